@@ -1,0 +1,223 @@
+// npm run bench: the production server over a 100,000-product catalogue, on the embedded database
+// and on PostgreSQL, loaded with autocannon; beside a bare node:http server answering the same JSON
+// from memory (the ceiling on this machine). Figures go to bench/results/ and docs/benchmarks.md.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+import { buildAll, buildIsCurrent, root } from "../scripts/build-lib.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    count: { type: "string", default: "100000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    only: { type: "string" }, // "embedded" | "postgres" | "ceiling"
+  },
+});
+const COUNT = Number(args.count);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const PORT = 3210;
+const PG_SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+interface Scenario {
+  name: string;
+  paths: string[];
+  target?: string;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: "/api/products (plain)", paths: ["/api/products?limit=20&enriched=true"], target: "p99 < 25 ms" },
+  { name: "/api/products (category + price filter)", paths: ["/api/products?category=sensors-modules&minPrice=5000&maxPrice=50000&enriched=true", "/api/products?category=passive-components&minPrice=1000&maxPrice=20000&enriched=true", "/api/products?categories=displays,motors-drivers&maxPrice=80000&enriched=true"], target: "p99 < 25 ms" },
+  { name: "/api/products (sorted by price)", paths: ["/api/products?sortBy=price&sortOrder=asc&enriched=true", "/api/products?sortBy=price&sortOrder=desc&offset=120&enriched=true"], target: "p99 < 25 ms" },
+  { name: "/api/products (text search)", paths: ["arduino uno", "esp32 wifi", "10k resistor", "soldering iron", "ardiuno", "oled display", "servo motor"].map((q) => `/api/products?search=${encodeURIComponent(q)}&enriched=true`), target: "p99 < 50 ms" },
+  { name: "/api/search-suggestions", paths: ["ar", "ardu", "esp", "sens", "sold", "res", "10k", "oled", "batt", "serv"].map((q) => `/api/search-suggestions?q=${q}`), target: "p99 < 15 ms" },
+];
+
+interface Result {
+  database: string;
+  scenario: string;
+  target?: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function log(line: string) {
+  console.log(`[bench] ${line}`);
+}
+
+type Env = Record<string, string>;
+
+async function run(command: string, argv: string[], env: Env): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${argv.join(" ")} exited ${code}`))));
+  });
+}
+
+function startServer(env: Env): ChildProcess {
+  return spawn(process.execPath, ["dist/server.mjs"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", API_RATE_LIMIT: "0", LOG_LEVEL: "warn", ...env, NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+}
+
+async function waitFor(url: string, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function load(base: string, scenario: Scenario, database: string): Promise<Result> {
+  // Warm-up: every path once, then a short burst.
+  for (const p of scenario.paths) await fetch(base + p);
+  await autocannon({ url: base, connections: CONNECTIONS, duration: 2, requests: scenario.paths.map((p) => ({ path: p })) });
+  const out = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, requests: scenario.paths.map((p) => ({ path: p })) });
+  const result: Result = {
+    database,
+    scenario: scenario.name,
+    target: scenario.target,
+    requestsPerSecond: Math.round(out.requests.average),
+    p50: out.latency.p50,
+    p99: out.latency.p99,
+    errors: out.errors + out.timeouts,
+    non2xx: out.non2xx,
+  };
+  log(`${database.padEnd(9)} ${scenario.name.padEnd(42)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.non2xx ? `  non-2xx ${result.non2xx}` : ""}`);
+  return result;
+}
+
+async function productCount(base: string): Promise<number> {
+  const body = (await (await fetch(`${base}/api/products?limit=1`)).json()) as { pagination: { total: number } };
+  return body.pagination.total;
+}
+
+async function benchEmbedded(): Promise<Result[]> {
+  const dataDir = path.join(root, "data-bench");
+  const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+  if (!fs.existsSync(path.join(dataDir, "bulk-count")) || fs.readFileSync(path.join(dataDir, "bulk-count"), "utf8") !== String(COUNT)) {
+    log(`building the ${COUNT}-product catalogue on the embedded database…`);
+    await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed-bulk.ts", "--count", String(COUNT)], env);
+    fs.writeFileSync(path.join(dataDir, "bulk-count"), String(COUNT));
+  }
+  return benchServer("embedded", env);
+}
+
+async function benchPostgres(): Promise<Result[]> {
+  const url = new URL(PG_SERVER);
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  const exists = (await admin.query("select 1 from pg_database where datname = 'storefront_bench'")).rowCount;
+  if (!exists) await admin.query("create database storefront_bench");
+  await admin.end();
+  url.pathname = "/storefront_bench";
+  const env = { DATABASE_URL: url.toString(), DATA_DIR: path.join(os.tmpdir(), "storefront-bench-media") };
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const have = await client
+    .query("select count(*)::int as n from products")
+    .then((r) => r.rows[0].n as number)
+    .catch(() => 0);
+  await client.end();
+  if (have !== COUNT || !fs.existsSync(path.join(env.DATA_DIR, "media"))) {
+    log(`building the ${COUNT}-product catalogue on PostgreSQL…`);
+    await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed-bulk.ts", "--count", String(COUNT)], env);
+  }
+  return benchServer("postgres", env);
+}
+
+async function benchServer(database: string, env: Env): Promise<Result[]> {
+  const server = startServer(env);
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await waitFor(`${base}/api/categories`);
+    const total = await productCount(base);
+    log(`${database}: server up with ${total} products`);
+    const results: Result[] = [];
+    for (const scenario of SCENARIOS) results.push(await load(base, scenario, database));
+    return results;
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function benchCeiling(): Promise<Result[]> {
+  // The same JSON as the plain product list, answered from memory by bare node:http in a child process.
+  const script = `
+    const http = require("node:http");
+    const body = process.env.BODY;
+    http.createServer((req, res) => { res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }); res.end(body); })
+      .listen(${PORT}, "127.0.0.1", () => console.log("ceiling up"));`;
+  const sample = JSON.stringify({ products: new Array(20).fill(null).map((_, i) => ({ id: i, name: "Arduino Uno R3 ".repeat(3), description: "x".repeat(300), price: 30000, image: "/media/products/x.webp" })), pagination: { total: 100000, hasMore: true, limit: 20, offset: 0 } });
+  const child = spawn(process.execPath, ["-e", script], { env: { ...process.env, BODY: sample }, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  try {
+    await waitFor(`http://127.0.0.1:${PORT}/`);
+    return [await load(`http://127.0.0.1:${PORT}`, { name: "bare node:http, fixed JSON from memory", paths: ["/api/products"] }, "ceiling")];
+  } finally {
+    await stopServer(child);
+  }
+}
+
+function writeReport(results: Result[]) {
+  const dir = path.join(root, "bench", "results");
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString();
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
+  fs.writeFileSync(path.join(dir, "latest.json"), JSON.stringify({ date: stamp, machine, count: COUNT, connections: CONNECTIONS, duration: DURATION, results }, null, 2));
+  const rows = results.map(
+    (r) => `| ${r.database} | ${r.scenario} | ${r.requestsPerSecond.toLocaleString("en-US")} | ${r.p50} | ${r.p99} | ${r.target ?? "—"} | ${r.errors + r.non2xx} |`,
+  );
+  const table = [
+    `Run ${stamp} on ${machine}; ${COUNT.toLocaleString("en-US")} products, ${CONNECTIONS} connections, ${DURATION} s per scenario (after a 2 s warm-up).`,
+    "",
+    "| database | scenario | req/s | p50 ms | p99 ms | target | errors |",
+    "|---|---|---:|---:|---:|---|---:|",
+    ...rows,
+  ].join("\n");
+  console.log(`\n${table}\n`);
+  fs.writeFileSync(path.join(dir, "latest.md"), table + "\n");
+}
+
+async function main() {
+  if (!buildIsCurrent()) {
+    log("building the production bundle…");
+    await buildAll();
+  }
+  const results: Result[] = [];
+  if (!args.only || args.only === "ceiling") results.push(...(await benchCeiling()));
+  if (!args.only || args.only === "embedded") results.push(...(await benchEmbedded()));
+  if (!args.only || args.only === "postgres") results.push(...(await benchPostgres()));
+  writeReport(results);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

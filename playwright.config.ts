@@ -1,0 +1,33 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./scripts/browser.mjs";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `storefront-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "off",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `http://localhost:${PORT}/api/categories`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { PORT: String(PORT), DATA_DIR: dataDir, API_RATE_LIMIT: "0", LOG_LEVEL: "warn", DATABASE_URL: "" },
+  },
+});

@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const HASH_FILE = path.join(root, "dist", "build-hash");
+const INPUTS = ["src", "public", "server.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "scripts/build-lib.mjs"];
+
+function* files(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return;
+  const stat = fs.statSync(full);
+  if (stat.isFile()) {
+    yield entry;
+    return;
+  }
+  for (const name of fs.readdirSync(full).sort()) {
+    if (name.endsWith(".test.ts") || name.endsWith(".test.tsx")) continue;
+    yield* files(path.join(entry, name));
+  }
+}
+
+/** A hash of everything the production build is made from. */
+export function sourceHash() {
+  const hash = createHash("sha256");
+  for (const input of INPUTS) {
+    for (const file of files(input)) {
+      hash.update(file);
+      hash.update(fs.readFileSync(path.join(root, file)));
+    }
+  }
+  return hash.digest("hex");
+}
+
+export function buildIsCurrent() {
+  return (
+    fs.existsSync(path.join(root, ".next", "BUILD_ID")) &&
+    fs.existsSync(path.join(root, "dist", "server.mjs")) &&
+    fs.existsSync(HASH_FILE) &&
+    fs.readFileSync(HASH_FILE, "utf8") === sourceHash()
+  );
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed with exit code ${result.status}`);
+}
+
+export async function buildServer() {
+  const esbuild = await import("esbuild");
+  await esbuild.build({
+    entryPoints: [path.join(root, "server.ts")],
+    outfile: path.join(root, "dist", "server.mjs"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    tsconfig: path.join(root, "tsconfig.json"),
+    logLevel: "warning",
+  });
+}
+
+/** Builds the Next bundle and the custom server, then records what they were built from. */
+export async function buildAll() {
+  const hash = sourceHash();
+  run(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"]);
+  await buildServer();
+  fs.writeFileSync(HASH_FILE, hash);
+}

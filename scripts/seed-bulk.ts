@@ -1,0 +1,26 @@
+// npm run seed:bulk -- --count 100000: a synthetic catalogue of that many products, for benchmarks.
+import { parseArgs } from "node:util";
+import { loadConfig } from "@/server/config";
+import { closeDb, getDbHandle } from "@/server/db";
+import { seedBulk } from "@/server/seed/bulk";
+import { ensureSeeded } from "@/server/seed/seed";
+
+const { values } = parseArgs({ options: { count: { type: "string", default: "100000" } } });
+const count = Number(values.count);
+if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
+  console.error("--count must be a whole number between 1 and 2,000,000");
+  process.exit(2);
+}
+const config = loadConfig();
+const started = Date.now();
+try {
+  const { db } = await getDbHandle();
+  await ensureSeeded(db, { mediaDir: config.mediaDir, log: console.log });
+  const { total, added } = await seedBulk(db, count);
+  console.log(`Catalogue now holds ${total} products (${added} synthetic) — ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await closeDb().catch(() => undefined);
+}

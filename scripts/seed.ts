@@ -1,0 +1,22 @@
+// npm run seed [-- --reset]: seeds the demo catalogue into the configured database.
+import { sql } from "drizzle-orm";
+import { loadConfig } from "@/server/config";
+import { closeDb, getDbHandle } from "@/server/db";
+import { ensureSeeded } from "@/server/seed/seed";
+
+const reset = process.argv.includes("--reset");
+const config = loadConfig();
+try {
+  const { db } = await getDbHandle();
+  if (reset) {
+    await db.execute(sql`truncate product_variants, products, brands, categories, advertisements, search_lexicon restart identity cascade`);
+    console.log("Removed the existing catalogue.");
+  }
+  const result = await ensureSeeded(db, { mediaDir: config.mediaDir, log: console.log });
+  console.log(result ? `Done: ${result.products} products.` : "The catalogue is already seeded (use `npm run seed -- --reset` to replace it).");
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await closeDb().catch(() => undefined);
+}

@@ -1,0 +1,20 @@
+// npm test: unit tests, API integration tests, then end-to-end tests in Chromium. Stops at the first failing stage.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { root } from "./build-lib.mjs";
+
+const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
+const stages = [
+  ["unit tests", [vitest, "run", "--project", "unit"]],
+  ["API integration tests", [vitest, "run", "--project", "api"]],
+  ["end-to-end tests", [path.join(root, "scripts", "e2e.mjs")]],
+];
+for (const [name, args] of stages) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: process.env });
+  if (result.status !== 0) {
+    console.error(`\n${name} failed (exit code ${result.status ?? result.signal}).`);
+    process.exit(result.status || 1);
+  }
+}
+console.log("\nAll test stages passed.");

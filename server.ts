@@ -1,0 +1,62 @@
+import http from "node:http";
+import next from "next";
+import { buildApi } from "@/api/app";
+import { loadConfig } from "@/server/config";
+import { closeDb, getDb, getDbHandle } from "@/server/db";
+import { ensureSeeded } from "@/server/seed/seed";
+
+/**
+ * One process, two front doors: /api/* and /media/* go to Fastify, every other path to Next's
+ * request handler. Both share the one database handle kept on globalThis.
+ */
+async function main() {
+  const config = loadConfig();
+  const dev = process.env.NODE_ENV !== "production";
+  const started = Date.now();
+
+  const handle = await getDbHandle();
+  const seeded = await ensureSeeded(handle.db, { mediaDir: config.mediaDir, log: (line) => console.log(line) });
+  if (seeded) console.log(`Seeded the demo catalogue (${seeded.products} products).`);
+
+  const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: config.PORT });
+  const nextHandler = nextApp.getRequestHandler();
+  await nextApp.prepare();
+
+  const api = await buildApi({
+    db: getDb,
+    rateLimit: config.API_RATE_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    mediaDir: config.mediaDir,
+    logLevel: config.LOG_LEVEL,
+    serverFactory: (fastifyHandler) =>
+      http.createServer((req, res) => {
+        const url = req.url ?? "/";
+        if (url.startsWith("/api/") || url === "/api" || url.startsWith("/media/")) fastifyHandler(req, res);
+        else void nextHandler(req, res);
+      }),
+  });
+  await api.listen({ port: config.PORT, host: config.HOST });
+  const where = `http://localhost:${config.PORT}`;
+  console.log(
+    `Shop ready at ${where} (${handle.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}, ${dev ? "development" : "production"}, ${Date.now() - started} ms)`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await api.close().catch(() => undefined);
+    await closeDb().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import type { Server } from "node:http";
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from "fastify";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Database } from "@/server/db";
+import { adRoutes } from "./ads";
+import { CACHE } from "./cache-control";
+import { catalogRoutes } from "./catalog";
+import { installErrorHandling } from "./errors";
+import { settingsRoutes } from "./settings";
+
+export interface ApiOptions {
+  db: () => Promise<Database>;
+  /** requests per minute per client address on /api; 0 turns limiting off */
+  rateLimit: number;
+  trustProxy: boolean;
+  /** folder of generated media (product images, ads), served under /media */
+  mediaDir?: string;
+  logLevel?: string;
+  serverFactory?: FastifyServerFactory;
+}
+
+/** The HTTP API (/api/*) and the media files (/media/*), as one Fastify app. */
+export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Server>> {
+  const app = Fastify({
+    logger: options.logLevel && options.logLevel !== "silent" ? { level: options.logLevel } : false,
+    trustProxy: options.trustProxy,
+    serverFactory: options.serverFactory,
+    disableRequestLogging: true,
+    routerOptions: { maxParamLength: 200 },
+  }) as unknown as FastifyInstance<Server>;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(async (api) => {
+    if (options.rateLimit > 0) {
+      await api.register(rateLimit, {
+        max: options.rateLimit,
+        timeWindow: 60_000,
+        errorResponseBuilder: (_request, context) =>
+          Object.assign(new Error(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`), {
+            statusCode: 429,
+          }),
+      });
+    }
+    const context = { db: options.db };
+    await api.register(catalogRoutes, context);
+    await api.register(adRoutes, context);
+    await api.register(settingsRoutes, context);
+  }, { prefix: "/api" });
+
+  if (options.mediaDir) {
+    await app.register(fastifyStatic, {
+      root: options.mediaDir,
+      prefix: "/media/",
+      // File names carry a content hash, so a file never changes under its name.
+      setHeaders: (reply) => reply.header("cache-control", CACHE.immutable),
+      cacheControl: false,
+      index: false,
+      list: false,
+    });
+  }
+  return app;
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { listCategories } from "@/server/catalog/categories";
+import { productQuerySchema } from "@/server/catalog/product-query";
+import { getProduct, listProducts } from "@/server/catalog/products";
+import { searchSuggestions } from "@/server/search/suggestions";
+import { CACHE } from "./cache-control";
+import type { ApiContext } from "./context";
+
+const productParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, "id must be a positive whole number")
+    .transform(Number)
+    .pipe(z.number().min(1, "id must be a positive whole number")),
+});
+
+export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
+  app.get("/products", { schema: { querystring: productQuerySchema } }, async (request, reply) => {
+    const page = await listProducts(await db(), request.query);
+    reply.header("cache-control", request.query.search ? CACHE.search : CACHE.productList);
+    return {
+      products: page.products,
+      pagination: { total: page.total, hasMore: page.hasMore, limit: page.limit, offset: page.offset },
+    };
+  });
+
+  app.get(
+    "/products/:id",
+    {
+      schema: {
+        params: productParams,
+        querystring: z.object({ minimal: z.enum(["true", "false"], { message: "minimal must be true or false" }).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const product = await getProduct(await db(), request.params.id);
+      if (!product) return reply.code(404).send({ error: `Product ${request.params.id} not found` });
+      reply.header("cache-control", CACHE.default);
+      const { product_variants: variants = [], ...rest } = product;
+      if (request.query.minimal === "true") {
+        const { id, name, image, price, original_price, in_stock, stock_quantity, sku, variant_config } = product;
+        return { id, name, image, price, original_price, in_stock, stock_quantity, sku, variants, variantConfig: variant_config };
+      }
+      return { ...rest, product_variants: variants, variants, variantConfig: product.variant_config };
+    },
+  );
+
+  app.get("/categories", async (_request, reply) => {
+    reply.header("cache-control", CACHE.default);
+    return { categories: await listCategories(await db()) };
+  });
+
+  app.get(
+    "/search-suggestions",
+    { schema: { querystring: z.object({ q: z.string().max(100, "q must be at most 100 characters").optional() }) } },
+    async (request, reply) => {
+      reply.header("cache-control", CACHE.search);
+      return { suggestions: await searchSuggestions(await db(), request.query.q ?? "") };
+    },
+  );
+};

@@ -1,0 +1,14 @@
+import { cache } from "react";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@/lib/site-settings";
+import { getDb } from "@/server/db";
+import { getSiteSettings } from "@/server/settings/settings";
+
+/** Settings for one render; a failed load keeps the defaults (§4.3) instead of breaking the page. */
+export const loadSiteSettings = cache(async (): Promise<SiteSettings> => {
+  try {
+    return await getSiteSettings(await getDb());
+  } catch (error) {
+    console.error("site settings failed to load, using defaults:", error instanceof Error ? error.message : error);
+    return DEFAULT_SITE_SETTINGS;
+  }
+});

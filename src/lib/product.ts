@@ -1,0 +1,28 @@
+import type { ProductVariant, VariantConfig } from "./variants";
+
+/** A product as the API and pages see it (§3 list response fields). */
+export interface Product {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  image: string;
+  category: string;
+  category_slug: string;
+  brand: string;
+  sku: string;
+  price: number;
+  original_price: number;
+  stock_quantity: number;
+  in_stock: boolean;
+  free_delivery: boolean;
+  same_day_delivery: boolean;
+  rating: number;
+  reviews: number;
+  sales_count: number;
+  created_at: string;
+  updated_at: string;
+  variant_config: VariantConfig | null;
+  product_variants?: ProductVariant[];
+}
+

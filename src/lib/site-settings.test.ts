@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SITE_SETTINGS, mergeSiteSettings, siteSettingsSchema } from "./site-settings";
+
+describe("site settings", () => {
+  it("defaults satisfy their own schema and carry the §9 constants", () => {
+    expect(siteSettingsSchema.safeParse(DEFAULT_SITE_SETTINGS).success).toBe(true);
+    expect(DEFAULT_SITE_SETTINGS.currency).toBe("TZS");
+    expect(DEFAULT_SITE_SETTINGS.cart.shippingCost).toBe(5000);
+    expect(DEFAULT_SITE_SETTINGS.security.sessionTimeout).toBe(30);
+    expect(DEFAULT_SITE_SETTINGS.productsPerRow).toEqual({ mobile: 3, tablet: 4, desktop: 5 });
+    expect(DEFAULT_SITE_SETTINGS.businessHours.saturday).toEqual({ open: "09:00", close: "16:00", closed: false });
+    expect(DEFAULT_SITE_SETTINGS.timezone).toBe("Africa/Dar_es_Salaam");
+    expect(DEFAULT_SITE_SETTINGS.navigation.opacity).toBe(0.95);
+  });
+  it("merges valid stored values and ignores unknown keys and invalid values", () => {
+    const merged = mergeSiteSettings({ companyName: "Duka", unknownKey: 1, companyColor: "red", cardRadius: 4 });
+    expect(merged.companyName).toBe("Duka");
+    expect(merged.cardRadius).toBe(4);
+    expect(merged.companyColor).toBe(DEFAULT_SITE_SETTINGS.companyColor);
+    expect("unknownKey" in merged).toBe(false);
+  });
+});

@@ -1,0 +1,140 @@
+import { z } from "zod";
+
+/** Site settings of §3 with the defaults of §9; the server merges stored values over these. */
+const dayHours = z.object({ open: z.string().regex(/^\d{2}:\d{2}$/), close: z.string().regex(/^\d{2}:\d{2}$/), closed: z.boolean() });
+const imageList = z.array(z.string().max(500)).max(20);
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+export const siteSettingsSchema = z.object({
+  companyName: z.string().min(1).max(80),
+  companyColor: hex,
+  companyTagline: z.string().max(200),
+  companyLogo: z.string().max(500),
+  mainHeadline: z.string().max(120),
+  heroBackgroundImage: z.string().max(500),
+  heroTaglineAlignment: z.enum(["left", "center", "right"]),
+  serviceImages: z.object({
+    retail: imageList,
+    prototyping: imageList,
+    pcb: imageList,
+    ai: imageList,
+    stem: imageList,
+    home: imageList,
+  }),
+  serviceImageRotationTime: z.number().int().min(1).max(120),
+  contactEmail: z.string().email().max(200),
+  contactPhone: z.string().max(40),
+  address: z.string().max(300),
+  currency: z.enum(["TZS", "USD", "EUR"]),
+  supportedCurrencies: z.array(z.enum(["TZS", "USD", "EUR"])).min(1),
+  timezone: z.string().max(60),
+  language: z.enum(["en", "sw"]),
+  theme: z.enum(["white", "gray", "dark"]),
+  colors: z.object({ primary: hex, secondary: hex, accent: hex }),
+  navigation: z.object({ opacity: z.number().min(0).max(1), showCategories: z.boolean(), sticky: z.boolean() }),
+  footer: z.object({ columns: z.number().int().min(1).max(6), showNewsletter: z.boolean(), showPaymentBadges: z.boolean() }),
+  productsPerRow: z.object({
+    mobile: z.number().int().min(1).max(4),
+    tablet: z.number().int().min(2).max(6),
+    desktop: z.number().int().min(2).max(8),
+  }),
+  cardSpacing: z.number().int().min(0).max(48),
+  cardRadius: z.number().int().min(0).max(32),
+  cart: z.object({ showTaxes: z.boolean(), showShippingEstimate: z.boolean(), shippingCost: z.number().int().min(0) }),
+  notifications: z.object({ orderEmails: z.boolean(), marketingEmails: z.boolean() }),
+  security: z.object({ sessionTimeout: z.number().int().min(5).max(1440), maxLoginAttempts: z.number().int().min(1).max(20), lockoutMinutes: z.number().int().min(1).max(1440) }),
+  performance: z.object({ adRotationTime: z.number().int().min(2).max(300), productsPageSize: z.number().int().min(1).max(100) }),
+  seo: z.object({ title: z.string().max(120), description: z.string().max(300), keywords: z.array(z.string().max(60)).max(30) }),
+  socialLinks: z.object({
+    facebook: z.string().max(300),
+    twitter: z.string().max(300),
+    instagram: z.string().max(300),
+    linkedin: z.string().max(300),
+    youtube: z.string().max(300),
+  }),
+  paymentSettings: z.object({
+    methods: z.array(z.enum(["card", "mobile_money", "bank_transfer"])),
+    mobileMoneyProviders: z.array(z.string().max(40)),
+  }),
+  businessHours: z.object({
+    monday: dayHours,
+    tuesday: dayHours,
+    wednesday: dayHours,
+    thursday: dayHours,
+    friday: dayHours,
+    saturday: dayHours,
+    sunday: dayHours,
+  }),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingKey = keyof SiteSettings;
+
+const weekday = { open: "09:00", close: "18:00", closed: false };
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  companyName: "Kilima Electronics",
+  companyColor: "#0f766e",
+  companyTagline: "Components, prototyping and engineering services for Tanzania",
+  companyLogo: "/logo.svg",
+  mainHeadline: "Quality-Trusted Component Store",
+  heroBackgroundImage: "",
+  heroTaglineAlignment: "left",
+  serviceImages: { retail: [], prototyping: [], pcb: [], ai: [], stem: [], home: [] },
+  serviceImageRotationTime: 5,
+  contactEmail: "support@kilima-electronics.co.tz",
+  contactPhone: "+255 754 000 000",
+  address: "Kariakoo, Msimbazi Street, Dar es Salaam, Tanzania",
+  currency: "TZS",
+  supportedCurrencies: ["TZS", "USD", "EUR"],
+  timezone: "Africa/Dar_es_Salaam",
+  language: "en",
+  theme: "white",
+  colors: { primary: "#0f766e", secondary: "#1e293b", accent: "#f59e0b" },
+  navigation: { opacity: 0.95, showCategories: true, sticky: true },
+  footer: { columns: 5, showNewsletter: true, showPaymentBadges: true },
+  productsPerRow: { mobile: 3, tablet: 4, desktop: 5 },
+  cardSpacing: 16,
+  cardRadius: 12,
+  cart: { showTaxes: true, showShippingEstimate: true, shippingCost: 5000 },
+  notifications: { orderEmails: true, marketingEmails: false },
+  security: { sessionTimeout: 30, maxLoginAttempts: 5, lockoutMinutes: 15 },
+  performance: { adRotationTime: 10, productsPageSize: 20 },
+  seo: {
+    title: "Kilima Electronics — Quality-Trusted Component Store",
+    description: "Electronic components, development boards, sensors, tools, PCB printing and engineering services in Tanzania. Prices in TSh.",
+    keywords: ["electronics", "arduino", "esp32", "components", "Tanzania", "Dar es Salaam", "PCB"],
+  },
+  socialLinks: {
+    facebook: "/social/facebook",
+    twitter: "/social/twitter",
+    instagram: "/social/instagram",
+    linkedin: "/social/linkedin",
+    youtube: "/social/youtube",
+  },
+  paymentSettings: { methods: ["card", "mobile_money", "bank_transfer"], mobileMoneyProviders: ["M-Pesa", "Mixx by Yas", "Airtel Money"] },
+  businessHours: {
+    monday: weekday,
+    tuesday: weekday,
+    wednesday: weekday,
+    thursday: weekday,
+    friday: weekday,
+    saturday: { open: "09:00", close: "16:00", closed: false },
+    sunday: { open: "10:00", close: "14:00", closed: false },
+  },
+};
+
+/**
+ * Stored values over the defaults, key by key; a stored value that no longer fits the schema
+ * (an old or hand-edited row) is ignored rather than breaking every page.
+ */
+export function mergeSiteSettings(stored: Record<string, unknown>): SiteSettings {
+  const merged: Record<string, unknown> = { ...DEFAULT_SITE_SETTINGS };
+  for (const [key, value] of Object.entries(stored)) {
+    const field = siteSettingsSchema.shape[key as SiteSettingKey];
+    if (!field) continue;
+    const parsed = field.safeParse(value);
+    if (parsed.success) merged[key] = parsed.data;
+  }
+  return merged as SiteSettings;
+}

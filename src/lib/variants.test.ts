@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_VARIANT_ID, lowestVariantPrice, variantCombinationId } from "./variants";
+
+describe("variantCombinationId", () => {
+  it("orders by attributeOrder first", () => {
+    const id = variantCombinationId({ Gauge: "22AWG", Length: "1m" }, { type: "multi-dependent", attributeOrder: ["Length", "Gauge"] });
+    expect(id).toBe("Length:1m-Gauge:22AWG");
+  });
+  it("falls back to primaryAttributes, then primaryAttribute, then names sorted", () => {
+    const attrs = { Color: "Red", Pack: "10 pcs" };
+    expect(variantCombinationId(attrs, { type: "multi-dependent", primaryAttributes: ["Pack", "Color"] })).toBe("Pack:10 pcs-Color:Red");
+    expect(variantCombinationId(attrs, { type: "primary-dependent", primaryAttribute: "Pack" })).toBe("Pack:10 pcs-Color:Red");
+    expect(variantCombinationId(attrs, null)).toBe("Color:Red-Pack:10 pcs");
+  });
+  it("ignores _raw keys and gives the default id without attributes", () => {
+    expect(variantCombinationId({}, null)).toBe(DEFAULT_VARIANT_ID);
+    expect(variantCombinationId(undefined)).toBe(DEFAULT_VARIANT_ID);
+    expect(variantCombinationId({ Color_raw: "x", Color: "Blue" })).toBe("Color:Blue");
+  });
+});
+
+describe("lowestVariantPrice", () => {
+  it("picks the lowest price, or the fallback without variants", () => {
+    expect(lowestVariantPrice([{ price: 3000 }, { price: 1500 }, { price: 2000 }], 9999)).toBe(1500);
+    expect(lowestVariantPrice([], 9999)).toBe(9999);
+    expect(lowestVariantPrice(undefined, 42)).toBe(42);
+  });
+});

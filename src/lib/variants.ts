@@ -1,0 +1,56 @@
+/** Variant data shapes of §3 and the combination-id rule of §4.2, shared by client and server. */
+export type VariantConfigType = "simple" | "primary-dependent" | "multi-dependent";
+
+export interface VariantConfig {
+  type: VariantConfigType;
+  primaryAttribute?: string | null;
+  primaryAttributes?: string[] | null;
+  attributeOrder?: string[] | null;
+}
+
+export interface PrimaryValue {
+  attribute: string;
+  value: string;
+  price: number;
+}
+
+export interface ProductVariant {
+  id: string;
+  /** the §4.2 combination id of this variant's attributes: the cart line's variantId */
+  combinationId: string;
+  sku: string;
+  price: number;
+  stock: number;
+  attributes: Record<string, string>;
+  multiValues: Record<string, string[]>;
+  primaryValues: PrimaryValue[];
+}
+
+/** The variantId of a cart line for a product bought without any variant. */
+export const DEFAULT_VARIANT_ID = "default";
+
+/**
+ * Attribute:value pairs joined by hyphens, ordered by the config's attributeOrder, else
+ * primaryAttributes, else primaryAttribute; attributes the order does not name follow,
+ * sorted by name, so the same choice always gives the same id.
+ */
+export function variantCombinationId(
+  attributes: Record<string, string> | null | undefined,
+  config?: VariantConfig | null,
+): string {
+  const names = Object.keys(attributes ?? {}).filter((name) => !name.endsWith("_raw") && attributes![name] !== "");
+  if (!attributes || names.length === 0) return DEFAULT_VARIANT_ID;
+  const order =
+    (config?.attributeOrder?.length ? config.attributeOrder : null) ??
+    (config?.primaryAttributes?.length ? config.primaryAttributes : null) ??
+    (config?.primaryAttribute ? [config.primaryAttribute] : []);
+  const ordered = order.filter((name) => names.includes(name));
+  const rest = names.filter((name) => !ordered.includes(name)).sort();
+  return [...ordered, ...rest].map((name) => `${name}:${attributes[name]}`).join("-");
+}
+
+/** §4.2: with no configuration chosen the lowest variant price applies (else the product price). */
+export function lowestVariantPrice(variants: readonly { price: number }[] | null | undefined, fallback: number): number {
+  if (!variants?.length) return fallback;
+  return variants.reduce((low, v) => (Number.isFinite(v.price) && v.price < low ? v.price : low), Infinity);
+}

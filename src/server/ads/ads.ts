@@ -1,0 +1,34 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "../db";
+import { advertisements } from "../db/schema";
+import { getSiteSettings } from "../settings/settings";
+
+export interface Advertisement {
+  id: number;
+  title: string;
+  media_type: "image" | "video";
+  media_url: string;
+  poster_url: string | null;
+  link_url: string;
+}
+
+/** Active ads of a placement in display order; a missing link falls back to /products (§2.1). */
+export async function listAdvertisements(db: Database, placement: string): Promise<Advertisement[]> {
+  const rows = await db
+    .select()
+    .from(advertisements)
+    .where(and(eq(advertisements.placement, placement), eq(advertisements.active, true)))
+    .orderBy(asc(advertisements.sortOrder), asc(advertisements.id));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    media_type: r.mediaType,
+    media_url: r.mediaUrl,
+    poster_url: r.posterUrl,
+    link_url: r.linkUrl || "/products",
+  }));
+}
+
+export async function adRotationSeconds(db: Database): Promise<number> {
+  return (await getSiteSettings(db)).performance.adRotationTime;
+}

@@ -1,0 +1,22 @@
+import { asc, sql } from "drizzle-orm";
+import type { Database } from "../db";
+import { categories } from "../db/schema";
+
+export interface CategoryWithCount {
+  id: number;
+  name: string;
+  slug: string;
+  productCount: number;
+}
+
+export async function listCategories(db: Database): Promise<CategoryWithCount[]> {
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      productCount: sql<number>`(select count(*)::int from products p where p.category_id = ${categories.id})`,
+    })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+export const PRODUCT_PAGE_SIZE = 20;
+export const PRODUCT_PAGE_MAX = 100;
+export const SORT_FIELDS = ["featured", "price", "created_at", "name", "rating", "sales"] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+const booleanParam = z
+  .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+
+const wholeNumber = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().max(max, `${name} must be at most ${max}`));
+
+const text = (name: string, max: number) =>
+  z
+    .string()
+    .max(max, `${name} must be at most ${max} characters`)
+    .transform((v) => v.trim())
+    .optional();
+
+/** The query of GET /api/products, validated in one place; errors name the parameter. */
+export const productQuerySchema = z
+  .object({
+    category: text("category", 100),
+    brand: text("brand", 100),
+    search: text("search", 200),
+    limit: wholeNumber("limit", PRODUCT_PAGE_MAX)
+      .pipe(z.number().min(1, "limit must be at least 1"))
+      .optional(),
+    offset: wholeNumber("offset", 1_000_000).optional(),
+    sortBy: z.enum(SORT_FIELDS, { message: `sortBy must be one of ${SORT_FIELDS.join(", ")}` }).optional(),
+    sortOrder: z.enum(["asc", "desc"], { message: "sortOrder must be asc or desc" }).optional(),
+    minPrice: wholeNumber("minPrice", 1_000_000_000).optional(),
+    maxPrice: wholeNumber("maxPrice", 1_000_000_000).optional(),
+    categories: z
+      .string()
+      .max(2000, "categories is too long")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().max(100)).max(50, "categories may name at most 50 categories"))
+      .optional(),
+    inStock: booleanParam.optional(),
+    enriched: booleanParam.optional(),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: "minPrice must not be above maxPrice",
+  });
+
+export type ProductQueryInput = z.input<typeof productQuerySchema>;
+export type ProductQuery = z.output<typeof productQuerySchema>;

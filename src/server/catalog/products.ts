@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../db";
+import { brands, categories, productVariants, products } from "../db/schema";
+import { resolveQueryWords } from "../search/resolve";
+import { toTsQueryText } from "../search/terms";
+import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "./product-query";
+import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
+
+export const productColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  image: products.image,
+  category: products.category,
+  categorySlug: categories.slug,
+  brand: products.brand,
+  sku: products.sku,
+  price: products.price,
+  originalPrice: products.originalPrice,
+  stockQuantity: products.stockQuantity,
+  inStock: products.inStock,
+  freeDelivery: products.freeDelivery,
+  sameDayDelivery: products.sameDayDelivery,
+  rating: products.rating,
+  reviews: products.reviews,
+  salesCount: products.salesCount,
+  variantConfig: products.variantConfig,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+  limit: number;
+  offset: number;
+  hasMore: boolean;
+}
+
+const DEFAULT_ORDER: Record<Exclude<SortField, "featured">, "asc" | "desc"> = {
+  price: "asc",
+  name: "asc",
+  created_at: "desc",
+  rating: "desc",
+  sales: "desc",
+};
+
+const SORT_COLUMNS = {
+  price: products.price,
+  name: products.name,
+  created_at: products.createdAt,
+  rating: products.rating,
+  sales: products.salesCount,
+} as const;
+
+function categoryMatch(value: string): SQL {
+  return sql`(${categories.slug} = ${value.toLowerCase()} or lower(${categories.name}) = ${value.toLowerCase()})`;
+}
+
+/** GET /api/products: filters, search, sort and exact pagination over the catalogue. */
+export async function listProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
+  const limit = query.limit ?? PRODUCT_PAGE_SIZE;
+  const offset = query.offset ?? 0;
+  const empty: ProductPage = { products: [], total: 0, limit, offset, hasMore: false };
+
+  const where: SQL[] = [];
+  let tsQuery: SQL | null = null;
+  if (query.search) {
+    const words = await resolveQueryWords(db, query.search);
+    if (words.length === 0) return empty;
+    tsQuery = await pickTsQuery(db, words);
+    if (!tsQuery) return empty;
+    where.push(sql`${products.searchVector} @@ ${tsQuery}`);
+  }
+  if (query.category) {
+    where.push(sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${categoryMatch(query.category)})`);
+  }
+  if (query.categories?.length) {
+    where.push(
+      sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${or(...query.categories.map(categoryMatch))})`,
+    );
+  }
+  if (query.brand) {
+    const brand = query.brand.toLowerCase();
+    where.push(sql`${products.brandId} in (select ${brands.id} from ${brands} where ${brands.slug} = ${brand} or lower(${brands.name}) = ${brand})`);
+  }
+  if (query.minPrice !== undefined) where.push(gte(products.price, query.minPrice));
+  if (query.maxPrice !== undefined) where.push(lte(products.price, query.maxPrice));
+  if (query.inStock !== undefined) where.push(query.inStock ? sql`${products.stockQuantity} > 0` : sql`${products.stockQuantity} <= 0`);
+  const condition = where.length ? and(...where) : undefined;
+
+  const order: SQL[] = [];
+  const sortBy = query.sortBy ?? "featured";
+  if (sortBy === "featured") {
+    if (tsQuery) {
+      // What the shopper typed, in the name, ranks first; then weighted text rank; then popularity.
+      const phrase = query.search!.toLowerCase().replace(/[%_\\]/g, "");
+      order.push(
+        desc(sql`(lower(${products.name}) like ${`%${phrase}%`})`),
+        desc(sql`ts_rank_cd(${products.searchVector}, ${tsQuery}, 1)`),
+      );
+    }
+    order.push(desc(products.salesCount));
+  } else {
+    const direction = query.sortOrder ?? DEFAULT_ORDER[sortBy];
+    order.push(direction === "asc" ? asc(SORT_COLUMNS[sortBy]) : desc(SORT_COLUMNS[sortBy]));
+  }
+  order.push(asc(products.id));
+
+  const [rows, counted] = await Promise.all([
+    db
+      .select(productColumns)
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(condition)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(condition),
+  ]);
+  const total = Number(counted[0]?.total ?? 0);
+  const variants = query.enriched && rows.length ? await variantsByProduct(db, rows.map((r) => r.id)) : null;
+  return {
+    products: rows.map((row) => toProduct(row as ProductRow, variants ? (variants.get(row.id) ?? []) : undefined)),
+    total,
+    limit,
+    offset,
+    hasMore: offset + rows.length < total,
+  };
+}
+
+/**
+ * All words must match when any product has them all ("arduino uno"); otherwise any word may,
+ * ranked by how many match, so a long query still finds the nearest products.
+ */
+async function pickTsQuery(db: Database, words: string[]): Promise<SQL | null> {
+  const all = sql`to_tsquery('english', ${toTsQueryText(words, "&")})`;
+  if (words.length === 1) return all;
+  const hit = await db.select({ id: products.id }).from(products).where(sql`${products.searchVector} @@ ${all}`).limit(1);
+  return hit.length ? all : sql`to_tsquery('english', ${toTsQueryText(words, "|")})`;
+}
+
+async function variantsByProduct(db: Database, ids: number[]): Promise<Map<number, VariantRow[]>> {
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      combinationId: productVariants.combinationId,
+      sku: productVariants.sku,
+      price: productVariants.price,
+      stock: productVariants.stock,
+      attributes: productVariants.attributes,
+      multiValues: productVariants.multiValues,
+      primaryValues: productVariants.primaryValues,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, ids))
+    .orderBy(asc(productVariants.productId), asc(productVariants.sortOrder), asc(productVariants.id));
+  const byProduct = new Map<number, VariantRow[]>();
+  for (const row of rows) {
+    const list = byProduct.get(row.productId) ?? [];
+    list.push(row);
+    byProduct.set(row.productId, list);
+  }
+  return byProduct;
+}
+
+/** One product with its variants and variant config; null when there is none with that id. */
+export async function getProduct(db: Database, id: number): Promise<Product | null> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id))
+    .limit(1);
+  if (!row) return null;
+  const variants = await variantsByProduct(db, [id]);
+  return toProduct(row as ProductRow, variants.get(id) ?? []);
+}
+
+/** Products of the same category, most popular first (the product page's related list). */
+export async function relatedProducts(db: Database, product: Pick<Product, "id" | "category_slug">, limit = 8): Promise<Product[]> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(categories.slug, product.category_slug), sql`${products.id} <> ${product.id}`))
+    .orderBy(desc(products.salesCount), asc(products.id))
+    .limit(limit);
+  return rows.map((row) => toProduct(row as ProductRow));
+}

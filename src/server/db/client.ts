@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DbHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… for a PostgreSQL server; otherwise the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Folder for the embedded database files; "memory://" keeps it in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+export const MIGRATIONS_DIR = process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "src/server/db/migrations");
+const MIGRATION_LOCK_KEY = 726_500_1;
+
+export class DataDirInUseError extends Error {}
+
+export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.dataDir ?? "./data");
+  if (options.migrate !== false) await migrateDatabase(handle);
+  return handle;
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DbHandle & { pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on("error", (err) => console.error("postgres pool error:", err.message));
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return { db, kind: "postgres", pool, close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  if (dataDir.startsWith("memory://")) {
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: "pglite", close: () => client.close() };
+  }
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  // PGlite cannot share its files between processes: one process owns DATA_DIR at a time.
+  let release: () => void;
+  try {
+    release = lockfile.lockSync(dir, { lockfilePath: path.join(dir, "db.lock"), stale: 15_000, update: 5_000 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
+      throw new DataDirInUseError(
+        `The embedded database in ${dir} is in use by another process (is the shop already running?). Stop it first, or set DATA_DIR to another folder.`,
+      );
+    }
+    throw error;
+  }
+  try {
+    const client = await PGlite.create(path.join(dir, "pg"), { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Applies the migrations in the repository; idempotent, and serialised across app servers. */
+export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, config);
+    return;
+  }
+  const pool = (handle as DbHandle & { pool: pg.Pool }).pool;
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(handle.db as never, config);
+  } finally {
+    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lockClient.release();
+  }
+}
+
+/** Rows of a raw `db.execute` result, the same for both drivers. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export async function ping(db: Database): Promise<boolean> {
+  const result = await db.execute(sql`select 1 as ok`);
+  return rowsOf<{ ok: number }>(result)[0]?.ok === 1;
+}

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import { rowsOf, type Database } from "../db";
+import { pickCorrection, queryWords, type LexiconCandidate } from "./terms";
+
+// Shoppers repeat the same few hundred words; their resolution is cached for a few minutes
+// (and dropped at once when this process refreshes the lexicon).
+const resolved = new LRUCache<string, { word: string | null }>({ max: 20_000, ttl: 5 * 60_000 });
+
+export function clearResolvedWords(): void {
+  resolved.clear();
+}
+
+/** Rebuilds the search lexicon from the catalogue (after seeding or product changes). */
+export async function refreshSearchLexicon(db: Database): Promise<void> {
+  await db.execute(sql`select refresh_search_lexicon()`);
+  clearResolvedWords();
+}
+
+/**
+ * The catalogue words a query means: each query word that is a catalogue word (or the start
+ * of one) as typed, a misspelt one replaced by its nearest catalogue word, and words that
+ * match nothing dropped. An empty result means nothing in the catalogue can match.
+ */
+export async function resolveQueryWords(db: Database, text: string): Promise<string[]> {
+  const words = queryWords(text);
+  const unknown = words.filter((w) => !resolved.has(w));
+  if (unknown.length) await resolveUncached(db, unknown);
+  const out: string[] = [];
+  for (const w of words) {
+    const hit = resolved.get(w)?.word;
+    if (hit && !out.includes(hit)) out.push(hit);
+  }
+  return out;
+}
+
+async function resolveUncached(db: Database, words: string[]): Promise<void> {
+  const list = sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  );
+  const known = rowsOf<{ w: string; known: boolean }>(
+    await db.execute(sql`
+      select q.w, exists (select 1 from search_lexicon where word like q.w || '%') as known
+      from unnest(array[${list}]::text[]) as q(w)`),
+  );
+  const misspelt: string[] = [];
+  for (const row of known) {
+    if (row.known) resolved.set(row.w, { word: row.w });
+    else misspelt.push(row.w);
+  }
+  for (const w of misspelt) {
+    if (/\d/.test(w) || w.length <= 3) {
+      resolved.set(w, { word: null });
+      continue;
+    }
+    const candidates = rowsOf<LexiconCandidate>(
+      await db.execute(sql`
+        select word, frequency, similarity(word, ${w})::float8 as similarity
+        from search_lexicon where word % ${w}
+        order by similarity desc, frequency desc limit 12`),
+    );
+    resolved.set(w, { word: pickCorrection(w, candidates) });
+  }
+}

@@ -1,0 +1,54 @@
+import { asc, desc, sql } from "drizzle-orm";
+import type { Database } from "../db";
+import { brands, categories, products } from "../db/schema";
+import { resolveQueryWords } from "./resolve";
+import { toTsQueryText } from "./terms";
+
+export const SUGGESTION_MIN_LENGTH = 2;
+export const SUGGESTION_LIMIT = 8;
+
+/**
+ * Up to 8 suggestions, best first: categories and brands whose name starts with the query,
+ * then product names that contain every (typo-corrected) word, most sold first, then
+ * categories and brands that merely contain it.
+ */
+export async function searchSuggestions(db: Database, rawQuery: string): Promise<string[]> {
+  const q = rawQuery.trim().toLowerCase();
+  if (q.length < SUGGESTION_MIN_LENGTH) return [];
+  const words = await resolveQueryWords(db, q);
+  const like = `%${q.replace(/[%_\\]/g, "")}%`;
+
+  const [groups, names] = await Promise.all([
+    db.execute(sql`
+      (select ${categories.name} as name, lower(${categories.name}) like ${like.slice(1)} as starts, 0 as kind
+         from ${categories} where lower(${categories.name}) like ${like} order by ${asc(categories.sortOrder)} limit 3)
+      union all
+      (select ${brands.name} as name, lower(${brands.name}) like ${like.slice(1)} as starts, 1 as kind
+         from ${brands} where lower(${brands.name}) like ${like} order by ${asc(brands.name)} limit 3)`),
+    words.length
+      ? db
+          .select({ name: products.name })
+          .from(products)
+          .where(sql`${products.searchVector} @@ to_tsquery('english', ${toTsQueryText(words, "&", "A")})`)
+          .orderBy(desc(products.salesCount), asc(products.id))
+          .limit(24)
+      : Promise.resolve([] as { name: string }[]),
+  ]);
+
+  const groupRows = ((groups as { rows?: { name: string; starts: boolean }[] }).rows ?? []) as { name: string; starts: boolean }[];
+  const ordered = [
+    ...groupRows.filter((r) => r.starts).map((r) => r.name),
+    ...names.map((r) => r.name),
+    ...groupRows.filter((r) => !r.starts).map((r) => r.name),
+  ];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const name of ordered) {
+    const key = name.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(name);
+    if (out.length === SUGGESTION_LIMIT) break;
+  }
+  return out;
+}

@@ -1,0 +1,170 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { sql } from "drizzle-orm";
+import { slugify } from "@/lib/slug";
+import { variantCombinationId } from "@/lib/variants";
+import type { Database } from "../db";
+import { advertisements, brands, categories, productVariants, products } from "../db/schema";
+import { refreshSearchLexicon } from "../search/resolve";
+import { SEED_ADVERTISEMENTS, SEED_AD_ASSETS_DIR } from "./ads-data";
+import { SEED_CATEGORIES, buildSeedProducts } from "./catalog-data";
+import { imageFileName, renderAdBanner, renderProductImage } from "./images";
+import type { SeedProduct } from "./types";
+
+const SEED_LOCK_KEY = 726_500_2;
+const DAY_MS = 86_400_000;
+
+export interface SeedOptions {
+  mediaDir: string;
+  log?: (line: string) => void;
+}
+
+/** Seeds the demo catalogue when the database has none; returns what it did, or null. */
+export async function ensureSeeded(db: Database, options: SeedOptions): Promise<{ products: number } | null> {
+  return db.transaction(async (tx) => {
+    // Several app servers may start at once on an empty PostgreSQL: one seeds, the others wait.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(categories)) as [{ count: number }];
+    if (Number(count) > 0) return null;
+    return seedCatalog(tx as unknown as Database, options);
+  });
+}
+
+/** Writes the demo catalogue: categories, brands, products with images and variants, ads. */
+export async function seedCatalog(db: Database, options: SeedOptions): Promise<{ products: number }> {
+  const log = options.log ?? (() => undefined);
+  const seedProducts = buildSeedProducts();
+  const now = Date.now();
+
+  const categoryRows = await db
+    .insert(categories)
+    .values(SEED_CATEGORIES.map((c, i) => ({ name: c.name, slug: c.slug, description: c.description, sortOrder: i })))
+    .returning({ id: categories.id, slug: categories.slug, name: categories.name });
+  const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c]));
+
+  const brandNames = [...new Set(seedProducts.map((p) => p.brand))].sort();
+  const brandRows = await db
+    .insert(brands)
+    .values(brandNames.map((name) => ({ name, slug: slugify(name) })))
+    .returning({ id: brands.id, name: brands.name });
+  const brandByName = new Map(brandRows.map((b) => [b.name, b.id]));
+
+  log(`Rendering ${seedProducts.length} product images…`);
+  const images = await renderAll(seedProducts, path.join(options.mediaDir, "products"));
+
+  const rows = seedProducts.map((p, i) => {
+    const category = categoryBySlug.get(p.categorySlug);
+    if (!category) throw new Error(`Seed product ${p.sku} names unknown category ${p.categorySlug}`);
+    const listed = new Date(now - p.listedDaysAgo * DAY_MS - i * 60_000);
+    return {
+      name: p.name,
+      slug: slugify(p.name),
+      description: p.description,
+      image: images[i]!,
+      categoryId: category.id,
+      category: category.name,
+      brandId: brandByName.get(p.brand)!,
+      brand: p.brand,
+      sku: p.sku,
+      price: p.price,
+      originalPrice: Math.max(p.originalPrice, p.price),
+      stockQuantity: p.stock,
+      freeDelivery: p.freeDelivery,
+      sameDayDelivery: p.sameDayDelivery,
+      rating: p.rating,
+      reviews: p.reviews,
+      salesCount: p.salesCount,
+      variantConfig: p.variantConfig ?? null,
+      createdAt: listed,
+      updatedAt: listed,
+    };
+  });
+  const inserted: { id: number; sku: string }[] = [];
+  for (let i = 0; i < rows.length; i += 100) {
+    inserted.push(...(await db.insert(products).values(rows.slice(i, i + 100)).returning({ id: products.id, sku: products.sku })));
+  }
+  const idBySku = new Map(inserted.map((r) => [r.sku, r.id]));
+
+  const variantRows = seedProducts.flatMap((p) =>
+    (p.variants ?? []).map((v, order) => ({
+      productId: idBySku.get(p.sku)!,
+      combinationId: variantCombinationId(v.attributes, p.variantConfig),
+      sku: v.sku,
+      price: v.price,
+      stock: v.stock,
+      attributes: v.attributes,
+      multiValues: v.multiValues ?? {},
+      primaryValues: v.primaryValues ?? [],
+      sortOrder: order,
+    })),
+  );
+  if (variantRows.length) await db.insert(productVariants).values(variantRows);
+
+  await seedAdvertisements(db, options.mediaDir);
+  await refreshSearchLexicon(db);
+  log(`Seeded ${rows.length} products in ${categoryRows.length} categories, ${variantRows.length} variants.`);
+  return { products: rows.length };
+}
+
+/** Renders each product's image at 640 and 320 px; files are content-named, so reruns reuse them. */
+async function renderAll(seedProducts: SeedProduct[], folder: string): Promise<string[]> {
+  await fs.mkdir(folder, { recursive: true });
+  const out: string[] = new Array(seedProducts.length);
+  const workers = 4;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < seedProducts.length) {
+        const i = next++;
+        const p = seedProducts[i]!;
+        const large = await renderProductImage({ name: p.name, categorySlug: p.categorySlug, brand: p.brand, sku: p.sku, label: p.imageLabel }, 640);
+        const hash = createHash("sha256").update(large).digest("hex");
+        const largeName = imageFileName(p.sku, 640, hash);
+        await fs.writeFile(path.join(folder, largeName), large);
+        const small = await sharp(large).resize(320, 320).webp({ quality: 75 }).toBuffer();
+        await fs.writeFile(path.join(folder, imageFileName(p.sku, 320, hash)), small);
+        out[i] = `/media/products/${largeName}`;
+      }
+    }),
+  );
+  return out;
+}
+
+async function seedAdvertisements(db: Database, mediaDir: string): Promise<void> {
+  const folder = path.join(mediaDir, "ads");
+  await fs.mkdir(folder, { recursive: true });
+  const values = [];
+  for (const ad of SEED_ADVERTISEMENTS) {
+    let mediaUrl: string;
+    let posterUrl: string | null = null;
+    if (ad.kind === "banner") {
+      const banner = await renderAdBanner(ad.banner);
+      const name = `${ad.slug}-${createHash("sha256").update(banner).digest("hex").slice(0, 10)}.webp`;
+      await fs.writeFile(path.join(folder, name), banner);
+      mediaUrl = `/media/ads/${name}`;
+    } else {
+      mediaUrl = await copyAsset(ad.videoFile, folder);
+      posterUrl = await copyAsset(ad.posterFile, folder);
+    }
+    values.push({
+      title: ad.title,
+      mediaType: ad.kind === "banner" ? ("image" as const) : ("video" as const),
+      mediaUrl,
+      posterUrl,
+      linkUrl: ad.linkUrl,
+      placement: "products",
+      sortOrder: ad.sortOrder,
+    });
+  }
+  await db.insert(advertisements).values(values);
+}
+
+async function copyAsset(file: string, folder: string): Promise<string> {
+  const bytes = await fs.readFile(path.join(SEED_AD_ASSETS_DIR, file));
+  const ext = path.extname(file);
+  const name = `${path.basename(file, ext)}-${createHash("sha256").update(bytes).digest("hex").slice(0, 10)}${ext}`;
+  await fs.writeFile(path.join(folder, name), bytes);
+  return `/media/ads/${name}`;
+}

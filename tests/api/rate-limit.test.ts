@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { useApi } from "./harness";
+
+const api = useApi({ rateLimit: 5 });
+
+describe("API rate limit", () => {
+  it("answers 429 with Retry-After and an error once a client passes the limit", async () => {
+    for (let i = 0; i < 5; i++) expect((await api.app.inject({ method: "GET", url: "/api/categories" })).statusCode).toBe(200);
+    const limited = await api.app.inject({ method: "GET", url: "/api/categories" });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.json().error).toMatch(/Too many requests/);
+  });
+
+  it("ignores X-Forwarded-For unless TRUST_PROXY is set (a client cannot dodge the limit)", async () => {
+    const spoofed = await api.app.inject({ method: "GET", url: "/api/categories", headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(spoofed.statusCode).toBe(429);
+  });
+
+  it("counts each client address on its own", async () => {
+    const other = await api.app.inject({ method: "GET", url: "/api/categories", remoteAddress: "10.1.2.3" });
+    expect(other.statusCode).toBe(200);
+  });
+});
