@@ -27,7 +27,6 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
     logger: options.logLevel && options.logLevel !== "silent" ? { level: options.logLevel } : false,
     trustProxy: options.trustProxy,
     serverFactory: options.serverFactory,
-    disableRequestLogging: true,
     routerOptions: { maxParamLength: 200 },
   }) as unknown as FastifyInstance<Server>;
   app.setValidatorCompiler(validatorCompiler);

@@ -15,7 +15,7 @@ const envSchema = z.object({
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   API_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: flag.default(false),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 
 export type ServerConfig = z.infer<typeof envSchema> & { dataDir: string; mediaDir: string };

@@ -15,7 +15,7 @@ export async function listCategories(db: Database): Promise<CategoryWithCount[]>
       id: categories.id,
       name: categories.name,
       slug: categories.slug,
-      productCount: sql<number>`(select count(*)::int from products p where p.category_id = ${categories.id})`,
+      productCount: sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`,
     })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.name));
