@@ -1,5 +1,7 @@
 // End-to-end tests: a current production build, a browser, then Playwright.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { findChromium } from "./browser.mjs";
 import { buildAll, buildIsCurrent, root } from "./build-lib.mjs";
@@ -10,8 +12,11 @@ if (!buildIsCurrent()) {
   console.log("Building the production bundle for the end-to-end tests…");
   await buildAll();
 }
+// A fresh embedded database per run, removed afterwards.
+process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-e2e-"));
 const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: process.env,
 });
+fs.rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
 process.exit(result.status ?? 1);
