@@ -4,6 +4,7 @@ import { brands, categories, productVariants, products } from "../db/schema";
 import { resolveQueryWords } from "../search/resolve";
 import { toTsQueryText } from "../search/terms";
 import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "./product-query";
+import { cachedCount, cachedSearchPage } from "./catalog-cache";
 import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
 
 export const productColumns = {
@@ -13,7 +14,8 @@ export const productColumns = {
   description: products.description,
   image: products.image,
   category: products.category,
-  categorySlug: categories.slug,
+  // A scalar subquery rather than a join: the planner then walks the sort index and stops at the limit.
+  categorySlug: sql<string>`(select c.slug from categories c where c.id = ${products.categoryId})`,
   brand: products.brand,
   sku: products.sku,
   price: products.price,
@@ -60,17 +62,24 @@ function categoryMatch(value: string): SQL {
 
 /** GET /api/products: filters, search, sort and exact pagination over the catalogue. */
 export async function listProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
+  if (query.search) return cachedSearchPage(JSON.stringify(query), () => findProducts(db, query));
+  return findProducts(db, query);
+}
+
+async function findProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
   const limit = query.limit ?? PRODUCT_PAGE_SIZE;
   const offset = query.offset ?? 0;
   const empty: ProductPage = { products: [], total: 0, limit, offset, hasMore: false };
 
   const where: SQL[] = [];
   let tsQuery: SQL | null = null;
+  let tsQueryText = "";
+  let searchWords: string[] = [];
   if (query.search) {
-    const words = await resolveQueryWords(db, query.search);
-    if (words.length === 0) return empty;
-    tsQuery = await pickTsQuery(db, words);
-    if (!tsQuery) return empty;
+    searchWords = await resolveQueryWords(db, query.search);
+    if (searchWords.length === 0) return empty;
+    tsQueryText = await pickTsQueryText(db, searchWords);
+    tsQuery = sql`to_tsquery('english', ${tsQueryText})`;
     where.push(sql`${products.searchVector} @@ ${tsQuery}`);
   }
   if (query.category) {
@@ -94,32 +103,29 @@ export async function listProducts(db: Database, query: ProductQuery): Promise<P
   const sortBy = query.sortBy ?? "featured";
   if (sortBy === "featured") {
     if (tsQuery) {
-      // What the shopper typed, in the name, ranks first; then weighted text rank; then popularity.
-      const phrase = query.search!.toLowerCase().replace(/[%_\\]/g, "");
+      // Relevance a shopper recognises, cheap enough for thousands of matches: the words as a
+      // phrase in the name, then every word in the name, then (for an any-word query) the
+      // weighted text rank, then popularity.
+      const phrase = searchWords.join(" ");
       order.push(
         desc(sql`(lower(${products.name}) like ${`%${phrase}%`})`),
-        desc(sql`ts_rank_cd(${products.searchVector}, ${tsQuery}, 1)`),
+        desc(sql`(${products.searchVector} @@ to_tsquery('english', ${toTsQueryText(searchWords, "&", "A")}))`),
       );
+      if (tsQueryText.includes("|")) order.push(desc(sql`ts_rank_cd(${products.searchVector}, ${tsQuery}, 1)`));
     }
-    order.push(desc(products.salesCount));
+    order.push(desc(products.salesCount), desc(products.id));
   } else {
+    // The id breaks ties in the sort's own direction, so one index serves the whole ORDER BY.
     const direction = query.sortOrder ?? DEFAULT_ORDER[sortBy];
-    order.push(direction === "asc" ? asc(SORT_COLUMNS[sortBy]) : desc(SORT_COLUMNS[sortBy]));
+    const by = direction === "asc" ? asc : desc;
+    order.push(by(SORT_COLUMNS[sortBy]), by(products.id));
   }
-  order.push(asc(products.id));
 
   const [rows, counted] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(condition)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(condition),
+    db.select(productColumns).from(products).where(condition).orderBy(...order).limit(limit).offset(offset),
+    cachedCount(countKey(query, tsQueryText), () => db.select({ total: sql<number>`count(*)::int` }).from(products).where(condition)),
   ]);
-  const total = Number(counted[0]?.total ?? 0);
+  const total = counted;
   const variants = query.enriched && rows.length ? await variantsByProduct(db, rows.map((r) => r.id)) : null;
   return {
     products: rows.map((row) => toProduct(row as ProductRow, variants ? (variants.get(row.id) ?? []) : undefined)),
@@ -134,11 +140,17 @@ export async function listProducts(db: Database, query: ProductQuery): Promise<P
  * All words must match when any product has them all ("arduino uno"); otherwise any word may,
  * ranked by how many match, so a long query still finds the nearest products.
  */
-async function pickTsQuery(db: Database, words: string[]): Promise<SQL | null> {
-  const all = sql`to_tsquery('english', ${toTsQueryText(words, "&")})`;
+async function pickTsQueryText(db: Database, words: string[]): Promise<string> {
+  const all = toTsQueryText(words, "&");
   if (words.length === 1) return all;
-  const hit = await db.select({ id: products.id }).from(products).where(sql`${products.searchVector} @@ ${all}`).limit(1);
-  return hit.length ? all : sql`to_tsquery('english', ${toTsQueryText(words, "|")})`;
+  const matches = await cachedCount(`probe:${all}`, () =>
+    db.select({ total: sql<number>`1` }).from(products).where(sql`${products.searchVector} @@ to_tsquery('english', ${all})`).limit(1),
+  );
+  return matches > 0 ? all : toTsQueryText(words, "|");
+}
+
+function countKey(query: ProductQuery, tsQueryText: string): string {
+  return JSON.stringify([tsQueryText, query.category, query.categories, query.brand, query.minPrice, query.maxPrice, query.inStock]);
 }
 
 async function variantsByProduct(db: Database, ids: number[]): Promise<Map<number, VariantRow[]>> {
@@ -171,7 +183,6 @@ export async function getProduct(db: Database, id: number): Promise<Product | nu
   const [row] = await db
     .select(productColumns)
     .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id))
     .limit(1);
   if (!row) return null;
@@ -184,9 +195,8 @@ export async function relatedProducts(db: Database, product: Pick<Product, "id" 
   const rows = await db
     .select(productColumns)
     .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(categories.slug, product.category_slug), sql`${products.id} <> ${product.id}`))
-    .orderBy(desc(products.salesCount), asc(products.id))
+    .where(and(sql`${products.categoryId} = (select c.id from categories c where c.slug = ${product.category_slug})`, sql`${products.id} <> ${product.id}`))
+    .orderBy(desc(products.salesCount), desc(products.id))
     .limit(limit);
   return rows.map((row) => toProduct(row as ProductRow));
 }

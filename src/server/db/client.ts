@@ -41,7 +41,9 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DbHandle & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Many small concurrent queries: parallel workers only add start-up cost and steal the cores
+  // other requests need, so each query runs on its own backend.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: "-c max_parallel_workers_per_gather=0" });
   pool.on("error", (err) => console.error("postgres pool error:", err.message));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return { db, kind: "postgres", pool, close: () => pool.end() };

@@ -65,12 +65,14 @@ export const products = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("products_category_idx").on(t.categoryId, t.salesCount.desc(), t.id),
+    // Plain ascending (column, id) indexes: a descending sort with the id in the same direction
+    // reads them backwards, so every sort of the listing stops after `limit` rows.
+    index("products_category_idx").on(t.categoryId, t.salesCount, t.id),
     index("products_brand_idx").on(t.brandId),
     index("products_price_idx").on(t.price, t.id),
-    index("products_created_idx").on(t.createdAt.desc(), t.id),
-    index("products_sales_idx").on(t.salesCount.desc(), t.id),
-    index("products_rating_idx").on(t.rating.desc(), t.id),
+    index("products_created_idx").on(t.createdAt, t.id),
+    index("products_sales_idx").on(t.salesCount, t.id),
+    index("products_rating_idx").on(t.rating, t.id),
     index("products_name_idx").on(t.name, t.id),
     index("products_search_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),

@@ -35,15 +35,13 @@ export async function resolveQueryWords(db: Database, text: string): Promise<str
 }
 
 async function resolveUncached(db: Database, words: string[]): Promise<void> {
-  const list = sql.join(
-    words.map((w) => sql`${w}`),
+  // One constant pattern per word, so the text_pattern_ops index answers each prefix test.
+  const checks = sql.join(
+    words.map((w) => sql`exists (select 1 from search_lexicon where word like ${`${w}%`})`),
     sql`, `,
   );
-  const known = rowsOf<{ w: string; known: boolean }>(
-    await db.execute(sql`
-      select q.w, exists (select 1 from search_lexicon where word like q.w || '%') as known
-      from unnest(array[${list}]::text[]) as q(w)`),
-  );
+  const row = rowsOf<{ known: boolean[] }>(await db.execute(sql`select array[${checks}] as known`))[0];
+  const known = words.map((w, i) => ({ w, known: Boolean(row?.known[i]) }));
   const misspelt: string[] = [];
   for (const row of known) {
     if (row.known) resolved.set(row.w, { word: row.w });

@@ -1,6 +1,7 @@
-import { asc, desc, sql } from "drizzle-orm";
-import type { Database } from "../db";
-import { brands, categories, products } from "../db/schema";
+import { asc, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import { rowsOf, type Database } from "../db";
+import { brands, categories } from "../db/schema";
 import { resolveQueryWords } from "./resolve";
 import { toTsQueryText } from "./terms";
 
@@ -9,12 +10,25 @@ export const SUGGESTION_LIMIT = 8;
 
 /**
  * Up to 8 suggestions, best first: categories and brands whose name starts with the query,
- * then product names that contain every (typo-corrected) word, most sold first, then
+ * then names of popular products (the top 20,000 by sales) that contain every (typo-corrected)
+ * word, most sold first, then
  * categories and brands that merely contain it.
  */
 export async function searchSuggestions(db: Database, rawQuery: string): Promise<string[]> {
-  const q = rawQuery.trim().toLowerCase();
+  const q = rawQuery.trim().toLowerCase().replace(/\s+/g, " ");
   if (q.length < SUGGESTION_MIN_LENGTH) return [];
+  const cached = recent.get(q);
+  if (cached) return cached;
+  const found = await findSuggestions(db, q);
+  recent.set(q, found);
+  return found;
+}
+
+// Everyone types the same first letters: a short prefix matches thousands of products, so the
+// answers are kept half a minute (the catalogue changes far more slowly than people type).
+const recent = new LRUCache<string, string[]>({ max: 10_000, ttl: 30_000 });
+
+async function findSuggestions(db: Database, q: string): Promise<string[]> {
   const words = await resolveQueryWords(db, q);
   const like = `%${q.replace(/[%_\\]/g, "")}%`;
 
@@ -27,11 +41,11 @@ export async function searchSuggestions(db: Database, rawQuery: string): Promise
          from ${brands} where lower(${brands.name}) like ${like} order by ${asc(brands.name)} limit 3)`),
     words.length
       ? db
-          .select({ name: products.name })
-          .from(products)
-          .where(sql`${products.searchVector} @@ to_tsquery('english', ${toTsQueryText(words, "&", "A")})`)
-          .orderBy(desc(products.salesCount), asc(products.id))
-          .limit(24)
+          .execute(
+            sql`select name from search_suggestion where vector @@ to_tsquery('english', ${toTsQueryText(words, "&")})
+                order by popularity desc, name limit 24`,
+          )
+          .then((result) => rowsOf<{ name: string }>(result))
       : Promise.resolve([] as { name: string }[]),
   ]);
 

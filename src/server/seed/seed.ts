@@ -7,6 +7,7 @@ import { slugify } from "@/lib/slug";
 import { variantCombinationId } from "@/lib/variants";
 import type { Database } from "../db";
 import { advertisements, brands, categories, productVariants, products } from "../db/schema";
+import { invalidateCatalogCounts } from "../catalog/catalog-cache";
 import { refreshSearchLexicon } from "../search/resolve";
 import { SEED_ADVERTISEMENTS, SEED_AD_ASSETS_DIR } from "./ads-data";
 import { SEED_CATEGORIES, buildSeedProducts } from "./catalog-data";
@@ -104,6 +105,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
 
   await seedAdvertisements(db, options.mediaDir);
   await refreshSearchLexicon(db);
+  invalidateCatalogCounts();
   log(`Seeded ${rows.length} products in ${categoryRows.length} categories, ${variantRows.length} variants.`);
   return { products: rows.length };
 }
