@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/server/db/client";
-import { getJson, useApi } from "./harness";
+import { getJson, setupApi } from "./harness";
 
-const api = useApi();
+const api = setupApi();
 
 type P = {
   id: number;
@@ -261,7 +261,7 @@ describe("advertisements and settings", () => {
   });
 
   it("answers the public settings merged over the defaults", async () => {
-    const { body } = await getJson<{ settings: Record<string, any> }>(api.app, "/api/admin/settings?_=1");
+    const { body } = await getJson<{ settings: { currency: string; productsPerRow: unknown; cart: { shippingCost: number } } }>(api.app, "/api/admin/settings?_=1");
     expect(body.settings.currency).toBe("TZS");
     expect(body.settings.productsPerRow).toEqual({ mobile: 3, tablet: 4, desktop: 5 });
     expect(body.settings.cart.shippingCost).toBe(5000);

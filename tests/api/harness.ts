@@ -10,7 +10,7 @@ export interface ApiHarness {
 }
 
 /** Opens the suite's seeded database and an API instance on it for one test file. */
-export function useApi(options: { rateLimit?: number } = {}): ApiHarness {
+export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
   const harness = {} as ApiHarness;
   beforeAll(async () => {
     const { databaseUrl, dataDir, mediaDir } = inject("database");
@@ -31,7 +31,7 @@ export function useApi(options: { rateLimit?: number } = {}): ApiHarness {
   return harness;
 }
 
-export async function getJson<T = any>(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+export async function getJson<T = Record<string, unknown>>(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: "GET", url, headers });
   return { status: res.statusCode, headers: res.headers, body: res.json() as T };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useApi } from "./harness";
+import { setupApi } from "./harness";
 
-const api = useApi({ rateLimit: 5 });
+const api = setupApi({ rateLimit: 5 });
 
 describe("API rate limit", () => {
   it("answers 429 with Retry-After and an error once a client passes the limit", async () => {
