@@ -9,6 +9,7 @@
  * Prices are whole Tanzanian shillings (1 USD ≈ 2,500 TZS), rounded to 500 (to 1,000 from 100,000 up).
  */
 import type { PrimaryValue, VariantConfig } from "@/lib/variants";
+import { fnv1a, mulberry32 } from "./random";
 import type { SeedCategory, SeedProduct, SeedVariant } from "./types";
 
 // ---------------------------------------------------------------------------------------------------
@@ -1127,27 +1128,6 @@ const CATEGORY_ROWS: Record<string, { code: string; rows: Row[] }> = {
 // Deterministic helpers
 // ---------------------------------------------------------------------------------------------------
 
-/** mulberry32: tiny seeded PRNG returning floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** FNV-1a hash, so each product's statistics depend only on its name (stable when rows are added). */
-function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 const SEED_SALT = 0x4b1c2025;
 
@@ -1295,7 +1275,7 @@ function variantStocks(rng: () => number, band: StockBand, count: number, price:
 
 function buildProduct(row: Row, categorySlug: string, sku: string): SeedProduct {
   const [name, brand, basePrice, imageLabel, spec, variantDef] = row;
-  const rng = mulberry32(hashString(name) ^ SEED_SALT);
+  const rng = mulberry32(fnv1a(name) ^ SEED_SALT);
 
   const description = spec.trim();
 

@@ -9,6 +9,7 @@
  * so two products of one category tell apart at a glance.
  */
 import sharp from "sharp";
+import { fnv1a, mulberry32 } from "./random";
 
 export interface ProductImageInput {
   name: string;
@@ -39,28 +40,15 @@ export function imageFileName(sku: string, size: number, contentHash: string): s
 const SANS = "DejaVu Sans, sans-serif";
 const MONO = "DejaVu Sans Mono, monospace";
 
-/** FNV-1a, 32 bit */
-function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
-/** mulberry32: a tiny deterministic generator seeded by the hash */
+/** Deterministic choices for one image, from mulberry32 seeded by a hash. */
 class Rng {
-  private state: number;
+  private readonly random: () => number;
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.random = mulberry32(seed);
   }
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.random();
   }
   range(min: number, max: number): number {
     return min + (max - min) * this.next();
@@ -338,7 +326,7 @@ function brandMark(c: Ctx, max = 14): string {
 }
 
 function partCode(c: Ctx, prefix: string): string {
-  const n = hashString(c.sku) % 9000;
+  const n = fnv1a(c.sku) % 9000;
   return `${prefix}${1000 + n}`;
 }
 
@@ -1322,7 +1310,7 @@ function labelTag(label: string, brand: string, pal: Palette): string {
 }
 
 function productSvg(input: ProductImageInput, size: number): string {
-  const seed = hashString(`${input.sku}\u0000${input.name}`);
+  const seed = fnv1a(`${input.sku}\u0000${input.name}`);
   const rng = new Rng(seed);
   const pal = makePalette(seed);
   const ctx: Ctx = { rng, pal, name: input.name.toLowerCase(), brand: input.brand, sku: input.sku, label: input.label, defs: [] };
@@ -1451,7 +1439,7 @@ function motifSvg(motif: string, accent: string): string {
 
 /** A WebP promotional banner: title, subtitle, "Shop now" pill and a motif on the right. */
 export async function renderAdBanner(input: AdBannerInput, width = 1200, height = 400): Promise<Buffer> {
-  const accent = parseHex(input.accent) ? input.accent.trim() : hsl(hashString(input.accent) % 360, 65, 38);
+  const accent = parseHex(input.accent) ? input.accent.trim() : hsl(fnv1a(input.accent) % 360, 65, 38);
   const W = width;
   const H = height;
   const dark = "#0b1620";
