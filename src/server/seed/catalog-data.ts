@@ -9,7 +9,7 @@
  * Prices are whole Tanzanian shillings (1 USD ≈ 2,500 TZS), rounded to 500 (to 1,000 from 100,000 up).
  */
 import type { PrimaryValue, VariantConfig } from "@/lib/variants";
-import { fnv1a, mulberry32 } from "./random";
+import { fnv1a, mulberry32 } from "@/lib/random";
 import type { SeedCategory, SeedProduct, SeedVariant } from "./types";
 
 // ---------------------------------------------------------------------------------------------------

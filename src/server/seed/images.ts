@@ -9,7 +9,7 @@
  * so two products of one category tell apart at a glance.
  */
 import sharp from "sharp";
-import { fnv1a, mulberry32 } from "./random";
+import { fnv1a, mulberry32 } from "@/lib/random";
 
 export interface ProductImageInput {
   name: string;

@@ -1,4 +1,4 @@
-/** Deterministic randomness for the seed: the same input always gives the same catalogue and images. */
+/** Deterministic randomness: the same seed always gives the same numbers (demo catalogue, images, shuffles). */
 
 /** FNV-1a, 32 bit. */
 export function fnv1a(text: string): number {

