@@ -1,7 +1,9 @@
 import http from "node:http";
 import next from "next";
 import { buildApi } from "@/api/app";
-import { loadConfig } from "@/server/config";
+import { ensureInitialAdmin } from "@/server/auth/admin";
+import { createMailer } from "@/server/auth/mailer";
+import { loadConfig, siteUrl } from "@/server/config";
 import { closeDb, getDb, getDbHandle } from "@/server/db";
 import { ensureSeeded } from "@/server/seed/seed";
 
@@ -17,6 +19,8 @@ async function main() {
   const handle = await getDbHandle();
   const seeded = await ensureSeeded(handle.db, { mediaDir: config.mediaDir, log: (line) => console.log(line) });
   if (seeded) console.log(`Seeded the demo catalogue (${seeded.products} products).`);
+  const adminPassword = await ensureInitialAdmin(handle.db, config.ADMIN_EMAIL);
+  if (adminPassword) console.log(`Created the first admin account: ${config.ADMIN_EMAIL} with the password ${adminPassword} (shown once; change it under /account).`);
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: config.PORT });
   const nextHandler = nextApp.getRequestHandler();
@@ -27,6 +31,8 @@ async function main() {
     rateLimit: config.API_RATE_LIMIT,
     trustProxy: config.TRUST_PROXY,
     mediaDir: config.mediaDir,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: (line) => console.log(line) }),
+    siteUrl: siteUrl(),
     logLevel: config.LOG_LEVEL,
     serverFactory: (fastifyHandler) =>
       http.createServer((req, res) => {

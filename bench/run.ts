@@ -29,6 +29,11 @@ interface Scenario {
   name: string;
   paths: string[];
   target?: string;
+  method?: "GET" | "POST";
+  /** JSON bodies for POST, taken in turn */
+  bodies?: string[];
+  /** one session cookie per connection: each connection is its own signed-in shopper */
+  cookies?: string[];
 }
 
 // Distinct real queries, so caches of repeated queries do not flatter the figures.
@@ -106,8 +111,25 @@ async function waitFor(url: string, timeoutMs = 180_000) {
 
 async function load(base: string, scenario: Scenario, database: string): Promise<Result> {
   // Warm-up: a short burst (which, for the distinct-query scenarios, touches only a few of them).
-  await autocannon({ url: base, connections: CONNECTIONS, duration: 2, requests: scenario.paths.map((p) => ({ path: p })) });
-  const out = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, requests: scenario.paths.map((p) => ({ path: p })) });
+  // With cookies, each request carries one of the shoppers' sessions in turn (and its own headers:
+  // autocannon's per-request headers replace the connection's).
+  const options = () => {
+    const count = Math.max(scenario.paths.length, scenario.bodies?.length ?? 0, scenario.cookies?.length ?? 0);
+    return {
+      url: base,
+      connections: CONNECTIONS,
+      requests: Array.from({ length: count }, (_, i) => ({
+        path: scenario.paths[i % scenario.paths.length]!,
+        method: scenario.method ?? "GET",
+        ...(scenario.bodies ? { body: scenario.bodies[i % scenario.bodies.length] } : {}),
+        ...(scenario.cookies || scenario.bodies
+          ? { headers: { ...(scenario.cookies ? { cookie: scenario.cookies[i % scenario.cookies.length]! } : {}), ...(scenario.bodies ? { "content-type": "application/json" } : {}) } }
+          : {}),
+      })),
+    };
+  };
+  await autocannon({ ...options(), duration: 2 });
+  const out = await autocannon({ ...options(), duration: DURATION });
   const result: Result = {
     database,
     scenario: scenario.name,
@@ -170,10 +192,43 @@ async function benchServer(database: string, env: Env): Promise<Result[]> {
     log(`${database}: server up with ${total} products`);
     const results: Result[] = [];
     for (const scenario of SCENARIOS) results.push(await load(base, scenario, database));
+    for (const scenario of await cartScenarios(base, env.DATA_DIR ?? "")) results.push(await load(base, scenario, database));
     return results;
   } finally {
     await stopServer(server);
   }
+}
+
+/**
+ * The cart at 10 signed-in shoppers: each connection registers, confirms its e-mail through the
+ * outbox and signs in; every cart starts with 3 lines; the adds spread over 200 in-stock products.
+ */
+async function cartScenarios(base: string, dataDir: string): Promise<Scenario[]> {
+  const password = "BenchCart2026";
+  const post = (url: string, body: unknown, cookie?: string) =>
+    fetch(`${base}${url}`, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const list = (await (await fetch(`${base}/api/products?limit=100&sortBy=sales&sortOrder=desc`)).json()) as { products: { id: number; stock_quantity: number }[] };
+  const list2 = (await (await fetch(`${base}/api/products?limit=100&offset=100&sortBy=sales&sortOrder=desc`)).json()) as { products: { id: number; stock_quantity: number }[] };
+  const stocked = [...list.products, ...list2.products].filter((p) => p.stock_quantity >= 100).map((p) => p.id);
+  const cookies: string[] = [];
+  const outbox = path.join(dataDir, "outbox");
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const email = `bench-${Date.now()}-${i}@example.co.tz`;
+    await post("/api/auth/register", { fullName: `Bench Shopper ${i}`, email, password, confirmPassword: password, acceptTerms: true });
+    const mail = fs.readdirSync(outbox).filter((f) => f.includes(email)).map((f) => fs.readFileSync(path.join(outbox, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))[0] ?? "";
+    const token = /\/auth\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    await post("/api/auth/verify", { token });
+    const login = await post("/api/auth/login", { email, password });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    for (const id of stocked.slice(0, 3)) await post("/api/cart", { productId: id, quantity: 1 }, cookie);
+    cookies.push(cookie);
+  }
+  log(`cart: ${cookies.length} shoppers signed in, ${stocked.length} products with stock ≥ 100`);
+  const adds = stocked.slice(0, 200).map((id) => JSON.stringify({ productId: id, variantId: "default", quantity: 1 }));
+  return [
+    { name: "GET /api/cart (10 shoppers, 3 lines)", paths: ["/api/cart"], cookies, target: "p99 < 30 ms" },
+    { name: "POST /api/cart (10 shoppers)", paths: ["/api/cart"], method: "POST", bodies: adds, cookies, target: "p99 < 30 ms" },
+  ];
 }
 
 async function benchCeiling(): Promise<Result[]> {

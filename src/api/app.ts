@@ -1,17 +1,30 @@
 import type { Server } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from "fastify";
+import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import os from "node:os";
+import path from "node:path";
+import { createMailer, type Mailer } from "@/server/auth/mailer";
 import type { Database } from "@/server/db";
+import { authRoutes } from "./auth";
+import { cartRoutes } from "./cart";
+import { installCsrfGuard } from "./csrf";
 import { adRoutes } from "./ads";
 import { CACHE } from "./cache-control";
 import { catalogRoutes } from "./catalog";
 import { installErrorHandling } from "./errors";
+import { newsletterRoutes } from "./newsletter";
 import { settingsRoutes } from "./settings";
 
 export interface ApiOptions {
   db: () => Promise<Database>;
+  /** where account e-mails go; default: .eml files in the system temp folder */
+  mailer?: Mailer;
+  /** the shop's public origin for links in e-mails; default http://localhost:3000 */
+  siteUrl?: URL;
+  loginFailuresPerAddress?: number;
   /** requests per minute per client address on /api; 0 turns limiting off */
   rateLimit: number;
   trustProxy: boolean;
@@ -32,6 +45,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  await app.register(cookie);
 
   await app.register(async (api) => {
     if (options.rateLimit > 0) {
@@ -44,10 +58,19 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           }),
       });
     }
-    const context = { db: options.db };
+    installCsrfGuard(api);
+    const context = {
+      db: options.db,
+      mailer: options.mailer ?? createMailer({ from: "shop@localhost", outboxDir: path.join(os.tmpdir(), "storefront-outbox") }),
+      siteUrl: options.siteUrl ?? new URL("http://localhost:3000"),
+      loginFailuresPerAddress: options.loginFailuresPerAddress,
+    };
     await api.register(catalogRoutes, context);
     await api.register(adRoutes, context);
     await api.register(settingsRoutes, context);
+    await api.register(authRoutes, context);
+    await api.register(cartRoutes, context);
+    await api.register(newsletterRoutes, context);
   }, { prefix: "/api" });
 
   if (options.mediaDir) {

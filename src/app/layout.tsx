@@ -1,7 +1,15 @@
+import { Suspense } from "react";
 import type { Metadata, Viewport } from "next";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { loadSiteSettings } from "./site-settings";
+import { AuthDialog } from "@/components/auth/auth-dialog";
+import { SessionBoot } from "@/components/cart/session-boot";
+import { RoutePrefetcher } from "@/components/layout/route-prefetcher";
+import { Toaster } from "@/components/ui/toaster";
+import { THEME_BOOT_SCRIPT } from "@/lib/theme";
+import { siteUrl } from "@/server/config";
+import { loadCartCount, loadSessionUser } from "./session";
+import { loadHeaderCategories, loadSiteSettings } from "./site-settings";
 import "./globals.css";
 
 export const dynamic = "force-dynamic";
@@ -9,6 +17,7 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await loadSiteSettings();
   return {
+    metadataBase: siteUrl(),
     title: { default: settings.seo.title, template: `%s · ${settings.companyName}` },
     description: settings.seo.description,
     keywords: settings.seo.keywords,
@@ -18,15 +27,44 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0f766e" };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const settings = await loadSiteSettings();
+  const [settings, categories, user] = await Promise.all([loadSiteSettings(), loadHeaderCategories(), loadSessionUser()]);
+  const cartCount = user ? await loadCartCount(user.id) : 0;
   return (
-    <html lang="en" data-theme="white" style={{ ["--brand" as string]: settings.companyColor }}>
+    <html
+      lang="en"
+      data-theme="white"
+      // the boot script may set another theme before React hydrates
+      suppressHydrationWarning
+      style={
+        {
+          "--brand": settings.companyColor,
+          "--cols-mobile": settings.productsPerRow.mobile,
+          "--cols-tablet": settings.productsPerRow.tablet,
+          "--cols-desktop": settings.productsPerRow.desktop,
+          "--card-gap": `${settings.cardSpacing}px`,
+          "--card-radius": `${settings.cardRadius}px`,
+        } as React.CSSProperties
+      }
+    >
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
       <body className="flex min-h-dvh flex-col font-sans antialiased">
-        <SiteHeader settings={settings} />
+        <Suspense>
+          <SiteHeader settings={settings} categories={categories} user={user && { name: user.name, email: user.email }} cartCount={cartCount} />
+        </Suspense>
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter settings={settings} />
+        <Suspense>
+          <SiteFooter settings={settings} />
+        </Suspense>
+        <Toaster />
+        <RoutePrefetcher />
+        <SessionBoot signedIn={Boolean(user)} />
+        <Suspense>
+          <AuthDialog companyName={settings.companyName} />
+        </Suspense>
       </body>
     </html>
   );

@@ -2,6 +2,7 @@ import { cache } from "react";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@/lib/site-settings";
 import { getDb } from "@/server/db";
 import { getSiteSettings } from "@/server/settings/settings";
+import { listCategories } from "@/server/catalog/categories";
 
 /** Settings for one render; a failed load keeps the defaults (§4.3) instead of breaking the page. */
 export const loadSiteSettings = cache(async (): Promise<SiteSettings> => {
@@ -10,5 +11,16 @@ export const loadSiteSettings = cache(async (): Promise<SiteSettings> => {
   } catch (error) {
     console.error("site settings failed to load, using defaults:", error instanceof Error ? error.message : error);
     return DEFAULT_SITE_SETTINGS;
+  }
+});
+
+/** The header's category list; a failure leaves the panel empty rather than breaking every page. */
+export const loadHeaderCategories = cache(async (): Promise<{ name: string; slug: string; productCount: number }[]> => {
+  try {
+    const rows = await listCategories(await getDb());
+    return rows.map(({ name, slug, productCount }) => ({ name, slug, productCount }));
+  } catch (error) {
+    console.error("categories failed to load:", error instanceof Error ? error.message : error);
+    return [];
   }
 });

@@ -2,9 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_FILTERS,
   cardBadge,
+  forCard,
+  categoryWindow,
   discountPercent,
   filtersFromParams,
   nextPageParams,
+  listingApiQuery,
+  listingHref,
   pageOffset,
   parsePage,
   searchIsSendable,
@@ -101,5 +105,50 @@ describe("searchIsSendable", () => {
     expect(searchIsSendable("")).toBe(true);
     expect(searchIsSendable(" a ")).toBe(false);
     expect(searchIsSendable("ab")).toBe(true);
+  });
+});
+
+describe("listingHref and listingApiQuery", () => {
+  it("writes only what differs from the defaults, page 1 without a page parameter", () => {
+    expect(listingHref(DEFAULT_FILTERS)).toBe("/products");
+    expect(listingHref({ ...DEFAULT_FILTERS, search: " arduino " })).toBe("/products?search=arduino");
+    expect(listingHref({ ...DEFAULT_FILTERS, sort: "price-low", minPrice: 2000 }, 3)).toBe("/products?page=3&sort=price-low&minPrice=2000");
+  });
+
+  it("round-trips through filtersFromParams", () => {
+    const filters = { ...DEFAULT_FILTERS, category: "sensors", categories: ["tools", "cables"], maxPrice: 50_000, sort: "newest" as const };
+    const href = listingHref(filters);
+    const parsed = filtersFromParams(Object.fromEntries(new URL(href, "http://x").searchParams));
+    expect(parsed).toEqual(filters);
+  });
+
+  it("asks the API for 20 from the offset with the sort and price bounds", () => {
+    const q = listingApiQuery({ ...DEFAULT_FILTERS, sort: "price-high", minPrice: 1000, categories: ["a", "b"] }, 40);
+    expect(Object.fromEntries(q)).toEqual({
+      limit: "20",
+      offset: "40",
+      enriched: "true",
+      categories: "a,b",
+      minPrice: "1000",
+      sortBy: "price",
+      sortOrder: "desc",
+    });
+    expect(listingApiQuery(DEFAULT_FILTERS, 0).has("maxPrice")).toBe(false);
+  });
+});
+
+describe("categoryWindow", () => {
+  it("shows 4 from the start and wraps around the end", () => {
+    const all = ["a", "b", "c", "d", "e", "f"];
+    expect(categoryWindow(all, 0)).toEqual(["a", "b", "c", "d"]);
+    expect(categoryWindow(all, 4)).toEqual(["e", "f", "a", "b"]);
+    expect(categoryWindow(["a", "b"], 2)).toEqual(["a", "b"]);
+  });
+});
+
+describe("forCard", () => {
+  it("drops the description and keeps what a card and the cart use", () => {
+    const card = forCard({ id: 1, description: "long text", price: 5, stock_quantity: 3 });
+    expect(card).toEqual({ id: 1, description: "", price: 5, stock_quantity: 3 });
   });
 });

@@ -160,3 +160,46 @@ export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
   }
   return out;
 }
+
+/** The /products URL for a set of filters (page 1 unless given); defaults are left out. */
+export function listingHref(filters: ListingFilters, page = 1): string {
+  const params = nextPageParams(page - 1, filters);
+  if (page === 1) params.delete("page");
+  const query = params.toString();
+  return query ? `/products?${query}` : "/products";
+}
+
+/** The /api/products query for one batch of a listing (§7). */
+export function listingApiQuery(filters: ListingFilters, offset: number): URLSearchParams {
+  const q = new URLSearchParams({ limit: String(LISTING_BATCH_SIZE), offset: String(offset), enriched: "true" });
+  const search = filters.search.trim();
+  if (search) q.set("search", search);
+  if (filters.category) q.set("category", filters.category);
+  if (filters.brand) q.set("brand", filters.brand);
+  if (filters.categories.length) q.set("categories", filters.categories.join(","));
+  if (filters.minPrice > 0) q.set("minPrice", String(filters.minPrice));
+  if (filters.maxPrice < PRICE_RANGE_MAX) q.set("maxPrice", String(filters.maxPrice));
+  const { sortBy, sortOrder } = sortToApi(filters.sort);
+  if (sortBy) q.set("sortBy", sortBy);
+  if (sortOrder) q.set("sortOrder", sortOrder);
+  return q;
+}
+
+/** A stable identity of what a listing shows, to tell when the URL asks for a different list. */
+export function listingKey(filters: ListingFilters, page: number): string {
+  return listingHref(filters, page);
+}
+
+/** `size` items from `start`, wrapping around: the phone category strip's rotating window. */
+export function categoryWindow<T>(items: readonly T[], start: number, size = 4): T[] {
+  if (items.length <= size) return items.slice();
+  return Array.from({ length: size }, (_, i) => items[(start + i) % items.length]!);
+}
+
+/**
+ * What a card needs of a product: everything but the description, which no card shows and which
+ * would otherwise ride along in every server-rendered page's payload.
+ */
+export function forCard<T extends { description: string }>(product: T): T {
+  return { ...product, description: "" };
+}

@@ -1,12 +1,27 @@
-/** Product images are stored at 640 px with a 320 px twin beside them ("…-640-hash.webp" / "…-320-hash.webp"). */
+/**
+ * Our generated images are stored at several widths under one content hash
+ * ("…-640-hash.webp" beside "…-320-hash.webp"), so the browser can pick the smallest that fits.
+ */
 export const IMAGE_SIZES = [320, 640] as const;
+export const AD_IMAGE_SIZES = [600, 800, 1200] as const;
 
-export function imageAtSize(image: string, size: (typeof IMAGE_SIZES)[number]): string {
-  return image.replace(/-(320|640)-([0-9a-f]+)\.webp$/, `-${size}-$2.webp`);
+const SIZED = /-(\d{3,4})-([0-9a-f]+)\.webp$/;
+
+export function imageAtSize(image: string, size: number): string {
+  return image.replace(SIZED, `-${size}-$2.webp`);
 }
 
-/** srcset for a product image, or undefined when the image is not one of ours. */
+/** srcset over the given widths, or undefined when the image is not one of ours at one of them. */
+export function sizedSrcSet(image: string, sizes: readonly number[]): string | undefined {
+  const match = SIZED.exec(image);
+  if (!match || !sizes.includes(Number(match[1]))) return undefined;
+  return sizes.map((size) => `${imageAtSize(image, size)} ${size}w`).join(", ");
+}
+
 export function productImageSrcSet(image: string): string | undefined {
-  if (!/-(320|640)-[0-9a-f]+\.webp$/.test(image)) return undefined;
-  return IMAGE_SIZES.map((size) => `${imageAtSize(image, size)} ${size}w`).join(", ");
+  return sizedSrcSet(image, IMAGE_SIZES);
+}
+
+export function adImageSrcSet(image: string): string | undefined {
+  return sizedSrcSet(image, AD_IMAGE_SIZES);
 }

@@ -15,18 +15,31 @@ const envSchema = z.object({
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   API_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: flag.default(false),
+  /** the shop's public address, for canonical links and Open Graph (absolute URLs) */
+  SITE_URL: z.url({ protocol: /^https?$/, error: "SITE_URL must be an http(s) address such as https://shop.example.co.tz" }).optional().or(z.literal("").transform(() => undefined)),
+  /** smtp(s)://user:pass@host:port for account e-mails; unset = .eml files in DATA_DIR/outbox */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional().or(z.literal("").transform(() => undefined)),
+  /** the first admin account, created with a generated password on the first start */
+  ADMIN_EMAIL: z.string().default("admin@kilima.example"),
+  MAIL_FROM: z.string().default("Kilima Electronics <no-reply@localhost>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 
-export type ServerConfig = z.infer<typeof envSchema> & { dataDir: string; mediaDir: string };
+export type ServerConfig = z.infer<typeof envSchema> & { dataDir: string; mediaDir: string; outboxDir: string };
 
 /** Reads the environment once; a wrong value stops the start with a message that names it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  return { ...parsed.data, dataDir, mediaDir: path.join(dataDir, "media") };
+  return { ...parsed.data, dataDir, mediaDir: path.join(dataDir, "media"), outboxDir: path.join(dataDir, "outbox") };
+}
+
+/** The public origin pages link to: SITE_URL, else this server on localhost. */
+export function siteUrl(env: Record<string, string | undefined> = process.env): URL {
+  const config = loadConfig(env);
+  return new URL(config.SITE_URL ?? `http://localhost:${config.PORT}`);
 }

@@ -1,4 +1,8 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
+import { createMailer } from "../../src/server/auth/mailer";
 import type { FastifyInstance } from "fastify";
 import { buildApi } from "../../src/api/app";
 import { openDatabase, type DbHandle } from "../../src/server/db/client";
@@ -7,6 +11,8 @@ export interface ApiHarness {
   app: FastifyInstance;
   handle: DbHandle;
   mediaDir: string;
+  /** this file's e-mail outbox (.eml files) */
+  outboxDir: string;
 }
 
 /** Opens the suite's seeded database and an API instance on it for one test file. */
@@ -16,7 +22,10 @@ export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
     const { databaseUrl, dataDir, mediaDir } = inject("database");
     harness.handle = await openDatabase({ databaseUrl, dataDir, migrate: false });
     harness.mediaDir = mediaDir;
+    harness.outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-outbox-"));
     harness.app = await buildApi({
+      mailer: createMailer({ from: "Kilima Electronics <no-reply@test>", outboxDir: harness.outboxDir }),
+      siteUrl: new URL("http://shop.test"),
       db: async () => harness.handle.db,
       rateLimit: options.rateLimit ?? 0,
       trustProxy: false,
@@ -27,6 +36,7 @@ export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
   afterAll(async () => {
     await harness.app?.close();
     await harness.handle?.close();
+    if (harness.outboxDir) await fs.rm(harness.outboxDir, { recursive: true, force: true });
   });
   return harness;
 }
@@ -34,4 +44,23 @@ export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
 export async function getJson<T = Record<string, unknown>>(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: "GET", url, headers });
   return { status: res.statusCode, headers: res.headers, body: res.json() as T };
+}
+
+/** The e-mails sent to an address so far, oldest first, as raw text (quoted-printable undone). */
+export async function mailsTo(outboxDir: string, email: string): Promise<string[]> {
+  const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).sort();
+  const texts = await Promise.all(files.map((f) => fs.readFile(path.join(outboxDir, f), "utf8")));
+  return texts
+    .filter((t) => new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(t))
+    .map((t) => t.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+}
+
+/** The token of the last link to `path` mailed to an address. */
+export async function lastLinkToken(outboxDir: string, email: string, pathName: string): Promise<string | null> {
+  const mails = await mailsTo(outboxDir, email);
+  for (const mail of mails.reverse()) {
+    const match = new RegExp(`${pathName}\\?token=([A-Za-z0-9_-]+)`).exec(mail);
+    if (match) return match[1] ?? null;
+  }
+  return null;
 }

@@ -1,6 +1,8 @@
+import { Suspense } from "react";
 import Link from "next/link";
-import { CreditCard, Headphones, Truck } from "lucide-react";
+import { Apple, CreditCard, Headphones, Play, Smartphone, Truck } from "lucide-react";
 import type { SiteSettings } from "@/lib/site-settings";
+import { NewsletterForm } from "./newsletter-form";
 
 export const FOOTER_COLUMNS = [
   {
@@ -51,6 +53,82 @@ const PROMISES = [
   { icon: Truck, title: "Free shipping", text: "On products marked Free Delivery" },
 ];
 
+/** Card brands shown when the settings accept cards; mobile-money brands come from the settings. */
+const CARD_BRANDS = ["Visa", "Mastercard"] as const;
+/** Older names shoppers still know a wallet by. */
+const FORMER_NAMES: Record<string, string> = { "Mixx by Yas": "Tigo Pesa" };
+
+/** No app is published yet: the buttons say so and link nowhere (no store URL to fake). */
+const APP_STORES = [
+  { icon: Apple, name: "App Store" },
+  { icon: Play, name: "Google Play" },
+] as const;
+
+const badge = "flex h-8 items-center gap-1.5 rounded-md border border-[var(--border)] bg-[var(--page-bg)] px-2 text-xs font-semibold text-[var(--page-fg)]";
+
+/** Two overlapping circles, the card brand's well-known mark; decorative, the name is text. */
+function MastercardMark() {
+  return (
+    <svg viewBox="0 0 24 16" width="20" height="13" aria-hidden focusable="false">
+      <circle cx="8" cy="8" r="7" fill="#eb001b" />
+      <circle cx="16" cy="8" r="7" fill="#f79e1b" />
+      <path d="M12 2.3a7 7 0 0 1 0 11.4 7 7 0 0 1 0-11.4z" fill="#ff5f00" />
+    </svg>
+  );
+}
+
+function PaymentBadges({ payment }: { payment: SiteSettings["paymentSettings"] }) {
+  const cards = payment.methods.includes("card") ? CARD_BRANDS : [];
+  const wallets = payment.methods.includes("mobile_money") ? payment.mobileMoneyProviders : [];
+  if (!cards.length && !wallets.length) return null;
+  return (
+    <div>
+      <p id="footer-payments" className="font-semibold">
+        We accept
+      </p>
+      <ul aria-labelledby="footer-payments" className="mt-2 flex flex-wrap gap-2">
+        {cards.map((brand) => (
+          <li key={brand} className={badge}>
+            {brand === "Mastercard" ? <MastercardMark /> : <CreditCard className="h-4 w-4 text-brand" aria-hidden />}
+            <span className={brand === "Visa" ? "uppercase italic tracking-wider" : undefined}>{brand}</span>
+          </li>
+        ))}
+        {wallets.map((wallet) => (
+          <li key={wallet} className={badge}>
+            <Smartphone className="h-4 w-4 text-brand" aria-hidden />
+            <span>
+              {wallet}
+              {FORMER_NAMES[wallet] && <span className="font-normal text-[var(--muted-fg)]"> (formerly {FORMER_NAMES[wallet]})</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function AppStoreBadges() {
+  return (
+    <div>
+      <p id="footer-apps" className="font-semibold">
+        Mobile app
+      </p>
+      <p className="mt-1 text-[var(--muted-fg)]">Our Android and iPhone apps are on the way.</p>
+      <ul aria-labelledby="footer-apps" className="mt-2 flex flex-wrap gap-2">
+        {APP_STORES.map(({ icon: Icon, name }) => (
+          <li key={name} className="flex items-center gap-2 rounded-lg border border-dashed border-[var(--border)] px-3 py-1.5 text-[var(--muted-fg)]">
+            <Icon className="h-5 w-5" aria-hidden />
+            <span className="leading-tight">
+              <span className="block text-[11px]">Coming soon on</span>
+              <span className="block font-semibold text-[var(--page-fg)]">{name}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function SiteFooter({ settings }: { settings: SiteSettings }) {
   return (
     <footer className="mt-12 border-t border-[var(--border)] bg-[var(--surface)] text-sm">
@@ -89,6 +167,17 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
             </ul>
           </nav>
         ))}
+      </div>
+      <div className="border-t border-[var(--border)]">
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 md:grid-cols-3">
+          {settings.footer.showNewsletter && (
+            <Suspense>
+              <NewsletterForm />
+            </Suspense>
+          )}
+          {settings.footer.showPaymentBadges && <PaymentBadges payment={settings.paymentSettings} />}
+          <AppStoreBadges />
+        </div>
       </div>
       <p className="border-t border-[var(--border)] px-4 py-4 text-center text-[var(--muted-fg)]">
         © {new Date().getFullYear()} {settings.companyName}. All rights reserved.

@@ -1,52 +1,101 @@
 import Link from "next/link";
-import { Search, ShoppingCart } from "lucide-react";
+import { Suspense } from "react";
+import { Search } from "lucide-react";
 import type { SiteSettings } from "@/lib/site-settings";
+import { SearchBox } from "../search/search-box";
+import { SearchDialog } from "../search/search-dialog";
+import { CartButton } from "./cart-button";
+import { CategoriesPanel, type HeaderCategory } from "./categories-panel";
+import { CurrencySelect } from "./currency-select";
+import { GuestMenu } from "./guest-menu";
+import { MobileMenu } from "./mobile-menu";
+import { NAV_LINKS } from "./nav-links";
+import { ThemeMenu } from "./theme-menu";
+import { greetingName } from "@/lib/auth-rules";
+import { OpenAuthButton } from "../auth/open-auth-button";
+import { AccountMenu } from "./account-menu";
 
-export const NAV_LINKS = [
-  { href: "/ai-agent", label: "AI Sourcing" },
-  { href: "/discover", label: "Discovery" },
-  { href: "/become-supplier", label: "Become Supplier" },
-  { href: "/buyer-central", label: "Buyer Central" },
-] as const;
+/** The search box as plain HTML until its client part loads: same size, still submits. */
+function SearchBoxShell() {
+  return (
+    <form action="/products" method="get" role="search" className="flex min-w-0 flex-1 items-center">
+      <input name="search" type="search" aria-label="Search products" placeholder="Search components, boards, tools…" className="h-10 min-w-0 flex-1 rounded-l-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm" />
+      <button type="submit" aria-label="Search products" className="flex h-10 w-11 items-center justify-center rounded-r-lg bg-brand text-white">
+        <Search className="h-5 w-5" aria-hidden />
+      </button>
+    </form>
+  );
+}
 
-export function SiteHeader({ settings }: { settings: SiteSettings }) {
+export function SiteHeader({
+  settings,
+  categories,
+  user,
+  cartCount,
+}: {
+  settings: SiteSettings;
+  categories: HeaderCategory[];
+  user: { name: string; email: string } | null;
+  cartCount: number;
+}) {
   return (
     <header className="sticky top-0 z-30 border-b border-[var(--border)] bg-[var(--page-bg)]/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-3 py-2 sm:px-4">
+      {/* Small screens: the top strip (§2.2): a greeting, or an invitation to sign in. */}
+      <div className="flex h-8 items-center justify-between bg-brand px-3 text-xs text-white md:hidden">
+        {user ? (
+          <span className="truncate font-medium">Hi, {greetingName(user)}</span>
+        ) : (
+          <Suspense fallback={<span className="font-medium">Login here for better search</span>}>
+            <OpenAuthButton tab="login" className="font-medium underline-offset-2 hover:underline">
+              Login here for better search
+            </OpenAuthButton>
+          </Suspense>
+        )}
+        <span className="truncate pl-2 opacity-90">{settings.companyName}</span>
+      </div>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-2 px-2 py-2 sm:gap-x-2 sm:px-4 md:flex-nowrap">
+        <Suspense><MobileMenu categories={categories} signedIn={Boolean(user)} /></Suspense>
         <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold" aria-label={`${settings.companyName} home`}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={settings.companyLogo} alt="" width={32} height={32} className="h-8 w-8" />
-          <span className="hidden sm:inline">{settings.companyName}</span>
+          <span className="max-w-[11rem] truncate lg:max-w-none">{settings.companyName}</span>
         </Link>
-        <form action="/products" method="get" role="search" className="flex min-w-0 flex-1 items-center">
-          <label htmlFor="site-search" className="sr-only">
-            Search products
-          </label>
-          <input
-            id="site-search"
-            name="search"
-            type="search"
-            placeholder="Search components, boards, tools…"
-            className="h-10 min-w-0 flex-1 rounded-l-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm"
-          />
-          <button type="submit" className="flex h-10 w-11 items-center justify-center rounded-r-lg bg-brand text-white" aria-label="Search products">
-            <Search className="h-5 w-5" aria-hidden />
-          </button>
-        </form>
-        <nav aria-label="Main" className="hidden items-center gap-4 text-sm lg:flex">
-          {NAV_LINKS.map((link) => (
-            <Link key={link.href} href={link.href} className="whitespace-nowrap hover:text-brand">
-              {link.label}
-            </Link>
-          ))}
-        </nav>
-        <Link href="/cart" className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]" aria-label="Cart">
-          <ShoppingCart className="h-5 w-5" aria-hidden />
-        </Link>
+        <Suspense><CategoriesPanel categories={categories} /></Suspense>
+        <div className="order-last flex w-full min-w-0 md:order-none md:w-auto md:flex-1">
+          <Suspense fallback={<SearchBoxShell />}>
+            <SearchBox />
+          </Suspense>
+        </div>
+        <div className="ml-auto flex items-center gap-0.5 md:ml-0">
+          <div className="hidden items-center gap-0.5 sm:flex">
+            <Suspense><ThemeMenu /></Suspense>
+            <Suspense><CurrencySelect /></Suspense>
+          </div>
+          <Suspense><CartButton initialCount={cartCount} /></Suspense>
+          {user ? (
+            <>
+              <span className="hidden max-w-40 truncate px-1 text-sm lg:inline">Hi, {greetingName(user)}</span>
+              <Suspense><AccountMenu name={greetingName(user)} /></Suspense>
+            </>
+          ) : (
+            <Suspense><GuestMenu /></Suspense>
+          )}
+        </div>
       </div>
+      {/* Large screens: the four supplier links on their own row, so the search box keeps its width. */}
+      <nav aria-label="Main" className="mx-auto hidden max-w-7xl items-center gap-6 px-4 pb-2 text-sm lg:flex">
+        {NAV_LINKS.map((link) => (
+          <Link key={link.href} href={link.href} prefetch={false} className="whitespace-nowrap text-[var(--muted-fg)] hover:text-brand">
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+      <Suspense>
+        <SearchDialog />
+      </Suspense>
     </header>
   );
 }

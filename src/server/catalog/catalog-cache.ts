@@ -42,9 +42,22 @@ export async function cachedSearchPage<T extends object>(key: string, compute: (
   return page;
 }
 
+/** Small lists every page shows (the categories with their counts), kept as long as the counts. */
+const lists = new LRUCache<string, object>({ max: 100, ttl: COUNT_TTL_MS });
+
+export async function cachedList<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = lists.get(key) as T | undefined;
+  if (hit) return hit;
+  const started = generation;
+  const value = await compute();
+  if (started === generation) lists.set(key, value);
+  return value;
+}
+
 /** Call after any write that adds, removes or re-prices products or changes stock. */
 export function invalidateCatalogCounts(): void {
   generation++;
   counts.clear();
   searchPages.clear();
+  lists.clear();
 }

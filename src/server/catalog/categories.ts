@@ -1,6 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { categories } from "../db/schema";
+import { cachedList } from "./catalog-cache";
 
 export interface CategoryWithCount {
   id: number;
@@ -9,7 +10,12 @@ export interface CategoryWithCount {
   productCount: number;
 }
 
+/** Every category with its product count; on every page (header panel), so cached like the counts. */
 export async function listCategories(db: Database): Promise<CategoryWithCount[]> {
+  return cachedList("categories", () => queryCategories(db));
+}
+
+function queryCategories(db: Database): Promise<CategoryWithCount[]> {
   return db
     .select({
       id: categories.id,

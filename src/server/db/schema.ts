@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -120,3 +123,148 @@ export const siteSettings = pgTable("site_settings", {
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Newsletter sign-ups (footer box). The address is stored normalised (trimmed, lower case), so
+ * the unique constraint also catches duplicates that differ only in case or spaces; consent_at
+ * records when the person agreed to marketing e-mail (Personal Data Protection Act 2022).
+ */
+export const newsletterSubscription = pgTable(
+  "newsletter_subscription",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    source: text("source").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("newsletter_subscription_email_normalised", sql`${t.email} = lower(btrim(${t.email}))`)],
+);
+
+/** Shoppers and admins. E-mail is stored trimmed and lower-cased, so it is unique whatever the case. */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    fullName: text("full_name").notNull(),
+    phone: text("phone"),
+    company: text("company"),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("users_email_normalised", sql`${t.email} = lower(btrim(${t.email}))`)],
+);
+
+/** Signed-in sessions: only a SHA-256 of the cookie's random token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    remember: boolean("remember").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Single-use links sent by e-mail (verify the address, reset the password); stored hashed. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify-email", "reset-password"] }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/**
+ * Failed sign-ins per e-mail address, whether or not an account has it: the lock behaves the same
+ * for known and unknown addresses, so it reveals nothing, and it lives in the database so every
+ * app server sees it.
+ */
+export const loginLocks = pgTable("login_locks", {
+  email: text("email").primaryKey(),
+  failedCount: integer("failed_count").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Security events for the admin SIEM view: sign-ins, failures, lockouts, resets, admin changes. */
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    type: text("type").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    detail: jsonb("detail"),
+  },
+  (t) => [index("security_events_at_idx").on(t.at), index("security_events_ip_type_at_idx").on(t.ip, t.type, t.at)],
+);
+
+/** A signed-in shopper's cart: one item per product, holding one line per variant (§3). */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cart_items_user_product_idx").on(t.userId, t.productId)],
+);
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => cartItems.id, { onDelete: "cascade" }),
+    variantId: text("variant_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cart_lines_item_variant_idx").on(t.itemId, t.variantId), check("cart_lines_quantity_range", sql`${t.quantity} between 1 and 999`)],
+);
+
+/** Guest-cart merges already applied, so a retried sign-in never adds the same lines twice. */
+export const cartMerges = pgTable(
+  "cart_merges",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mergeId: text("merge_id").notNull(),
+    result: jsonb("result").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.mergeId] })],
+);

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { sql } from "drizzle-orm";
+import { AD_IMAGE_SIZES } from "@/lib/product-image";
 import { slugify } from "@/lib/slug";
 import { variantCombinationId } from "@/lib/variants";
 import type { Database } from "../db";
@@ -142,10 +143,14 @@ async function seedAdvertisements(db: Database, mediaDir: string): Promise<void>
     let mediaUrl: string;
     let posterUrl: string | null = null;
     if (ad.kind === "banner") {
+      // full width for desktops and smaller twins for phones, under one content hash (AD_IMAGE_SIZES)
       const banner = await renderAdBanner(ad.banner);
-      const name = `${ad.slug}-${createHash("sha256").update(banner).digest("hex").slice(0, 10)}.webp`;
-      await fs.writeFile(path.join(folder, name), banner);
-      mediaUrl = `/media/ads/${name}`;
+      const hash = createHash("sha256").update(banner).digest("hex").slice(0, 10);
+      for (const width of AD_IMAGE_SIZES) {
+        const bytes = width === 1200 ? banner : await sharp(banner).resize({ width }).webp({ quality: 85 }).toBuffer();
+        await fs.writeFile(path.join(folder, `${ad.slug}-${width}-${hash}.webp`), bytes);
+      }
+      mediaUrl = `/media/ads/${ad.slug}-1200-${hash}.webp`;
     } else {
       mediaUrl = await copyAsset(ad.videoFile, folder);
       posterUrl = await copyAsset(ad.posterFile, folder);

@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { PASSWORD, registerAndVerify } from "./helpers";
+
+test("register in the dialog, confirm the e-mail, sign in from the listing, greeting, sign out", async ({ page }) => {
+  const email = `asha-${Date.now()}@example.co.tz`;
+  await registerAndVerify(page, email);
+
+  await page.goto("/products?sort=newest");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign in" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Welcome to / });
+  await expect(dialog.getByRole("heading", { name: "Sign In to Your Account" })).toBeVisible();
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill("Wrong2026x");
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page.getByText("Login Failed", { exact: true })).toBeVisible();
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Login successful! Welcome back.");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/products\?sort=newest$/);
+  await expect(page.getByText("Hi, Asha Mushi").filter({ visible: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Account menu for Asha Mushi" }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByText("Signed Out", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu", exact: true })).toBeVisible();
+});
+
+test("the login page sends you where you were going; admin pages turn away users and guests", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin$/);
+
+  const email = `juma-${Date.now()}@example.co.tz`;
+  await registerAndVerify(page, email, "Juma Said");
+  await page.goto("/auth/login?redirect=/account");
+  const main = page.getByRole("main");
+  await main.getByLabel("Email", { exact: true }).fill(email);
+  await main.getByLabel("Password").fill(PASSWORD);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/siem-dashboard");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("on a phone the top strip invites a guest to sign in through the dialog", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Login here for better search" }).click();
+  await expect(page.getByRole("dialog", { name: /^Welcome to / }).getByRole("heading", { name: "Sign In to Your Account" })).toBeVisible();
+  await page.getByRole("button", { name: "Create one here" }).click();
+  await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/services/terms-of-service");
+  await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/services/privacy-policy");
+});

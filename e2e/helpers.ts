@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { filtersFromParams, listingKey, parsePage } from "../src/lib/listing";
+
+/**
+ * The grid shows the list the current URL asks for: the listing marks the key of the data it shows,
+ * which must match the URL's (the URL changes first, the grid a render later).
+ */
+export async function gridSettled(page: Page) {
+  await expect
+    .poll(async () => {
+      const url = new URL(page.url());
+      const wanted = listingKey(filtersFromParams(Object.fromEntries(url.searchParams)), parsePage(url.searchParams.get("page")));
+      const shown = await page.locator("[data-shown-key]").getAttribute("data-shown-key", { timeout: 1000 }).catch(() => null);
+      return shown === wanted;
+    })
+    .toBe(true);
+  await expect(page.getByTestId("product-card").first()).toBeVisible();
+}
+
+/** The TZS prices of the cards shown, in grid order. */
+export const prices = (page: Page) => page.getByTestId("price").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-price"))));
+
+export const PASSWORD = "Kilima2026";
+const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+
+/** The link to `pathName` in the last e-mail to an address, from the shop's outbox folder. */
+export async function linkFromOutbox(email: string, pathName: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+      for (const file of files) {
+        const text = fs.readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        if (!text.includes(`To: ${email}`)) continue;
+        const match = new RegExp(`https?://[^\\s]+${pathName}\\?token=[A-Za-z0-9_-]+`).exec(text);
+        if (match) return (link = match[0]);
+      }
+      return undefined;
+    })
+    .toBeTruthy();
+  return new URL(link!).pathname + new URL(link!).search;
+}
+
+export async function registerAndVerify(page: Page, email: string, name = "Asha Mushi") {
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Register" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Welcome to / });
+  await expect(dialog.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
+  await dialog.getByLabel("Full name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel("Confirm password").fill("Mismatch2026");
+  await dialog.getByRole("checkbox").check();
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Passwords do not match");
+  await dialog.getByLabel("Confirm password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Account created successfully! Please check your email to verify your account.");
+  await expect(page.getByText("Registration Successful!", { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 6000 });
+  await page.goto(await linkFromOutbox(email, "/auth/verify"));
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+}
+

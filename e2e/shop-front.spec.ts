@@ -1,0 +1,245 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { gridSettled, prices } from "./helpers";
+
+const searchBox = (page: import("@playwright/test").Page) => page.getByRole("combobox", { name: "Search products" });
+
+test("search box: suggestions after two characters, arrow keys and Enter pick one", async ({ page }) => {
+  await page.goto("/");
+  const box = searchBox(page);
+  const submit = page.getByRole("button", { name: "Enter search term" });
+  await expect(submit).toBeDisabled();
+  await expect(page.locator('span[title="Enter search term"]')).toHaveCount(1);
+
+  await box.fill("a");
+  await expect(page.getByRole("listbox", { name: "Search suggestions" })).toHaveCount(0);
+  await box.fill("ardu");
+  const list = page.getByRole("listbox", { name: "Search suggestions" });
+  await expect(list.getByRole("option").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Search products" })).toBeEnabled();
+  const options = list.getByRole("option");
+  await box.press("ArrowDown");
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+  await box.press("Escape");
+  await expect(options.first()).toHaveAttribute("aria-selected", "false");
+  await box.press("ArrowDown");
+  const chosen = (await options.first().textContent())!.trim();
+  await box.press("Enter");
+  await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe(chosen);
+  await gridSettled(page);
+  await expect(page.getByText(`Results for “${chosen}”`)).toBeVisible();
+  await expect(box).toHaveValue(chosen);
+
+  await box.fill("zzqxv");
+  await expect(list.getByText("No suggestions found")).toBeVisible();
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(box).toHaveValue("");
+});
+
+test("typing on the listing searches after a pause; one character is not sent and hides the grid", async ({ page, request }) => {
+  await page.goto("/products");
+  await gridSettled(page);
+  const searches: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/products" && url.searchParams.has("search")) searches.push(url.searchParams.get("search")!);
+  });
+  const box = searchBox(page);
+  await box.pressSequentially("esp32", { delay: 60 });
+  await expect(page).toHaveURL(/\/products\?search=esp32$/);
+  await gridSettled(page);
+  expect(searches).toEqual(["esp32"]);
+  const names = await page.getByTestId("product-card").getByRole("heading").allTextContents();
+  const api = await (await request.get("/api/products?search=esp32&limit=20&enriched=true")).json();
+  expect(names.map((n) => n.trim())).toEqual(api.products.map((p: { name: string }) => p.name));
+  expect(names[0]).toMatch(/esp32/i);
+
+  await box.fill("e");
+  await expect(page.getByTestId("product-skeletons")).toBeVisible();
+  await page.waitForTimeout(900);
+  await expect(page).toHaveURL(/search=esp32$/);
+  expect(searches).toEqual(["esp32"]);
+});
+
+test("search dialog: camera opens the image tab, back to text, Enter searches and closes", async ({ page }) => {
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Search by image" }).click();
+  const dialog = page.getByRole("dialog", { name: "Search Products" });
+  await expect(dialog.getByRole("tab", { name: "Image" })).toHaveAttribute("aria-selected", "true");
+  await dialog.getByRole("button", { name: "← Back to Text Search" }).click();
+  await expect(dialog.getByRole("tab", { name: "Text" })).toHaveAttribute("aria-selected", "true");
+  const input = dialog.getByPlaceholder("Search for products...");
+  await expect(dialog.getByRole("button", { name: "Search", exact: true })).toBeDisabled();
+  await input.fill("multimeter");
+  await input.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/search=multimeter/);
+  await gridSettled(page);
+});
+
+test("filters: price range, several categories and sort reload the list from the start", async ({ page, request }) => {
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Price" }).click();
+  const dialog = page.getByRole("dialog", { name: "Price range" });
+  await dialog.getByLabel("Minimum").fill("5000");
+  await dialog.getByLabel("Maximum").fill("20000");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/minPrice=5000&maxPrice=20000/);
+  await gridSettled(page);
+  const shown = await prices(page);
+  expect(shown.every((p) => p >= 5000 && p <= 20000)).toBe(true);
+
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Categories", exact: true }).click();
+  const panel = page.getByRole("dialog", { name: "Filter by categories" });
+  await panel.getByLabel("Displays").check();
+  await panel.getByLabel("Sensors").check();
+  await expect.poll(() => new URL(page.url()).searchParams.get("categories")?.split(",").length).toBe(2);
+  const chosen = new URL(page.url()).searchParams.get("categories")!;
+  expect(chosen).toMatch(/^displays,sensors/);
+  await panel.getByRole("button", { name: "Done" }).click();
+  await gridSettled(page);
+  const api = await (await request.get(`/api/products?categories=${chosen}&limit=1`)).json();
+  await expect(page.getByText(`${api.pagination.total.toLocaleString("en-US")} products`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Categories (2)" })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/products$/);
+  await gridSettled(page);
+});
+
+test("error and rate-limit states when the API fails, and Try Again recovers", async ({ page }) => {
+  await page.goto("/products");
+  await gridSettled(page);
+  await page.route("**/api/products?**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"boom"}' }));
+  await page.getByLabel("Sort by").selectOption("newest");
+  const alert = page.getByRole("alert").filter({ hasText: "Error Loading Products" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("HTTP 500");
+  await expect(alert.getByRole("button", { name: "Refresh Page" })).toBeVisible();
+  await page.unroute("**/api/products?**");
+  await alert.getByRole("button", { name: "Try Again" }).click();
+  await gridSettled(page);
+
+  // a failing next batch keeps what is shown and offers to try again
+  await page.route("**/api/products?**", (route) => route.fulfill({ status: 503, body: "" }));
+  await page.mouse.wheel(0, 6000);
+  const more = page.getByRole("alert").filter({ hasText: "Failed to load products" });
+  await expect(more).toBeVisible();
+  await expect(page.getByTestId("product-card")).toHaveCount(20);
+  await page.unroute("**/api/products?**");
+  await more.getByRole("button", { name: "Try Again" }).click();
+  await expect.poll(() => page.getByTestId("product-card").count()).toBeGreaterThan(20);
+
+  // 429: the shopper is told to wait, and no request goes out for a while
+  await page.route("**/api/products?**", (route) => route.fulfill({ status: 429, contentType: "application/json", body: '{"error":"slow down"}' }));
+  await page.getByLabel("Sort by").selectOption("price-low");
+  await expect(page.getByText("Too many requests. Please wait a moment and try again.")).toBeVisible();
+});
+
+test("themes: the guest menu cycles white → gray → dark, the choice survives a reload without a flash", async ({ page }) => {
+  await page.goto("/products");
+  const html = page.locator("html");
+  await expect(html).toHaveAttribute("data-theme", "white");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  const cycle = page.getByRole("menuitem", { name: "Change Theme Color" });
+  await cycle.click();
+  await expect(html).toHaveAttribute("data-theme", "gray");
+  await cycle.click();
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  await page.keyboard.press("Escape");
+
+  // the theme is on <html> before any script of the app runs
+  const response = await page.request.get("/products");
+  expect(await response.text()).toContain('localStorage.getItem("theme")');
+  await page.reload({ waitUntil: "commit" });
+  await page.waitForSelector("body", { state: "attached" });
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+
+  await page.waitForLoadState("load");
+  // a tap before the page's script has started does nothing in any server-rendered page: retry until it opens
+  await expect(async () => {
+    await page.getByRole("button", { name: /^Theme:/ }).click();
+    await expect(page.getByRole("menuitemradio", { name: "White" })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await page.getByRole("menuitemradio", { name: "White" }).click();
+  await expect(html).toHaveAttribute("data-theme", "white");
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("white");
+});
+
+test("header: All Categories panel, category strip, ad carousel", async ({ page }) => {
+  await page.goto("/products");
+  await page.getByRole("button", { name: "All Categories" }).click();
+  const panel = page.getByRole("dialog", { name: "All Categories" });
+  await expect(panel.getByRole("link")).toHaveCount(16);
+  await panel.getByRole("link", { name: /^Displays/ }).click();
+  await expect(page).toHaveURL(/category=displays/);
+  await gridSettled(page);
+  await expect(page.getByRole("navigation", { name: "Popular categories" }).getByRole("link", { name: "Displays" }).last()).toHaveAttribute("aria-current", "page");
+
+  const carousel = page.getByRole("region", { name: "Offers" });
+  const slides = carousel.locator('[aria-roledescription="slide"]');
+  await expect(slides).toHaveCount(4);
+  await expect(slides.nth(0)).toHaveAttribute("aria-hidden", "false");
+  await carousel.getByRole("button", { name: "Next offer" }).click();
+  await expect(slides.nth(1)).toHaveAttribute("aria-hidden", "false");
+  await carousel.getByRole("button", { name: "Previous offer" }).click();
+  await carousel.getByRole("button", { name: "Previous offer" }).click();
+  await expect(slides.nth(3)).toHaveAttribute("aria-hidden", "false");
+  await expect(slides.nth(3)).toHaveAttribute("href", "/products");
+});
+
+test("the newsletter box stores a subscription and knows a repeat", async ({ page }) => {
+  await page.goto("/products");
+  const email = `shopper-${Date.now()}@example.co.tz`;
+  const form = page.getByRole("form", { name: "Newsletter" });
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByText(/Thanks for subscribing/)).toBeVisible();
+  await expect(form.getByLabel("Email address")).toHaveValue("");
+  await form.getByLabel("Email address").fill(email.toUpperCase());
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByText(/already subscribed/)).toBeVisible();
+  await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+});
+
+test("no serious or critical accessibility violations on /products and a product page, in light and dark", async ({ page }) => {
+  for (const theme of ["white", "gray", "dark"]) {
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    for (const path of ["/products", "/products?sort=price-low"]) {
+      await page.goto(path);
+      await gridSettled(page);
+      if (path.includes("sort")) await page.getByTestId("product-card").first().getByRole("heading").getByRole("link").click();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${theme} ${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+    }
+  }
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("top strip, hamburger menu with search, cart, theme, currency and sign-in; 4 categories in the strip", async ({ page }) => {
+    await page.goto("/products");
+    await expect(page.getByRole("button", { name: "Login here for better search" })).toBeVisible();
+    const strip = page.getByRole("navigation", { name: "Popular categories" });
+    await expect(strip.locator("ul").first().getByRole("link")).toHaveCount(4);
+    await expect(page.getByRole("button", { name: "All Categories" })).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu.getByRole("link", { name: /^Cart/ })).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Register" })).toBeVisible();
+    await menu.getByRole("radio", { name: "Dark" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await menu.getByRole("radio", { name: "USD" }).click();
+    await menu.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("dialog", { name: "Search Products" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("price").first()).toHaveText(/^\$/);
+  });
+});

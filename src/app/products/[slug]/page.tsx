@@ -1,0 +1,118 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { ArrowLeft } from "lucide-react";
+import { ProductPurchase } from "@/components/catalog/product-purchase";
+import { ProductTile } from "@/components/catalog/product-tile";
+import { Stars } from "@/components/catalog/stars";
+import { discountPercent } from "@/lib/listing";
+import { productImageSrcSet } from "@/lib/product-image";
+import { parseProductIdSegment, productPath } from "@/lib/slug";
+import { getProduct, relatedProducts } from "@/server/catalog/products";
+import { getDb } from "@/server/db";
+import { loadSiteSettings } from "../../site-settings";
+
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ returnTo?: string | string[] }> };
+
+const load = cache(async (segment: string) => {
+  const id = parseProductIdSegment(segment);
+  return id ? getProduct(await getDb(), id) : null;
+});
+
+/** Only a path on this site may be a back link (no open redirect through returnTo). */
+function safeReturnTo(value: string | string[] | undefined): string {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text && text.startsWith("/") && !text.startsWith("//") ? text : "/products";
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const product = await load((await params).slug);
+  if (!product) return { title: "Product not found" };
+  const description = product.description.slice(0, 160);
+  return {
+    title: product.name,
+    description,
+    alternates: { canonical: productPath(product) },
+    openGraph: { title: product.name, description, images: [{ url: product.image, width: 640, height: 640, alt: product.name }], type: "website" },
+  };
+}
+
+export default async function ProductPage({ params, searchParams }: Props) {
+  const product = await load((await params).slug);
+  if (!product) notFound();
+  const [settings, related] = await Promise.all([loadSiteSettings(), relatedProducts(await getDb(), product)]);
+  const backTo = safeReturnTo((await searchParams).returnTo);
+  const off = discountPercent(product.price, product.original_price);
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    sku: product.sku,
+    image: product.image,
+    description: product.description,
+    brand: { "@type": "Brand", name: product.brand },
+    category: product.category,
+    aggregateRating: product.reviews > 0 ? { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviews } : undefined,
+    offers: {
+      "@type": "Offer",
+      priceCurrency: "TZS",
+      price: product.price,
+      availability: product.in_stock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      seller: { "@type": "Organization", name: settings.companyName },
+    },
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      <Link href={backTo} className="inline-flex items-center gap-1 text-sm text-brand hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to products
+      </Link>
+      <div className="mt-3 grid gap-6 md:grid-cols-2">
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img
+          src={product.image}
+          srcSet={productImageSrcSet(product.image)}
+          sizes="(min-width: 768px) 50vw, 100vw"
+          alt={product.name}
+          width={640}
+          height={640}
+          className="aspect-square w-full rounded-xl border border-[var(--border)] bg-[var(--surface)] object-cover"
+        />
+        <div>
+          <p className="text-sm text-[var(--muted-fg)]">
+            <Link href={`/products?category=${product.category_slug}`} className="hover:text-brand">
+              {product.category}
+            </Link>{" "}
+            · {product.brand}
+          </p>
+          <h1 className="mt-1 text-xl font-bold sm:text-2xl">{product.name}</h1>
+          <p className="mt-1 text-xs text-[var(--muted-fg)]">SKU {product.sku}</p>
+          <div className="mt-2">
+            <Stars rating={product.rating} reviews={product.reviews} />
+          </div>
+          <ProductPurchase product={product} discountPercent={off} />
+          <div className="mt-3 flex flex-wrap gap-2 text-xs font-medium">
+            {product.free_delivery && <span className="rounded bg-emerald-100 px-2 py-1 text-emerald-900">Free Delivery</span>}
+            {product.same_day_delivery && <span className="rounded bg-sky-100 px-2 py-1 text-sky-900">Same Day delivery in Dar es Salaam</span>}
+          </div>
+          <h2 className="mt-6 font-semibold">Description</h2>
+          <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{product.description}</p>
+        </div>
+      </div>
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-10">
+          <h2 id="related-heading" className="text-lg font-semibold">
+            More in {product.category}
+          </h2>
+          <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {related.slice(0, 8).map((p) => (
+              <ProductTile key={p.id} product={p} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+export interface SecurityEventRow {
+  id: number;
+  at: Date;
+  type: string;
+  email: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Africa/Dar_es_Salaam" });
+
+/** The admin's view of the security log: time in Dar es Salaam, event, account, address, browser. */
+export function SecurityEventsTable({ events }: { events: SecurityEventRow[] }) {
+  if (!events.length) return <p className="text-sm text-[var(--muted-fg)]">No events yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <thead className="border-b border-[var(--border)] text-xs uppercase text-[var(--muted-fg)]">
+          <tr>
+            <th className="py-2 pr-3">Time (EAT)</th>
+            <th className="py-2 pr-3">Event</th>
+            <th className="py-2 pr-3">Account</th>
+            <th className="py-2 pr-3">Address</th>
+            <th className="py-2">Browser</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.id} className="border-b border-[var(--border)]">
+              <td className="whitespace-nowrap py-1.5 pr-3">{when.format(e.at)}</td>
+              <td className="py-1.5 pr-3">{e.type}</td>
+              <td className="py-1.5 pr-3">{e.email ?? "—"}</td>
+              <td className="py-1.5 pr-3">{e.ip ?? "—"}</td>
+              <td className="max-w-64 truncate py-1.5" title={e.userAgent ?? undefined}>
+                {e.userAgent ?? "—"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

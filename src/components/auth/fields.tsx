@@ -1,0 +1,60 @@
+"use client";
+
+import { useId } from "react";
+
+export function Field({
+  label,
+  value,
+  onChange,
+  type = "text",
+  autoComplete,
+  optional,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  type?: string;
+  autoComplete?: string;
+  optional?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+        {optional && <span className="font-normal text-[var(--muted-fg)]"> (optional)</span>}
+      </label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required={!optional}
+        className="mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm"
+      />
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, busyText, children }: { busy: boolean; busyText: string; children: React.ReactNode }) {
+  return (
+    <button type="submit" disabled={busy} className="h-10 w-full rounded-lg bg-brand text-sm font-semibold text-white disabled:opacity-70">
+      {busy ? busyText : children}
+    </button>
+  );
+}
+
+export type FormNotice = { tone: "error" | "success"; text: string } | null;
+
+/** A form's outcome: an alert for an error, a polite status for a success. */
+export function FormMessage({ message, children }: { message: FormNotice; children?: React.ReactNode }) {
+  if (!message) return null;
+  const tone = message.tone === "error" ? "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100";
+  return (
+    <div role={message.tone === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${tone}`}>
+      {message.text}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { AUTH_TEXT, registrationProblem } from "@/lib/auth-rules";
+import { toast } from "../ui/toaster";
+import { Field, SubmitButton, FormMessage } from "./fields";
+import { NetworkFailure, postJson } from "./post-json";
+
+const EMPTY = { fullName: "", email: "", phone: "", password: "", confirmPassword: "" };
+const CLOSE_AFTER_MS = 3000;
+
+/** The registration form (§2.3, §4.1, §5, §8): the same rules as the server, checked first here. */
+export function RegisterForm({ onDone, onSwitch }: { onDone?: () => void; onSwitch?: () => void }) {
+  const [form, setForm] = useState(EMPTY);
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const failed = (text: string) => {
+    setMessage({ tone: "error", text });
+    toast({ title: "Registration Failed", description: text, variant: "destructive" });
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const problem = registrationProblem({ ...form, acceptTerms });
+    if (problem) return failed(problem);
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { body } = await postJson<{ success?: boolean; message?: string; error?: string }>("/api/auth/register", { ...form, phone: form.phone || undefined, acceptTerms });
+      if (!body.success) return failed(body.error || "Please check your information and try again.");
+      setMessage({ tone: "success", text: body.message || AUTH_TEXT.registered });
+      toast({ title: "Registration Successful!", description: "Please check your email to verify your account." });
+      setForm(EMPTY);
+      setAcceptTerms(false);
+      if (onDone) setTimeout(onDone, CLOSE_AFTER_MS);
+    } catch (error) {
+      setMessage({ tone: "error", text: AUTH_TEXT.network });
+      toast({ title: "Network Error", description: "Please check your internet connection and try again.", variant: "destructive" });
+      if (!(error instanceof NetworkFailure)) console.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <Field label="Full name" autoComplete="name" value={form.fullName} onChange={set("fullName")} />
+      <Field label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
+      <Field label="Phone" type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} optional />
+      <Field label="Password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} />
+      <Field label="Confirm password" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
+      <p className="text-xs text-[var(--muted-fg)]">At least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" checked={acceptTerms} onChange={(e) => setAcceptTerms(e.target.checked)} className="mt-0.5 h-4 w-4 accent-[var(--brand)]" />
+        <span>
+          I agree to the{" "}
+          <Link href="/services/terms-of-service" target="_blank" className="text-brand underline">
+            Terms of Service
+          </Link>{" "}
+          and the{" "}
+          <Link href="/services/privacy-policy" target="_blank" className="text-brand underline">
+            Privacy Policy
+          </Link>
+        </span>
+      </label>
+      <FormMessage message={message} />
+      <SubmitButton busy={busy} busyText="Creating Account...">
+        Create Account
+      </SubmitButton>
+      {onSwitch && (
+        <p className="text-center text-sm text-[var(--muted-fg)]">
+          Already have an account?{" "}
+          <button type="button" onClick={onSwitch} className="font-semibold text-brand hover:underline">
+            Sign in here
+          </button>
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { useEffect, useMemo } from "react";
+import { EMPTY_CART, type GuestCart } from "@/lib/guest-cart";
+import { createStore } from "../ui/create-store";
+import { useLocalValue, writeLocal } from "../ui/local-store";
+import { useGuestCart } from "./use-guest-cart";
+
+/** Whether this page was rendered for a signed-in shopper (set once by the layout). */
+export const signedInStore = createStore(false);
+/** The signed-in shopper's server cart, as last read. */
+export const serverCart = createStore<GuestCart | null>(null);
+
+/** Any tab that changes the server cart writes this key, so the others reload theirs (storage events). */
+const CART_CHANGED_KEY = "cart_changed";
+
+export async function refreshServerCart(): Promise<void> {
+  try {
+    const res = await fetch("/api/cart", { credentials: "same-origin", cache: "no-store" });
+    if (res.status === 401) {
+      serverCart.set(null);
+      return;
+    }
+    if (!res.ok) return;
+    const body = (await res.json()) as { items: GuestCart["items"]; totals: { subtotal: number; total_items: number } };
+    serverCart.set({ items: body.items, subtotal: body.totals.subtotal, totalItems: body.totals.total_items });
+  } catch {
+    // offline: keep what is shown
+  }
+}
+
+export function announceCartChange(): void {
+  writeLocal(CART_CHANGED_KEY, String(Date.now()));
+}
+
+/** The cart the header and /cart show: the server's when signed in, else the guest cart. */
+export function useCart(): { cart: GuestCart; signedIn: boolean; loading: boolean } {
+  const signedIn = signedInStore.use();
+  const guest = useGuestCart();
+  const server = serverCart.use();
+  const changed = useLocalValue(CART_CHANGED_KEY);
+  useEffect(() => {
+    if (signedIn) void refreshServerCart();
+  }, [signedIn, changed]);
+  return useMemo(
+    () => (signedIn ? { cart: server ?? EMPTY_CART, signedIn, loading: server === null } : { cart: guest, signedIn, loading: false }),
+    [signedIn, server, guest],
+  );
+}

@@ -1,0 +1,177 @@
+"use client";
+
+import Link from "next/link";
+import { AlertDialog } from "radix-ui";
+import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
+import { EMPTY_CART, setGuestLine, shippingCost } from "@/lib/guest-cart";
+import { formatMoney } from "@/lib/money";
+import { toast } from "../ui/toaster";
+import { useCurrency } from "../ui/use-currency";
+import { announceCartChange, refreshServerCart, serverCart, useCart } from "./cart-store";
+import { readGuestCart, saveGuestCart } from "./use-guest-cart";
+
+async function serverCall(method: "PATCH" | "DELETE", url: string, body?: unknown): Promise<{ ok: boolean; message?: string | null; error?: string }> {
+  const res = await fetch(url, {
+    method,
+    credentials: "same-origin",
+    headers: body ? { "content-type": "application/json" } : undefined,
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = (await res.json().catch(() => ({}))) as { message?: string | null; error?: string };
+  return { ok: res.ok, ...data };
+}
+
+/** /cart (§3, §4.2, §9): lines by product, steppers bounded by stock, shipping, total; guest or server cart. */
+export function CartView({ shipping }: { shipping: number }) {
+  const { cart, signedIn, loading } = useCart();
+  const [currency] = useCurrency();
+  const money = (n: number) => formatMoney(n, currency);
+
+  const change = async (productId: number, itemId: string, variantId: string, quantity: number) => {
+    if (!signedIn) {
+      const next = setGuestLine(readGuestCart(), productId, variantId, quantity);
+      saveGuestCart(next);
+      if (quantity === 0) toast({ title: "Removed", description: "The item was removed from your cart." });
+      return;
+    }
+    // at once on screen (§4.2); the server's answer (or a reload on failure) settles it
+    const current = serverCart.get() ?? EMPTY_CART;
+    serverCart.set(setGuestLine({ ...current, items: current.items.map((i) => ({ ...i, product: { ...i.product, stock_quantity: 999 } })) }, productId, variantId, quantity));
+    try {
+      const result = await serverCall("PATCH", "/api/cart", { itemId: Number(itemId), variantId, quantity });
+      if (!result.ok) throw new Error(result.error);
+      if (quantity === 0) toast({ title: "Removed", description: "The item was removed from your cart." });
+      else if (result.message) toast({ title: "Stock limit", description: result.message });
+    } catch (error) {
+      toast({ title: "Error", description: error instanceof Error && error.message === "Product out of stock" ? "Product out of stock" : quantity === 0 ? "Failed to remove item. Please try again." : "Failed to update cart. Please try again.", variant: "destructive" });
+    } finally {
+      await refreshServerCart();
+      announceCartChange();
+    }
+  };
+
+  const clear = async () => {
+    if (!signedIn) {
+      saveGuestCart(EMPTY_CART);
+      toast({ title: "Cart cleared" });
+      return;
+    }
+    serverCart.set(EMPTY_CART);
+    try {
+      const result = await serverCall("DELETE", "/api/cart");
+      if (!result.ok) throw new Error();
+      toast({ title: "Cart cleared" });
+    } catch {
+      toast({ title: "Error", description: "Failed to clear cart. Please try again.", variant: "destructive" });
+    } finally {
+      await refreshServerCart();
+      announceCartChange();
+    }
+  };
+
+  if (loading) return <p className="py-10 text-center text-[var(--muted-fg)]" role="status">Loading your cart…</p>;
+  if (cart.items.length === 0) return <EmptyCart />;
+  const ship = shippingCost(cart.items, shipping);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-label="Items in your cart">
+        {cart.items.map((item) =>
+          item.variants.map((line) => {
+            const attrs = Object.entries(line.attributes).map(([k, v]) => `${k}: ${v}`).join(", ");
+            const label = `${item.product.name}${attrs ? ` (${attrs})` : ""}`;
+            const max = Math.min(999, item.product.stock_quantity);
+            return (
+              <li key={`${item.productId}-${line.variantId}`} className="flex gap-3 p-3" data-testid="cart-line">
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img src={line.image || item.product.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-md bg-[var(--surface)] object-cover" />
+                <div className="min-w-0 flex-1">
+                  <Link href={`/products/${item.productId}-product`} className="line-clamp-2 text-sm font-medium hover:text-brand">
+                    {item.product.name}
+                  </Link>
+                  {attrs && <p className="text-xs text-[var(--muted-fg)]">{attrs}</p>}
+                  <p className="text-xs text-[var(--muted-fg)]">{money(line.price)} each</p>
+                  <div className="mt-2 flex items-center gap-2">
+                    <div className="flex items-center rounded-md border border-[var(--border)]" role="group" aria-label={`Quantity of ${label}`}>
+                      <button type="button" aria-label={`One fewer ${label}`} disabled={line.quantity <= 1} onClick={() => change(item.productId, item.id, line.variantId, line.quantity - 1)} className="flex h-8 w-8 items-center justify-center disabled:opacity-40">
+                        <Minus className="h-4 w-4" aria-hidden />
+                      </button>
+                      <span className="w-8 text-center text-sm" data-testid="line-quantity" aria-live="polite">
+                        {line.quantity}
+                      </span>
+                      <button type="button" aria-label={`One more ${label}`} disabled={line.quantity >= max} onClick={() => change(item.productId, item.id, line.variantId, line.quantity + 1)} className="flex h-8 w-8 items-center justify-center disabled:opacity-40">
+                        <Plus className="h-4 w-4" aria-hidden />
+                      </button>
+                    </div>
+                    <button type="button" aria-label={`Remove ${label}`} onClick={() => change(item.productId, item.id, line.variantId, 0)} className="flex h-8 w-8 items-center justify-center rounded-md text-[var(--muted-fg)] hover:text-red-600">
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </button>
+                  </div>
+                </div>
+                <p className="shrink-0 text-sm font-semibold" data-testid="line-total">
+                  {money(line.price * line.quantity)}
+                </p>
+              </li>
+            );
+          }),
+        )}
+      </ul>
+      <aside className="h-fit space-y-2 rounded-xl border border-[var(--border)] p-4 text-sm" aria-label="Order summary">
+        <p className="flex justify-between">
+          <span>Subtotal ({cart.totalItems} items)</span>
+          <span data-testid="subtotal">{money(cart.subtotal)}</span>
+        </p>
+        <p className="flex justify-between">
+          <span>Shipping</span>
+          <span data-testid="shipping">{ship === 0 ? "Free" : money(ship)}</span>
+        </p>
+        <p className="flex justify-between border-t border-[var(--border)] pt-2 text-base font-semibold">
+          <span>Total</span>
+          <span data-testid="total">{money(cart.subtotal + ship)}</span>
+        </p>
+        <button type="button" disabled className="mt-2 h-10 w-full rounded-lg bg-brand font-semibold text-white opacity-60" aria-describedby="checkout-note">
+          Checkout
+        </button>
+        <p id="checkout-note" className="text-xs text-[var(--muted-fg)]">
+          Online checkout is not open yet. To order now, call or WhatsApp us with your cart, and we will confirm the price and delivery.
+        </p>
+        <ClearCart onConfirm={clear} />
+      </aside>
+    </div>
+  );
+}
+
+function ClearCart({ onConfirm }: { onConfirm: () => void }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger className="w-full rounded-lg border border-[var(--border)] py-2 text-sm">Clear cart</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/3 z-50 w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 rounded-xl bg-[var(--page-bg)] p-5 text-[var(--page-fg)] shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold">Clear your cart?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-1 text-sm text-[var(--muted-fg)]">Every item will be removed. This cannot be undone.</AlertDialog.Description>
+          <div className="mt-4 flex justify-end gap-2">
+            <AlertDialog.Cancel className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">Keep items</AlertDialog.Cancel>
+            <AlertDialog.Action onClick={onConfirm} className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white">
+              Clear cart
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="mx-auto max-w-md py-12 text-center">
+      <ShoppingCart className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
+      <h2 className="mt-3 text-lg font-semibold">Your cart is empty</h2>
+      <p className="mt-1 text-sm text-[var(--muted-fg)]">Find components, boards and tools in the catalogue.</p>
+      <Link href="/products" className="mt-4 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
+        Browse products
+      </Link>
+    </div>
+  );
+}
+

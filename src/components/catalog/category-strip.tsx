@@ -1,0 +1,39 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { categoryWindow } from "@/lib/listing";
+
+const PHONE_WINDOW = 4;
+const PHONE_ROTATION_MS = 60_000;
+const WIDE_COUNT = 10;
+
+/** §4.4: on a phone 4 categories at a time, the window moving every 60 s; wide screens show the first 10. */
+export function CategoryStrip({ categories, active }: { categories: { name: string; slug: string }[]; active: string }) {
+  const [start, setStart] = useState(0);
+  useEffect(() => {
+    if (categories.length <= PHONE_WINDOW) return;
+    const timer = setInterval(() => setStart((s) => (s + PHONE_WINDOW) % categories.length), PHONE_ROTATION_MS);
+    return () => clearInterval(timer);
+  }, [categories.length]);
+
+  const chip = (c: { name: string; slug: string }) => (
+    <li key={c.slug} className="shrink-0">
+      <Link
+        href={`/products?category=${encodeURIComponent(c.slug)}`}
+        prefetch={false}
+        aria-current={active === c.slug ? "page" : undefined}
+        className={`block whitespace-nowrap rounded-full border px-3 py-1.5 text-xs sm:text-sm ${active === c.slug ? "border-brand bg-brand text-white" : "border-[var(--border)] hover:border-brand hover:text-brand"}`}
+      >
+        {c.name}
+      </Link>
+    </li>
+  );
+
+  return (
+    <nav aria-label="Popular categories" className="mt-3">
+      <ul className="-mx-3 flex gap-1.5 overflow-x-auto px-3 pb-1 [scrollbar-width:none] md:hidden">{categoryWindow(categories, start).map(chip)}</ul>
+      <ul className="hidden flex-wrap gap-2 md:flex">{categories.slice(0, WIDE_COUNT).map(chip)}</ul>
+    </nav>
+  );
+}

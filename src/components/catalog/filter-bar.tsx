@@ -1,0 +1,188 @@
+"use client";
+
+import { Dialog } from "radix-ui";
+import { ListFilter, SlidersHorizontal, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { PRICE_RANGE_MAX, PRICE_STEP, SORT_OPTIONS, isSortOption, listingHref, type ListingFilters } from "@/lib/listing";
+import { formatMoney } from "@/lib/money";
+
+const CATEGORY_DEBOUNCE_MS = 300;
+
+/** Sort, category and price: each change reloads the listing from its first product (§4.4). */
+export function FilterBar({ filters, categories, total }: { filters: ListingFilters; categories: { name: string; slug: string }[]; total: number | null }) {
+  // The URL holds the filters; the listing follows it (history API, which Next's router tracks).
+  const go = (next: ListingFilters) => window.history.pushState(null, "", listingHref(next));
+  // Category choices settle for 300 ms before the list reloads (§4.4, §9).
+  const [pendingCategory, setPendingCategory] = useState<string | null>(null);
+  const categoryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(categoryTimer.current), []);
+  const chooseCategory = (slug: string) => {
+    setPendingCategory(slug);
+    clearTimeout(categoryTimer.current);
+    // choosing a category clears the text search (§4.4)
+    categoryTimer.current = setTimeout(() => {
+      setPendingCategory(null);
+      go({ ...filters, category: slug, search: slug ? "" : filters.search });
+    }, CATEGORY_DEBOUNCE_MS);
+  };
+
+  return (
+    <div className="grid grid-cols-2 gap-2 text-sm sm:flex sm:flex-wrap sm:items-center">
+      <label className="flex min-w-0 items-center gap-1">
+        <span className="sr-only sm:not-sr-only">Category</span>
+        <select
+          value={pendingCategory ?? filters.category}
+          onChange={(e) => chooseCategory(e.target.value)}
+          className="h-9 w-full min-w-0 rounded-md sm:w-auto border border-[var(--border)] bg-[var(--page-bg)] px-2"
+          aria-label="Category"
+        >
+          <option value="">All categories</option>
+          {categories.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex min-w-0 items-center gap-1">
+        <span className="sr-only sm:not-sr-only">Sort</span>
+        <select
+          value={filters.sort}
+          onChange={(e) => isSortOption(e.target.value) && go({ ...filters, sort: e.target.value })}
+          className="h-9 w-full min-w-0 rounded-md sm:w-auto border border-[var(--border)] bg-[var(--page-bg)] px-2"
+          aria-label="Sort by"
+        >
+          {SORT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="col-span-2 flex items-center gap-2 sm:contents">
+        <CategoryToggles categories={categories} selected={filters.categories} onChange={(next) => go({ ...filters, categories: next })} />
+        <PriceDialog filters={filters} onApply={(minPrice, maxPrice) => go({ ...filters, minPrice, maxPrice })} />
+        {total !== null && (
+          <p className="ml-auto text-[var(--muted-fg)]" aria-live="polite">
+            {total.toLocaleString("en-US")} products
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (min: number, max: number) => void }) {
+  const [open, setOpen] = useState(false);
+  const [min, setMin] = useState(filters.minPrice);
+  const [max, setMax] = useState(filters.maxPrice);
+  const active = filters.minPrice > 0 || filters.maxPrice < PRICE_RANGE_MAX;
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setMin(filters.minPrice);
+          setMax(filters.maxPrice);
+        }
+      }}
+    >
+      <Dialog.Trigger className={`flex h-9 items-center gap-1 rounded-md border px-3 ${active ? "border-brand text-brand" : "border-[var(--border)]"}`}>
+        <SlidersHorizontal className="h-4 w-4" aria-hidden />
+        {active ? `${formatMoney(filters.minPrice)} – ${formatMoney(filters.maxPrice)}` : "Price"}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-[var(--page-bg)] p-5 text-[var(--page-fg)] shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Price range</Dialog.Title>
+          <Dialog.Description className="text-sm text-[var(--muted-fg)]">
+            {formatMoney(min)} – {formatMoney(max)}
+          </Dialog.Description>
+          <label className="mt-4 block text-sm">
+            Minimum
+            <input type="range" min={0} max={PRICE_RANGE_MAX} step={PRICE_STEP} value={min} onChange={(e) => setMin(Math.min(Number(e.target.value), max))} className="mt-1 w-full accent-[var(--brand)]" />
+          </label>
+          <label className="mt-3 block text-sm">
+            Maximum
+            <input type="range" min={0} max={PRICE_RANGE_MAX} step={PRICE_STEP} value={max} onChange={(e) => setMax(Math.max(Number(e.target.value), min))} className="mt-1 w-full accent-[var(--brand)]" />
+          </label>
+          <div className="mt-5 flex justify-end gap-2">
+            <button type="button" onClick={() => { setMin(0); setMax(PRICE_RANGE_MAX); }} className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">
+              Reset
+            </button>
+            <button type="button" onClick={() => { setOpen(false); onApply(min, max); }} className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">
+              Apply
+            </button>
+          </div>
+          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 hover:bg-[var(--surface)]">
+            <X className="h-4 w-4" aria-hidden />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Several categories at once (§5: a toggle list, sent only when one or more are chosen). */
+function CategoryToggles({ categories, selected, onChange }: { categories: { name: string; slug: string }[]; selected: string[]; onChange: (next: string[]) => void }) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<string[]>(selected);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const toggle = (slug: string) => {
+    const next = draft.includes(slug) ? draft.filter((s) => s !== slug) : [...draft, slug];
+    setDraft(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => onChange(next), CATEGORY_DEBOUNCE_MS);
+  };
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setDraft(selected);
+      }}
+    >
+      <Dialog.Trigger className={`flex h-9 items-center gap-1 rounded-md border px-3 ${selected.length ? "border-brand text-brand" : "border-[var(--border)]"}`}>
+        <ListFilter className="h-4 w-4" aria-hidden />
+        {selected.length ? `Categories (${selected.length})` : "Categories"}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-[var(--page-bg)] p-4 text-[var(--page-fg)] shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Filter by categories</Dialog.Title>
+          <Dialog.Description className="text-sm text-[var(--muted-fg)]">Show products from any of the chosen categories.</Dialog.Description>
+          <ul className="mt-3 flex-1 space-y-0.5 overflow-y-auto text-sm">
+            {categories.map((c) => (
+              <li key={c.slug}>
+                <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 hover:bg-[var(--surface)]">
+                  <input type="checkbox" checked={draft.includes(c.slug)} onChange={() => toggle(c.slug)} className="h-4 w-4 accent-[var(--brand)]" />
+                  {c.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex gap-2">
+            <button
+              type="button"
+              disabled={draft.length === 0}
+              onClick={() => {
+                setDraft([]);
+                clearTimeout(timer.current);
+                onChange([]);
+              }}
+              className="flex-1 rounded-md border border-[var(--border)] px-3 py-2 text-sm disabled:opacity-50"
+            >
+              Clear all
+            </button>
+            <Dialog.Close className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">Done</Dialog.Close>
+          </div>
+          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 hover:bg-[var(--surface)]">
+            <X className="h-4 w-4" aria-hidden />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,154 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { Suspense, useEffect, useRef } from "react";
+import { DEFAULT_FILTERS, LISTING_BATCH_SIZE, listingHref, nextPageParams } from "@/lib/listing";
+import { typedSearch } from "../search/search-state";
+import { FilterBar } from "./filter-bar";
+import { ProductCard, ProductCardSkeleton } from "./product-card";
+import { TOO_MANY_REQUESTS, useListing, type InitialListing } from "./use-listing";
+
+export interface ListingProps {
+  initialKey: string;
+  initial: InitialListing;
+  categories: { name: string; slug: string }[];
+  seed: number;
+}
+
+const PREFETCH_FIRST = 6;
+const PREFETCH_STAGGER_MS = 100;
+
+const gridClass =
+  "mt-4 grid grid-cols-[repeat(var(--cols-mobile),minmax(0,1fr))] gap-[var(--card-gap,12px)] md:grid-cols-[repeat(var(--cols-tablet),minmax(0,1fr))] lg:grid-cols-[repeat(var(--cols-desktop),minmax(0,1fr))]";
+
+/** The grid of /products: the server's first batch, then endless scrolling up to 120 a page. */
+export function ProductListing({ initialKey, initial, categories, seed }: ListingProps) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const listing = useListing({ initialKey, initial, seed });
+  const { filters, page, products, total, offset } = listing;
+  const typed = typedSearch.use();
+  // Typed but not yet searched (or one character): the current grid no longer answers it (§4.4).
+  const searchPending = typed.dirty && typed.text.trim() !== filters.search;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const returnTo = listingHref(filters, page).replace(/^\/products/, pathname);
+
+  const { loadMore, moreError, hasMore, capped } = listing;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || moreError || !hasMore || capped) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMore(), { rootMargin: "200px" });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [loadMore, moreError, hasMore, capped]);
+
+  // Product pages a tap away: the first six, 100 ms apart, then any card that comes within 200 px
+  // of the screen (§4.4). One observer for the grid; each page is asked for once.
+  const grid = useRef<HTMLDivElement>(null);
+  const prefetched = useRef(new Set<string>());
+  const productIds = products.map((p) => p.id).join(",");
+  useEffect(() => {
+    const root = grid.current;
+    if (!root) return;
+    const prefetch = (href: string | null | undefined) => {
+      if (!href || prefetched.current.has(href)) return;
+      prefetched.current.add(href);
+      router.prefetch(href);
+    };
+    const links = [...root.querySelectorAll<HTMLElement>("[data-prefetch-href]")];
+    const timers = links.slice(0, PREFETCH_FIRST).map((el, i) => setTimeout(() => prefetch(el.dataset.prefetchHref), PREFETCH_STAGGER_MS * (i + 1)));
+    const observer = new IntersectionObserver(
+      (entries) => entries.forEach((e) => e.isIntersecting && prefetch((e.target as HTMLElement).dataset.prefetchHref)),
+      { rootMargin: "200px" },
+    );
+    links.slice(PREFETCH_FIRST).forEach((el) => observer.observe(el));
+    return () => {
+      timers.forEach(clearTimeout);
+      observer.disconnect();
+    };
+  }, [productIds, router]);
+
+  const filtered = Boolean(filters.search || filters.category || filters.brand || filters.categories.length || filters.minPrice > 0 || filters.maxPrice < DEFAULT_FILTERS.maxPrice);
+  const showSkeletons = listing.loading || searchPending;
+
+  return (
+    <section aria-label="Products" className="mt-4" aria-busy={showSkeletons} data-shown-key={showSkeletons || listing.error ? undefined : listing.key}>
+      <h2 className="sr-only">Products</h2>
+      {filters.search && <p className="mb-2 text-sm text-[var(--muted-fg)]">Results for “{filters.search}”</p>}
+      <FilterBar filters={filters} categories={categories} total={listing.error || showSkeletons ? null : total} />
+
+      {showSkeletons ? (
+        <div className={gridClass} data-testid="product-skeletons">
+          {Array.from({ length: LISTING_BATCH_SIZE }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : listing.error ? (
+        <div role="alert" className="mx-auto mt-10 max-w-md rounded-xl border border-red-300 p-6 text-center">
+          <h2 className="text-lg font-semibold">Error Loading Products</h2>
+          <p className="mt-2 text-sm text-[var(--muted-fg)]">{listing.error || "Failed to fetch products"}</p>
+          <div className="mt-4 flex justify-center gap-2">
+            <button type="button" onClick={listing.retry} className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">
+              Try Again
+            </button>
+            <button type="button" onClick={() => window.location.reload()} className="rounded-md border border-[var(--border)] px-4 py-2 text-sm font-semibold">
+              Refresh Page
+            </button>
+          </div>
+        </div>
+      ) : products.length === 0 ? (
+        filtered ? (
+          <p className="mt-10 text-center text-[var(--muted-fg)]">No products found matching your criteria.</p>
+        ) : (
+          <div className="mx-auto mt-10 max-w-md text-center">
+            <h2 className="text-lg font-semibold">No Products Available</h2>
+            <p className="mt-2 text-sm text-[var(--muted-fg)]">There are no products in the catalogue right now. Please check again shortly.</p>
+            <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">
+              Refresh Page
+            </button>
+          </div>
+        )
+      ) : (
+        <>
+          <div ref={grid} className={gridClass} data-testid="product-grid">
+            {products.map((product, i) => (
+              // one boundary per card: each hydrates as its own short task on a slow phone
+              <Suspense key={product.id}>
+                <ProductCard product={product} returnTo={returnTo} eager={i < 6} />
+              </Suspense>
+            ))}
+            {listing.loadingMore && Array.from({ length: 4 }, (_, i) => <ProductCardSkeleton key={`s${i}`} />)}
+          </div>
+
+          {moreError && (
+            <div role="alert" className="mt-6 text-center">
+              <p className="text-sm text-red-700 dark:text-red-300">{moreError === TOO_MANY_REQUESTS ? TOO_MANY_REQUESTS : "Failed to load products"}</p>
+              <button type="button" onClick={() => void loadMore()} className="mt-2 rounded-md border border-[var(--border)] px-4 py-2 text-sm font-semibold">
+                Try Again
+              </button>
+            </div>
+          )}
+
+          {capped && hasMore ? (
+            <nav aria-label="Pagination" className="mt-8 text-center">
+              <p className="text-sm">
+                Showing {products.length} products (Page {page})
+              </p>
+              <p className="text-sm text-[var(--muted-fg)]">{(total - offset - products.length).toLocaleString("en-US")} more products</p>
+              <Link href={`/products?${nextPageParams(page, filters).toString()}`} className="mt-3 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
+                Next Page ({page + 1})
+              </Link>
+            </nav>
+          ) : !hasMore && !moreError ? (
+            <div className="mt-8 text-center text-sm text-[var(--muted-fg)]">
+              <p className="font-medium">No more products to load</p>
+              <p>You&apos;ve reached the end of the list!</p>
+            </div>
+          ) : null}
+          <div ref={sentinel} aria-hidden className="h-1" />
+        </>
+      )}
+    </section>
+  );
+}

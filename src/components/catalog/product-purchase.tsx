@@ -1,0 +1,109 @@
+"use client";
+
+import { Minus, Plus, ShoppingCart } from "lucide-react";
+import { useMemo, useState } from "react";
+import { formatMoney } from "@/lib/money";
+import type { Product } from "@/lib/product";
+import { lowestVariantPrice } from "@/lib/variants";
+import { addProductToCart } from "../cart/add-to-cart";
+import { useCurrency } from "../ui/use-currency";
+
+/** Price, variant choice, stock, quantity and Add to Cart on the product page. */
+export function ProductPurchase({ product, discountPercent }: { product: Product; discountPercent: number }) {
+  const [currency] = useCurrency();
+  const variants = useMemo(() => product.product_variants ?? [], [product.product_variants]);
+  const attributeNames = useMemo(() => {
+    const order = product.variant_config?.attributeOrder ?? product.variant_config?.primaryAttributes ?? [];
+    const names = new Set<string>(order);
+    for (const v of variants) for (const name of Object.keys(v.attributes)) if (!name.endsWith("_raw")) names.add(name);
+    return [...names].filter((n) => variants.some((v) => n in v.attributes));
+  }, [variants, product.variant_config]);
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [quantity, setQuantity] = useState(1);
+  const [adding, setAdding] = useState(false);
+
+  const variant = attributeNames.length && attributeNames.every((n) => chosen[n]) ? (variants.find((v) => attributeNames.every((n) => v.attributes[n] === chosen[n])) ?? null) : null;
+  const price = variant ? variant.price : lowestVariantPrice(variants, product.price);
+  const stock = variant ? variant.stock : product.stock_quantity;
+  const needsChoice = variants.length > 0 && !variant;
+  const maxQuantity = Math.max(1, Math.min(999, stock));
+
+  return (
+    <div className="mt-4">
+      <p className="flex flex-wrap items-baseline gap-2">
+        {needsChoice && <span className="text-sm text-[var(--muted-fg)]">From</span>}
+        <span className="text-2xl font-bold" data-testid="detail-price">
+          {formatMoney(price, currency)}
+        </span>
+        {!variant && discountPercent > 0 && (
+          <>
+            <span className="text-[var(--muted-fg)] line-through">{formatMoney(product.original_price, currency)}</span>
+            <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{discountPercent}% OFF</span>
+          </>
+        )}
+      </p>
+      <p className={`mt-1 text-sm font-medium ${stock > 0 ? (stock < 5 ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400") : "text-red-700 dark:text-red-400"}`} aria-live="polite">
+        {stock <= 0 ? "Out of stock" : stock < 5 ? `Only ${stock} left in stock` : "In stock"}
+      </p>
+
+      {attributeNames.map((name) => {
+        const values = [...new Set(variants.map((v) => v.attributes[name]).filter((x): x is string => Boolean(x)))];
+        return (
+          <fieldset key={name} className="mt-4">
+            <legend className="text-sm font-medium">{name}</legend>
+            <div className="mt-1 flex flex-wrap gap-2">
+              {values.map((value) => {
+                const selected = chosen[name] === value;
+                return (
+                  <button
+                    key={value}
+                    type="button"
+                    aria-pressed={selected}
+                    onClick={() => setChosen((c) => ({ ...c, [name]: value }))}
+                    className={`rounded-md border px-3 py-1.5 text-sm ${selected ? "border-brand bg-brand text-white" : "border-[var(--border)] hover:border-brand"}`}
+                  >
+                    {value}
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+        );
+      })}
+
+      <div className="mt-5 flex items-center gap-3">
+        <div className="flex items-center rounded-md border border-[var(--border)]">
+          <button type="button" aria-label="Decrease quantity" onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="p-2">
+            <Minus className="h-4 w-4" aria-hidden />
+          </button>
+          <input
+            aria-label="Quantity"
+            inputMode="numeric"
+            value={quantity}
+            onChange={(e) => {
+              const n = Number(e.target.value.replace(/\D/g, ""));
+              setQuantity(Math.max(1, Math.min(maxQuantity, n || 1)));
+            }}
+            className="w-12 bg-transparent text-center"
+          />
+          <button type="button" aria-label="Increase quantity" onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))} className="p-2">
+            <Plus className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+        <button
+          type="button"
+          disabled={adding || stock <= 0}
+          onClick={async () => {
+            setAdding(true);
+            await addProductToCart(product, variant, quantity);
+            setAdding(false);
+          }}
+          className="flex h-10 flex-1 items-center justify-center gap-2 rounded-md bg-brand px-4 font-semibold text-white disabled:opacity-50"
+        >
+          <ShoppingCart className="h-5 w-5" aria-hidden /> Add to Cart
+        </button>
+      </div>
+      {needsChoice && <p className="mt-2 text-xs text-[var(--muted-fg)]">Without a choice, the lowest-priced option is added.</p>}
+    </div>
+  );
+}

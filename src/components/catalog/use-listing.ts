@@ -1,0 +1,143 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  LISTING_PAGE_CAP,
+  filtersFromParams,
+  listingApiQuery,
+  listingKey,
+  pageOffset,
+  parsePage,
+  searchIsSendable,
+  seededShuffle,
+  type ListingFilters,
+} from "@/lib/listing";
+import type { Product } from "@/lib/product";
+
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
+const RATE_LIMIT_COOLDOWN_MS = 60_000;
+const REFETCH_DELAY_MS = 100;
+
+export type InitialListing = { products: Product[]; total: number } | { error: string };
+
+interface ListingState {
+  key: string;
+  products: Product[];
+  total: number;
+  status: "ready" | "error";
+  error: string | null;
+}
+
+class HttpError extends Error {}
+
+async function fetchBatch(filters: ListingFilters, offset: number, signal?: AbortSignal) {
+  const res = await fetch(`/api/products?${listingApiQuery(filters, offset)}`, { signal });
+  if (res.status === 429) throw new HttpError(TOO_MANY_REQUESTS);
+  if (!res.ok) throw new HttpError(`HTTP ${res.status}`);
+  const body = (await res.json()) as { products: Product[]; pagination: { total: number } };
+  return { products: body.products, total: body.pagination.total };
+}
+
+/**
+ * The listing's data, driven by the URL: the server renders the first batch; any later change of
+ * filters, search, sort or page (pushed into the URL) resets the list and loads it again (§4.4).
+ */
+export function useListing({ initialKey, initial, seed }: { initialKey: string; initial: InitialListing; seed: number }) {
+  const params = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(Object.fromEntries(params.entries())), [params]);
+  const page = parsePage(params.get("page"));
+  const key = listingKey(filters, page);
+  const shuffled = filters.sort === "featured" && !filters.search;
+  const arrange = useCallback((batch: Product[], index: number) => (shuffled ? seededShuffle(batch, seed + index) : batch), [shuffled, seed]);
+
+  const [state, setState] = useState<ListingState>(() =>
+    "error" in initial
+      ? { key: initialKey, products: [], total: 0, status: "error", error: initial.error }
+      : { key: initialKey, products: arrange(initial.products, 0), total: initial.total, status: "ready", error: null },
+  );
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailure, setMoreFailure] = useState<{ key: string; message: string } | null>(null);
+  const moreError = moreFailure?.key === key ? moreFailure.message : null;
+  const blockedUntil = useRef(0);
+  const batches = useRef(1);
+  const [reloads, setReloads] = useState(0);
+
+  const sendable = searchIsSendable(filters.search);
+  const stale = state.key !== key;
+
+  // A new URL (or Try Again) loads the first batch again, after a short pause (§7).
+  useEffect(() => {
+    if ((!stale && reloads === 0) || !sendable) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      if (Date.now() < blockedUntil.current) {
+        setState((s) => ({ ...s, key, status: "error", error: TOO_MANY_REQUESTS }));
+        return;
+      }
+      try {
+        const batch = await fetchBatch(filters, pageOffset(page), controller.signal);
+        batches.current = 1;
+        setState({ key, products: arrange(batch.products, 0), total: batch.total, status: "ready", error: null });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        if (error instanceof HttpError && error.message === TOO_MANY_REQUESTS) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
+        const message = error instanceof HttpError ? error.message : "Failed to fetch products";
+        setState({ key, products: [], total: 0, status: "error", error: message });
+      } finally {
+        setReloads(0);
+      }
+    }, REFETCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // `filters` and `page` are captured through `key`
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, stale, sendable, reloads]);
+
+  const offset = pageOffset(page);
+  const capped = state.products.length >= LISTING_PAGE_CAP;
+  const hasMore = state.status === "ready" && !stale && reloads === 0 && offset + state.products.length < state.total;
+
+  const loadMore = useCallback(async () => {
+    if (loadingMore || capped || !hasMore) return;
+    if (Date.now() < blockedUntil.current) {
+      setMoreFailure({ key, message: TOO_MANY_REQUESTS });
+      return;
+    }
+    setLoadingMore(true);
+    setMoreFailure(null);
+    try {
+      const batch = await fetchBatch(filters, offset + state.products.length);
+      setState((s) => {
+        if (s.key !== key) return s;
+        const known = new Set(s.products.map((p) => p.id));
+        const fresh = arrange(batch.products, batches.current++).filter((p) => !known.has(p.id));
+        return { ...s, products: [...s.products, ...fresh].slice(0, LISTING_PAGE_CAP), total: batch.total };
+      });
+    } catch (error) {
+      if (error instanceof HttpError && error.message === TOO_MANY_REQUESTS) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
+      setMoreFailure({ key, message: error instanceof HttpError && error.message === TOO_MANY_REQUESTS ? TOO_MANY_REQUESTS : "Failed to load products" });
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [loadingMore, capped, hasMore, filters, offset, state.products.length, key, arrange]);
+
+  return {
+    key: state.key,
+    filters,
+    page,
+    offset,
+    products: state.products,
+    total: state.total,
+    loading: stale || reloads > 0,
+    error: state.status === "error" && !stale && reloads === 0 ? state.error : null,
+    hasMore,
+    capped,
+    loadingMore,
+    moreError,
+    loadMore,
+    retry: () => setReloads((n) => n + 1),
+  };
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import Link from "next/link";
+import { DropdownMenu } from "radix-ui";
+import { LogOut, UserCircle } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { postJson } from "../auth/post-json";
+import { toast } from "../ui/toaster";
+import { menuContent, menuItem } from "../ui/styles";
+
+export const ACCOUNT_LINKS = [
+  { href: "/account", label: "Profile" },
+  { href: "/account/orders", label: "Orders" },
+  { href: "/account/wishlist", label: "Wishlist" },
+  { href: "/account/payment", label: "Payment" },
+  { href: "/account/settings", label: "Settings" },
+] as const;
+
+export function useSignOut() {
+  const router = useRouter();
+  return async () => {
+    try {
+      const { body } = await postJson<{ success?: boolean; error?: string }>("/api/auth/logout", {});
+      if (!body.success) throw new Error(body.error ?? "Sign out failed");
+      sessionStorage.removeItem("2fa_pending");
+      sessionStorage.removeItem("2fa_verified");
+      toast({ title: "Signed Out", description: "You have been signed out." });
+      router.refresh();
+    } catch {
+      toast({ title: "Sign Out Error", description: "We could not sign you out. Please try again.", variant: "destructive" });
+    }
+  };
+}
+
+/** The signed-in account menu (§2.1). */
+export function AccountMenu({ name }: { name: string }) {
+  const signOut = useSignOut();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]" aria-label={`Account menu for ${name}`}>
+        <UserCircle className="h-5 w-5" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={menuContent}>
+          <DropdownMenu.Label className="px-2 py-1 text-xs font-semibold text-[var(--muted-fg)]">{name}</DropdownMenu.Label>
+          {ACCOUNT_LINKS.map((link) => (
+            <DropdownMenu.Item key={link.href} asChild className={menuItem}>
+              <Link href={link.href} prefetch={false}>
+                {link.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
+          <DropdownMenu.Item className={menuItem} onSelect={() => void signOut()}>
+            <LogOut className="h-4 w-4" aria-hidden /> Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

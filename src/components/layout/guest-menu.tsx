@@ -1,0 +1,51 @@
+"use client";
+
+import Link from "next/link";
+import { DropdownMenu } from "radix-ui";
+import { LogIn, Palette, User, UserPlus } from "lucide-react";
+import { nextTheme } from "@/lib/theme";
+import { useTheme } from "../ui/use-theme";
+import { menuContent, menuItem } from "../ui/styles";
+import { openAuthDialog } from "../auth/auth-dialog-state";
+import { GUEST_ACCOUNT_LINKS } from "./account-links";
+
+/** The account menu of a visitor who is not signed in (§2.1). */
+export function GuestMenu() {
+  const [theme, setTheme] = useTheme();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]" aria-label="Account menu">
+        <User className="h-5 w-5" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={menuContent}>
+          <DropdownMenu.Item className={menuItem} onSelect={() => openAuthDialog("login")}>
+            <LogIn className="h-4 w-4" aria-hidden /> Sign in
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={menuItem} onSelect={() => openAuthDialog("register")}>
+            <UserPlus className="h-4 w-4" aria-hidden /> Register
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
+          {GUEST_ACCOUNT_LINKS.map((link) => (
+            <DropdownMenu.Item key={link.href} asChild className={menuItem}>
+              <Link href={link.href} prefetch={false}>
+                {link.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
+          <DropdownMenu.Item
+            className={menuItem}
+            onSelect={(event) => {
+              // stay open so the visitor can keep cycling and see each theme
+              event.preventDefault();
+              setTheme(nextTheme(theme));
+            }}
+          >
+            <Palette className="h-4 w-4" aria-hidden /> Change Theme Color
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,114 @@
+"use client";
+
+import Link from "next/link";
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { adImageSrcSet } from "@/lib/product-image";
+
+export interface CarouselAd {
+  id: number;
+  title: string;
+  media_type: "image" | "video";
+  media_url: string;
+  poster_url: string | null;
+  link_url: string;
+}
+
+const SWIPE_THRESHOLD_PX = 50;
+
+/**
+ * The listing's banners (§4.4): auto-advance every rotation-time seconds with wrap-around, arrows
+ * and dots when there is more than one, 50 px swipes. A pause button (and reduced-motion users)
+ * stop the rotation, as WCAG 2.2.2 asks of anything that moves for more than 5 s.
+ */
+export function AdCarousel({ ads, rotationSeconds }: { ads: CarouselAd[]; rotationSeconds: number }) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const touchStart = useRef<number | null>(null);
+  const count = ads.length;
+  const many = count > 1;
+
+  useEffect(() => {
+    if (!many || paused || hovered || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), Math.max(1, rotationSeconds) * 1000);
+    return () => clearInterval(timer);
+  }, [many, paused, hovered, count, rotationSeconds]);
+
+  if (count === 0) return null;
+  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Offers"
+      className="relative mt-3 overflow-hidden rounded-xl bg-[var(--surface)]"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onTouchStart={(e) => (touchStart.current = e.touches[0]?.clientX ?? null)}
+      onTouchEnd={(e) => {
+        const start = touchStart.current;
+        const end = e.changedTouches[0]?.clientX;
+        touchStart.current = null;
+        if (start === null || end === undefined || Math.abs(end - start) <= SWIPE_THRESHOLD_PX) return;
+        go(end < start ? 1 : -1);
+      }}
+    >
+      <div className="relative aspect-[3/1] w-full md:aspect-[18/5]" aria-live={paused || !many ? "polite" : "off"}>
+        {ads.map((ad, i) => (
+          <Link
+            key={ad.id}
+            href={ad.link_url || "/products"}
+            prefetch={false}
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}: ${ad.title}`}
+            aria-hidden={i !== index}
+            tabIndex={i === index ? 0 : -1}
+            className={`absolute inset-0 transition-opacity duration-500 ${i === index ? "opacity-100" : "pointer-events-none opacity-0"}`}
+          >
+            {/* only the slide shown and the next one carry media: a phone on 3G fetches one banner, not all */}
+            {i !== index && i !== (index + 1) % count ? null : ad.media_type === "video" ? (
+              i === index && (
+                <video src={ad.media_url} poster={ad.poster_url ?? undefined} autoPlay={!paused} muted loop playsInline preload="none" className="h-full w-full object-cover" aria-label={ad.title} />
+              )
+            ) : (
+              // eslint-disable-next-line @next/next/no-img-element
+              <img
+                src={ad.media_url}
+                srcSet={adImageSrcSet(ad.media_url)}
+                sizes="(min-width: 1280px) 1248px, calc(100vw - 24px)"
+                alt={ad.title}
+                width={1200}
+                height={400}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : "low"}
+                decoding="async"
+                className="h-full w-full object-cover"
+              />
+            )}
+          </Link>
+        ))}
+      </div>
+      {many && (
+        <>
+          <button type="button" onClick={() => go(-1)} aria-label="Previous offer" className="absolute left-2 top-1/2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65">
+            <ChevronLeft className="h-5 w-5" aria-hidden />
+          </button>
+          <button type="button" onClick={() => go(1)} aria-label="Next offer" className="absolute right-2 top-1/2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65">
+            <ChevronRight className="h-5 w-5" aria-hidden />
+          </button>
+          <div className="absolute bottom-1.5 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full bg-black/35 px-1">
+            {ads.map((ad, i) => (
+              <button key={ad.id} type="button" onClick={() => setIndex(i)} aria-label={`Show offer ${i + 1}`} aria-current={i === index} className="flex h-6 w-6 items-center justify-center">
+                <span className={`block h-2 rounded-full transition-all ${i === index ? "w-4 bg-white" : "w-2 bg-white/60"}`} />
+              </button>
+            ))}
+            <button type="button" onClick={() => setPaused((p) => !p)} aria-label={paused ? "Play offers" : "Pause offers"} className="flex h-6 w-6 items-center justify-center text-white">
+              {paused ? <Play className="h-3.5 w-3.5" aria-hidden /> : <Pause className="h-3.5 w-3.5" aria-hidden />}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

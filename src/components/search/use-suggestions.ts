@@ -1,0 +1,38 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+export const SUGGESTION_MIN_LENGTH = 2;
+export const SUGGESTION_DEBOUNCE_MS = 300;
+
+/**
+ * Suggestions for a query (§2.2, §5, §9): asked 300 ms after typing stops and only from 2
+ * characters; an older answer never overwrites a newer one; a failure empties the list silently (§8).
+ */
+export function useSuggestions(query: string, enabled: boolean): { suggestions: string[]; loading: boolean } {
+  const [state, setState] = useState<{ for: string; suggestions: string[] }>({ for: "", suggestions: [] });
+  const q = query.trim();
+  const wanted = enabled && q.length >= SUGGESTION_MIN_LENGTH;
+
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const res = await fetch(`/api/search-suggestions?q=${encodeURIComponent(q)}`, { signal: controller.signal });
+        const body = res.ok ? ((await res.json()) as { suggestions?: unknown }) : {};
+        const list = Array.isArray(body.suggestions) ? body.suggestions.filter((s): s is string => typeof s === "string") : [];
+        setState({ for: q, suggestions: list });
+      } catch {
+        if (!controller.signal.aborted) setState({ for: q, suggestions: [] });
+      }
+    }, SUGGESTION_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q, wanted]);
+
+  if (!wanted) return { suggestions: [], loading: false };
+  return state.for === q ? { suggestions: state.suggestions, loading: false } : { suggestions: [], loading: true };
+}

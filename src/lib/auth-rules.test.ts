@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { AUTH_TEXT, greetingName, lockedMessage, passwordProblem, registrationProblem, safeRedirect } from "./auth-rules";
+
+const ok = { fullName: "Asha Mushi", email: "asha@example.co.tz", password: "Kilima2026", confirmPassword: "Kilima2026", acceptTerms: true };
+
+describe("registration rules (§5)", () => {
+  it("accepts a complete registration, phone optional", () => {
+    expect(registrationProblem(ok)).toBeNull();
+  });
+  it("gives the spec's message for each problem", () => {
+    expect(registrationProblem({ ...ok, fullName: " " })).toBe(AUTH_TEXT.fillRequired);
+    expect(registrationProblem({ ...ok, email: "asha" })).toBe(AUTH_TEXT.invalidEmail);
+    expect(registrationProblem({ ...ok, confirmPassword: "Kilima2027" })).toBe("Passwords do not match");
+    expect(registrationProblem({ ...ok, password: "Ab1", confirmPassword: "Ab1" })).toBe("Password must be at least 8 characters long");
+    expect(registrationProblem({ ...ok, password: "kilima2026", confirmPassword: "kilima2026" })).toBe(
+      "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+    );
+    expect(registrationProblem({ ...ok, acceptTerms: false })).toBe(AUTH_TEXT.acceptTerms);
+  });
+  it("checks passwords for all three character kinds", () => {
+    expect(passwordProblem("KILIMA2026")).not.toBeNull();
+    expect(passwordProblem("KilimaKilima")).not.toBeNull();
+    expect(passwordProblem("Kilima2026")).toBeNull();
+  });
+});
+
+describe("texts and helpers", () => {
+  it("says how many minutes the lock lasts", () => {
+    expect(lockedMessage(14.2)).toBe("Account temporarily locked. Please try again in 15 minutes.");
+    expect(lockedMessage(0.3)).toBe("Account temporarily locked. Please try again in 1 minute.");
+  });
+  it("greets by name, else the e-mail's local part, else User", () => {
+    expect(greetingName({ name: "Asha Mushi", email: "a@b.tz" })).toBe("Asha Mushi");
+    expect(greetingName({ name: "", email: "juma@b.tz" })).toBe("juma");
+    expect(greetingName(null)).toBe("User");
+  });
+  it("follows only same-site paths after sign-in", () => {
+    expect(safeRedirect("/account?tab=1")).toBe("/account?tab=1");
+    expect(safeRedirect("//evil.example")).toBe("/");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect("/\\evil.example")).toBe("/");
+    expect(safeRedirect(undefined, "/products")).toBe("/products");
+  });
+});

@@ -1,0 +1,79 @@
+import { normaliseEmail } from "./newsletter";
+
+export { normaliseEmail };
+
+/** Account rules and texts (§5, §8, §9), shared by the forms and the server, which enforces them too. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const MAX_LOGIN_ATTEMPTS = 5;
+export const LOCKOUT_MINUTES = 15;
+export const REMEMBER_DAYS = 30;
+/** the session cookie; with the __Host- prefix (Secure, no Domain) when served over https */
+export const SESSION_COOKIE = "sid";
+export const SECURE_SESSION_COOKIE = "__Host-sid";
+
+export const AUTH_TEXT = {
+  fillAll: "Please fill in all fields",
+  fillRequired: "Please fill in all required fields",
+  passwordsDiffer: "Passwords do not match",
+  passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordWeak: "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+  acceptTerms: "Please accept the Terms of Service and Privacy Policy",
+  invalidEmail: "Please enter a valid email address",
+  invalidCredentials: "Invalid email or password",
+  notVerified: "Please verify your email address before signing in.",
+  registered: "Account created successfully! Please check your email to verify your account.",
+  resetSent: "If an account exists for that address, we have sent a link to reset the password. It works for one hour.",
+  loginFailed: "Login failed. Please try again.",
+  network: "Network error. Please check your connection and try again.",
+} as const;
+
+export function lockedMessage(minutes: number): string {
+  const n = Math.max(1, Math.ceil(minutes));
+  return `Account temporarily locked. Please try again in ${n} ${n === 1 ? "minute" : "minutes"}.`;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function looksLikeEmail(email: string): boolean {
+  return email.length <= 254 && EMAIL.test(email.trim());
+}
+
+/** The first problem with a new password, or null (§5). */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_TEXT.passwordShort;
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) return AUTH_TEXT.passwordWeak;
+  return null;
+}
+
+export interface RegistrationInput {
+  fullName: string;
+  email: string;
+  phone?: string;
+  password: string;
+  confirmPassword: string;
+  acceptTerms: boolean;
+}
+
+/** The first problem with a registration, in the order of §5, or null. */
+export function registrationProblem(input: RegistrationInput): string | null {
+  if (!input.fullName.trim() || !input.email.trim() || !input.password || !input.confirmPassword) return AUTH_TEXT.fillRequired;
+  if (!looksLikeEmail(input.email)) return AUTH_TEXT.invalidEmail;
+  if (input.password !== input.confirmPassword) return AUTH_TEXT.passwordsDiffer;
+  const weak = passwordProblem(input.password);
+  if (weak) return weak;
+  if (!input.acceptTerms) return AUTH_TEXT.acceptTerms;
+  return null;
+}
+
+/** The header greeting (§2.2): full name, else the part of the e-mail before @, else 'User'. */
+export function greetingName(user: { name?: string | null; email?: string | null } | null): string {
+  const name = user?.name?.trim();
+  if (name) return name;
+  const local = user?.email?.split("@")[0]?.trim();
+  return local || "User";
+}
+
+/** Only same-site paths are followed after sign-in: never another origin (open redirect). */
+export function safeRedirect(target: unknown, fallback = "/"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}

@@ -1,0 +1,170 @@
+import type { Product } from "./product";
+import { DEFAULT_VARIANT_ID, lowestVariantPrice, variantCombinationId, type ProductVariant } from "./variants";
+
+/** The guest cart of §3, kept in the browser under guest_cart until sign-in merges it. */
+export const GUEST_CART_KEY = "guest_cart";
+
+export interface CartVariantLine {
+  variantId: string;
+  attributes: Record<string, string>;
+  quantity: number;
+  price: number;
+  sku: string;
+  image: string;
+}
+
+export interface CartProductSummary {
+  id: number;
+  name: string;
+  image: string;
+  price: number;
+  original_price: number;
+  in_stock: boolean;
+  stock_quantity: number;
+  sku: string;
+  /** delivery is free for this product (decides the cart's shipping) */
+  free_delivery?: boolean;
+}
+
+export interface CartItem {
+  id: string;
+  productId: number;
+  variants: CartVariantLine[];
+  totalQuantity: number;
+  totalPrice: number;
+  currency: "TZS";
+  appliedDiscount: number;
+  createdAt: string;
+  updatedAt: string;
+  product: CartProductSummary;
+}
+
+export interface GuestCart {
+  items: CartItem[];
+  subtotal: number;
+  totalItems: number;
+}
+
+export const EMPTY_CART: GuestCart = { items: [], subtotal: 0, totalItems: 0 };
+
+export type AddResult =
+  | { status: "added"; cart: GuestCart; quantity: number }
+  | { status: "partial"; cart: GuestCart; quantity: number; available: number }
+  | { status: "out-of-stock"; cart: GuestCart };
+
+/** Reads a stored cart defensively: anything malformed counts as an empty cart, never a crash. */
+export function parseGuestCart(text: string | null): GuestCart {
+  if (!text) return EMPTY_CART;
+  try {
+    const value = JSON.parse(text) as GuestCart;
+    if (!value || !Array.isArray(value.items)) return EMPTY_CART;
+    const items = value.items.filter(
+      (item) => item && Number.isInteger(item.productId) && Array.isArray(item.variants) && item.variants.every((v) => Number.isInteger(v.quantity) && v.quantity > 0),
+    );
+    return withTotals(items);
+  } catch {
+    return EMPTY_CART;
+  }
+}
+
+function withTotals(items: CartItem[]): GuestCart {
+  const fixed = items.map((item) => {
+    const totalQuantity = item.variants.reduce((n, v) => n + v.quantity, 0);
+    const totalPrice = item.variants.reduce((n, v) => n + v.quantity * v.price, 0);
+    return { ...item, totalQuantity, totalPrice };
+  });
+  return {
+    items: fixed,
+    subtotal: fixed.reduce((n, i) => n + i.totalPrice, 0),
+    totalItems: fixed.reduce((n, i) => n + i.totalQuantity, 0),
+  };
+}
+
+/** Stock a line may hold: the variant's when one is chosen, else the product's. */
+function stockFor(product: Product, variant: ProductVariant | null): number {
+  return Math.max(0, variant ? variant.stock : product.stock_quantity);
+}
+
+/**
+ * Adds a product (and optional variant) the way the server cart will: no variant chosen means
+ * the lowest variant price (§4.2); the line never exceeds the stock the page knows of.
+ */
+export function addToGuestCart(
+  cart: GuestCart,
+  product: Product,
+  variant: ProductVariant | null,
+  quantity: number,
+  now: string = new Date().toISOString(),
+): AddResult {
+  const variantId = variant ? variantCombinationId(variant.attributes, product.variant_config) : DEFAULT_VARIANT_ID;
+  const price = variant ? variant.price : lowestVariantPrice(product.product_variants, product.price);
+  const stock = stockFor(product, variant);
+  const existing = cart.items.find((i) => i.productId === product.id);
+  const line = existing?.variants.find((v) => v.variantId === variantId);
+  const have = line?.quantity ?? 0;
+  const room = stock - have;
+  if (room <= 0) return { status: "out-of-stock", cart };
+  const add = Math.min(quantity, room);
+
+  const newLine: CartVariantLine = {
+    variantId,
+    attributes: variant?.attributes ?? {},
+    quantity: have + add,
+    price,
+    sku: variant?.sku ?? product.sku,
+    image: product.image,
+  };
+  const summary: CartProductSummary = {
+    id: product.id,
+    name: product.name,
+    image: product.image,
+    price: product.price,
+    original_price: product.original_price,
+    in_stock: product.in_stock,
+    stock_quantity: product.stock_quantity,
+    sku: product.sku,
+    free_delivery: product.free_delivery,
+  };
+  const item: CartItem = existing
+    ? {
+        ...existing,
+        product: summary,
+        updatedAt: now,
+        variants: line ? existing.variants.map((v) => (v.variantId === variantId ? newLine : v)) : [...existing.variants, newLine],
+      }
+    : {
+        id: `guest-${product.id}`,
+        productId: product.id,
+        variants: [newLine],
+        totalQuantity: 0,
+        totalPrice: 0,
+        currency: "TZS",
+        appliedDiscount: 0,
+        createdAt: now,
+        updatedAt: now,
+        product: summary,
+      };
+  const items = existing ? cart.items.map((i) => (i === existing ? item : i)) : [...cart.items, item];
+  const next = withTotals(items);
+  return add < quantity ? { status: "partial", cart: next, quantity: add, available: room } : { status: "added", cart: next, quantity: add };
+}
+
+/** Sets one guest line (0 removes it), never above the stock the cart knows of or 999. */
+export function setGuestLine(cart: GuestCart, productId: number, variantId: string, quantity: number, now: string = new Date().toISOString()): GuestCart {
+  const items = cart.items
+    .map((item) => {
+      if (item.productId !== productId) return item;
+      const cap = Math.min(999, Math.max(0, item.product.stock_quantity));
+      const q = Math.max(0, Math.min(Math.floor(quantity), cap));
+      const variants = q === 0 ? item.variants.filter((v) => v.variantId !== variantId) : item.variants.map((v) => (v.variantId === variantId ? { ...v, quantity: q } : v));
+      return { ...item, variants, updatedAt: now };
+    })
+    .filter((item) => item.variants.length > 0);
+  return withTotals(items);
+}
+
+/** §9 shipping: the settings' cost, free when every product in the cart ships free; nothing for an empty cart. */
+export function shippingCost(items: readonly CartItem[], cost: number): number {
+  if (items.length === 0) return 0;
+  return items.every((item) => item.product.free_delivery) ? 0 : cost;
+}

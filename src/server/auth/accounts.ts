@@ -1,0 +1,154 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { AUTH_TEXT, normaliseEmail, passwordProblem, registrationProblem, type RegistrationInput } from "@/lib/auth-rules";
+import type { Database } from "../db";
+import { authTokens, users } from "../db/schema";
+import { logSecurityEvent, type RequestMeta } from "./events";
+import type { Mailer } from "./mailer";
+import { hashPassword, verifyPassword } from "./passwords";
+import { closeAllSessions } from "./sessions";
+import { hashSecret, newSecret } from "./tokens";
+
+export interface AccountDeps {
+  db: Database;
+  mailer: Mailer;
+  siteUrl: URL;
+  companyName: string;
+}
+
+export class AccountError extends Error {
+  constructor(
+    message: string,
+    readonly status: number = 400,
+  ) {
+    super(message);
+  }
+}
+
+const VERIFY_HOURS = 24;
+const RESET_HOURS = 1;
+
+async function issueToken(db: Database, userId: number, purpose: "verify-email" | "reset-password", hours: number): Promise<string> {
+  const { token, hash } = newSecret();
+  await db.insert(authTokens).values({ tokenHash: hash, userId, purpose, expiresAt: new Date(Date.now() + hours * 3_600_000) });
+  return token;
+}
+
+/** Marks a token used and returns its user, in one statement: a link works once, even if clicked twice at once. */
+async function spendToken(db: Database, token: string, purpose: "verify-email" | "reset-password"): Promise<number | null> {
+  if (!token || token.length > 100) return null;
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.tokenHash, hashSecret(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)))
+    .returning({ userId: authTokens.userId });
+  return row?.userId ?? null;
+}
+
+function link(deps: AccountDeps, path: string, token: string): string {
+  const url = new URL(path, deps.siteUrl);
+  url.searchParams.set("token", token);
+  return url.href;
+}
+
+async function sendVerification(deps: AccountDeps, user: { id: number; email: string; fullName: string }): Promise<void> {
+  const token = await issueToken(deps.db, user.id, "verify-email", VERIFY_HOURS);
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Confirm your e-mail address for ${deps.companyName}`,
+    text: `Hello ${user.fullName},\n\nPlease confirm your e-mail address to finish creating your ${deps.companyName} account:\n\n${link(deps, "/auth/verify", token)}\n\nThe link works once, for ${VERIFY_HOURS} hours. If you did not create an account, ignore this message.\n`,
+  });
+}
+
+/**
+ * Registration answers the same whether or not the address is taken (no account enumeration);
+ * the owner of an existing account is told by e-mail instead.
+ */
+export async function register(deps: AccountDeps, input: RegistrationInput, meta: RequestMeta): Promise<{ message: string }> {
+  const problem = registrationProblem(input);
+  if (problem) throw new AccountError(problem);
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await deps.db
+    .insert(users)
+    .values({ email, fullName: input.fullName.trim().slice(0, 120), phone: input.phone?.trim() || null, passwordHash })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, email: users.email, fullName: users.fullName });
+  if (created) {
+    await logSecurityEvent(deps.db, { type: "register", userId: created.id, email }, meta);
+    await sendVerification(deps, created);
+  } else {
+    const [existing] = await deps.db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.email, email));
+    await logSecurityEvent(deps.db, { type: "register", userId: existing?.id, email, detail: { existing: true } }, meta);
+    await deps.mailer.send({
+      to: email,
+      subject: `Someone tried to register at ${deps.companyName} with your address`,
+      text: `Hello${existing ? ` ${existing.fullName}` : ""},\n\nSomeone tried to create a ${deps.companyName} account with this e-mail address, which already has one. If it was you, sign in or reset your password here:\n\n${new URL("/auth/forgot-password", deps.siteUrl).href}\n\nIf it was not you, you can ignore this message; your account is unchanged.\n`,
+    });
+  }
+  return { message: AUTH_TEXT.registered };
+}
+
+export async function verifyEmail(db: Database, token: string, meta: RequestMeta): Promise<boolean> {
+  const userId = await spendToken(db, token, "verify-email");
+  if (!userId) return false;
+  await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await logSecurityEvent(db, { type: "email-verified", userId }, meta);
+  return true;
+}
+
+/** A new verification link for an unverified account; silent for any other address. */
+export async function resendVerification(deps: AccountDeps, rawEmail: string): Promise<void> {
+  const [user] = await deps.db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, verified: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, normaliseEmail(rawEmail)));
+  if (user && !user.verified) await sendVerification(deps, user);
+}
+
+export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  const [user] = await deps.db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.email, email));
+  await logSecurityEvent(deps.db, { type: "password-reset-requested", userId: user?.id, email }, meta);
+  if (!user) return;
+  const token = await issueToken(deps.db, user.id, "reset-password", RESET_HOURS);
+  await deps.mailer.send({
+    to: email,
+    subject: `Reset your ${deps.companyName} password`,
+    text: `Hello ${user.fullName},\n\nUse this link to choose a new password:\n\n${link(deps, "/auth/reset-password", token)}\n\nIt works once, for one hour. If you did not ask for it, ignore this message; your password is unchanged.\n`,
+  });
+}
+
+/** Sets a new password from a reset link; every session of the account is signed out. */
+export async function resetPassword(deps: AccountDeps, token: string, password: string, confirmPassword: string, meta: RequestMeta): Promise<void> {
+  if (password !== confirmPassword) throw new AccountError(AUTH_TEXT.passwordsDiffer);
+  const weak = passwordProblem(password);
+  if (weak) throw new AccountError(weak);
+  const userId = await spendToken(deps.db, token, "reset-password");
+  if (!userId) throw new AccountError("This reset link is invalid or has expired. Please ask for a new one.");
+  // a reset link proves the address, so it also verifies it
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: sql`now()`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  await closeAllSessions(deps.db, userId);
+  await logSecurityEvent(deps.db, { type: "password-reset", userId }, meta);
+}
+
+export async function changePassword(deps: AccountDeps, userId: number, current: string, next: string, confirm: string, meta: RequestMeta): Promise<void> {
+  const [user] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(current, user.passwordHash))) throw new AccountError("Your current password is not correct");
+  if (next !== confirm) throw new AccountError(AUTH_TEXT.passwordsDiffer);
+  const weak = passwordProblem(next);
+  if (weak) throw new AccountError(weak);
+  await deps.db.update(users).set({ passwordHash: await hashPassword(next), passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  // every session ends, this one too: the route opens a fresh one for the person who changed it
+  await closeAllSessions(deps.db, userId);
+  await logSecurityEvent(deps.db, { type: "password-changed", userId }, meta);
+}
+
+export async function updateProfile(db: Database, userId: number, profile: { fullName: string; phone: string | null; company: string | null }): Promise<void> {
+  await db
+    .update(users)
+    .set({ fullName: profile.fullName.trim(), phone: profile.phone?.trim() || null, company: profile.company?.trim() || null, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}

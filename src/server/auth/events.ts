@@ -1,0 +1,43 @@
+import { desc } from "drizzle-orm";
+import type { Database } from "../db";
+import { securityEvents } from "../db/schema";
+
+export type SecurityEventType =
+  | "register"
+  | "email-verified"
+  | "login-success"
+  | "login-failed"
+  | "login-locked"
+  | "login-unverified"
+  | "logout"
+  | "password-reset-requested"
+  | "password-reset"
+  | "password-changed"
+  | "sessions-revoked"
+  | "admin-settings-changed"
+  | "admin-created";
+
+export interface RequestMeta {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export async function logSecurityEvent(
+  db: Database,
+  event: { type: SecurityEventType; userId?: number | null; email?: string | null; detail?: Record<string, unknown> },
+  meta: RequestMeta = {},
+): Promise<void> {
+  await db.insert(securityEvents).values({
+    type: event.type,
+    userId: event.userId ?? null,
+    email: event.email ?? null,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 400) ?? null,
+    detail: event.detail ?? null,
+  });
+}
+
+/** The latest security events, newest first, for the admin SIEM view. */
+export async function recentSecurityEvents(db: Database, limit = 100) {
+  return db.select().from(securityEvents).orderBy(desc(securityEvents.id)).limit(limit);
+}

@@ -1,0 +1,83 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import { AUTH_TEXT, lockedMessage, normaliseEmail } from "@/lib/auth-rules";
+import type { Database } from "../db";
+import { loginLocks, securityEvents, users } from "../db/schema";
+import { logSecurityEvent, type RequestMeta } from "./events";
+import { burnPasswordCheck, verifyPassword } from "./passwords";
+
+export type LoginErrorType = "INVALID_CREDENTIALS" | "RATE_LIMIT" | "NOT_VERIFIED";
+
+export type LoginOutcome =
+  | { ok: true; userId: number }
+  | { ok: false; type: LoginErrorType; error: string; status: number };
+
+export interface LoginPolicy {
+  maxAttempts: number;
+  lockoutMinutes: number;
+  /** failed sign-ins from one network address per lockout window before it is slowed down */
+  perAddressFailures: number;
+}
+
+/**
+ * Reserves one guess for this address before the password is checked, in a single statement, so
+ * parallel attempts cannot all slip past the limit: the attempt that reaches the limit starts the
+ * lock, and any attempt while locked gets no row back. A success deletes the row again.
+ */
+async function reserveAttempt(db: Database, email: string, policy: LoginPolicy): Promise<{ allowed: true } | { allowed: false; minutesLeft: number }> {
+  const expired = sql`(${loginLocks.lockedUntil} is not null and ${loginLocks.lockedUntil} <= now())`;
+  const nextCount = sql`case when ${expired} then 1 else ${loginLocks.failedCount} + 1 end`;
+  const rows = await db
+    .insert(loginLocks)
+    .values({ email, failedCount: 1, lockedUntil: policy.maxAttempts <= 1 ? sql`now() + make_interval(mins => ${policy.lockoutMinutes})` : null })
+    .onConflictDoUpdate({
+      target: loginLocks.email,
+      set: {
+        failedCount: nextCount,
+        lockedUntil: sql`case when ${nextCount} >= ${policy.maxAttempts} then now() + make_interval(mins => ${policy.lockoutMinutes}) else null end`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${loginLocks.lockedUntil} is null or ${loginLocks.lockedUntil} <= now()`,
+    })
+    .returning({ failedCount: loginLocks.failedCount });
+  if (rows.length) return { allowed: true };
+  const [lock] = await db
+    .select({ seconds: sql<number>`extract(epoch from (${loginLocks.lockedUntil} - now()))::float8` })
+    .from(loginLocks)
+    .where(eq(loginLocks.email, email));
+  return { allowed: false, minutesLeft: Math.max(1, (lock?.seconds ?? policy.lockoutMinutes * 60) / 60) };
+}
+
+async function failuresFromAddress(db: Database, ip: string, minutes: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(securityEvents)
+    .where(and(eq(securityEvents.ip, ip), eq(securityEvents.type, "login-failed"), gte(securityEvents.at, sql`now() - make_interval(mins => ${minutes})`)));
+  return row?.n ?? 0;
+}
+
+/** Checks a sign-in. Wrong address and wrong password give the same answer in about the same time. */
+export async function checkLogin(db: Database, rawEmail: string, password: string, policy: LoginPolicy, meta: RequestMeta): Promise<LoginOutcome> {
+  const email = normaliseEmail(rawEmail);
+  if (meta.ip && (await failuresFromAddress(db, meta.ip, policy.lockoutMinutes)) >= policy.perAddressFailures) {
+    await logSecurityEvent(db, { type: "login-locked", email, detail: { scope: "address" } }, meta);
+    return { ok: false, type: "RATE_LIMIT", status: 429, error: `Too many failed sign-ins from your network. Please try again in ${policy.lockoutMinutes} minutes.` };
+  }
+  const reserved = await reserveAttempt(db, email, policy);
+  if (!reserved.allowed) {
+    await logSecurityEvent(db, { type: "login-locked", email, detail: { scope: "account" } }, meta);
+    return { ok: false, type: "RATE_LIMIT", status: 429, error: lockedMessage(reserved.minutesLeft) };
+  }
+  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, email));
+  const valid = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
+  if (!user || !valid) {
+    await logSecurityEvent(db, { type: "login-failed", userId: user?.id, email }, meta);
+    return { ok: false, type: "INVALID_CREDENTIALS", status: 401, error: AUTH_TEXT.invalidCredentials };
+  }
+  await db.delete(loginLocks).where(eq(loginLocks.email, email));
+  if (!user.verifiedAt) {
+    await logSecurityEvent(db, { type: "login-unverified", userId: user.id, email }, meta);
+    return { ok: false, type: "NOT_VERIFIED", status: 403, error: AUTH_TEXT.notVerified };
+  }
+  await logSecurityEvent(db, { type: "login-success", userId: user.id, email }, meta);
+  return { ok: true, userId: user.id };
+}

@@ -1,0 +1,221 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { DEFAULT_VARIANT_ID } from "@/lib/variants";
+import type { CartItem } from "@/lib/guest-cart";
+import type { Database } from "../db";
+import { cartItems, cartLines, cartMerges, productVariants, products } from "../db/schema";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export const MAX_LINE_QUANTITY = 999;
+export const OUT_OF_STOCK = "Product out of stock";
+
+export class CartError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly reason: "not-found" | "invalid-variant" | "out-of-stock" | "unknown-item",
+  ) {
+    super(message);
+  }
+}
+
+export interface CartView {
+  items: CartItem[];
+  totals: { subtotal: number; total_items: number };
+}
+
+export type AddOutcome = { quantity: number; added: number; partialStock: boolean; message: string | null };
+
+/**
+ * Locks the product row for the rest of the transaction, then resolves the line's variant: the
+ * stock and price a line may use always come from here, never from the client.
+ */
+async function lockedStock(tx: Tx, productId: number, variantId: string): Promise<{ stock: number }> {
+  const [product] = await tx.select({ id: products.id, stock: products.stockQuantity }).from(products).where(eq(products.id, productId)).for("update");
+  if (!product) throw new CartError("Product not found", 404, "not-found");
+  if (variantId === DEFAULT_VARIANT_ID) return { stock: product.stock };
+  const [variant] = await tx
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.combinationId, variantId)));
+  if (!variant) throw new CartError("variantId is not a valid combination for this product", 400, "invalid-variant");
+  return { stock: variant.stock };
+}
+
+async function currentQuantity(tx: Tx, userId: number, productId: number, variantId: string): Promise<{ itemId: number | null; quantity: number }> {
+  const [row] = await tx
+    .select({ itemId: cartItems.id, quantity: cartLines.quantity })
+    .from(cartItems)
+    .leftJoin(cartLines, and(eq(cartLines.itemId, cartItems.id), eq(cartLines.variantId, variantId)))
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+  return { itemId: row?.itemId ?? null, quantity: row?.quantity ?? 0 };
+}
+
+async function writeLine(tx: Tx, userId: number, productId: number, itemId: number | null, variantId: string, quantity: number): Promise<void> {
+  let id = itemId;
+  if (id === null) {
+    const [item] = await tx
+      .insert(cartItems)
+      .values({ userId, productId })
+      .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { updatedAt: sql`now()` } })
+      .returning({ id: cartItems.id });
+    id = item!.id;
+  } else {
+    await tx.update(cartItems).set({ updatedAt: sql`now()` }).where(eq(cartItems.id, id));
+  }
+  await tx
+    .insert(cartLines)
+    .values({ itemId: id, variantId, quantity })
+    .onConflictDoUpdate({ target: [cartLines.itemId, cartLines.variantId], set: { quantity } });
+}
+
+/** Adds inside a transaction: the line never goes above the stock, parallel adds never lose one. */
+async function addLine(tx: Tx, userId: number, productId: number, variantId: string, quantity: number): Promise<AddOutcome> {
+  const { stock } = await lockedStock(tx, productId, variantId);
+  const current = await currentQuantity(tx, userId, productId, variantId);
+  const room = Math.min(stock, MAX_LINE_QUANTITY) - current.quantity;
+  if (room <= 0) throw new CartError(OUT_OF_STOCK, 409, "out-of-stock");
+  const added = Math.min(quantity, room);
+  await writeLine(tx, userId, productId, current.itemId, variantId, current.quantity + added);
+  const partialStock = added < quantity;
+  return { quantity: current.quantity + added, added, partialStock, message: partialStock ? `Only ${room} more available` : null };
+}
+
+export function addToCart(db: Database, userId: number, line: { productId: number; variantId: string; quantity: number }): Promise<AddOutcome> {
+  return db.transaction((tx) => addLine(tx, userId, line.productId, line.variantId, line.quantity));
+}
+
+/** Sets one line (0 removes it); above the stock it is set to the stock, with a message. */
+export function setLineQuantity(db: Database, userId: number, itemId: number, variantId: string, quantity: number): Promise<{ quantity: number; message: string | null }> {
+  return db.transaction(async (tx) => {
+    const [item] = await tx.select({ productId: cartItems.productId }).from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+    if (!item) throw new CartError("Cart item not found", 404, "unknown-item");
+    const [line] = await tx.select({ id: cartLines.id }).from(cartLines).where(and(eq(cartLines.itemId, itemId), eq(cartLines.variantId, variantId)));
+    if (!line) throw new CartError("Cart item not found", 404, "unknown-item");
+    if (quantity === 0) {
+      await removeLineTx(tx, itemId, variantId);
+      return { quantity: 0, message: null };
+    }
+    const { stock } = await lockedStock(tx, item.productId, variantId);
+    const allowed = Math.min(quantity, stock, MAX_LINE_QUANTITY);
+    if (allowed <= 0) {
+      await removeLineTx(tx, itemId, variantId);
+      throw new CartError(OUT_OF_STOCK, 409, "out-of-stock");
+    }
+    await tx.update(cartLines).set({ quantity: allowed }).where(eq(cartLines.id, line.id));
+    return { quantity: allowed, message: allowed < quantity ? `Only ${allowed} available` : null };
+  });
+}
+
+async function removeLineTx(tx: Tx, itemId: number, variantId: string): Promise<void> {
+  await tx.delete(cartLines).where(and(eq(cartLines.itemId, itemId), eq(cartLines.variantId, variantId)));
+  await tx.delete(cartItems).where(and(eq(cartItems.id, itemId), sql`not exists (select 1 from cart_lines l where l.item_id = ${cartItems.id})`));
+}
+
+export async function removeLine(db: Database, userId: number, itemId: number, variantId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [item] = await tx.select({ id: cartItems.id }).from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+    if (!item) throw new CartError("Cart item not found", 404, "unknown-item");
+    const removed = await tx.delete(cartLines).where(and(eq(cartLines.itemId, itemId), eq(cartLines.variantId, variantId))).returning({ id: cartLines.id });
+    if (!removed.length) throw new CartError("Cart item not found", 404, "unknown-item");
+    await tx.delete(cartItems).where(and(eq(cartItems.id, itemId), sql`not exists (select 1 from cart_lines l where l.item_id = ${cartItems.id})`));
+  });
+}
+
+export async function clearCart(db: Database, userId: number): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+}
+
+export interface GuestLine {
+  productId: number;
+  variantId: string;
+  quantity: number;
+}
+
+export interface MergeResult {
+  merged: { productId: number; variantId: string; quantity: number; partialStock: boolean }[];
+  dropped: { productId: number; variantId: string; reason: string }[];
+}
+
+/**
+ * Adds a guest cart's lines under the same price and stock rules. The merge id is recorded in the
+ * same transaction, so a retried sign-in with the same id changes nothing and gets the first answer.
+ */
+export function mergeGuestCart(db: Database, userId: number, mergeId: string, lines: GuestLine[]): Promise<MergeResult & { repeated: boolean }> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(cartMerges).values({ userId, mergeId, result: {} }).onConflictDoNothing().returning({ mergeId: cartMerges.mergeId });
+    if (!claimed.length) {
+      const [previous] = await tx.select({ result: cartMerges.result }).from(cartMerges).where(and(eq(cartMerges.userId, userId), eq(cartMerges.mergeId, mergeId)));
+      return { ...(previous?.result as MergeResult), repeated: true };
+    }
+    const result: MergeResult = { merged: [], dropped: [] };
+    // lock products in id order: two merges touching the same products never deadlock
+    for (const line of [...lines].sort((a, b) => a.productId - b.productId || a.variantId.localeCompare(b.variantId))) {
+      try {
+        const outcome = await addLine(tx, userId, line.productId, line.variantId, line.quantity);
+        result.merged.push({ productId: line.productId, variantId: line.variantId, quantity: outcome.added, partialStock: outcome.partialStock });
+      } catch (error) {
+        if (!(error instanceof CartError)) throw error;
+        result.dropped.push({ productId: line.productId, variantId: line.variantId, reason: error.reason });
+      }
+    }
+    await tx.update(cartMerges).set({ result }).where(and(eq(cartMerges.userId, userId), eq(cartMerges.mergeId, mergeId)));
+    return { ...result, repeated: false };
+  });
+}
+
+/** The cart as §3 describes it, priced now from the catalogue. */
+export async function getCart(db: Database, userId: number): Promise<CartView> {
+  const rows = await db
+    .select({
+      itemId: cartItems.id,
+      productId: cartItems.productId,
+      createdAt: cartItems.createdAt,
+      updatedAt: cartItems.updatedAt,
+      variantId: cartLines.variantId,
+      quantity: cartLines.quantity,
+      name: products.name,
+      image: products.image,
+      price: products.price,
+      originalPrice: products.originalPrice,
+      stock: products.stockQuantity,
+      sku: products.sku,
+      freeDelivery: products.freeDelivery,
+      variantPrice: productVariants.price,
+      variantSku: productVariants.sku,
+      variantAttributes: productVariants.attributes,
+      lowest: sql<number | null>`(select min(v.price) from product_variants v where v.product_id = ${products.id})`,
+    })
+    .from(cartItems)
+    .innerJoin(cartLines, eq(cartLines.itemId, cartItems.id))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productVariants, and(eq(productVariants.productId, cartItems.productId), eq(productVariants.combinationId, cartLines.variantId)))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id), asc(cartLines.id));
+
+  const items = new Map<number, CartItem>();
+  for (const r of rows) {
+    let item = items.get(r.itemId);
+    if (!item) {
+      item = {
+        id: String(r.itemId),
+        productId: r.productId,
+        variants: [],
+        totalQuantity: 0,
+        totalPrice: 0,
+        currency: "TZS",
+        appliedDiscount: 0,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+        product: { id: r.productId, name: r.name, image: r.image, price: r.price, original_price: r.originalPrice, in_stock: r.stock > 0, stock_quantity: r.stock, sku: r.sku, free_delivery: r.freeDelivery },
+      };
+      items.set(r.itemId, item);
+    }
+    const price = r.variantId === DEFAULT_VARIANT_ID ? (r.lowest ?? r.price) : (r.variantPrice ?? r.price);
+    item.variants.push({ variantId: r.variantId, attributes: r.variantAttributes ?? {}, quantity: r.quantity, price, sku: r.variantSku ?? r.sku, image: r.image });
+    item.totalQuantity += r.quantity;
+    item.totalPrice += r.quantity * price;
+  }
+  const list = [...items.values()];
+  return { items: list, totals: { subtotal: list.reduce((n, i) => n + i.totalPrice, 0), total_items: list.reduce((n, i) => n + i.totalQuantity, 0) } };
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig, siteUrl } from "./config";
+
+describe("configuration", () => {
+  it("uses SITE_URL for absolute links, else localhost on the port", () => {
+    expect(siteUrl({ SITE_URL: "https://shop.example.co.tz" }).href).toBe("https://shop.example.co.tz/");
+    expect(siteUrl({ PORT: "4000" }).href).toBe("http://localhost:4000/");
+    expect(siteUrl({ SITE_URL: "" }).href).toBe("http://localhost:3000/");
+  });
+
+  it("refuses a SITE_URL that is not an http(s) address, naming it", () => {
+    expect(() => loadConfig({ SITE_URL: "shop.example" })).toThrow(/SITE_URL/);
+    expect(() => loadConfig({ SITE_URL: "ftp://shop.example" })).toThrow(/SITE_URL/);
+  });
+});

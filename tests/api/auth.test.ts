@@ -1,0 +1,267 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { loginLocks, securityEvents, users } from "../../src/server/db/schema";
+import { lastLinkToken, mailsTo, setupApi } from "./harness";
+
+const api = setupApi();
+const PASSWORD = "Kilima2026";
+let counter = 0;
+const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await api.app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...headers }, payload: JSON.stringify(body) });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown>, cookie: sessionCookie(res.headers["set-cookie"]), setCookie: res.headers["set-cookie"] };
+}
+
+function sessionCookie(header: string | string[] | undefined): string | null {
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  const sid = all.find((c) => /^(__Host-)?sid=/.test(c));
+  return sid ? sid.split(";")[0]! : null;
+}
+
+async function session(cookie: string | null) {
+  const res = await api.app.inject({ method: "GET", url: "/api/auth/session", headers: cookie ? { cookie } : {} });
+  return res.json() as { authenticated: boolean; user: { email: string; name: string; role: string; isVerified: boolean } | null };
+}
+
+async function registerVerified(email = unique("shopper"), password = PASSWORD) {
+  const reg = await post("/api/auth/register", { fullName: "Asha Mushi", email, password, confirmPassword: password, acceptTerms: true });
+  expect(reg.status).toBe(201);
+  const token = await lastLinkToken(api.outboxDir, email, "/auth/verify");
+  expect(token).toBeTruthy();
+  expect((await post("/api/auth/verify", { token })).status).toBe(200);
+  return email;
+}
+
+describe("registration, verification, sign-in, session, sign-out", () => {
+  it("walks the whole path through the outbox", async () => {
+    const email = unique("Asha");
+    const reg = await post("/api/auth/register", { fullName: "Asha Mushi", email: `  ${email.toUpperCase()} `, phone: "+255 712 345 678", password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true });
+    expect(reg.status).toBe(201);
+    expect(reg.body).toEqual({ success: true, message: "Account created successfully! Please check your email to verify your account." });
+    const stored = await api.handle.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(stored[0]!.passwordHash).not.toContain(PASSWORD);
+
+    const early = await post("/api/auth/login", { email, password: PASSWORD });
+    expect(early.status).toBe(403);
+    expect(early.body).toMatchObject({ success: false, type: "NOT_VERIFIED", error: "Please verify your email address before signing in." });
+    expect(early.cookie).toBeNull();
+
+    const token = await lastLinkToken(api.outboxDir, email.toLowerCase(), "/auth/verify");
+    expect(token).toBeTruthy();
+    expect((await post("/api/auth/verify", { token })).body).toMatchObject({ success: true });
+    expect((await post("/api/auth/verify", { token })).status).toBe(400); // single use
+
+    const login = await post("/api/auth/login", { email, password: PASSWORD, redirect: "/products?sort=newest" });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ success: true, type: null, error: null, redirectTo: "/products?sort=newest" });
+    expect(login.cookie).toBeTruthy();
+    const setCookie = String(login.setCookie);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Max-Age/i); // not remembered: a browser-session cookie
+
+    const me = await session(login.cookie);
+    expect(me).toMatchObject({ authenticated: true, user: { email: email.toLowerCase(), name: "Asha Mushi", role: "user", isVerified: true } });
+
+    const out = await post("/api/auth/logout", {}, { cookie: login.cookie! });
+    expect(out.body).toEqual({ success: true, error: null });
+    expect((await session(login.cookie)).authenticated).toBe(false);
+  });
+
+  it("remember me gives a 30-day cookie; an open redirect is refused", async () => {
+    const email = await registerVerified();
+    const login = await post("/api/auth/login", { email, password: PASSWORD, remember: true, redirect: "//evil.example/phish" });
+    expect(String(login.setCookie)).toMatch(/Max-Age=2592000/);
+    expect(login.body.redirectTo).toBe("/");
+  });
+
+  it("refuses each invalid registration with the spec's message", async () => {
+    const base = { fullName: "Juma", email: unique("juma"), password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, fullName: "" }, "Please fill in all required fields"],
+      [{ ...base, email: "not-an-email" }, "Please enter a valid email address"],
+      [{ ...base, confirmPassword: "Kilima2027" }, "Passwords do not match"],
+      [{ ...base, password: "Ab1", confirmPassword: "Ab1" }, "Password must be at least 8 characters long"],
+      [{ ...base, password: "kilima2026", confirmPassword: "kilima2026" }, "Password must contain at least one uppercase letter, one lowercase letter, and one number"],
+      [{ ...base, acceptTerms: false }, "Please accept the Terms of Service and Privacy Policy"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post("/api/auth/register", body);
+      expect(res.status, message).toBe(400);
+      expect(res.body).toEqual({ success: false, error: message });
+    }
+    expect((await post("/api/auth/register", { fullName: 5 })).status).toBe(400);
+    expect((await post("/api/auth/login", { email: "", password: "" })).body).toMatchObject({ error: "Please fill in all fields" });
+  });
+});
+
+describe("no account enumeration", () => {
+  it("answers a taken address like a new one, and tells the owner by e-mail", async () => {
+    const email = await registerVerified();
+    const again = await post("/api/auth/register", { fullName: "Someone Else", email, password: "Other2026x", confirmPassword: "Other2026x", acceptTerms: true });
+    const fresh = await post("/api/auth/register", { fullName: "New Person", email: unique("new"), password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true });
+    expect(again.status).toBe(fresh.status);
+    expect(again.body).toEqual(fresh.body);
+    const mails = await mailsTo(api.outboxDir, email);
+    expect(mails.at(-1)).toMatch(/Someone tried to register/);
+  });
+
+  it("gives the same answer for an unknown address and a wrong password", async () => {
+    const email = await registerVerified();
+    const wrong = await post("/api/auth/login", { email, password: "Wrong2026x" });
+    const unknown = await post("/api/auth/login", { email: unique("nobody"), password: "Wrong2026x" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toMatchObject({ type: "INVALID_CREDENTIALS", error: "Invalid email or password" });
+    const forgotKnown = await post("/api/auth/forgot-password", { email });
+    const forgotUnknown = await post("/api/auth/forgot-password", { email: unique("nobody") });
+    expect(forgotKnown.body).toEqual(forgotUnknown.body);
+  });
+});
+
+describe("lockout", () => {
+  it("locks on the fifth consecutive failure for 15 minutes, even for the right password; success resets", async () => {
+    const email = await registerVerified();
+    for (let i = 0; i < 4; i++) expect((await post("/api/auth/login", { email, password: "Wrong2026x" })).status).toBe(401);
+    expect((await post("/api/auth/login", { email, password: PASSWORD })).status).toBe(200); // resets the counter
+    for (let i = 0; i < 5; i++) expect((await post("/api/auth/login", { email, password: "Wrong2026x" })).status).toBe(401);
+    const locked = await post("/api/auth/login", { email, password: PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({ success: false, type: "RATE_LIMIT", error: "Account temporarily locked. Please try again in 15 minutes." });
+    // the lock ends when its time is up
+    await api.handle.db.update(loginLocks).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(loginLocks.email, email));
+    expect((await post("/api/auth/login", { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("lets exactly five of 20 parallel wrong guesses be checked", async () => {
+    const email = await registerVerified();
+    const results = await Promise.all(Array.from({ length: 20 }, () => post("/api/auth/login", { email, password: "Wrong2026x" })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    expect((await post("/api/auth/login", { email, password: PASSWORD })).status).toBe(429);
+    const events = await api.handle.db.select().from(securityEvents).where(eq(securityEvents.email, email));
+    expect(events.filter((e) => e.type === "login-failed")).toHaveLength(5);
+  });
+
+  it("locks an unknown address the same way (the lock reveals nothing)", async () => {
+    const email = unique("ghost");
+    for (let i = 0; i < 5; i++) expect((await post("/api/auth/login", { email, password: "Wrong2026x" })).status).toBe(401);
+    expect((await post("/api/auth/login", { email, password: "Wrong2026x" })).body).toMatchObject({ type: "RATE_LIMIT" });
+  });
+});
+
+describe("password reset and change", () => {
+  it("resets once with a one-hour link, signs every session out, and the new password works", async () => {
+    const email = await registerVerified();
+    const first = await post("/api/auth/login", { email, password: PASSWORD });
+    expect((await post("/api/auth/forgot-password", { email })).status).toBe(200);
+    const token = await lastLinkToken(api.outboxDir, email, "/auth/reset-password");
+    expect(token).toBeTruthy();
+    expect((await post("/api/auth/reset-password", { token, password: "weak", confirmPassword: "weak" })).body).toEqual({ success: false, error: "Password must be at least 8 characters long" });
+    const reset = await post("/api/auth/reset-password", { token, password: "NewKilima2027", confirmPassword: "NewKilima2027" });
+    expect(reset.status).toBe(200);
+    expect((await post("/api/auth/reset-password", { token, password: "NewKilima2028", confirmPassword: "NewKilima2028" })).status).toBe(400);
+    expect((await session(first.cookie)).authenticated).toBe(false);
+    expect((await post("/api/auth/login", { email, password: PASSWORD })).status).toBe(401);
+    expect((await post("/api/auth/login", { email, password: "NewKilima2027" })).status).toBe(200);
+  });
+
+  it("changing the password needs the current one and signs other devices out", async () => {
+    const email = await registerVerified();
+    const phone = await post("/api/auth/login", { email, password: PASSWORD });
+    const laptop = await post("/api/auth/login", { email, password: PASSWORD });
+    const wrong = await post("/api/account/password", { currentPassword: "Nope2026x", newPassword: "Fresh2026x", confirmPassword: "Fresh2026x" }, { cookie: laptop.cookie! });
+    expect(wrong.status).toBe(400);
+    const changed = await post("/api/account/password", { currentPassword: PASSWORD, newPassword: "Fresh2026x", confirmPassword: "Fresh2026x" }, { cookie: laptop.cookie! });
+    expect(changed.status).toBe(200);
+    expect((await session(phone.cookie)).authenticated).toBe(false);
+    expect((await session(changed.cookie)).authenticated).toBe(true);
+    expect((await post("/api/account/password", {}, {})).status).toBe(401);
+  });
+});
+
+describe("roles and CSRF", () => {
+  it("lets only an admin write settings", async () => {
+    const userEmail = await registerVerified();
+    const adminEmail = await registerVerified();
+    await api.handle.db.update(users).set({ role: "admin" }).where(eq(users.email, adminEmail));
+    const user = await post("/api/auth/login", { email: userEmail, password: PASSWORD });
+    const admin = await post("/api/auth/login", { email: adminEmail, password: PASSWORD });
+    expect(admin.body.redirectTo).toBe("/admin");
+
+    const change = { key: "companyTagline", value: "Parts for every project" };
+    expect((await post("/api/admin/settings", change)).status).toBe(401);
+    expect((await post("/api/admin/settings", change, { cookie: user.cookie! })).status).toBe(403);
+    const ok = await post("/api/admin/settings", change, { cookie: admin.cookie! });
+    expect(ok.status).toBe(200);
+    expect((ok.body.settings as { companyTagline: string }).companyTagline).toBe("Parts for every project");
+    expect((await post("/api/admin/settings", { key: "companyColor", value: "red" }, { cookie: admin.cookie! })).status).toBe(400);
+    expect((await post("/api/admin/settings", { nonsense: true }, { cookie: admin.cookie! })).status).toBe(400);
+    const reset = await post("/api/admin/settings", { reset: true }, { cookie: admin.cookie! });
+    expect((reset.body.settings as { companyTagline: string }).companyTagline).not.toBe("Parts for every project");
+  });
+
+  it("refuses cross-site writes and accepts the site's own", async () => {
+    const email = await registerVerified();
+    const evil = await post("/api/auth/login", { email, password: PASSWORD }, { origin: "https://evil.example" });
+    expect(evil.status).toBe(403);
+    expect(evil.body).toEqual({ error: "Cross-site request refused" });
+    expect((await post("/api/auth/login", { email, password: PASSWORD }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await post("/api/newsletter", { email: unique("csrf") }, { origin: "https://evil.example" })).status).toBe(403);
+    const own = await post("/api/auth/login", { email, password: PASSWORD }, { origin: "http://localhost:3000", host: "localhost:3000" });
+    expect(own.status).toBe(200);
+  });
+});
+
+describe("admin accounts", () => {
+  it("creates the first admin once with a generated password that signs in, and promotes existing accounts", async () => {
+    const { ensureInitialAdmin, createOrPromoteAdmin } = await import("../../src/server/auth/admin");
+    const { db } = api.handle;
+    await db.update(users).set({ role: "user" }).where(eq(users.role, "admin"));
+    const email = unique("first-admin");
+    const password = await ensureInitialAdmin(db, email);
+    expect(password).toBeTruthy();
+    expect(await ensureInitialAdmin(db, unique("second-admin"))).toBeNull();
+    const login = await post("/api/auth/login", { email, password });
+    expect(login.status).toBe(200);
+    expect((login.body.user as { role: string }).role).toBe("admin");
+
+    const shopper = await registerVerified();
+    expect((await createOrPromoteAdmin(db, shopper)).created).toBe(false);
+    expect((await session((await post("/api/auth/login", { email: shopper, password: PASSWORD })).cookie)).user?.role).toBe("admin");
+    await expect(createOrPromoteAdmin(db, unique("weak"), { password: "short" })).rejects.toThrow(/at least 8/);
+  });
+});
+
+describe("password spraying", () => {
+  it("slows one network address down after too many failures across different accounts", async () => {
+    const { buildApi } = await import("../../src/api/app");
+    const { createMailer } = await import("../../src/server/auth/mailer");
+    const strict = await buildApi({
+      db: async () => api.handle.db,
+      rateLimit: 0,
+      trustProxy: true,
+      mailer: createMailer({ from: "t@test", outboxDir: api.outboxDir }),
+      loginFailuresPerAddress: 3,
+    });
+    try {
+      const ip = `10.9.${counter % 250}.${(Date.now() % 250) + 1}`;
+      const attempt = (email: string) =>
+        strict.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json", "x-forwarded-for": ip }, payload: JSON.stringify({ email, password: "Wrong2026x" }) });
+      for (let i = 0; i < 3; i++) expect((await attempt(unique("spray"))).statusCode).toBe(401);
+      const blocked = await attempt(unique("spray"));
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ type: "RATE_LIMIT" });
+      // another address is not affected
+      const other = await strict.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json", "x-forwarded-for": "10.200.1.1" }, payload: JSON.stringify({ email: unique("spray"), password: "Wrong2026x" }) });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await strict.close();
+    }
+  });
+});
