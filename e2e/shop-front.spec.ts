@@ -34,6 +34,9 @@ test("search box: suggestions after two characters, arrow keys and Enter pick on
   await expect(list.getByText("No suggestions found")).toBeVisible();
   await page.getByRole("button", { name: "Clear search" }).click();
   await expect(box).toHaveValue("");
+  // the live search then drops the search from the URL, and the echo must not refill the box
+  await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBeNull();
+  await expect(box).toHaveValue("");
 });
 
 test("typing on the listing searches after a pause; one character is not sent and hides the grid", async ({ page, request }) => {

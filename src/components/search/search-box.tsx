@@ -4,7 +4,7 @@ import { Camera, Search, X } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { searchIsSendable } from "@/lib/listing";
-import { openSearchDialog, typedSearch } from "./search-state";
+import { liveSearchSent, openSearchDialog, typedSearch } from "./search-state";
 import { useSearchNavigation } from "./use-search-navigation";
 import { SUGGESTION_MIN_LENGTH, useSuggestions } from "./use-suggestions";
 
@@ -23,9 +23,16 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const listId = useId();
 
-  // The URL is the truth once a search has run (or a category cleared it): show what it says.
+  // The URL is the truth once a search has run (or a category cleared it): show what it says. A URL
+  // change that is only the echo of our own live search keeps whatever was typed since.
   useEffect(() => {
-    typedSearch.set((typed) => (typed.dirty && typed.text.trim() === urlSearch ? typed : { text: urlSearch, dirty: false }));
+    const echo = liveSearchSent.text === urlSearch;
+    liveSearchSent.text = null;
+    typedSearch.set((typed) => {
+      if (typed.dirty && typed.text.trim() === urlSearch) return typed;
+      if (echo && typed.dirty) return typed;
+      return { text: urlSearch, dirty: false };
+    });
   }, [urlSearch]);
 
   // Typing on the listing searches live, 500 ms after the last key, never for one character (§4.4).

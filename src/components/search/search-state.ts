@@ -8,6 +8,12 @@ import { createStore } from "../ui/create-store";
  */
 export const typedSearch = createStore<{ text: string; dirty: boolean }>({ text: "", dirty: false });
 
+/**
+ * The last text the box itself put in the URL by live search. When the URL then changes to it, the
+ * shopper may already have typed on (or cleared the box): that newer text must not be overwritten.
+ */
+export const liveSearchSent = { text: null as string | null };
+
 export type SearchDialogTab = "text" | "image";
 export const searchDialog = createStore<{ open: boolean; tab: SearchDialogTab }>({ open: false, tab: "text" });
 

@@ -3,7 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
 import { filtersFromParams, listingHref, type ListingFilters } from "@/lib/listing";
-import { typedSearch } from "./search-state";
+import { liveSearchSent, typedSearch } from "./search-state";
 
 /**
  * Submitting a search goes to /products?search=… (§2.2). On the listing itself the URL changes in
@@ -33,6 +33,7 @@ export function useSearchNavigation() {
       if (pathname !== "/products") return;
       const current = filtersFromParams(Object.fromEntries(params.entries()));
       const next: ListingFilters = { ...current, search: text.trim() };
+      liveSearchSent.text = next.search;
       window.history.replaceState(null, "", listingHref(next));
     },
     [pathname, params],
