@@ -5,7 +5,13 @@ import { ensureInitialAdmin } from "@/server/auth/admin";
 import { createMailer } from "@/server/auth/mailer";
 import { loadConfig, siteUrl } from "@/server/config";
 import { closeDb, getDb, getDbHandle } from "@/server/db";
+import { describeSync } from "@/server/image-search/embed-catalog";
+import { createEmbedPool } from "@/server/image-search/embed-pool";
+import { ImageSearch } from "@/server/image-search/image-search";
 import { ensureSeeded } from "@/server/seed/seed";
+
+/** How often the image index looks for product images that changed in another process. */
+const IMAGE_SYNC_INTERVAL_MS = 60_000;
 
 /**
  * One process, two front doors: /api/* and /media/* go to Fastify, every other path to Next's
@@ -22,6 +28,17 @@ async function main() {
   const adminPassword = await ensureInitialAdmin(handle.db, config.ADMIN_EMAIL);
   if (adminPassword) console.log(`Created the first admin account: ${config.ADMIN_EMAIL} with the password ${adminPassword} (shown once; change it under /account).`);
 
+  const embedPool = createEmbedPool({ threads: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH });
+  const imageSearch = new ImageSearch(handle.db, embedPool, config.mediaDir);
+  const syncImages = async () => {
+    const began = Date.now();
+    const result = await imageSearch.sync();
+    if (result.embedded || result.failed.length) console.log(describeSync(result, Date.now() - began));
+  };
+  await syncImages();
+  const imageSync = setInterval(() => void syncImages().catch((error: unknown) => console.error("image sync failed:", error)), IMAGE_SYNC_INTERVAL_MS);
+  imageSync.unref();
+
   const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: config.PORT });
   const nextHandler = nextApp.getRequestHandler();
   await nextApp.prepare();
@@ -33,6 +50,7 @@ async function main() {
     mediaDir: config.mediaDir,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: (line) => console.log(line) }),
     siteUrl: siteUrl(),
+    imageSearch: async () => imageSearch,
     logLevel: config.LOG_LEVEL,
     serverFactory: (fastifyHandler) =>
       http.createServer((req, res) => {
@@ -54,7 +72,9 @@ async function main() {
     console.log(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    clearInterval(imageSync);
     await api.close().catch(() => undefined);
+    await embedPool.close().catch(() => undefined);
     await closeDb().catch(() => undefined);
     process.exit(0);
   };

@@ -37,6 +37,7 @@ export function buildIsCurrent() {
   return (
     fs.existsSync(path.join(root, ".next", "BUILD_ID")) &&
     fs.existsSync(path.join(root, "dist", "server.mjs")) &&
+    fs.existsSync(path.join(root, "dist", "embed-worker.mjs")) &&
     fs.existsSync(HASH_FILE) &&
     fs.readFileSync(HASH_FILE, "utf8") === sourceHash()
   );
@@ -50,8 +51,10 @@ function run(command, args) {
 export async function buildServer() {
   const esbuild = await import("esbuild");
   await esbuild.build({
-    entryPoints: [path.join(root, "server.ts")],
-    outfile: path.join(root, "dist", "server.mjs"),
+    // the image-search worker threads load their own file beside the server
+    entryPoints: { server: path.join(root, "server.ts"), "embed-worker": path.join(root, "src/server/image-search/embed-worker.ts") },
+    outdir: path.join(root, "dist"),
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",

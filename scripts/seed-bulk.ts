@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "@/server/config";
 import { closeDb, getDbHandle } from "@/server/db";
+import { embedCatalogImages } from "@/server/image-search/embed-catalog";
 import { seedBulk } from "@/server/seed/bulk";
 import { ensureSeeded } from "@/server/seed/seed";
 
@@ -17,6 +18,8 @@ try {
   const { db } = await getDbHandle();
   await ensureSeeded(db, { mediaDir: config.mediaDir, log: console.log });
   const { total, added } = await seedBulk(db, count);
+  // bulk products reuse the demo images: only files without a vector are embedded
+  await embedCatalogImages(db, config.mediaDir, console.log);
   console.log(`Catalogue now holds ${total} products (${added} synthetic) — ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

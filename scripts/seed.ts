@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { loadConfig } from "@/server/config";
 import { closeDb, getDbHandle } from "@/server/db";
+import { embedCatalogImages } from "@/server/image-search/embed-catalog";
 import { ensureSeeded } from "@/server/seed/seed";
 
 const reset = process.argv.includes("--reset");
@@ -13,6 +14,7 @@ try {
     console.log("Removed the existing catalogue.");
   }
   const result = await ensureSeeded(db, { mediaDir: config.mediaDir, log: console.log });
+  await embedCatalogImages(db, config.mediaDir, console.log);
   console.log(result ? `Done: ${result.products} products.` : "The catalogue is already seeded (use `npm run seed -- --reset` to replace it).");
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

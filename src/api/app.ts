@@ -16,6 +16,9 @@ import { CACHE } from "./cache-control";
 import { catalogRoutes } from "./catalog";
 import { installErrorHandling } from "./errors";
 import { newsletterRoutes } from "./newsletter";
+import { imageSearchRoutes } from "./image-search";
+import { createEmbedPool, type EmbedPool } from "@/server/image-search/embed-pool";
+import { ImageSearch } from "@/server/image-search/image-search";
 import { settingsRoutes } from "./settings";
 
 export interface ApiOptions {
@@ -32,6 +35,24 @@ export interface ApiOptions {
   mediaDir?: string;
   logLevel?: string;
   serverFactory?: FastifyServerFactory;
+  /** search by image; default: one made on first use over `db` and `mediaDir`, closed with the app */
+  imageSearch?: () => Promise<ImageSearch>;
+}
+
+/** An image search with its own worker pool, started by the first image search, stopped with the app. */
+function lazyImageSearch(app: FastifyInstance<Server>, db: () => Promise<Database>, mediaDir: string): () => Promise<ImageSearch> {
+  let search: Promise<ImageSearch> | null = null;
+  let pool: EmbedPool | null = null;
+  app.addHook("onClose", async () => {
+    await pool?.close();
+  });
+  return () => {
+    search ??= db().then((database) => {
+      pool = createEmbedPool();
+      return new ImageSearch(database, pool, mediaDir);
+    });
+    return search;
+  };
 }
 
 /** The HTTP API (/api/*) and the media files (/media/*), as one Fastify app. */
@@ -61,6 +82,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
     installCsrfGuard(api);
     const context = {
       db: options.db,
+      imageSearch: options.imageSearch ?? (options.mediaDir ? lazyImageSearch(app, options.db, options.mediaDir) : undefined),
       mailer: options.mailer ?? createMailer({ from: "shop@localhost", outboxDir: path.join(os.tmpdir(), "storefront-outbox") }),
       siteUrl: options.siteUrl ?? new URL("http://localhost:3000"),
       loginFailuresPerAddress: options.loginFailuresPerAddress,
@@ -71,6 +93,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
     await api.register(authRoutes, context);
     await api.register(cartRoutes, context);
     await api.register(newsletterRoutes, context);
+    await api.register(imageSearchRoutes, context);
   }, { prefix: "/api" });
 
   if (options.mediaDir) {

@@ -1,5 +1,6 @@
 import type { Mailer } from "@/server/auth/mailer";
 import type { Database } from "@/server/db";
+import type { ImageSearch } from "@/server/image-search/image-search";
 
 /** What every API plugin is given: the process's database (opened lazily, shared with Next). */
 export interface ApiContext {
@@ -9,4 +10,6 @@ export interface ApiContext {
   siteUrl: URL;
   /** failed sign-ins allowed from one network address per lockout window (default 100) */
   loginFailuresPerAddress?: number;
+  /** search by image; absent when the app has no media folder to index */
+  imageSearch?: () => Promise<ImageSearch>;
 }

@@ -22,6 +22,10 @@ const envSchema = z.object({
   /** the first admin account, created with a generated password on the first start */
   ADMIN_EMAIL: z.string().default("admin@kilima.example"),
   MAIL_FROM: z.string().default("Kilima Electronics <no-reply@localhost>"),
+  /** an ONNX image encoder (e.g. a CLIP vision model) for search by image; unset = the built-in descriptor */
+  IMAGE_MODEL_PATH: z.string().optional().or(z.literal("").transform(() => undefined)),
+  /** worker threads that decode and embed pictures for search by image */
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/server/db/client";
+import { embedCatalogImages } from "../../src/server/image-search/embed-catalog";
 import { ensureSeeded } from "../../src/server/seed/seed";
 
 declare module "vitest" {
@@ -43,6 +44,7 @@ export default async function setup(project: TestProject) {
   const dataDir = databaseUrl ? undefined : path.join(work, "data");
   const handle = await openDatabase({ databaseUrl, dataDir });
   await ensureSeeded(handle.db, { mediaDir });
+  await embedCatalogImages(handle.db, mediaDir);
   await handle.close();
   project.provide("database", { databaseUrl, dataDir, mediaDir });
 

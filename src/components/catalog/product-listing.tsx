@@ -3,9 +3,12 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { Suspense, useEffect, useRef } from "react";
-import { DEFAULT_FILTERS, LISTING_BATCH_SIZE, listingHref, nextPageParams } from "@/lib/listing";
+import { DEFAULT_FILTERS, LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage } from "@/lib/listing";
+import { clearImageResults, imageResults } from "../search/image-search-state";
 import { typedSearch } from "../search/search-state";
+import { useSearchNavigation } from "../search/use-search-navigation";
 import { FilterBar } from "./filter-bar";
+import { ImageResultsView } from "./image-results";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 import { TOO_MANY_REQUESTS, useListing, type InitialListing } from "./use-listing";
 
@@ -18,6 +21,12 @@ export interface ListingProps {
 
 const PREFETCH_FIRST = 6;
 const PREFETCH_STAGGER_MS = 100;
+
+/** The listing key of the address bar right now, which may be a render ahead of the router's. */
+function locationListingKey(): string {
+  const params = new URL(window.location.href).searchParams;
+  return listingKey(filtersFromParams(Object.fromEntries(params)), parsePage(params.get("page")));
+}
 
 const gridClass =
   "mt-4 grid grid-cols-[repeat(var(--cols-mobile),minmax(0,1fr))] gap-[var(--card-gap,12px)] md:grid-cols-[repeat(var(--cols-tablet),minmax(0,1fr))] lg:grid-cols-[repeat(var(--cols-desktop),minmax(0,1fr))]";
@@ -33,6 +42,22 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
   const searchPending = typed.dirty && typed.text.trim() !== filters.search;
   const sentinel = useRef<HTMLDivElement>(null);
   const returnTo = listingHref(filters, page).replace(/^\/products/, pathname);
+  const { submit } = useSearchNavigation();
+
+  // Results of a search by image replace the grid while the URL is the one they were made for (plain
+  // /products). A text search, a category or any filter changes the URL, and that ends them (§4.4).
+  const urlKey = listingKey(filters, page);
+  const image = imageResults.use();
+  const showingImage = image !== null && image.key === urlKey;
+  useEffect(() => {
+    // the address bar may already show the results' URL while the router catches up: not stale
+    if (image && image.key !== urlKey && image.key !== locationListingKey()) clearImageResults();
+  }, [image, urlKey]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const closeImageResults = () => {
+    clearImageResults();
+    heading.current?.focus();
+  };
 
   const { loadMore, moreError, hasMore, capped } = listing;
   useEffect(() => {
@@ -73,12 +98,21 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
   const showSkeletons = listing.loading || searchPending;
 
   return (
-    <section aria-label="Products" className="mt-4" aria-busy={showSkeletons} data-shown-key={showSkeletons || listing.error ? undefined : listing.key}>
-      <h2 className="sr-only">Products</h2>
-      {filters.search && <p className="mb-2 text-sm text-[var(--muted-fg)]">Results for “{filters.search}”</p>}
-      <FilterBar filters={filters} categories={categories} total={listing.error || showSkeletons ? null : total} />
+    <section
+      aria-label="Products"
+      className="mt-4"
+      aria-busy={showSkeletons && !showingImage}
+      data-shown-key={showSkeletons || listing.error || showingImage ? undefined : listing.key}
+    >
+      <h2 ref={heading} tabIndex={-1} className="sr-only">
+        Products
+      </h2>
+      {filters.search && !showingImage && <p className="mb-2 text-sm text-[var(--muted-fg)]">Results for “{filters.search}”</p>}
+      <FilterBar filters={filters} categories={categories} total={listing.error || showSkeletons || showingImage ? null : total} />
 
-      {showSkeletons ? (
+      {showingImage ? (
+        <ImageResultsView results={image} gridClass={gridClass} returnTo={returnTo} onKeyword={submit} onClose={closeImageResults} />
+      ) : showSkeletons ? (
         <div className={gridClass} data-testid="product-skeletons">
           {Array.from({ length: LISTING_BATCH_SIZE }, (_, i) => (
             <ProductCardSkeleton key={i} />

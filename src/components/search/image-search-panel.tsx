@@ -1,15 +1,331 @@
 "use client";
 
+import { Camera, ImageOff, ImagePlus, Loader2, Search, X } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import {
+  IMAGE_SEARCH_TEXTS,
+  UPLOAD_JPEG_QUALITY,
+  fitWithin,
+  imageFileProblem,
+  imageSearchHttpError,
+  needsDownscale,
+} from "@/lib/image-upload";
+import type { Product } from "@/lib/product";
+import { useSearchNavigation } from "./use-search-navigation";
+
+interface Selected {
+  file: File;
+  /** object URL of `file` for the preview; revoked when the selection changes or the panel goes */
+  url: string;
+}
+
 /**
- * The image tab of the search dialog. Search by photo is its own issue (upload, paste, drop, the
- * visual index); until it lands the tab says so plainly instead of pretending to search.
+ * A phone photo is often 4000 px and several megabytes; the search needs far less. Decode it upright
+ * and redraw it at most 1024 px on the longest side as JPEG. A file that is already small goes as it
+ * is, and so does anything the browser cannot decode (the server judges it then).
  */
-export function ImageSearchPanel({ onBack }: { onBack: () => void; onDone: () => void }) {
+async function prepareUpload(file: File): Promise<{ blob: Blob; name: string }> {
+  const original = { blob: file, name: file.name || "photo" };
+  if (typeof createImageBitmap !== "function") return original;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  } catch {
+    return original;
+  }
+  try {
+    if (!needsDownscale(bitmap.width, bitmap.height, file.size)) return original;
+    const { width, height } = fitWithin(bitmap.width, bitmap.height);
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext("2d");
+    if (!context) return original;
+    // JPEG has no transparency: what was transparent becomes white, as the server would make it
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, width, height);
+    context.imageSmoothingQuality = "high";
+    context.drawImage(bitmap, 0, 0, width, height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", UPLOAD_JPEG_QUALITY));
+    if (!blob || blob.size >= file.size) return original;
+    const base = (file.name || "photo").replace(/\.[^./]*$/, "") || "photo";
+    return { blob, name: `${base}.jpg` };
+  } catch {
+    return original;
+  } finally {
+    bitmap.close();
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The first image among what was pasted or dropped; failing that, the first file of any kind. */
+function pickFile(data: DataTransfer | null): File | null {
+  if (!data) return null;
+  const files: File[] = [];
+  for (const item of Array.from(data.items ?? [])) {
+    if (item.kind !== "file") continue;
+    const file = item.getAsFile();
+    if (file) files.push(file);
+  }
+  if (!files.length) files.push(...Array.from(data.files ?? []));
+  return files.find((f) => f.type.startsWith("image/")) ?? files[0] ?? null;
+}
+
+/**
+ * The image tab of the search dialog (§2.4, §4.5): drop, choose (or on a phone, take) or paste a
+ * photo, see it, and search. The results go to the listing and the dialog closes.
+ */
+export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
+  const { showImageResults } = useSearchNavigation();
+  const [selected, setSelected] = useState<Selected | null>(null);
+  const [previewFailed, setPreviewFailed] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const zoneRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLButtonElement>(null);
+  const busy = useRef(false);
+  const request = useRef<AbortController | null>(null);
+  const focusAfter = useRef<"zone" | "search" | null>(null);
+  const hintId = useId();
+  const errorId = useId();
+
+  // the preview's object URL lives exactly as long as its selection
+  useEffect(() => {
+    if (!selected) return;
+    return () => URL.revokeObjectURL(selected.url);
+  }, [selected]);
+
+  // a search still running when the dialog closes is dropped
+  useEffect(() => () => request.current?.abort(), []);
+
+  // A photo dropped just beside the panel (on the overlay) must not make the browser open the file
+  // in place of the shop: while this tab is shown, stray file drops are swallowed.
+  useEffect(() => {
+    const swallow = (event: DragEvent) => {
+      if (!event.dataTransfer?.types.includes("Files") || rootRef.current?.contains(event.target as Node | null)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "none";
+    };
+    document.addEventListener("dragover", swallow);
+    document.addEventListener("drop", swallow);
+    return () => {
+      document.removeEventListener("dragover", swallow);
+      document.removeEventListener("drop", swallow);
+    };
+  }, []);
+
+  // keyboard users land somewhere sensible when the drop area and the preview swap places
+  useEffect(() => {
+    const target = focusAfter.current;
+    focusAfter.current = null;
+    if (target === "zone") zoneRef.current?.focus();
+    else if (target === "search") searchRef.current?.focus();
+  }, [selected]);
+
+  const choose = useCallback((file: File | null | undefined) => {
+    if (!file || busy.current) return;
+    const problem = imageFileProblem(file);
+    const active = document.activeElement;
+    if (active === zoneRef.current || active === document.body) focusAfter.current = problem ? "zone" : "search";
+    if (problem) {
+      setSelected(null);
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setSelected({ file, url: URL.createObjectURL(file) });
+  }, []);
+
+  // Ctrl+V anywhere while this tab is shown (the panel only exists then): the first pasted image
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const file = pickFile(event.clipboardData);
+      if (!file) return; // text and the like are none of our business
+      event.preventDefault();
+      choose(file);
+    };
+    document.addEventListener("paste", onPaste);
+    return () => document.removeEventListener("paste", onPaste);
+  }, [choose]);
+
+  const openChooser = () => {
+    if (!busy.current) inputRef.current?.click();
+  };
+
+  const clear = () => {
+    if (busy.current) return;
+    focusAfter.current = "zone";
+    setSelected(null);
+    setError(null);
+  };
+
+  const search = async () => {
+    if (!selected || busy.current) return;
+    busy.current = true;
+    setSearching(true);
+    setError(null);
+    const controller = new AbortController();
+    request.current = controller;
+    try {
+      const upload = await prepareUpload(selected.file);
+      const form = new FormData();
+      form.append("image", upload.blob, upload.name);
+      const res = await fetch("/api/image-search", { method: "POST", body: form, signal: controller.signal, headers: { Accept: "application/json" } });
+      const body: unknown = await res.json().catch(() => null);
+      if (!res.ok) {
+        setError(imageSearchHttpError(res.status, body));
+        return;
+      }
+      const data = body as { products?: unknown; keywords?: unknown } | null;
+      if (!data || !Array.isArray(data.products)) {
+        setError(IMAGE_SEARCH_TEXTS.failed);
+        return;
+      }
+      const keywords = Array.isArray(data.keywords) ? data.keywords.filter((k): k is string => typeof k === "string" && k.trim() !== "") : [];
+      showImageResults({ products: data.products as Product[], keywords, previewUrl: URL.createObjectURL(upload.blob) });
+      onDone();
+    } catch {
+      if (!controller.signal.aborted) setError(IMAGE_SEARCH_TEXTS.failed);
+    } finally {
+      busy.current = false;
+      request.current = null;
+      setSearching(false);
+    }
+  };
+
+  const dragProps = {
+    onDragEnter: (event: React.DragEvent) => {
+      if (!event.dataTransfer.types.includes("Files")) return;
+      event.preventDefault();
+      setDragging(true);
+    },
+    onDragOver: (event: React.DragEvent) => {
+      if (!event.dataTransfer.types.includes("Files")) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = busy.current ? "none" : "copy";
+      setDragging(true);
+    },
+    onDragLeave: (event: React.DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+    },
+    onDrop: (event: React.DragEvent) => {
+      event.preventDefault();
+      setDragging(false);
+      choose(pickFile(event.dataTransfer));
+    },
+  };
+
+  const status = searching
+    ? "Looking for products that match your photo."
+    : selected
+      ? `Photo ready: ${selected.file.name || "pasted image"}. Press Search Products.`
+      : "";
+  const secondaryButton =
+    "inline-flex h-10 items-center justify-center gap-1.5 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm font-medium hover:border-brand hover:text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-60";
+
   return (
-    <div className="rounded-lg border-2 border-dashed border-[var(--border)] p-6 text-center text-sm">
-      <p className="font-medium">Search by photo is coming soon.</p>
-      <p className="mt-1 text-[var(--muted-fg)]">For now, describe the part in words: a name, a value or a part number.</p>
-      <button type="button" onClick={onBack} className="mt-4 text-sm font-semibold text-brand hover:underline">
+    <div ref={rootRef} {...dragProps} className="flex flex-col gap-3" aria-busy={searching}>
+      {selected ? (
+        <figure
+          className={`rounded-lg border-2 p-3 text-center transition-colors ${dragging ? "border-dashed border-brand bg-[var(--surface)]" : "border-[var(--border)]"}`}
+        >
+          {previewFailed === selected.url ? (
+            <span className="flex h-40 items-center justify-center text-[var(--muted-fg)]">
+              <ImageOff className="h-10 w-10" aria-hidden />
+              <span className="sr-only">No preview for this file</span>
+            </span>
+          ) : (
+            // eslint-disable-next-line @next/next/no-img-element -- an object URL of the shopper's own file
+            <img
+              src={selected.url}
+              alt="Preview of the selected photo"
+              onError={() => setPreviewFailed(selected.url)}
+              className="mx-auto max-h-48 w-auto max-w-full rounded-md object-contain sm:max-h-56"
+            />
+          )}
+          <figcaption className="mt-2 truncate text-xs text-[var(--muted-fg)]">
+            {selected.file.name || "Pasted image"} · {formatBytes(selected.file.size)}
+          </figcaption>
+        </figure>
+      ) : (
+        <div
+          ref={zoneRef}
+          role="button"
+          tabIndex={0}
+          aria-label="Choose a photo: drop it here, or press Enter to browse"
+          aria-describedby={`${hintId}${error ? ` ${errorId}` : ""}`}
+          aria-disabled={searching || undefined}
+          data-testid="image-drop-zone"
+          onClick={openChooser}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              openChooser();
+            }
+          }}
+          className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center text-sm transition-colors focus-visible:border-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${dragging ? "border-brand bg-[var(--surface)]" : "border-[var(--border)] hover:border-brand"}`}
+        >
+          <ImagePlus className={`h-9 w-9 ${dragging ? "text-brand" : "text-[var(--muted-fg)]"}`} aria-hidden />
+          <p className="font-medium">{dragging ? "Drop the photo to use it" : "Drag and drop a photo here"}</p>
+          <p id={hintId} className="text-xs text-[var(--muted-fg)]">
+            or paste one with Ctrl+V · JPEG, PNG, WebP… up to 10 MB
+          </p>
+        </div>
+      )}
+
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/*"
+        className="hidden"
+        tabIndex={-1}
+        aria-hidden
+        onChange={(event) => {
+          choose(event.target.files?.[0]);
+          // the same file chosen again must still count as a change
+          event.target.value = "";
+        }}
+      />
+
+      <div className="flex flex-wrap gap-2">
+        <button type="button" onClick={openChooser} disabled={searching} className={`${secondaryButton} flex-1`}>
+          <Camera className="h-4 w-4" aria-hidden /> Upload a photo
+        </button>
+        {selected && (
+          <button type="button" onClick={clear} disabled={searching} className={`${secondaryButton} flex-1`}>
+            <X className="h-4 w-4" aria-hidden /> Clear Image
+          </button>
+        )}
+      </div>
+
+      {error && (
+        <p id={errorId} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      )}
+      <p role="status" aria-live="polite" className="sr-only">
+        {status}
+      </p>
+
+      <button
+        ref={searchRef}
+        type="button"
+        onClick={() => void search()}
+        disabled={!selected || searching}
+        className="flex h-10 items-center justify-center gap-1.5 rounded-lg bg-brand px-4 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {searching ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Search className="h-4 w-4" aria-hidden />}
+        {searching ? "Searching..." : "Search Products"}
+      </button>
+      <button type="button" onClick={onBack} className="self-center rounded text-sm font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
         ← Back to Text Search
       </button>
     </div>

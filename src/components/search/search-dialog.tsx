@@ -2,7 +2,8 @@
 
 import { Dialog, Tabs } from "radix-ui";
 import { Search, X } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { focusImageResults } from "./image-search-state";
 import { ImageSearchPanel } from "./image-search-panel";
 import { searchDialog, type SearchDialogTab } from "./search-state";
 import { useSearchNavigation } from "./use-search-navigation";
@@ -15,12 +16,21 @@ export function SearchDialog() {
   const blank = text.trim().length === 0;
   const close = () => searchDialog.set((s) => ({ ...s, open: false }));
   const setTab = (next: SearchDialogTab) => searchDialog.set((s) => ({ ...s, tab: next }));
+  // after a search by image, focus goes to its results rather than back to the button that opened us
+  const toImageResults = useRef(false);
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? searchDialog.set((s) => ({ ...s, open: true })) : close())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-[10vh] z-50 w-[min(32rem,calc(100vw-1.5rem))] -translate-x-1/2 rounded-xl bg-[var(--page-bg)] p-5 text-[var(--page-fg)] shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!toImageResults.current) return;
+            toImageResults.current = false;
+            event.preventDefault();
+            focusImageResults();
+          }}
+          className="fixed left-1/2 top-[10vh] z-50 max-h-[85vh] w-[min(32rem,calc(100vw-1.5rem))] -translate-x-1/2 overflow-y-auto rounded-xl bg-[var(--page-bg)] p-5 text-[var(--page-fg)] shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Search Products</Dialog.Title>
           <Dialog.Description className="sr-only">Search the catalogue by text or by a photo of the part.</Dialog.Description>
           <Tabs.Root value={tab} onValueChange={(v) => setTab(v === "image" ? "image" : "text")} className="mt-3">
@@ -63,7 +73,13 @@ export function SearchDialog() {
               </form>
             </Tabs.Content>
             <Tabs.Content value="image" className="mt-4">
-              <ImageSearchPanel onBack={() => setTab("text")} onDone={close} />
+              <ImageSearchPanel
+                onBack={() => setTab("text")}
+                onDone={() => {
+                  toImageResults.current = true;
+                  close();
+                }}
+              />
             </Tabs.Content>
           </Tabs.Root>
           <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 hover:bg-[var(--surface)]">

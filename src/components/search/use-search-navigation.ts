@@ -2,13 +2,15 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
-import { filtersFromParams, listingHref, type ListingFilters } from "@/lib/listing";
+import { DEFAULT_FILTERS, filtersFromParams, listingHref, listingKey, type ListingFilters } from "@/lib/listing";
+import type { Product } from "@/lib/product";
+import { clearImageResults, setImageResults } from "./image-search-state";
 import { liveSearchSent, typedSearch } from "./search-state";
 
 /**
  * Submitting a search goes to /products?search=… (§2.2). On the listing itself the URL changes in
  * place (history API, which Next's router follows) and the listing fetches the new batch; elsewhere
- * it is a normal navigation.
+ * it is a normal navigation. A text search clears image results (§4.4).
  */
 export function useSearchNavigation() {
   const router = useRouter();
@@ -19,6 +21,7 @@ export function useSearchNavigation() {
     (text: string) => {
       const search = text.trim();
       if (!search) return;
+      clearImageResults();
       typedSearch.set({ text: search, dirty: false });
       const href = listingHref({ ...filtersFromParams({}), search });
       if (pathname === "/products") window.history.pushState(null, "", href);
@@ -31,6 +34,7 @@ export function useSearchNavigation() {
   const live = useCallback(
     (text: string) => {
       if (pathname !== "/products") return;
+      clearImageResults();
       const current = filtersFromParams(Object.fromEntries(params.entries()));
       const next: ListingFilters = { ...current, search: text.trim() };
       liveSearchSent.text = next.search;
@@ -39,5 +43,21 @@ export function useSearchNavigation() {
     [pathname, params],
   );
 
-  return { submit, live, onListing: pathname === "/products" };
+  /**
+   * Results of a search by image go to the listing, which shows them instead of its grid. They clear
+   * category, filters and text search (§4.4): the listing URL becomes plain /products.
+   */
+  const showImageResults = useCallback(
+    (results: { products: Product[]; keywords: string[]; previewUrl?: string }) => {
+      const href = listingHref(DEFAULT_FILTERS);
+      typedSearch.set({ text: "", dirty: false });
+      // the URL first, so the listing never sees these results beside the old filters
+      if (pathname === "/products") window.history.replaceState(null, "", href);
+      setImageResults({ ...results, key: listingKey(DEFAULT_FILTERS, 1) });
+      if (pathname !== "/products") router.push(href);
+    },
+    [pathname, router],
+  );
+
+  return { submit, live, showImageResults, onListing: pathname === "/products" };
 }

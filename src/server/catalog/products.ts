@@ -200,3 +200,22 @@ export async function relatedProducts(db: Database, product: Pick<Product, "id" 
     .limit(limit);
   return rows.map((row) => toProduct(row as ProductRow));
 }
+
+/**
+ * The products showing any of `images`, in the order of `images` (best match first), then the
+ * most popular first among products sharing one image file.
+ */
+export async function productsByImages(db: Database, images: string[], limit: number): Promise<Product[]> {
+  if (images.length === 0) return [];
+  const rank = sql`array_position(${sql.raw("ARRAY[")}${sql.join(
+    images.map((i) => sql`${i}`),
+    sql`, `,
+  )}${sql.raw("]::text[]")}, ${products.image})`;
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(inArray(products.image, images))
+    .orderBy(rank, desc(products.salesCount), asc(products.id))
+    .limit(limit);
+  return rows.map((row) => toProduct(row as ProductRow));
+}

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { vector } from "@electric-sql/pglite-pgvector";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -51,7 +52,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DbHandle & {
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
   if (dataDir.startsWith("memory://")) {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create({ extensions: { pg_trgm, vector } });
     return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: "pglite", close: () => client.close() };
   }
   const dir = path.resolve(dataDir);
@@ -69,7 +70,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     throw error;
   }
   try {
-    const client = await PGlite.create(path.join(dir, "pg"), { extensions: { pg_trgm } });
+    const client = await PGlite.create(path.join(dir, "pg"), { extensions: { pg_trgm, vector } });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,

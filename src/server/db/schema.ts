@@ -77,6 +77,8 @@ export const products = pgTable(
     index("products_sales_idx").on(t.salesCount, t.id),
     index("products_rating_idx").on(t.rating, t.id),
     index("products_name_idx").on(t.name, t.id),
+    // search by image finds images first, then the products that show them
+    index("products_image_idx").on(t.image),
     index("products_search_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
   ],
@@ -268,3 +270,15 @@ export const cartMerges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.mergeId] })],
 );
+
+/**
+ * One vector per distinct product image file (bulk products share files), made by the embedder
+ * named in `model`. Where the database has pgvector, migration 0008 adds a generated `vec` column
+ * (vector) beside `embedding`; elsewhere the app searches an in-process copy of these rows.
+ */
+export const imageEmbeddings = pgTable("image_embeddings", {
+  image: text("image").primaryKey(),
+  model: text("model").notNull(),
+  embedding: real("embedding").array().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

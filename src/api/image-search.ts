@@ -1,0 +1,68 @@
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { IMAGE_TEXTS, ImageRejectedError } from "@/server/image-search/decode";
+import { CACHE } from "./cache-control";
+import type { ApiContext } from "./context";
+
+export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** room for the multipart boundaries and part headers around a 10 MB file */
+const ENVELOPE_BYTES = 64 * 1024;
+
+const TEXTS = {
+  notMultipart: "Send the picture as multipart/form-data with one field named image",
+  oneFile: "Send exactly one picture, in the field named image",
+  unreadable: "The upload could not be read",
+  unavailable: "Search by image is not available right now",
+} as const;
+
+function hasCode(error: unknown, ...codes: string[]): boolean {
+  return typeof error === "object" && error !== null && codes.includes((error as { code?: string }).code ?? "");
+}
+
+/**
+ * POST /api/image-search, multipart with one field `image`: the products that look most like the
+ * picture, best first, and the keywords they were understood as. The upload is streamed with a
+ * 10 MB cap (never buffered past it) and kept in memory; decoding happens in the worker pool.
+ */
+export const imageSearchRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { imageSearch }) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 2, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },
+  });
+
+  app.post(
+    "/image-search",
+    // Decoding a photo costs far more than a list query: a tighter allowance per address.
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      reply.header("cache-control", CACHE.none);
+      if (Number(request.headers["content-length"] ?? 0) > MAX_IMAGE_UPLOAD_BYTES + ENVELOPE_BYTES) {
+        return reply.code(413).send({ error: IMAGE_TEXTS.tooLarge });
+      }
+      if (!request.isMultipart()) return reply.code(400).send({ error: TEXTS.notMultipart });
+
+      let image: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (image || part.type !== "file" || part.fieldname !== "image") {
+            if (part.type === "file") part.file.resume();
+            return reply.code(400).send({ error: part.type === "file" || image ? TEXTS.oneFile : IMAGE_TEXTS.notAnImage });
+          }
+          image = await part.toBuffer();
+        }
+      } catch (error) {
+        if (hasCode(error, "FST_REQ_FILE_TOO_LARGE")) return reply.code(413).send({ error: IMAGE_TEXTS.tooLarge });
+        if (hasCode(error, "FST_FILES_LIMIT", "FST_PARTS_LIMIT", "FST_FIELDS_LIMIT")) return reply.code(400).send({ error: TEXTS.oneFile });
+        return reply.code(400).send({ error: TEXTS.unreadable });
+      }
+      if (!image || image.length === 0) return reply.code(400).send({ error: IMAGE_TEXTS.notAnImage });
+
+      if (!imageSearch) return reply.code(503).send({ error: TEXTS.unavailable });
+      try {
+        return await (await imageSearch()).search(image);
+      } catch (error) {
+        if (error instanceof ImageRejectedError) return reply.code(error.status).send({ error: error.message });
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import type { Database } from "../db";
+import { createEmbedPool } from "./embed-pool";
+import { ImageSearch } from "./image-search";
+
+/**
+ * One-off embedding of every product image without a vector (after seeding or a bulk load), with
+ * a pool that lives only as long as the job.
+ */
+export async function embedCatalogImages(db: Database, mediaDir: string, log: (line: string) => void = () => undefined): Promise<void> {
+  const pool = createEmbedPool();
+  try {
+    const started = Date.now();
+    const result = await new ImageSearch(db, pool, mediaDir).sync();
+    if (result.embedded || result.failed.length) log(describeSync(result, Date.now() - started));
+  } finally {
+    await pool.close();
+  }
+}
+
+export function describeSync(result: { embedded: number; failed: string[]; removed: number }, ms: number): string {
+  const failed = result.failed.length ? `; ${result.failed.length} could not be read (first: ${result.failed[0]})` : "";
+  return `Image search: embedded ${result.embedded} product image${result.embedded === 1 ? "" : "s"} in ${ms} ms${failed}.`;
+}

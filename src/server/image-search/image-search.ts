@@ -1,0 +1,76 @@
+import type { Database } from "../db";
+import { productsByImages } from "../catalog/products";
+import type { Product } from "../catalog/to-product";
+import { inspectImage } from "./decode";
+import type { EmbedPool } from "./embed-pool";
+import { syncImageEmbeddings, type SyncResult } from "./embeddings-store";
+import { imageKeywords } from "./keywords";
+import { openVectorIndex, type VectorIndex } from "./vector-index";
+
+export interface ImageSearchResult {
+  products: Product[];
+  keywords: string[];
+}
+
+/** How many nearest image files are looked at, and how many products are answered. */
+const NEAREST_IMAGES = 24;
+const RESULT_PRODUCTS = 24;
+/** Products whose keywords count: the closest few say what the picture shows. */
+const KEYWORD_PRODUCTS = 8;
+
+/**
+ * Search by image for one database: the embedding pool, the vector index (pgvector or in-process)
+ * and the keeping of stored vectors in step with the catalogue.
+ */
+export class ImageSearch {
+  private index: Promise<VectorIndex> | null = null;
+  /** image files that could not be read or decoded: not retried on every sync */
+  private readonly unreadable = new Set<string>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly pool: EmbedPool,
+    private readonly mediaDir: string,
+  ) {}
+
+  async model(): Promise<string> {
+    return (await this.pool.info()).model;
+  }
+
+  vectorIndex(): Promise<VectorIndex> {
+    this.index ??= this.model().then((model) => openVectorIndex(this.db, model));
+    return this.index;
+  }
+
+  /** Embeds every product image without a vector from the current embedder. */
+  async sync(): Promise<SyncResult> {
+    const result = await syncImageEmbeddings(this.db, {
+      mediaDir: this.mediaDir,
+      model: await this.model(),
+      embed: (image) => this.pool.embed(image),
+      skip: this.unreadable,
+    });
+    for (const image of result.failed) this.unreadable.add(image);
+    if (result.embedded || result.removed) (await this.vectorIndex()).invalidate();
+    return result;
+  }
+
+  /** Throws ImageRejectedError (400/413) for anything that is not a decodable picture. */
+  async search(image: Buffer): Promise<ImageSearchResult> {
+    await inspectImage(image);
+    const vector = await this.pool.embed(image);
+    const nearest = await (await this.vectorIndex()).nearest(vector, NEAREST_IMAGES);
+    const similarity = new Map(nearest.map((n) => [n.image, n.similarity]));
+    const products = await productsByImages(
+      this.db,
+      nearest.map((n) => n.image),
+      RESULT_PRODUCTS,
+    );
+    // one product per image file: bulk copies of one photo must not outvote the other matches
+    const representatives = [...new Map(products.map((p) => [p.image, p] as const)).values()].slice(0, KEYWORD_PRODUCTS);
+    const keywords = imageKeywords(
+      representatives.map((p) => ({ name: p.name, category: p.category, brand: p.brand, similarity: similarity.get(p.image) ?? 0 })),
+    );
+    return { products, keywords };
+  }
+}

@@ -1,0 +1,228 @@
+import fs from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { sql } from "drizzle-orm";
+import { rowsOf } from "../../src/server/db/client";
+import { IMAGE_TEXTS } from "../../src/server/image-search/decode";
+import { createEmbedPool } from "../../src/server/image-search/embed-pool";
+import { mediaFile } from "../../src/server/image-search/embeddings-store";
+import { descriptorEmbedder } from "../../src/server/image-search/descriptor-embedder";
+import { hasPgvector, memoryIndex, openVectorIndex, pgvectorIndex } from "../../src/server/image-search/vector-index";
+import { setupApi } from "./harness";
+
+const api = setupApi();
+
+interface Part {
+  name: string;
+  data: Buffer;
+  filename?: string;
+  type?: string;
+}
+
+const BOUNDARY = "----storefront-test-boundary";
+
+function multipart(parts: Part[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ""}`;
+    const head = `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${p.filename ? `Content-Type: ${p.type ?? "application/octet-stream"}\r\n` : ""}\r\n`;
+    chunks.push(Buffer.from(head), p.data, Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+async function postImage(parts: Part[]) {
+  const res = await api.app.inject({
+    method: "POST",
+    url: "/api/image-search",
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipart(parts),
+  });
+  return { status: res.statusCode, body: res.json() as { error?: string; products?: { id: number; name: string; image: string }[]; keywords?: string[] } };
+}
+
+async function someProducts(limit: number): Promise<{ id: number; name: string; image: string; category: string }[]> {
+  return rowsOf(await api.handle.db.execute(sql`select id, name, image, category from products where sku not like 'BULK-%' order by id limit ${limit}`));
+}
+
+async function imageOf(image: string): Promise<Buffer> {
+  return fs.readFile(mediaFile(api.mediaDir, image)!);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(data: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** A valid PNG header that claims width × height pixels, with almost no data behind it. */
+function pngClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // truecolour
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", ihdr), pngChunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), pngChunk("IEND", Buffer.alloc(0))]);
+}
+
+describe("POST /api/image-search", () => {
+  it("finds the product from its own photo first, with keywords from what it matched", async () => {
+    const [product] = await someProducts(1);
+    const photo = await sharp(await imageOf(product!.image)).jpeg({ quality: 70 }).toBuffer();
+    const res = await postImage([{ name: "image", filename: "photo.jpg", type: "image/jpeg", data: photo }]);
+    expect(res.status).toBe(200);
+    expect(res.body.products![0]!.id).toBe(product!.id);
+    expect(res.body.products!.length).toBeGreaterThan(5);
+    expect(res.body.products![0]).toHaveProperty("price");
+    expect(res.body.products![0]).toHaveProperty("original_price");
+    expect(res.body.keywords!.length).toBeGreaterThan(0);
+    expect(res.body.keywords).toContain(product!.category);
+  });
+
+  it("refuses a file over 10 MB with 413 while streaming it", async () => {
+    const res = await postImage([{ name: "image", filename: "big.jpg", type: "image/jpeg", data: Buffer.alloc(10 * 1024 * 1024 + 1, 0xff) }]);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: IMAGE_TEXTS.tooLarge });
+  });
+
+  it("refuses a body that announces more than 10 MB before reading it", async () => {
+    const res = await api.app.inject({
+      method: "POST",
+      url: "/api/image-search",
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": String(20 * 1024 * 1024) },
+      payload: multipart([{ name: "image", filename: "a.jpg", data: Buffer.alloc(10) }]),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: IMAGE_TEXTS.tooLarge });
+  });
+
+  it("refuses a PNG whose header claims 100,000 × 100,000 pixels without decoding it", async () => {
+    const res = await postImage([{ name: "image", filename: "bomb.png", type: "image/png", data: pngClaiming(100_000, 100_000) }]);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: IMAGE_TEXTS.tooManyPixels });
+  });
+
+  it("refuses a truncated JPEG as damaged", async () => {
+    const [product] = await someProducts(1);
+    const jpeg = await sharp(await imageOf(product!.image)).jpeg({ quality: 90 }).toBuffer();
+    const res = await postImage([{ name: "image", filename: "cut.jpg", type: "image/jpeg", data: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)) }]);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: IMAGE_TEXTS.damaged });
+  });
+
+  it("refuses a text file named .jpg", async () => {
+    const res = await postImage([{ name: "image", filename: "notes.jpg", type: "image/jpeg", data: Buffer.from("these are not pixels\n".repeat(50)) }]);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: IMAGE_TEXTS.notAnImage });
+  });
+
+  it("refuses a form without the image field, a form with only another field, and a JSON body", async () => {
+    const empty = await postImage([]);
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ error: IMAGE_TEXTS.notAnImage });
+    const other = await postImage([{ name: "picture", filename: "a.png", type: "image/png", data: pngClaiming(2, 2) }]);
+    expect(other.status).toBe(400);
+    expect(other.body.error).toBe("Send exactly one picture, in the field named image");
+    const text = await postImage([{ name: "image", data: Buffer.from("hello") }]);
+    expect(text.status).toBe(400);
+    expect(text.body).toEqual({ error: IMAGE_TEXTS.notAnImage });
+    const json = await api.app.inject({ method: "POST", url: "/api/image-search", headers: { "content-type": "application/json" }, payload: "{}" });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toHaveProperty("error");
+  });
+
+  it("refuses two files", async () => {
+    const [a, b] = await someProducts(2);
+    const res = await postImage([
+      { name: "image", filename: "a.webp", type: "image/webp", data: await imageOf(a!.image) },
+      { name: "image", filename: "b.webp", type: "image/webp", data: await imageOf(b!.image) },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Send exactly one picture, in the field named image" });
+  });
+
+  it("refuses cross-site posts like every other write", async () => {
+    const res = await api.app.inject({
+      method: "POST",
+      url: "/api/image-search",
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, origin: "https://evil.example" },
+      payload: multipart([]),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("stored image vectors and the two nearest-neighbour paths", () => {
+  it("every distinct product image has one vector from the current embedder", async () => {
+    const [row] = rowsOf<{ images: number; vectors: number; dims: number }>(
+      await api.handle.db.execute(sql`
+        select (select count(distinct image)::int from products) as images,
+               (select count(*)::int from image_embeddings where model = ${descriptorEmbedder.id}) as vectors,
+               (select min(array_length(embedding, 1))::int from image_embeddings) as dims`),
+    );
+    expect(row!.vectors).toBe(row!.images);
+    expect(row!.dims).toBe(descriptorEmbedder.dimensions);
+  });
+
+  it("pgvector (where the database has it) and the in-process index return the same neighbours", async () => {
+    const model = descriptorEmbedder.id;
+    const pgvector = await hasPgvector(api.handle.db);
+    const chosen = await openVectorIndex(api.handle.db, model);
+    // the app picks pgvector exactly when the column exists; PGlite has it, Debian's PostgreSQL 15 not
+    expect(chosen.kind).toBe(pgvector ? "pgvector" : "memory");
+    if (api.handle.kind === "pglite") expect(pgvector).toBe(true);
+
+    const memory = memoryIndex(api.handle.db, model);
+    const pool = createEmbedPool({ threads: 1 });
+    try {
+      for (const product of await someProducts(12)) {
+        const query = await pool.embed(await sharp(await imageOf(product.image)).resize(300).jpeg({ quality: 50 }).toBuffer());
+        const inMemory = await memory.nearest(query, 10);
+        expect(inMemory[0]!.image).toBe(product.image);
+        expect(inMemory.map((n) => n.similarity)).toEqual([...inMemory.map((n) => n.similarity)].sort((x, y) => y - x));
+        if (!pgvector) continue;
+        const inSql = await pgvectorIndex(api.handle.db, model).nearest(query, 10);
+        expect(inSql.map((n) => n.image)).toEqual(inMemory.map((n) => n.image));
+        inSql.forEach((n, i) => expect(n.similarity).toBeCloseTo(inMemory[i]!.similarity, 4));
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("the in-process index sees a new vector after invalidate() and drops removed ones", async () => {
+    const model = descriptorEmbedder.id;
+    const memory = memoryIndex(api.handle.db, model, 60_000);
+    const [product] = await someProducts(1);
+    const [stored] = rowsOf<{ embedding: number[] }>(await api.handle.db.execute(sql`select embedding from image_embeddings where image = ${product!.image}`));
+    const probe = Float32Array.from(stored!.embedding);
+    expect((await memory.nearest(probe, 1))[0]!.image).toBe(product!.image);
+    const fake = "/media/products/test-only-copy.webp";
+    await api.handle.db.execute(sql`insert into image_embeddings (image, model, embedding) select ${fake}, model, embedding from image_embeddings where image = ${product!.image}`);
+    try {
+      // cached for 60 s: without invalidate() the copy is not seen yet
+      const before = await memory.nearest(probe, 2);
+      memory.invalidate();
+      const after = await memory.nearest(probe, 2);
+      expect(after.map((n) => n.image).sort()).toEqual([fake, product!.image].sort());
+      expect(before.map((n) => n.image)).not.toContain(fake);
+    } finally {
+      await api.handle.db.execute(sql`delete from image_embeddings where image = ${fake}`);
+    }
+    memory.invalidate();
+    expect((await memory.nearest(probe, 2)).map((n) => n.image)).not.toContain(fake);
+  });
+});
