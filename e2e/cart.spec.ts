@@ -9,6 +9,7 @@ async function signIn(page: Page, email: string) {
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Sign In" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
 }
 
 const addButton = (page: Page, index: number) => page.getByTestId("product-card").nth(index).getByRole("button", { name: /^Add to Cart/ });

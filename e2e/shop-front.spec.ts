@@ -207,6 +207,8 @@ test("the newsletter box stores a subscription and knows a repeat", async ({ pag
 });
 
 test("no serious or critical accessibility violations on /products and a product page, in light and dark", async ({ page }) => {
+  // six full axe runs: generous on a busy 2-core machine
+  test.setTimeout(120_000);
   for (const theme of ["white", "gray", "dark"]) {
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     for (const path of ["/products", "/products?sort=price-low"]) {

@@ -2,6 +2,7 @@
 
 import { useRef, useState } from "react";
 import { AUTH_TEXT } from "@/lib/auth-rules";
+import { refreshServerCart, signedInStore } from "../cart/cart-store";
 import { mergeGuestCartAfterSignIn } from "../cart/merge-guest-cart";
 import { toast } from "../ui/toaster";
 import { NetworkFailure, RequestTimeout, postJson } from "./post-json";
@@ -44,6 +45,9 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
       if (body.success) {
         setMessage({ tone: "success", text: "Login successful! Welcome back." });
         await mergeGuestCartAfterSignIn();
+        // adds from now on go to the server cart, even before the page re-renders signed in
+        signedInStore.set(true);
+        void refreshServerCart();
         setTimeout(() => onSignedIn(redirect ?? body.redirectTo ?? "/"), CLOSE_AFTER_MS);
         return;
       }

@@ -5,6 +5,7 @@ import { DropdownMenu } from "radix-ui";
 import { LogOut, UserCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { postJson } from "../auth/post-json";
+import { serverCart, signedInStore } from "../cart/cart-store";
 import { toast } from "../ui/toaster";
 import { menuContent, menuItem } from "../ui/styles";
 
@@ -24,6 +25,9 @@ export function useSignOut() {
       if (!body.success) throw new Error(body.error ?? "Sign out failed");
       sessionStorage.removeItem("2fa_pending");
       sessionStorage.removeItem("2fa_verified");
+      // the badge and adds switch to the guest cart at once, not when the page re-renders
+      signedInStore.set(false);
+      serverCart.set(null);
       toast({ title: "Signed Out", description: "You have been signed out." });
       router.refresh();
     } catch {
