@@ -8,6 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import sharp from "sharp";
 import { buildSeedProducts } from "../src/server/seed/catalog-data";
 import { buildAll, buildIsCurrent, root } from "../scripts/build-lib.mjs";
 
@@ -34,6 +35,11 @@ interface Scenario {
   bodies?: string[];
   /** one session cookie per connection: each connection is its own signed-in shopper */
   cookies?: string[];
+  /** request bodies that are not JSON (multipart uploads), with their content type */
+  rawBodies?: Buffer[];
+  contentType?: string;
+  /** default: --connections */
+  connections?: number;
 }
 
 // Distinct real queries, so caches of repeated queries do not flatter the figures.
@@ -109,27 +115,28 @@ async function waitFor(url: string, timeoutMs = 180_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-async function load(base: string, scenario: Scenario, database: string): Promise<Result> {
-  // Warm-up: a short burst (which, for the distinct-query scenarios, touches only a few of them).
-  // With cookies, each request carries one of the shoppers' sessions in turn (and its own headers:
-  // autocannon's per-request headers replace the connection's).
-  const options = () => {
-    const count = Math.max(scenario.paths.length, scenario.bodies?.length ?? 0, scenario.cookies?.length ?? 0);
-    return {
-      url: base,
-      connections: CONNECTIONS,
-      requests: Array.from({ length: count }, (_, i) => ({
+function loadOptions(base: string, scenario: Scenario) {
+  const count = Math.max(scenario.paths.length, scenario.bodies?.length ?? 0, scenario.rawBodies?.length ?? 0, scenario.cookies?.length ?? 0);
+  const contentType = scenario.contentType ?? (scenario.bodies ? "application/json" : undefined);
+  return {
+    url: base,
+    connections: scenario.connections ?? CONNECTIONS,
+    requests: Array.from({ length: count }, (_, i) => {
+      const headers: Record<string, string> = {};
+      if (scenario.cookies) headers.cookie = scenario.cookies[i % scenario.cookies.length]!;
+      if (contentType) headers["content-type"] = contentType;
+      const body = scenario.rawBodies ? scenario.rawBodies[i % scenario.rawBodies.length] : scenario.bodies?.[i % scenario.bodies.length];
+      return {
         path: scenario.paths[i % scenario.paths.length]!,
         method: scenario.method ?? "GET",
-        ...(scenario.bodies ? { body: scenario.bodies[i % scenario.bodies.length] } : {}),
-        ...(scenario.cookies || scenario.bodies
-          ? { headers: { ...(scenario.cookies ? { cookie: scenario.cookies[i % scenario.cookies.length]! } : {}), ...(scenario.bodies ? { "content-type": "application/json" } : {}) } }
-          : {}),
-      })),
-    };
+        ...(body !== undefined ? { body } : {}),
+        ...(Object.keys(headers).length ? { headers } : {}),
+      };
+    }),
   };
-  await autocannon({ ...options(), duration: 2 });
-  const out = await autocannon({ ...options(), duration: DURATION });
+}
+
+function toResult(out: autocannon.Result, scenario: Scenario, database: string): Result {
   const result: Result = {
     database,
     scenario: scenario.name,
@@ -142,6 +149,22 @@ async function load(base: string, scenario: Scenario, database: string): Promise
   };
   log(`${database.padEnd(9)} ${scenario.name.padEnd(42)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.non2xx ? `  non-2xx ${result.non2xx}` : ""}`);
   return result;
+}
+
+/** Several scenarios loaded at the same time (e.g. list requests while image searches run). */
+async function loadTogether(base: string, scenarios: Scenario[], database: string): Promise<Result[]> {
+  await Promise.all(scenarios.map((s) => autocannon({ ...loadOptions(base, s), duration: 2 })));
+  const outs = await Promise.all(scenarios.map((s) => autocannon({ ...loadOptions(base, s), duration: DURATION })));
+  return outs.map((out, i) => toResult(out, scenarios[i]!, database));
+}
+
+async function load(base: string, scenario: Scenario, database: string): Promise<Result> {
+  // Warm-up: a short burst (which, for the distinct-query scenarios, touches only a few of them).
+  // With cookies, each request carries one of the shoppers' sessions in turn (and its own headers:
+  // autocannon's per-request headers replace the connection's).
+  await autocannon({ ...loadOptions(base, scenario), duration: 2 });
+  const out = await autocannon({ ...loadOptions(base, scenario), duration: DURATION });
+  return toResult(out, scenario, database);
 }
 
 async function productCount(base: string): Promise<number> {
@@ -193,6 +216,7 @@ async function benchServer(database: string, env: Env): Promise<Result[]> {
     const results: Result[] = [];
     for (const scenario of SCENARIOS) results.push(await load(base, scenario, database));
     for (const scenario of await cartScenarios(base, env.DATA_DIR ?? "")) results.push(await load(base, scenario, database));
+    results.push(...(await imageSearchScenarios(base, database)));
     return results;
   } finally {
     await stopServer(server);
@@ -229,6 +253,54 @@ async function cartScenarios(base: string, dataDir: string): Promise<Scenario[]>
     { name: "GET /api/cart (10 shoppers, 3 lines)", paths: ["/api/cart"], cookies, target: "p99 < 30 ms" },
     { name: "POST /api/cart (10 shoppers)", paths: ["/api/cart"], method: "POST", bodies: adds, cookies, target: "p99 < 30 ms" },
   ];
+}
+
+/**
+ * Search by image: phone-like photos of 40 catalogue products (the product on a coloured ground,
+ * a little darker, 1024 px JPEG as the browser sends after downscaling), by 1 and by 4 shoppers at
+ * once; then the product list while 4 image searches keep the workers busy.
+ */
+async function imageSearchScenarios(base: string, database: string): Promise<Result[]> {
+  const list = (await (await fetch(`${base}/api/products?limit=40&sortBy=sales&sortOrder=desc`)).json()) as { products: { image: string }[] };
+  const boundary = "----bench-boundary";
+  const grounds = ["#6b5b4b", "#d9d4c7", "#2f3b44", "#f2efe9"];
+  const bodies = await Promise.all(
+    list.products.map(async (p, i) => {
+      const image = Buffer.from(await (await fetch(`${base}${p.image}`)).arrayBuffer());
+      const photo = await sharp(image)
+        .extend({ top: 90, bottom: 130, left: 110, right: 70, background: grounds[i % grounds.length]! })
+        .modulate({ brightness: 0.85 })
+        .resize(1024, 1024, { fit: "inside" })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      return Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        photo,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+    }),
+  );
+  const kb = Math.round(bodies.reduce((n, b) => n + b.length, 0) / bodies.length / 1024);
+  log(`image search: ${bodies.length} photos, ${kb} KB on average`);
+  const search = (connections: number): Scenario => ({
+    name: `POST /api/image-search (${connections} client${connections === 1 ? "" : "s"}, ${kb} KB photos)`,
+    paths: ["/api/image-search"],
+    method: "POST",
+    rawBodies: bodies,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    connections,
+    target: "p99 < 300 ms",
+  });
+  const results = [await load(base, search(1), database), await load(base, search(4), database)];
+  const during = await loadTogether(
+    base,
+    [
+      { ...search(4), name: "POST /api/image-search (4 clients, background)", target: undefined },
+      { name: "/api/products (plain) during 4 image searches", paths: ["/api/products?limit=20&enriched=true"], target: "p99 < 50 ms" },
+    ],
+    database,
+  );
+  return [...results, ...during];
 }
 
 async function benchCeiling(): Promise<Result[]> {

@@ -1,0 +1,31 @@
+import { chromium } from "@playwright/test";
+import sharp from "sharp";
+import fs from "node:fs";
+import { CHROMIUM_ARGS, findChromium } from "./browser.mjs";
+const base = "http://localhost:3300";
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const res = await fetch(base + "/api/products?limit=5&sort=price&order=desc");
+const { products } = await res.json();
+const p = products[2];
+const img = Buffer.from(await (await fetch(base + p.image)).arrayBuffer());
+const photo = await sharp(img).resize(500).extend({ top: 80, bottom: 120, left: 90, right: 60, background: "#6b5b4b" }).modulate({ brightness: 0.8 }).jpeg({ quality: 70 }).toBuffer();
+fs.writeFileSync("/tmp/photo.jpg", photo);
+for (const [name, width, height] of [["phone", 390, 844], ["desktop", 1280, 900]]) {
+  const ctx = await browser.newContext({ viewport: { width, height }, isMobile: width < 768, hasTouch: width < 768 });
+  const page = await ctx.newPage();
+  await page.goto(base + "/products");
+  await page.getByTestId("product-card").first().waitFor();
+  await page.getByRole("button", { name: "Search by image" }).first().click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `/tmp/is-${name}-1.png` });
+  await page.locator('input[type=file]').setInputFiles("/tmp/photo.jpg");
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `/tmp/is-${name}-2.png` });
+  await page.getByRole("button", { name: "Search Products" }).click();
+  await page.getByRole("heading", { name: "Results for your image" }).waitFor();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `/tmp/is-${name}-3.png` });
+  console.log(name, "expected", p.name, "first", await page.getByTestId("image-results").getByTestId("product-card").first().textContent());
+  await ctx.close();
+}
+await browser.close();
