@@ -93,3 +93,33 @@ test("coming back online reloads the cart page", async ({ page, context }) => {
   await expect.poll(() => reloads).toBeGreaterThan(0);
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
 });
+
+test("stock limits on the product page: Added, then Partial Stock Added, then Out of Stock", async ({ page, request }) => {
+  // a product without variants and with a little stock: the quantity box stops at the stock, so
+  // only what is already in the cart can make an add partial or impossible
+  const { products } = (await (await request.get("/api/products?limit=100&sortBy=price&sortOrder=asc")).json()) as {
+    products: { id: number; slug: string; name: string; stock_quantity: number; variant_config: unknown }[];
+  };
+  const product = products.find((p) => !p.variant_config && p.stock_quantity >= 3 && p.stock_quantity <= 40);
+  expect(product, "a low-stock product without variants in the demo catalogue").toBeTruthy();
+  const stock = product!.stock_quantity;
+  await page.goto(`/products/${product!.id}-${product!.slug}`);
+  const quantity = page.getByLabel("Quantity");
+  const add = page.getByRole("button", { name: "Add to Cart" });
+
+  await quantity.fill(String(stock - 1));
+  await add.click();
+  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText(String(stock - 1));
+
+  await quantity.fill("2");
+  await add.click();
+  await expect(page.getByText("Partial Stock Added", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Only 1 more available, so we added 1\./)).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText(String(stock));
+
+  await add.click();
+  await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
+  await expect(page.getByText(`${product!.name} is out of stock.`)).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText(String(stock));
+});

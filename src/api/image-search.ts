@@ -1,10 +1,11 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { IMAGE_MAX_BYTES } from "@/lib/image-upload";
 import { IMAGE_TEXTS, ImageRejectedError } from "@/server/image-search/decode";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 
-export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_UPLOAD_BYTES = IMAGE_MAX_BYTES;
 /** room for the multipart boundaries and part headers around a 10 MB file */
 const ENVELOPE_BYTES = 64 * 1024;
 

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -24,8 +25,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Kilima Electronics <no-reply@localhost>"),
   /** an ONNX image encoder (e.g. a CLIP vision model) for search by image; unset = the built-in descriptor */
   IMAGE_MODEL_PATH: z.string().optional().or(z.literal("").transform(() => undefined)),
-  /** worker threads that decode and embed pictures for search by image */
-  IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  /** worker threads that decode and embed pictures for search by image; default: one core is left for requests */
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(4, os.availableParallelism() - 1))),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 

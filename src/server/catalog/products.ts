@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../db";
+import { rowsOf, type Database } from "../db";
 import { brands, categories, productVariants, products } from "../db/schema";
 import { resolveQueryWords } from "../search/resolve";
 import { toTsQueryText } from "../search/terms";
@@ -202,20 +202,30 @@ export async function relatedProducts(db: Database, product: Pick<Product, "id" 
 }
 
 /**
- * The products showing any of `images`, in the order of `images` (best match first), then the
- * most popular first among products sharing one image file.
+ * The products showing any of `images`, in the order of `images` (best match first); among
+ * products sharing one image file (pack sizes and lots of one part) the most popular few, so one
+ * photo cannot fill the whole answer.
  */
-export async function productsByImages(db: Database, images: string[], limit: number): Promise<Product[]> {
+export async function productsByImages(db: Database, images: string[], limit: number, perImage = 6): Promise<Product[]> {
   if (images.length === 0) return [];
-  const rank = sql`array_position(${sql.raw("ARRAY[")}${sql.join(
+  const list = sql.join(
     images.map((i) => sql`${i}`),
     sql`, `,
-  )}${sql.raw("]::text[]")}, ${products.image})`;
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .where(inArray(products.image, images))
-    .orderBy(rank, desc(products.salesCount), asc(products.id))
-    .limit(limit);
-  return rows.map((row) => toProduct(row as ProductRow));
+  );
+  const ids = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select p.id from unnest(array[${list}]::text[]) with ordinality as wanted(image, rank)
+      cross join lateral (
+        select id, sales_count from products where image = wanted.image order by sales_count desc, id limit ${perImage}
+      ) p
+      order by wanted.rank, p.sales_count desc, p.id
+      limit ${limit}`),
+  ).map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toProduct(row as ProductRow)] : [];
+  });
 }

@@ -78,7 +78,7 @@ export const products = pgTable(
     index("products_rating_idx").on(t.rating, t.id),
     index("products_name_idx").on(t.name, t.id),
     // search by image finds images first, then the products that show them
-    index("products_image_idx").on(t.image),
+    index("products_image_idx").on(t.image, t.salesCount.desc(), t.id),
     index("products_search_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
   ],

@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from "sharp";
+import { IMAGE_SEARCH_TEXTS } from "@/lib/image-upload";
 import type { RgbImage } from "./descriptor";
 
 /** Decoding refuses anything larger: a 40-megapixel photo is already bigger than any phone's. */
@@ -15,8 +16,8 @@ export class ImageRejectedError extends Error {
 }
 
 export const IMAGE_TEXTS = {
-  notAnImage: "Please select an image file",
-  tooLarge: "Image file too large (max 10MB)",
+  notAnImage: IMAGE_SEARCH_TEXTS.notAnImage,
+  tooLarge: IMAGE_SEARCH_TEXTS.tooLarge,
   tooManyPixels: `Image is too large in pixels (max ${MAX_IMAGE_PIXELS / 1_000_000} megapixels)`,
   damaged: "The image file is damaged or incomplete",
 } as const;

@@ -18,7 +18,7 @@ export interface EmbedPool {
 export function createEmbedPool(options: { threads?: number; modelPath?: string } = {}): EmbedPool {
   const fromSource = import.meta.url.endsWith(".ts");
   const filename = new URL(fromSource ? "./embed-worker.ts" : "./embed-worker.mjs", import.meta.url).href;
-  const threads = Math.max(1, options.threads ?? Math.min(2, os.availableParallelism()));
+  const threads = Math.max(1, options.threads ?? Math.min(4, os.availableParallelism() - 1));
   const pool = new Piscina<EmbedTask, EmbedResult>({
     filename,
     minThreads: 1,

@@ -5,7 +5,7 @@ CREATE TABLE "image_embeddings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "products_image_idx" ON "products" USING btree ("image");--> statement-breakpoint
+CREATE INDEX "products_image_idx" ON "products" USING btree ("image","sales_count" DESC NULLS LAST,"id");--> statement-breakpoint
 -- pgvector where the server has it (PGlite bundles it; Debian's PostgreSQL 15 has no package):
 -- a generated vector copy of the embedding for nearest-neighbour queries in SQL. Without it the
 -- app keeps an exact in-process index of the same rows instead.
