@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, registerAndVerify } from "./helpers";
 
@@ -79,6 +80,13 @@ test("/cart for a guest at phone width: empty state, then a line with shipping a
   const shipping = await page.getByTestId("shipping").textContent();
   expect(shipping === "Free" || shipping === "TSh 5,000").toBe(true);
   await expect(page.getByRole("button", { name: "Checkout" })).toBeDisabled();
+
+  // nothing serious for a screen reader, and the line can be removed by keyboard alone
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await page.getByTestId("cart-line").getByRole("button", { name: /^Remove/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
 });
 
 test("coming back online reloads the cart page", async ({ page, context }) => {
