@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { IMAGE_MAX_BYTES } from "@/lib/image-upload";
 import { IMAGE_TEXTS, ImageRejectedError } from "@/server/image-search/decode";
+import { EmbedPoolBusyError } from "@/server/image-search/embed-pool";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 
@@ -14,6 +15,7 @@ const TEXTS = {
   oneFile: "Send exactly one picture, in the field named image",
   unreadable: "The upload could not be read",
   unavailable: "Search by image is not available right now",
+  busy: "Search by image is busy right now. Please try again in a moment.",
 } as const;
 
 function hasCode(error: unknown, ...codes: string[]): boolean {
@@ -32,8 +34,9 @@ export const imageSearchRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, 
 
   app.post(
     "/image-search",
-    // Decoding a photo costs far more than a list query: a tighter allowance per address.
-    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    // Decoding a photo costs far more than a list query: a tighter allowance per address (still
+    // room for the many shoppers one mobile carrier puts behind a single address).
+    { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
     async (request, reply) => {
       reply.header("cache-control", CACHE.none);
       if (Number(request.headers["content-length"] ?? 0) > MAX_IMAGE_UPLOAD_BYTES + ENVELOPE_BYTES) {
@@ -62,6 +65,7 @@ export const imageSearchRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, 
         return await (await imageSearch()).search(image);
       } catch (error) {
         if (error instanceof ImageRejectedError) return reply.code(error.status).send({ error: error.message });
+        if (error instanceof EmbedPoolBusyError) return reply.code(503).header("retry-after", "5").send({ error: TEXTS.busy });
         throw error;
       }
     },

@@ -3,6 +3,12 @@ import { Piscina } from "piscina";
 import { ImageRejectedError } from "./decode";
 import type { EmbedResult, EmbedTask } from "./embed-worker";
 
+/** Image searches that may wait for a worker before new ones are turned away as busy. */
+const MAX_WAITING = 32;
+
+/** The pool is full: the caller should say "busy, try again" rather than wait. */
+export class EmbedPoolBusyError extends Error {}
+
 export interface EmbedPool {
   /** which embedder the workers run, and its vector length */
   info(): Promise<{ model: string; dimensions: number }>;
@@ -24,6 +30,8 @@ export function createEmbedPool(options: { threads?: number; modelPath?: string 
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
+    // Each waiting task holds an upload (up to 10 MB): past this many, refuse instead of piling up.
+    maxQueue: MAX_WAITING,
     execArgv: fromSource ? ["--import", "tsx"] : [],
     env: { ...process.env, IMAGE_MODEL_PATH: options.modelPath ?? process.env.IMAGE_MODEL_PATH ?? "" },
   });
@@ -38,7 +46,10 @@ export function createEmbedPool(options: { threads?: number; modelPath?: string 
     },
     async embed(image) {
       const copy = new Uint8Array(image);
-      const result = await pool.run({ kind: "embed", image: copy }, { transferList: [copy.buffer] });
+      const result = await pool.run({ kind: "embed", image: copy }, { transferList: [copy.buffer] }).catch((error: unknown) => {
+        if (error instanceof Error && error.message === "Task queue is at limit") throw new EmbedPoolBusyError(error.message);
+        throw error;
+      });
       if (!result.ok) throw new ImageRejectedError(result.message, result.status);
       if (!result.vector) throw new Error("the embedding worker returned no vector");
       return result.vector;
