@@ -112,8 +112,8 @@ test("stock limits on the product page: Added, then Partial Stock Added, then Ou
   expect(product, "a low-stock product without variants in the demo catalogue").toBeTruthy();
   const stock = product!.stock_quantity;
   await page.goto(`/products/${product!.id}-${product!.slug}`);
-  const quantity = page.getByLabel("Quantity");
-  const add = page.getByRole("button", { name: "Add to Cart" });
+  const quantity = page.getByRole("textbox", { name: "Quantity" });
+  const add = page.getByRole("button", { name: "Add to Cart", exact: true });
 
   await quantity.fill(String(stock - 1));
   await add.click();
@@ -123,11 +123,11 @@ test("stock limits on the product page: Added, then Partial Stock Added, then Ou
   await quantity.fill("2");
   await add.click();
   await expect(page.getByText("Partial Stock Added", { exact: true })).toBeVisible();
-  await expect(page.getByText(/^Only 1 more available, so we added 1\./)).toBeVisible();
+  await expect(page.getByText(/^Only 1 more available, so we added 1\./).first()).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText(String(stock));
 
   await add.click();
   await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
-  await expect(page.getByText(`${product!.name} is out of stock.`)).toBeVisible();
+  await expect(page.getByText(`${product!.name} is out of stock.`).first()).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText(String(stock));
 });

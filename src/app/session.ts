@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { cache } from "react";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth-rules";
 import { sessionUser, type SessionUser } from "@/server/auth/sessions";
-import { getCart } from "@/server/cart/cart";
+import { cartItemCount } from "@/server/cart/cart";
 import { getDb } from "@/server/db";
 import { loadSiteSettings } from "./site-settings";
 
@@ -23,7 +23,7 @@ export const loadSessionUser = cache(async (): Promise<(SessionUser & { sessionI
 /** Items in the signed-in shopper's cart, for the header badge's first paint. */
 export async function loadCartCount(userId: number): Promise<number> {
   try {
-    return (await getCart(await getDb(), userId)).totals.total_items;
+    return await cartItemCount(await getDb(), userId);
   } catch {
     return 0;
   }

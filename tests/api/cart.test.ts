@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openSession } from "../../src/server/auth/sessions";
+import { cartItemCount } from "../../src/server/cart/cart";
 import { productVariants, products, users } from "../../src/server/db/schema";
 import { setupApi } from "./harness";
 
@@ -112,6 +113,9 @@ describe("the server cart", () => {
     expect((await call("DELETE", `/api/cart?itemId=${itemA}&variantId=default`, other)).status).toBe(404);
     expect((await call("PATCH", "/api/cart", cookie, { itemId: 99_999_999, quantity: 1 })).status).toBe(404);
     expect((await call("GET", "/api/cart", cookie)).body.totals.total_items).toBe(11);
+    // the header badge's count query agrees with the priced cart
+    const userId = Number((await call("GET", "/api/auth/session", cookie)).body.user.id);
+    expect(await cartItemCount(api.handle.db, userId)).toBe(11);
 
     expect((await call("PATCH", "/api/cart", cookie, { itemId: itemA, variantId: "default", quantity: 0 })).body).toMatchObject({ quantity: 0 });
     expect((await call("GET", "/api/cart", cookie)).body.items).toHaveLength(1);
@@ -120,6 +124,7 @@ describe("the server cart", () => {
     await call("POST", "/api/cart", cookie, { productId: a.id, quantity: 2 });
     expect((await call("DELETE", "/api/cart", cookie)).body).toMatchObject({ success: true });
     expect((await call("GET", "/api/cart", cookie)).body.totals).toEqual({ subtotal: 0, total_items: 0 });
+    expect(await cartItemCount(api.handle.db, userId)).toBe(0);
   });
 
   it("answers bad input with 400 and an error, never a 500", async () => {

@@ -219,3 +219,14 @@ export async function getCart(db: Database, userId: number): Promise<CartView> {
   const list = [...items.values()];
   return { items: list, totals: { subtotal: list.reduce((n, i) => n + i.totalPrice, 0), total_items: list.reduce((n, i) => n + i.totalQuantity, 0) } };
 }
+
+/** How many items the cart holds (the header badge), without pricing the lines. */
+export async function cartItemCount(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+    .from(cartItems)
+    .innerJoin(cartLines, eq(cartLines.itemId, cartItems.id))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId));
+  return Number(row?.count ?? 0);
+}
