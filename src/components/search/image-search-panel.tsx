@@ -276,7 +276,7 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
           <ImagePlus className={`h-9 w-9 ${dragging ? "text-brand" : "text-[var(--muted-fg)]"}`} aria-hidden />
           <p className="font-medium">{dragging ? "Drop the photo to use it" : "Drag and drop a photo here"}</p>
           <p id={hintId} className="text-xs text-[var(--muted-fg)]">
-            or paste one with Ctrl+V · JPEG, PNG, WebP… up to 10 MB
+            or paste one with Ctrl+V. Any photo up to 10 MB; tap here on a phone to take or pick one.
           </p>
         </div>
       )}
