@@ -42,43 +42,40 @@ async function lockedStock(tx: Tx, productId: number, variantId: string): Promis
   return { stock: variant.stock };
 }
 
-async function currentQuantity(tx: Tx, userId: number, productId: number, variantId: string): Promise<{ itemId: number | null; quantity: number }> {
+/**
+ * What the shopper's cart already holds of a line. A statement of its own, after the lock: under
+ * READ COMMITTED it sees what a parallel add committed while this one waited for the row lock.
+ */
+async function quantityInCart(tx: Tx, userId: number, productId: number, variantId: string): Promise<number> {
   const [row] = await tx
-    .select({ itemId: cartItems.id, quantity: cartLines.quantity })
+    .select({ quantity: cartLines.quantity })
     .from(cartItems)
-    .leftJoin(cartLines, and(eq(cartLines.itemId, cartItems.id), eq(cartLines.variantId, variantId)))
+    .innerJoin(cartLines, and(eq(cartLines.itemId, cartItems.id), eq(cartLines.variantId, variantId)))
     .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
-  return { itemId: row?.itemId ?? null, quantity: row?.quantity ?? 0 };
+  return row?.quantity ?? 0;
 }
 
-async function writeLine(tx: Tx, userId: number, productId: number, itemId: number | null, variantId: string, quantity: number): Promise<void> {
-  let id = itemId;
-  if (id === null) {
-    const [item] = await tx
-      .insert(cartItems)
-      .values({ userId, productId })
-      .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { updatedAt: sql`now()` } })
-      .returning({ id: cartItems.id });
-    id = item!.id;
-  } else {
-    await tx.update(cartItems).set({ updatedAt: sql`now()` }).where(eq(cartItems.id, id));
-  }
-  await tx
-    .insert(cartLines)
-    .values({ itemId: id, variantId, quantity })
-    .onConflictDoUpdate({ target: [cartLines.itemId, cartLines.variantId], set: { quantity } });
+/** Creates the cart item if needed and sets the line, in one statement. */
+async function writeLine(tx: Tx, userId: number, productId: number, variantId: string, quantity: number): Promise<void> {
+  await tx.execute(sql`
+    with item as (
+      insert into cart_items (user_id, product_id) values (${userId}, ${productId})
+      on conflict (user_id, product_id) do update set updated_at = now()
+      returning id)
+    insert into cart_lines (item_id, variant_id, quantity) select id, ${variantId}, ${quantity} from item
+    on conflict (item_id, variant_id) do update set quantity = excluded.quantity`);
 }
 
 /** Adds inside a transaction: the line never goes above the stock, parallel adds never lose one. */
 async function addLine(tx: Tx, userId: number, productId: number, variantId: string, quantity: number): Promise<AddOutcome> {
   const { stock } = await lockedStock(tx, productId, variantId);
-  const current = await currentQuantity(tx, userId, productId, variantId);
-  const room = Math.min(stock, MAX_LINE_QUANTITY) - current.quantity;
+  const inCart = await quantityInCart(tx, userId, productId, variantId);
+  const room = Math.min(stock, MAX_LINE_QUANTITY) - inCart;
   if (room <= 0) throw new CartError(OUT_OF_STOCK, 409, "out-of-stock");
   const added = Math.min(quantity, room);
-  await writeLine(tx, userId, productId, current.itemId, variantId, current.quantity + added);
+  await writeLine(tx, userId, productId, variantId, inCart + added);
   const partialStock = added < quantity;
-  return { quantity: current.quantity + added, added, partialStock, message: partialStock ? `Only ${room} more available` : null };
+  return { quantity: inCart + added, added, partialStock, message: partialStock ? `Only ${room} more available` : null };
 }
 
 export function addToCart(db: Database, userId: number, line: { productId: number; variantId: string; quantity: number }): Promise<AddOutcome> {
