@@ -8,6 +8,8 @@ import { createEmbedPool } from "../../src/server/image-search/embed-pool";
 import { mediaFile } from "../../src/server/image-search/embeddings-store";
 import { descriptorEmbedder } from "../../src/server/image-search/descriptor-embedder";
 import { hasPgvector, memoryIndex, openVectorIndex, pgvectorIndex } from "../../src/server/image-search/vector-index";
+import { buildApi } from "../../src/api/app";
+import { ImageSearch } from "../../src/server/image-search/image-search";
 import { setupApi } from "./harness";
 
 const api = setupApi();
@@ -162,6 +164,31 @@ describe("POST /api/image-search", () => {
       payload: multipart([]),
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("POST /api/image-search under load", () => {
+  it("answers 503 with Retry-After when every worker is busy and nothing more may wait", async () => {
+    const pool = createEmbedPool({ threads: 1, maxWaiting: 0 });
+    const app = await buildApi({ db: async () => api.handle.db, rateLimit: 0, trustProxy: false, imageSearch: async () => new ImageSearch(api.handle.db, pool, api.mediaDir) });
+    try {
+      const [product] = await someProducts(1);
+      const payload = multipart([{ name: "image", filename: "p.webp", type: "image/webp", data: await imageOf(product!.image) }]);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          app.inject({ method: "POST", url: "/api/image-search", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, payload }),
+        ),
+      );
+      const busy = answers.filter((a) => a.statusCode === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy[0]!.json()).toEqual({ error: "Search by image is busy right now. Please try again in a moment." });
+      expect(busy[0]!.headers["retry-after"]).toBe("5");
+      expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThan(0);
+      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 503)).toBe(true);
+    } finally {
+      await app.close();
+      await pool.close();
+    }
   });
 });
 

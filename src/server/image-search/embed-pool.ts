@@ -6,6 +6,9 @@ import type { EmbedResult, EmbedTask } from "./embed-worker";
 /** Image searches that may wait for a worker before new ones are turned away as busy. */
 const MAX_WAITING = 32;
 
+/** piscina's refusals when every worker is busy and the queue is full (or has no room at all) */
+const POOL_FULL = new Set(["Task queue is at limit", "No task queue available and all Workers are busy"]);
+
 /** The pool is full: the caller should say "busy, try again" rather than wait. */
 export class EmbedPoolBusyError extends Error {}
 
@@ -21,7 +24,7 @@ export interface EmbedPool {
  * A small pool of worker threads running the embedder. From sources (tsx, Vitest) the worker is the
  * TypeScript file, loaded through tsx; in the production bundle it is dist/embed-worker.mjs.
  */
-export function createEmbedPool(options: { threads?: number; modelPath?: string } = {}): EmbedPool {
+export function createEmbedPool(options: { threads?: number; modelPath?: string; maxWaiting?: number } = {}): EmbedPool {
   const fromSource = import.meta.url.endsWith(".ts");
   const filename = new URL(fromSource ? "./embed-worker.ts" : "./embed-worker.mjs", import.meta.url).href;
   const threads = Math.max(1, options.threads ?? Math.min(4, os.availableParallelism() - 1));
@@ -31,25 +34,34 @@ export function createEmbedPool(options: { threads?: number; modelPath?: string 
     maxThreads: threads,
     idleTimeout: 60_000,
     // Each waiting task holds an upload (up to 10 MB): past this many, refuse instead of piling up.
-    maxQueue: MAX_WAITING,
+    maxQueue: options.maxWaiting ?? MAX_WAITING,
     execArgv: fromSource ? ["--import", "tsx"] : [],
     env: { ...process.env, IMAGE_MODEL_PATH: options.modelPath ?? process.env.IMAGE_MODEL_PATH ?? "" },
   });
+  const run = (task: EmbedTask, transferList?: ArrayBuffer[]) =>
+    pool.run(task, transferList ? { transferList } : {}).catch((error: unknown) => {
+      if (error instanceof Error && POOL_FULL.has(error.message)) throw new EmbedPoolBusyError(error.message);
+      throw error;
+    });
+  // Kept once known; a failed attempt (say, the pool was full) is not remembered, the next call asks again.
   let info: Promise<{ model: string; dimensions: number }> | null = null;
   return {
     info() {
-      info ??= pool.run({ kind: "info" }).then((r) => {
-        if (!r.ok) throw new Error(r.message);
-        return { model: r.model, dimensions: r.dimensions };
-      });
+      info ??= run({ kind: "info" }).then(
+        (r) => {
+          if (!r.ok) throw new Error(r.message);
+          return { model: r.model, dimensions: r.dimensions };
+        },
+        (error: unknown) => {
+          info = null;
+          throw error;
+        },
+      );
       return info;
     },
     async embed(image) {
       const copy = new Uint8Array(image);
-      const result = await pool.run({ kind: "embed", image: copy }, { transferList: [copy.buffer] }).catch((error: unknown) => {
-        if (error instanceof Error && error.message === "Task queue is at limit") throw new EmbedPoolBusyError(error.message);
-        throw error;
-      });
+      const result = await run({ kind: "embed", image: copy }, [copy.buffer]);
       if (!result.ok) throw new ImageRejectedError(result.message, result.status);
       if (!result.vector) throw new Error("the embedding worker returned no vector");
       return result.vector;

@@ -38,7 +38,12 @@ export class ImageSearch {
   }
 
   vectorIndex(): Promise<VectorIndex> {
-    this.index ??= this.model().then((model) => openVectorIndex(this.db, model));
+    this.index ??= this.model()
+      .then((model) => openVectorIndex(this.db, model))
+      .catch((error: unknown) => {
+        this.index = null; // e.g. the pool was full: try again next time
+        throw error;
+      });
     return this.index;
   }
 
@@ -58,8 +63,10 @@ export class ImageSearch {
   /** Throws ImageRejectedError (400/413) for anything that is not a decodable picture. */
   async search(image: Buffer): Promise<ImageSearchResult> {
     await inspectImage(image);
+    // the index first: it asks the pool which model it runs, which must not queue behind this embed
+    const index = await this.vectorIndex();
     const vector = await this.pool.embed(image);
-    const nearest = await (await this.vectorIndex()).nearest(vector, NEAREST_IMAGES);
+    const nearest = await index.nearest(vector, NEAREST_IMAGES);
     const similarity = new Map(nearest.map((n) => [n.image, n.similarity]));
     const products = await productsByImages(
       this.db,

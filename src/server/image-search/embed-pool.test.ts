@@ -1,0 +1,36 @@
+import { afterAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { ImageRejectedError } from "./decode";
+import { descriptorEmbedder } from "./descriptor-embedder";
+import { EmbedPoolBusyError, createEmbedPool } from "./embed-pool";
+
+const pool = createEmbedPool({ threads: 1, maxWaiting: 2 });
+afterAll(() => pool.close());
+
+const photo = (colour: string) => sharp({ create: { width: 900, height: 700, channels: 3, background: colour } }).jpeg().toBuffer();
+
+describe("the embedding worker pool", () => {
+  it("embeds in a worker exactly as the embedder does in this thread", async () => {
+    const image = await photo("#1565c0");
+    expect(await pool.info()).toEqual({ model: descriptorEmbedder.id, dimensions: descriptorEmbedder.dimensions });
+    const inWorker = await pool.embed(image);
+    const here = await descriptorEmbedder.embed(image);
+    expect(Array.from(inWorker)).toEqual(Array.from(here));
+  });
+
+  it("passes a refusal back as ImageRejectedError with its status", async () => {
+    const error = await pool.embed(Buffer.from("not a picture at all")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImageRejectedError);
+    expect((error as ImageRejectedError).status).toBe(400);
+  });
+
+  it("turns work away as busy once the queue is full, and still finishes what it took", async () => {
+    const image = await photo("#c62828");
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => pool.embed(image)));
+    const busy = outcomes.filter((o) => o.status === "rejected" && o.reason instanceof EmbedPoolBusyError);
+    const done = outcomes.filter((o) => o.status === "fulfilled");
+    expect(busy.length).toBeGreaterThan(0);
+    expect(done.length).toBeGreaterThanOrEqual(3); // one running and two waiting at the least
+    expect(busy.length + done.length).toBe(8);
+  });
+});
