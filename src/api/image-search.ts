@@ -42,6 +42,7 @@ export const imageSearchRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, 
       if (Number(request.headers["content-length"] ?? 0) > MAX_IMAGE_UPLOAD_BYTES + ENVELOPE_BYTES) {
         return reply.code(413).send({ error: IMAGE_TEXTS.tooLarge });
       }
+      if (!imageSearch) return reply.code(503).send({ error: TEXTS.unavailable });
       if (!request.isMultipart()) return reply.code(400).send({ error: TEXTS.notMultipart });
 
       let image: Buffer | null = null;
@@ -60,7 +61,6 @@ export const imageSearchRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, 
       }
       if (!image || image.length === 0) return reply.code(400).send({ error: IMAGE_TEXTS.notAnImage });
 
-      if (!imageSearch) return reply.code(503).send({ error: TEXTS.unavailable });
       try {
         return await (await imageSearch()).search(image);
       } catch (error) {

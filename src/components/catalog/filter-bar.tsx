@@ -28,37 +28,20 @@ export function FilterBar({ filters, categories, total }: { filters: ListingFilt
 
   return (
     <div className="grid grid-cols-2 gap-2 text-sm sm:flex sm:flex-wrap sm:items-center">
-      <label className="flex min-w-0 items-center gap-1">
-        <span className="sr-only sm:not-sr-only">Category</span>
-        <select
-          value={pendingCategory ?? filters.category}
-          onChange={(e) => chooseCategory(e.target.value)}
-          className="h-9 w-full min-w-0 rounded-md sm:w-auto border border-[var(--border)] bg-[var(--page-bg)] px-2"
-          aria-label="Category"
-        >
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex min-w-0 items-center gap-1">
-        <span className="sr-only sm:not-sr-only">Sort</span>
-        <select
-          value={filters.sort}
-          onChange={(e) => isSortOption(e.target.value) && go({ ...filters, sort: e.target.value })}
-          className="h-9 w-full min-w-0 rounded-md sm:w-auto border border-[var(--border)] bg-[var(--page-bg)] px-2"
-          aria-label="Sort by"
-        >
-          {SORT_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabelledSelect
+        label="Category"
+        ariaLabel="Category"
+        value={pendingCategory ?? filters.category}
+        onChange={chooseCategory}
+        options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
+      />
+      <LabelledSelect
+        label="Sort"
+        ariaLabel="Sort by"
+        value={filters.sort}
+        onChange={(value) => isSortOption(value) && go({ ...filters, sort: value })}
+        options={SORT_OPTIONS}
+      />
       <div className="col-span-2 flex items-center gap-2 sm:contents">
         <CategoryToggles categories={categories} selected={filters.categories} onChange={(next) => go({ ...filters, categories: next })} />
         <PriceDialog filters={filters} onApply={(minPrice, maxPrice) => go({ ...filters, minPrice, maxPrice })} />
@@ -69,6 +52,39 @@ export function FilterBar({ filters, categories, total }: { filters: ListingFilt
         )}
       </div>
     </div>
+  );
+}
+
+/** A select with a label that is visible from the small breakpoint up (screen-reader-only below). */
+function LabelledSelect({
+  label,
+  ariaLabel,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  ariaLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <label className="flex min-w-0 items-center gap-1">
+      <span className="sr-only sm:not-sr-only">{label}</span>
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-9 w-full min-w-0 rounded-md border border-[var(--border)] bg-[var(--page-bg)] px-2 sm:w-auto"
+        aria-label={ariaLabel}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -1,3 +1,12 @@
+/** The signed-in account menu's links (§2.1), before Log out. */
+export const ACCOUNT_LINKS = [
+  { href: "/account", label: "Profile" },
+  { href: "/account/orders", label: "Orders" },
+  { href: "/account/wishlist", label: "Wishlist" },
+  { href: "/account/payment", label: "Payment" },
+  { href: "/account/settings", label: "Settings" },
+] as const;
+
 /** The guest account menu's links (§2.1); sign-in and registration come first, theme last. */
 export const GUEST_ACCOUNT_LINKS = [
   { href: "/account/orders", label: "My Orders" },

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { DropdownMenu } from "radix-ui";
 import { LogOut, UserCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
@@ -8,14 +7,9 @@ import { postJson } from "../auth/post-json";
 import { serverCart, signedInStore } from "../cart/cart-store";
 import { toast } from "../ui/toaster";
 import { menuContent, menuItem } from "../ui/styles";
+import { ACCOUNT_LINKS } from "./account-links";
+import { MenuLinkItems } from "./menu-link-items";
 
-export const ACCOUNT_LINKS = [
-  { href: "/account", label: "Profile" },
-  { href: "/account/orders", label: "Orders" },
-  { href: "/account/wishlist", label: "Wishlist" },
-  { href: "/account/payment", label: "Payment" },
-  { href: "/account/settings", label: "Settings" },
-] as const;
 
 export function useSignOut() {
   const router = useRouter();
@@ -47,13 +41,7 @@ export function AccountMenu({ name }: { name: string }) {
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className={menuContent}>
           <DropdownMenu.Label className="px-2 py-1 text-xs font-semibold text-[var(--muted-fg)]">{name}</DropdownMenu.Label>
-          {ACCOUNT_LINKS.map((link) => (
-            <DropdownMenu.Item key={link.href} asChild className={menuItem}>
-              <Link href={link.href} prefetch={false}>
-                {link.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
+          <MenuLinkItems links={ACCOUNT_LINKS} />
           <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
           <DropdownMenu.Item className={menuItem} onSelect={() => void signOut()}>
             <LogOut className="h-4 w-4" aria-hidden /> Log out

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { DropdownMenu } from "radix-ui";
 import { LogIn, Palette, User, UserPlus } from "lucide-react";
 import { nextTheme } from "@/lib/theme";
@@ -8,6 +7,7 @@ import { useTheme } from "../ui/use-theme";
 import { menuContent, menuItem } from "../ui/styles";
 import { openAuthDialog } from "../auth/auth-dialog-state";
 import { GUEST_ACCOUNT_LINKS } from "./account-links";
+import { MenuLinkItems } from "./menu-link-items";
 
 /** The account menu of a visitor who is not signed in (§2.1). */
 export function GuestMenu() {
@@ -26,13 +26,7 @@ export function GuestMenu() {
             <UserPlus className="h-4 w-4" aria-hidden /> Register
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
-          {GUEST_ACCOUNT_LINKS.map((link) => (
-            <DropdownMenu.Item key={link.href} asChild className={menuItem}>
-              <Link href={link.href} prefetch={false}>
-                {link.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
+          <MenuLinkItems links={GUEST_ACCOUNT_LINKS} />
           <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
           <DropdownMenu.Item
             className={menuItem}

@@ -3,16 +3,9 @@
 import Link from "next/link";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import type { Advertisement } from "@/lib/advertisement";
 import { adImageSrcSet } from "@/lib/product-image";
 
-export interface CarouselAd {
-  id: number;
-  title: string;
-  media_type: "image" | "video";
-  media_url: string;
-  poster_url: string | null;
-  link_url: string;
-}
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -21,7 +14,7 @@ const SWIPE_THRESHOLD_PX = 50;
  * and dots when there is more than one, 50 px swipes. A pause button (and reduced-motion users)
  * stop the rotation, as WCAG 2.2.2 asks of anything that moves for more than 5 s.
  */
-export function AdCarousel({ ads, rotationSeconds }: { ads: CarouselAd[]; rotationSeconds: number }) {
+export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rotationSeconds: number }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);

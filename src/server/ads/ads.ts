@@ -1,16 +1,10 @@
+import type { Advertisement } from "@/lib/advertisement";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { advertisements } from "../db/schema";
 import { getSiteSettings } from "../settings/settings";
 
-export interface Advertisement {
-  id: number;
-  title: string;
-  media_type: "image" | "video";
-  media_url: string;
-  poster_url: string | null;
-  link_url: string;
-}
+export type { Advertisement };
 
 /** Active ads of a placement in display order; a missing link falls back to /products (§2.1). */
 export async function listAdvertisements(db: Database, placement: string): Promise<Advertisement[]> {
