@@ -8,7 +8,7 @@ import { closeDb, getDb, getDbHandle } from "@/server/db";
 import { describeSync } from "@/server/image-search/embed-catalog";
 import { createEmbedPool } from "@/server/image-search/embed-pool";
 import { ImageSearch } from "@/server/image-search/image-search";
-import { ensureSeeded } from "@/server/seed/seed";
+import { ensureSeeded } from "@/server/seed/ensure-seeded";
 
 /** How often the image index looks for product images that changed in another process. */
 const IMAGE_SYNC_INTERVAL_MS = 60_000;

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import sharp from "sharp";
-import { buildSeedProducts } from "../src/server/seed/catalog-data";
+import { buildSeedProducts } from "../src/seed/catalog";
 import { buildAll, buildIsCurrent, root } from "../scripts/build-lib.mjs";
 
 const { values: args } = parseArgs({

@@ -50,20 +50,31 @@ function run(command, args) {
 
 export async function buildServer() {
   const esbuild = await import("esbuild");
-  await esbuild.build({
+  const outdir = path.join(root, "dist");
+  const result = await esbuild.build({
     // the image-search worker threads load their own file beside the server
     entryPoints: { server: path.join(root, "server.ts"), "embed-worker": path.join(root, "src/server/image-search/embed-worker.ts") },
-    outdir: path.join(root, "dist"),
+    outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
+    // dynamic imports become chunks of their own beside the entries (the demo seed data and art
+    // load only to seed an empty database); code both entries use goes to a shared chunk
+    splitting: true,
     platform: "node",
     format: "esm",
     target: "node20",
     packages: "external",
     sourcemap: true,
+    metafile: true,
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
   });
+  // chunk names carry a content hash: drop the chunks of earlier builds
+  const outputs = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
+  for (const name of fs.readdirSync(outdir)) {
+    const file = path.join(outdir, name);
+    if (/\.mjs(\.map)?$/.test(name) && !outputs.has(file)) fs.rmSync(file);
+  }
 }
 
 /** Builds the Next bundle and the custom server, then records what they were built from. */

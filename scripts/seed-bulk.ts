@@ -3,8 +3,8 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "@/server/config";
 import { closeDb, getDbHandle } from "@/server/db";
 import { embedCatalogImages } from "@/server/image-search/embed-catalog";
-import { seedBulk } from "@/server/seed/bulk";
-import { ensureSeeded } from "@/server/seed/seed";
+import { seedBulk } from "@/seed/bulk";
+import { ensureSeeded } from "@/server/seed/ensure-seeded";
 
 const { values } = parseArgs({ options: { count: { type: "string", default: "100000" } } });
 const count = Number(values.count);

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { loadConfig } from "@/server/config";
 import { closeDb, getDbHandle } from "@/server/db";
 import { embedCatalogImages } from "@/server/image-search/embed-catalog";
-import { ensureSeeded } from "@/server/seed/seed";
+import { ensureSeeded } from "@/server/seed/ensure-seeded";
 
 const reset = process.argv.includes("--reset");
 const config = loadConfig();

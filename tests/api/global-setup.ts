@@ -5,7 +5,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/server/db/client";
 import { embedCatalogImages } from "../../src/server/image-search/embed-catalog";
-import { ensureSeeded } from "../../src/server/seed/seed";
+import { ensureSeeded } from "../../src/server/seed/ensure-seeded";
 
 declare module "vitest" {
   export interface ProvidedContext {

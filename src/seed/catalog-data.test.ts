@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { slugify } from "@/lib/slug";
 import { variantCombinationId } from "@/lib/variants";
-import { SEED_CATEGORIES, buildSeedProducts } from "./catalog-data";
+import { SEED_CATEGORIES, buildSeedProducts } from "./catalog";
 
 const products = buildSeedProducts();
 const variantProducts = products.filter((p) => p.variants?.length);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database } from "../db";
-import { invalidateCatalogCounts } from "../catalog/catalog-cache";
-import { refreshSearchLexicon } from "../search/resolve";
+import { rowsOf, type Database } from "@/server/db";
+import { invalidateCatalogCounts } from "@/server/catalog/catalog-cache";
+import { refreshSearchLexicon } from "@/server/search/resolve";
 
 export const BULK_SKU_PREFIX = "BULK-";
 

@@ -1,38 +1,25 @@
+/**
+ * Writes the demo catalogue into an empty database. Loaded only by ensureSeeded (src/server/seed)
+ * once it has found the database empty, and by the seed scripts.
+ */
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { sql } from "drizzle-orm";
 import { AD_IMAGE_SIZES } from "@/lib/product-image";
 import { slugify } from "@/lib/slug";
 import { variantCombinationId } from "@/lib/variants";
-import type { Database } from "../db";
-import { advertisements, brands, categories, productVariants, products } from "../db/schema";
-import { invalidateCatalogCounts } from "../catalog/catalog-cache";
-import { refreshSearchLexicon } from "../search/resolve";
+import type { Database } from "@/server/db";
+import { advertisements, brands, categories, productVariants, products } from "@/server/db/schema";
+import { invalidateCatalogCounts } from "@/server/catalog/catalog-cache";
+import { refreshSearchLexicon } from "@/server/search/resolve";
+import type { SeedOptions } from "@/server/seed/ensure-seeded";
 import { SEED_ADVERTISEMENTS, SEED_AD_ASSETS_DIR } from "./ads-data";
-import { SEED_CATEGORIES, buildSeedProducts } from "./catalog-data";
+import { SEED_CATEGORIES, buildSeedProducts } from "./catalog";
 import { imageFileName, renderAdBanner, renderProductImage } from "./images";
 import type { SeedProduct } from "./types";
 
-const SEED_LOCK_KEY = 726_500_2;
 const DAY_MS = 86_400_000;
-
-export interface SeedOptions {
-  mediaDir: string;
-  log?: (line: string) => void;
-}
-
-/** Seeds the demo catalogue when the database has none; returns what it did, or null. */
-export async function ensureSeeded(db: Database, options: SeedOptions): Promise<{ products: number } | null> {
-  return db.transaction(async (tx) => {
-    // Several app servers may start at once on an empty PostgreSQL: one seeds, the others wait.
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(categories)) as [{ count: number }];
-    if (Number(count) > 0) return null;
-    return seedCatalog(tx as unknown as Database, options);
-  });
-}
 
 /** Writes the demo catalogue: categories, brands, products with images and variants, ads. */
 export async function seedCatalog(db: Database, options: SeedOptions): Promise<{ products: number }> {
