@@ -1,56 +1,31 @@
 import http from "node:http";
 import next from "next";
 import { buildApi } from "@/api/app";
-import { ensureInitialAdmin } from "@/server/auth/admin";
-import { createMailer } from "@/server/auth/mailer";
-import { loadConfig, siteUrl } from "@/server/config";
-import { closeDb, getDb, getDbHandle } from "@/server/db";
-import { describeSync } from "@/server/image-search/embed-catalog";
-import { createEmbedPool } from "@/server/image-search/embed-pool";
-import { ImageSearch } from "@/server/image-search/image-search";
-import { ensureSeeded } from "@/server/seed/ensure-seeded";
-
-/** How often the image index looks for product images that changed in another process. */
-const IMAGE_SYNC_INTERVAL_MS = 60_000;
+import { loadConfig } from "@/server/config";
+import { closeServices, getServices } from "@/server/services";
 
 /**
  * One process, two front doors: /api/* and /media/* go to Fastify, every other path to Next's
- * request handler. Both share the one database handle kept on globalThis.
+ * request handler. Both use the one set of domain services built by the composition root.
  */
 async function main() {
   const config = loadConfig();
   const dev = process.env.NODE_ENV !== "production";
   const started = Date.now();
 
-  const handle = await getDbHandle();
-  const seeded = await ensureSeeded(handle.db, { mediaDir: config.mediaDir, log: (line) => console.log(line) });
-  if (seeded) console.log(`Seeded the demo catalogue (${seeded.products} products).`);
-  const adminPassword = await ensureInitialAdmin(handle.db, config.ADMIN_EMAIL);
+  const services = await getServices();
+  const { seededProducts, adminPassword } = await services.start(config.ADMIN_EMAIL);
+  if (seededProducts) console.log(`Seeded the demo catalogue (${seededProducts} products).`);
   if (adminPassword) console.log(`Created the first admin account: ${config.ADMIN_EMAIL} with the password ${adminPassword} (shown once; change it under /account).`);
-
-  const embedPool = createEmbedPool({ threads: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH });
-  const imageSearch = new ImageSearch(handle.db, embedPool, config.mediaDir);
-  const syncImages = async () => {
-    const began = Date.now();
-    const result = await imageSearch.sync();
-    if (result.embedded || result.failed.length) console.log(describeSync(result, Date.now() - began));
-  };
-  await syncImages();
-  const imageSync = setInterval(() => void syncImages().catch((error: unknown) => console.error("image sync failed:", error)), IMAGE_SYNC_INTERVAL_MS);
-  imageSync.unref();
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: config.PORT });
   const nextHandler = nextApp.getRequestHandler();
   await nextApp.prepare();
 
   const api = await buildApi({
-    db: getDb,
+    services,
     rateLimit: config.API_RATE_LIMIT,
     trustProxy: config.TRUST_PROXY,
-    mediaDir: config.mediaDir,
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: (line) => console.log(line) }),
-    siteUrl: siteUrl(),
-    imageSearch: async () => imageSearch,
     logLevel: config.LOG_LEVEL,
     serverFactory: (fastifyHandler) =>
       http.createServer((req, res) => {
@@ -62,7 +37,7 @@ async function main() {
   await api.listen({ port: config.PORT, host: config.HOST });
   const where = `http://localhost:${config.PORT}`;
   console.log(
-    `Shop ready at ${where} (${handle.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}, ${dev ? "development" : "production"}, ${Date.now() - started} ms)`,
+    `Shop ready at ${where} (${services.databaseKind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}, ${dev ? "development" : "production"}, ${Date.now() - started} ms)`,
   );
 
   let stopping = false;
@@ -72,10 +47,8 @@ async function main() {
     console.log(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    clearInterval(imageSync);
     await api.close().catch(() => undefined);
-    await embedPool.close().catch(() => undefined);
-    await closeDb().catch(() => undefined);
+    await closeServices().catch(() => undefined);
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

@@ -64,6 +64,9 @@ export async function buildServer() {
     format: "esm",
     target: "node20",
     packages: "external",
+    // "server-only" marks modules that must never reach a browser bundle; it throws when loaded
+    // outside React's server build, so the custom server gets its empty twin
+    alias: { "server-only": path.join(root, "node_modules/server-only/empty.js") },
     sourcemap: true,
     metafile: true,
     tsconfig: path.join(root, "tsconfig.json"),

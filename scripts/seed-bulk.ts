@@ -1,7 +1,7 @@
 // npm run seed:bulk -- --count 100000: a synthetic catalogue of that many products, for benchmarks.
 import { parseArgs } from "node:util";
 import { loadConfig } from "@/server/config";
-import { closeDb, getDbHandle } from "@/server/db";
+import { openConfiguredDatabase, type DbHandle } from "@/server/db";
 import { embedCatalogImages } from "@/server/image-search/embed-catalog";
 import { seedBulk } from "@/seed/bulk";
 import { ensureSeeded } from "@/server/seed/ensure-seeded";
@@ -14,8 +14,10 @@ if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
 }
 const config = loadConfig();
 const started = Date.now();
+let handle: DbHandle | undefined;
 try {
-  const { db } = await getDbHandle();
+  handle = await openConfiguredDatabase();
+  const { db } = handle;
   await ensureSeeded(db, { mediaDir: config.mediaDir, log: console.log });
   const { total, added } = await seedBulk(db, count);
   // bulk products reuse the demo images: only files without a vector are embedded
@@ -25,5 +27,5 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
-  await closeDb().catch(() => undefined);
+  await handle?.close().catch(() => undefined);
 }

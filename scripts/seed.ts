@@ -1,14 +1,16 @@
 // npm run seed [-- --reset]: seeds the demo catalogue into the configured database.
 import { sql } from "drizzle-orm";
 import { loadConfig } from "@/server/config";
-import { closeDb, getDbHandle } from "@/server/db";
+import { openConfiguredDatabase, type DbHandle } from "@/server/db";
 import { embedCatalogImages } from "@/server/image-search/embed-catalog";
 import { ensureSeeded } from "@/server/seed/ensure-seeded";
 
 const reset = process.argv.includes("--reset");
 const config = loadConfig();
+let handle: DbHandle | undefined;
 try {
-  const { db } = await getDbHandle();
+  handle = await openConfiguredDatabase();
+  const { db } = handle;
   if (reset) {
     await db.execute(sql`truncate product_variants, products, brands, categories, advertisements, search_lexicon restart identity cascade`);
     console.log("Removed the existing catalogue.");
@@ -20,5 +22,5 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
-  await closeDb().catch(() => undefined);
+  await handle?.close().catch(() => undefined);
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adRotationSeconds, listAdvertisements } from "@/server/ads/ads";
+import type { AdvertisementsResponse, RotationTimeResponse } from "@/lib/api-contract";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 
-export const adRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
+export const adRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   app.get(
     "/advertisements",
     {
@@ -17,14 +17,14 @@ export const adRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) =
         }),
       },
     },
-    async (request, reply) => {
+    async (request, reply): Promise<AdvertisementsResponse> => {
       reply.header("cache-control", CACHE.none);
-      return listAdvertisements(await db(), request.query.placement);
+      return services.ads.list(request.query.placement);
     },
   );
 
-  app.get("/advertisements/rotation-time", async (_request, reply) => {
+  app.get("/advertisements/rotation-time", async (_request, reply): Promise<RotationTimeResponse> => {
     reply.header("cache-control", CACHE.none);
-    return { rotationTime: await adRotationSeconds(await db()) };
+    return { rotationTime: await services.ads.rotationSeconds() };
   });
 };

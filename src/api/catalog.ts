@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { listCategories } from "@/server/catalog/categories";
-import { productQuerySchema } from "@/server/catalog/product-query";
-import { getProduct, listProducts } from "@/server/catalog/products";
-import { searchSuggestions } from "@/server/search/suggestions";
+import type { CategoriesResponse, MinimalProductResponse, ProductResponse, ProductsResponse, SuggestionsResponse } from "@/lib/api-contract";
+import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
+import { productQuerySchema } from "./product-query";
 
 const productParams = z.object({
   id: z
@@ -15,9 +14,9 @@ const productParams = z.object({
     .pipe(z.number().min(1, "id must be a positive whole number")),
 });
 
-export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
-  app.get("/products", { schema: { querystring: productQuerySchema } }, async (request, reply) => {
-    const page = await listProducts(await db(), request.query);
+export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
+  app.get("/products", { schema: { querystring: productQuerySchema } }, async (request, reply): Promise<ProductsResponse> => {
+    const page = await services.catalog.list(request.query);
     reply.header("cache-control", request.query.search ? CACHE.search : CACHE.productList);
     return {
       products: page.products,
@@ -33,9 +32,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         querystring: z.object({ minimal: z.enum(["true", "false"], { message: "minimal must be true or false" }).optional() }),
       },
     },
-    async (request, reply) => {
-      const product = await getProduct(await db(), request.params.id);
-      if (!product) return reply.code(404).send({ error: `Product ${request.params.id} not found` });
+    async (request, reply): Promise<ProductResponse | MinimalProductResponse> => {
+      const product = await services.catalog.get(request.params.id);
+      if (!product) throw new DomainError("not-found", `Product ${request.params.id} not found`);
       reply.header("cache-control", CACHE.default);
       const { product_variants: variants = [], ...rest } = product;
       if (request.query.minimal === "true") {
@@ -46,17 +45,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     },
   );
 
-  app.get("/categories", async (_request, reply) => {
+  app.get("/categories", async (_request, reply): Promise<CategoriesResponse> => {
     reply.header("cache-control", CACHE.default);
-    return { categories: await listCategories(await db()) };
+    return { categories: await services.catalog.categories() };
   });
 
   app.get(
     "/search-suggestions",
     { schema: { querystring: z.object({ q: z.string().max(100, "q must be at most 100 characters").optional() }) } },
-    async (request, reply) => {
+    async (request, reply): Promise<SuggestionsResponse> => {
       reply.header("cache-control", CACHE.search);
-      return { suggestions: await searchSuggestions(await db(), request.query.q ?? "") };
+      return { suggestions: await services.search.suggestions(request.query.q ?? "") };
     },
   );
 };

@@ -1,15 +1,13 @@
-import type { Mailer } from "@/server/auth/mailer";
-import type { Database } from "@/server/db";
-import type { ImageSearch } from "@/server/image-search/image-search";
+import type { FastifyRequest } from "fastify";
+import type { RequestMeta } from "@/server/auth/auth-service";
+import type { Services } from "@/server/services";
 
-/** What every API plugin is given: the process's database (opened lazily, shared with Next). */
+/** What every API plugin is given: the process's domain services, built by the composition root. */
 export interface ApiContext {
-  db: () => Promise<Database>;
-  mailer: Mailer;
-  /** the shop's public origin: links in e-mails, and https decides the Secure cookie */
-  siteUrl: URL;
-  /** failed sign-ins allowed from one network address per lockout window (default 100) */
-  loginFailuresPerAddress?: number;
-  /** search by image; absent when the app has no media folder to index */
-  imageSearch?: () => Promise<ImageSearch>;
+  services: Services;
+}
+
+/** Who sent a request, for the security log. */
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers["user-agent"] ?? null };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { sendError } from "./errors";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -20,9 +21,9 @@ export function installCsrfGuard(app: FastifyInstance): void {
       } catch {
         sameSite = false;
       }
-      if (!sameSite) return reply.code(403).send({ error: "Cross-site request refused" });
+      if (!sameSite) return sendError(reply, "cross-site", "Cross-site request refused");
     } else if (request.headers["sec-fetch-site"] === "cross-site") {
-      return reply.code(403).send({ error: "Cross-site request refused" });
+      return sendError(reply, "cross-site", "Cross-site request refused");
     }
   });
 }

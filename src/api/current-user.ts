@@ -1,16 +1,13 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { sessionUser } from "@/server/auth/sessions";
-import type { Database } from "@/server/db";
-import { getSiteSettings } from "@/server/settings/settings";
+import type { FastifyRequest } from "fastify";
+import type { Services } from "@/server/services";
 import { readSessionToken } from "./session-cookie";
 
-/** The signed-in user, or a 401 {error} already sent (then null). */
-export async function requireUser(db: Database, request: FastifyRequest, reply: FastifyReply) {
-  const token = readSessionToken(request);
-  const user = token ? await sessionUser(db, token, (await getSiteSettings(db)).security.sessionTimeout) : null;
-  if (!user) {
-    reply.code(401).send({ error: "Please sign in first" });
-    return null;
-  }
-  return user;
+/** The signed-in user of a request; an unauthenticated error (401) otherwise. */
+export function requireUser(services: Services, request: FastifyRequest) {
+  return services.auth.requireUser(readSessionToken(request));
+}
+
+/** The signed-in admin of a request; unauthenticated (401) or forbidden (403) otherwise. */
+export function requireAdmin(services: Services, request: FastifyRequest, message?: string) {
+  return services.auth.requireAdmin(readSessionToken(request), message);
 }

@@ -1,25 +1,87 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorBody, ErrorCode } from "@/lib/error-codes";
+import { DomainError } from "@/server/errors";
 
-/** Every API error leaves as {error: "..."} with a 4xx status that says what was wrong. */
+/** The one place a domain error code becomes an HTTP status. */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  "invalid-input": 400,
+  "not-found": 404,
+  "invalid-variant": 400,
+  "out-of-stock": 409,
+  unauthenticated: 401,
+  forbidden: 403,
+  "invalid-credentials": 401,
+  "wrong-password": 400,
+  locked: 429,
+  "not-verified": 403,
+  "rate-limited": 429,
+  "invalid-token": 400,
+  validation: 400,
+  "cross-site": 403,
+  "not-an-image": 400,
+  "image-damaged": 400,
+  "too-large": 413,
+  "too-many-pixels": 400,
+  busy: 503,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** Codes that mean "try again shortly": the answer says when. */
+const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { busy: 5, unavailable: 30 };
+
+/** The code of a framework error that carries only a status (body parsing, rate limiting, ...). */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return "unauthenticated";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not-found";
+    case 413:
+      return "too-large";
+    case 429:
+      return "rate-limited";
+    case 503:
+      return "unavailable";
+    default:
+      return status >= 500 ? "internal" : "invalid-input";
+  }
+}
+
+/** Sends `{error, code, ...extra}` with the code's status (and Retry-After where it applies). */
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string, extra: Record<string, unknown> = {}): FastifyReply {
+  const retryAfter = RETRY_AFTER_SECONDS[code];
+  if (retryAfter) reply.header("retry-after", String(retryAfter));
+  const body: ErrorBody & Record<string, unknown> = { ...extra, error: message, code };
+  return reply.code(STATUS_BY_CODE[code]).send(body);
+}
+
+/** The `{error, code}` answer for anything thrown in a route, or null for an unexpected failure (a 500). */
+export function describeError(error: unknown): { code: ErrorCode; message: string; details: Record<string, unknown> } | null {
+  if (error instanceof DomainError) return { code: error.code, message: error.message, details: error.details };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const issue = first?.params?.issue as { path?: PropertyKey[]; message?: string } | undefined;
+    const where = issue?.path?.length ? String(issue.path[0]) : first?.instancePath?.replace(/^\//, "");
+    const message = issue?.message ?? first?.message ?? "Invalid request";
+    const named = where && !message.toLowerCase().startsWith(where.toLowerCase()) ? `${where}: ${message}` : message;
+    return { code: "invalid-input", message: named, details: {} };
+  }
+  const status = (error as FastifyError | undefined)?.statusCode;
+  if (status && status >= 400 && status < 500) return { code: codeForStatus(status), message: (error as Error).message || "Bad request", details: {} };
+  return null;
+}
+
+/** Every API error leaves as {error, code} with the status its code maps to. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const issue = first?.params?.issue as { path?: PropertyKey[]; message?: string } | undefined;
-      const where = issue?.path?.length ? String(issue.path[0]) : first?.instancePath?.replace(/^\//, "");
-      const message = issue?.message ?? first?.message ?? "Invalid request";
-      const named = where && !message.toLowerCase().startsWith(where.toLowerCase()) ? `${where}: ${message}` : message;
-      return reply.code(400).send({ error: named });
-    }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) {
-      request.log.error({ err: error }, "unhandled API error");
-      return reply.code(500).send({ error: "Internal server error" });
-    }
-    return reply.code(status).send({ error: error.message || "Bad request" });
+    const known = describeError(error);
+    if (known) return sendError(reply, known.code, known.message, known.details);
+    request.log.error({ err: error }, "unhandled API error");
+    return sendError(reply, "internal", "Internal server error");
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `No API route for ${request.method} ${request.url.split("?")[0]}` });
-  });
+  app.setNotFoundHandler((request, reply) => sendError(reply, "not-found", `No API route for ${request.method} ${request.url.split("?")[0]}`));
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { SettingsResponse } from "@/lib/api-contract";
 import { DEFAULT_SITE_SETTINGS, siteSettingsSchema } from "@/lib/site-settings";
-import { logSecurityEvent } from "@/server/auth/events";
-import { getSiteSettings, saveSiteSettings } from "@/server/settings/settings";
-import { requestMeta } from "./auth";
+import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
-import type { ApiContext } from "./context";
-import { requireUser } from "./current-user";
+import { requestMeta, type ApiContext } from "./context";
+import { requireAdmin } from "./current-user";
+import { describeError, sendError } from "./errors";
 
 /** One setting ({key, value}), several ({settings}), or back to the defaults ({reset: true}). */
 const settingsWrite = z.union([
@@ -15,32 +15,34 @@ const settingsWrite = z.union([
   z.object({ reset: z.literal(true) }).strict(),
 ]);
 
-export const settingsRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
-  app.get("/admin/settings", async (_request, reply) => {
-    reply.header("cache-control", CACHE.default);
-    return { success: true, settings: await getSiteSettings(await db()) };
+export const settingsRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
+  app.setErrorHandler((error, _request, reply) => {
+    const known = describeError(error);
+    if (!known) throw error;
+    return sendError(reply, known.code, known.message, { success: false, ...known.details });
   });
 
-  app.post("/admin/settings", async (request, reply) => {
-    reply.header("cache-control", CACHE.none);
-    const database = await db();
-    const user = await requireUser(database, request, reply);
-    if (!user) return reply;
-    if (user.role !== "admin") return reply.code(403).send({ success: false, error: "Only administrators can change settings" });
+  app.get("/admin/settings", async (_request, reply): Promise<SettingsResponse> => {
+    reply.header("cache-control", CACHE.default);
+    return { success: true, settings: await services.settings.get() };
+  });
 
+  app.post("/admin/settings", async (request, reply): Promise<SettingsResponse> => {
+    reply.header("cache-control", CACHE.none);
+    const user = await requireAdmin(services, request, "Only administrators can change settings");
     const parsed = settingsWrite.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ success: false, error: "Invalid settings: send {key, value}, {settings} or {reset: true}" });
+    if (!parsed.success) throw new DomainError("invalid-input", "Invalid settings: send {key, value}, {settings} or {reset: true}");
     let values: Record<string, unknown>;
     if ("reset" in parsed.data) values = DEFAULT_SITE_SETTINGS;
     else if ("settings" in parsed.data) values = parsed.data.settings;
     else {
       const field = siteSettingsSchema.shape[parsed.data.key as keyof typeof siteSettingsSchema.shape];
       const value = field.safeParse(parsed.data.value);
-      if (!value.success) return reply.code(400).send({ success: false, error: `Invalid value for ${parsed.data.key}` });
+      if (!value.success) throw new DomainError("invalid-input", `Invalid value for ${parsed.data.key}`);
       values = { [parsed.data.key]: value.data };
     }
-    await saveSiteSettings(database, values);
-    await logSecurityEvent(database, { type: "admin-settings-changed", userId: user.id, email: user.email, detail: { keys: Object.keys(values) } }, requestMeta(request));
-    return { success: true, settings: await getSiteSettings(database) };
+    await services.settings.save(values);
+    await services.auth.logEvent({ type: "admin-settings-changed", userId: user.id, email: user.email, detail: { keys: Object.keys(values) } }, requestMeta(request));
+    return { success: true, settings: await services.settings.get() };
   });
 };

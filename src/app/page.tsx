@@ -1,17 +1,11 @@
 import Link from "next/link";
 import { ProductTile } from "@/components/catalog/product-tile";
-import { listCategories } from "@/server/catalog/categories";
-import { listProducts } from "@/server/catalog/products";
-import { getDb } from "@/server/db";
+import { getServices } from "@/server/services";
 import { loadSiteSettings } from "./site-settings";
 
 export default async function HomePage() {
-  const db = await getDb();
-  const [settings, categories, popular] = await Promise.all([
-    loadSiteSettings(),
-    listCategories(db),
-    listProducts(db, { sortBy: "sales", limit: 10 }),
-  ]);
+  const { catalog } = await getServices();
+  const [settings, categories, popular] = await Promise.all([loadSiteSettings(), catalog.categories(), catalog.list({ sortBy: "sales", limit: 10 })]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <section className="rounded-2xl bg-brand px-6 py-10 text-white">

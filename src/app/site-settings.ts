@@ -1,13 +1,11 @@
 import { cache } from "react";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@/lib/site-settings";
-import { getDb } from "@/server/db";
-import { getSiteSettings } from "@/server/settings/settings";
-import { listCategories } from "@/server/catalog/categories";
+import { getServices } from "@/server/services";
 
 /** Settings for one render; a failed load keeps the defaults (§4.3) instead of breaking the page. */
 export const loadSiteSettings = cache(async (): Promise<SiteSettings> => {
   try {
-    return await getSiteSettings(await getDb());
+    return await (await getServices()).settings.get();
   } catch (error) {
     console.error("site settings failed to load, using defaults:", error instanceof Error ? error.message : error);
     return DEFAULT_SITE_SETTINGS;
@@ -17,7 +15,7 @@ export const loadSiteSettings = cache(async (): Promise<SiteSettings> => {
 /** The header's category list; a failure leaves the panel empty rather than breaking every page. */
 export const loadHeaderCategories = cache(async (): Promise<{ name: string; slug: string; productCount: number }[]> => {
   try {
-    const rows = await listCategories(await getDb());
+    const rows = await (await getServices()).catalog.categories();
     return rows.map(({ name, slug, productCount }) => ({ name, slug, productCount }));
   } catch (error) {
     console.error("categories failed to load:", error instanceof Error ? error.message : error);

@@ -1,3 +1,5 @@
+import type { LoginErrorType } from "./api-contract";
+import type { ErrorCode } from "./error-codes";
 import { normaliseEmail } from "./newsletter";
 
 export { normaliseEmail };
@@ -76,4 +78,11 @@ export function greetingName(user: { name?: string | null; email?: string | null
 export function safeRedirect(target: unknown, fallback = "/"): string {
   if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   return target;
+}
+
+/** The sign-in answer's error type for an error code: the lock and the address limit are both RATE_LIMIT. */
+export function loginErrorType(code: ErrorCode): LoginErrorType {
+  if (code === "locked" || code === "rate-limited") return "RATE_LIMIT";
+  if (code === "not-verified") return "NOT_VERIFIED";
+  return "INVALID_CREDENTIALS";
 }

@@ -1,3 +1,4 @@
+import { productQueryParams, type ProductQuery } from "./product-query";
 import { mulberry32 } from "./random";
 
 /** The listing page's rules (§2.2, §4.4, §9), shared by the server render and the browser. */
@@ -169,20 +170,30 @@ export function listingHref(filters: ListingFilters, page = 1): string {
   return query ? `/products?${query}` : "/products";
 }
 
-/** The /api/products query for one batch of a listing (§7). */
-export function listingApiQuery(filters: ListingFilters, offset: number): URLSearchParams {
-  const q = new URLSearchParams({ limit: String(LISTING_BATCH_SIZE), offset: String(offset), enriched: "true" });
+/**
+ * The catalogue query for one batch of a listing: the one mapping from the listing's filters, used
+ * by the server-rendered first batch and by the browser's later batches alike. Defaults are left out
+ * (no price bound at 0 or at the slider's top), and a one-character search is never sent.
+ */
+export function listingQuery(filters: ListingFilters, offset: number): ProductQuery {
   const search = filters.search.trim();
-  if (search) q.set("search", search);
-  if (filters.category) q.set("category", filters.category);
-  if (filters.brand) q.set("brand", filters.brand);
-  if (filters.categories.length) q.set("categories", filters.categories.join(","));
-  if (filters.minPrice > 0) q.set("minPrice", String(filters.minPrice));
-  if (filters.maxPrice < PRICE_RANGE_MAX) q.set("maxPrice", String(filters.maxPrice));
-  const { sortBy, sortOrder } = sortToApi(filters.sort);
-  if (sortBy) q.set("sortBy", sortBy);
-  if (sortOrder) q.set("sortOrder", sortOrder);
-  return q;
+  return {
+    limit: LISTING_BATCH_SIZE,
+    offset,
+    enriched: true,
+    search: search && searchIsSendable(search) ? search : undefined,
+    category: filters.category || undefined,
+    brand: filters.brand || undefined,
+    categories: filters.categories.length ? filters.categories : undefined,
+    minPrice: filters.minPrice > 0 ? filters.minPrice : undefined,
+    maxPrice: filters.maxPrice < PRICE_RANGE_MAX ? filters.maxPrice : undefined,
+    ...sortToApi(filters.sort),
+  };
+}
+
+/** The GET /api/products query string for one batch of a listing. */
+export function listingApiQuery(filters: ListingFilters, offset: number): URLSearchParams {
+  return productQueryParams(listingQuery(filters, offset));
 }
 
 /** A stable identity of what a listing shows, to tell when the URL asks for a different list. */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loginLocks, securityEvents, users } from "../../src/server/db/schema";
-import { lastLinkToken, mailsTo, setupApi } from "./harness";
+import { buildTestApi, lastLinkToken, mailsTo, setupApi } from "./harness";
 
 const api = setupApi();
 const PASSWORD = "Kilima2026";
@@ -91,7 +91,7 @@ describe("registration, verification, sign-in, session, sign-out", () => {
     for (const [body, message] of cases) {
       const res = await post("/api/auth/register", body);
       expect(res.status, message).toBe(400);
-      expect(res.body).toEqual({ success: false, error: message });
+      expect(res.body).toEqual({ success: false, error: message, code: "validation" });
     }
     expect((await post("/api/auth/register", { fullName: 5 })).status).toBe(400);
     expect((await post("/api/auth/login", { email: "", password: "" })).body).toMatchObject({ error: "Please fill in all fields" });
@@ -162,7 +162,7 @@ describe("password reset and change", () => {
     expect((await post("/api/auth/forgot-password", { email })).status).toBe(200);
     const token = await lastLinkToken(api.outboxDir, email, "/auth/reset-password");
     expect(token).toBeTruthy();
-    expect((await post("/api/auth/reset-password", { token, password: "weak", confirmPassword: "weak" })).body).toEqual({ success: false, error: "Password must be at least 8 characters long" });
+    expect((await post("/api/auth/reset-password", { token, password: "weak", confirmPassword: "weak" })).body).toEqual({ success: false, error: "Password must be at least 8 characters long", code: "validation" });
     const reset = await post("/api/auth/reset-password", { token, password: "NewKilima2027", confirmPassword: "NewKilima2027" });
     expect(reset.status).toBe(200);
     expect((await post("/api/auth/reset-password", { token, password: "NewKilima2028", confirmPassword: "NewKilima2028" })).status).toBe(400);
@@ -210,7 +210,7 @@ describe("roles and CSRF", () => {
     const email = await registerVerified();
     const evil = await post("/api/auth/login", { email, password: PASSWORD }, { origin: "https://evil.example" });
     expect(evil.status).toBe(403);
-    expect(evil.body).toEqual({ error: "Cross-site request refused" });
+    expect(evil.body).toEqual({ error: "Cross-site request refused", code: "cross-site" });
     expect((await post("/api/auth/login", { email, password: PASSWORD }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await post("/api/newsletter", { email: unique("csrf") }, { origin: "https://evil.example" })).status).toBe(403);
     const own = await post("/api/auth/login", { email, password: PASSWORD }, { origin: "http://localhost:3000", host: "localhost:3000" });
@@ -240,15 +240,7 @@ describe("admin accounts", () => {
 
 describe("password spraying", () => {
   it("slows one network address down after too many failures across different accounts", async () => {
-    const { buildApi } = await import("../../src/api/app");
-    const { createMailer } = await import("../../src/server/auth/mailer");
-    const strict = await buildApi({
-      db: async () => api.handle.db,
-      rateLimit: 0,
-      trustProxy: true,
-      mailer: createMailer({ from: "t@test", outboxDir: api.outboxDir }),
-      loginFailuresPerAddress: 3,
-    });
+    const { app: strict, close } = await buildTestApi(api, { trustProxy: true, config: { loginFailuresPerAddress: 3 } });
     try {
       const ip = `10.9.${counter % 250}.${(Date.now() % 250) + 1}`;
       const attempt = (email: string) =>
@@ -261,7 +253,7 @@ describe("password spraying", () => {
       const other = await strict.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json", "x-forwarded-for": "10.200.1.1" }, payload: JSON.stringify({ email: unique("spray"), password: "Wrong2026x" }) });
       expect(other.statusCode).toBe(401);
     } finally {
-      await strict.close();
+      await close();
     }
   });
 });

@@ -45,7 +45,7 @@ async function productWithStock(stock: number): Promise<{ id: number; price: num
 
 describe("the server cart", () => {
   it("answers 401 JSON to a guest", async () => {
-    expect(await call("GET", "/api/cart", null)).toEqual({ status: 401, body: { error: "Please sign in first" } });
+    expect(await call("GET", "/api/cart", null)).toEqual({ status: 401, body: { error: "Please sign in first", code: "unauthenticated" } });
     expect((await call("POST", "/api/cart", null, { productId: 1, quantity: 1 })).status).toBe(401);
   });
 
@@ -79,7 +79,7 @@ describe("the server cart", () => {
     const partial = await call("POST", "/api/cart", cookie, { productId: product.id, quantity: 6 });
     expect(partial.body).toMatchObject({ success: true, quantity: 4, partialStock: true, message: "Only 4 more available" });
     const none = await call("POST", "/api/cart", cookie, { productId: product.id, quantity: 1 });
-    expect(none).toEqual({ status: 409, body: { error: "Product out of stock" } });
+    expect(none).toEqual({ status: 409, body: { error: "Product out of stock", code: "out-of-stock" } });
     const empty = await productWithStock(0);
     expect((await call("POST", "/api/cart", cookie, { productId: empty.id, quantity: 1 })).status).toBe(409);
     expect((await call("POST", "/api/cart", cookie, { productId: 99_999_999, quantity: 1 })).status).toBe(404);

@@ -2,20 +2,54 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
-import { createMailer } from "../../src/server/auth/mailer";
 import type { FastifyInstance } from "fastify";
 import { buildApi } from "../../src/api/app";
 import { openDatabase, type DbHandle } from "../../src/server/db/client";
+import { createServices, type Services, type ServicesConfig } from "../../src/server/services";
 
 export interface ApiHarness {
   app: FastifyInstance;
+  /** the suite's database, for tests that look at or prepare rows directly */
   handle: DbHandle;
+  services: Services;
   mediaDir: string;
   /** this file's e-mail outbox (.eml files) */
   outboxDir: string;
 }
 
-/** Opens the suite's seeded database and an API instance on it for one test file. */
+/** The test configuration of the services: the suite's media, this file's outbox, a fixed public address. */
+function testConfig(harness: ApiHarness, overrides: Partial<ServicesConfig> = {}): ServicesConfig {
+  return {
+    database: {},
+    mediaDir: harness.mediaDir,
+    mail: { from: "Kilima Electronics <no-reply@test>", outboxDir: harness.outboxDir },
+    siteUrl: new URL("http://shop.test"),
+    ...overrides,
+  };
+}
+
+/**
+ * A second API over the suite's database with other settings (a tighter limit, one image worker,
+ * ...), built by the composition root like the real one; close it at the end of the test.
+ */
+export async function buildTestApi(
+  harness: ApiHarness,
+  options: { config?: Partial<ServicesConfig>; rateLimit?: number; trustProxy?: boolean } = {},
+): Promise<{ app: FastifyInstance; services: Services; close: () => Promise<void> }> {
+  const services = await createServices(testConfig(harness, options.config), { handle: harness.handle });
+  const app = await buildApi({ services, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false });
+  await app.ready();
+  return {
+    app,
+    services,
+    close: async () => {
+      await app.close();
+      await services.close();
+    },
+  };
+}
+
+/** Opens the suite's seeded database, and the services and an API instance on it, for one test file. */
 export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
   const harness = {} as ApiHarness;
   beforeAll(async () => {
@@ -23,18 +57,13 @@ export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
     harness.handle = await openDatabase({ databaseUrl, dataDir, migrate: false });
     harness.mediaDir = mediaDir;
     harness.outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-outbox-"));
-    harness.app = await buildApi({
-      mailer: createMailer({ from: "Kilima Electronics <no-reply@test>", outboxDir: harness.outboxDir }),
-      siteUrl: new URL("http://shop.test"),
-      db: async () => harness.handle.db,
-      rateLimit: options.rateLimit ?? 0,
-      trustProxy: false,
-      mediaDir,
-    });
+    harness.services = await createServices(testConfig(harness), { handle: harness.handle });
+    harness.app = await buildApi({ services: harness.services, rateLimit: options.rateLimit ?? 0, trustProxy: false });
     await harness.app.ready();
   });
   afterAll(async () => {
     await harness.app?.close();
+    await harness.services?.close();
     await harness.handle?.close();
     if (harness.outboxDir) await fs.rm(harness.outboxDir, { recursive: true, force: true });
   });

@@ -8,9 +8,7 @@ import { createEmbedPool } from "../../src/server/image-search/embed-pool";
 import { mediaFile } from "../../src/server/image-search/embeddings-store";
 import { descriptorEmbedder } from "../../src/server/image-search/descriptor-embedder";
 import { hasPgvector, memoryIndex, openVectorIndex, pgvectorIndex } from "../../src/server/image-search/vector-index";
-import { buildApi } from "../../src/api/app";
-import { ImageSearch } from "../../src/server/image-search/image-search";
-import { setupApi } from "./harness";
+import { buildTestApi, setupApi } from "./harness";
 
 const api = setupApi();
 
@@ -97,7 +95,7 @@ describe("POST /api/image-search", () => {
   it("refuses a file over 10 MB with 413 while streaming it", async () => {
     const res = await postImage([{ name: "image", filename: "big.jpg", type: "image/jpeg", data: Buffer.alloc(10 * 1024 * 1024 + 1, 0xff) }]);
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: IMAGE_TEXTS.tooLarge });
+    expect(res.body).toEqual({ error: IMAGE_TEXTS.tooLarge, code: "too-large" });
   });
 
   it("refuses a body that announces more than 10 MB before reading it", async () => {
@@ -108,13 +106,13 @@ describe("POST /api/image-search", () => {
       payload: multipart([{ name: "image", filename: "a.jpg", data: Buffer.alloc(10) }]),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: IMAGE_TEXTS.tooLarge });
+    expect(res.json()).toEqual({ error: IMAGE_TEXTS.tooLarge, code: "too-large" });
   });
 
   it("refuses a PNG whose header claims 100,000 × 100,000 pixels without decoding it", async () => {
     const res = await postImage([{ name: "image", filename: "bomb.png", type: "image/png", data: pngClaiming(100_000, 100_000) }]);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: IMAGE_TEXTS.tooManyPixels });
+    expect(res.body).toEqual({ error: IMAGE_TEXTS.tooManyPixels, code: "too-many-pixels" });
   });
 
   it("refuses a truncated JPEG as damaged", async () => {
@@ -122,25 +120,25 @@ describe("POST /api/image-search", () => {
     const jpeg = await sharp(await imageOf(product!.image)).jpeg({ quality: 90 }).toBuffer();
     const res = await postImage([{ name: "image", filename: "cut.jpg", type: "image/jpeg", data: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)) }]);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: IMAGE_TEXTS.damaged });
+    expect(res.body).toEqual({ error: IMAGE_TEXTS.damaged, code: "image-damaged" });
   });
 
   it("refuses a text file named .jpg", async () => {
     const res = await postImage([{ name: "image", filename: "notes.jpg", type: "image/jpeg", data: Buffer.from("these are not pixels\n".repeat(50)) }]);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: IMAGE_TEXTS.notAnImage });
+    expect(res.body).toEqual({ error: IMAGE_TEXTS.notAnImage, code: "not-an-image" });
   });
 
   it("refuses a form without the image field, a form with only another field, and a JSON body", async () => {
     const empty = await postImage([]);
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ error: IMAGE_TEXTS.notAnImage });
+    expect(empty.body).toEqual({ error: IMAGE_TEXTS.notAnImage, code: "not-an-image" });
     const other = await postImage([{ name: "picture", filename: "a.png", type: "image/png", data: pngClaiming(2, 2) }]);
     expect(other.status).toBe(400);
     expect(other.body.error).toBe("Send exactly one picture, in the field named image");
     const text = await postImage([{ name: "image", data: Buffer.from("hello") }]);
     expect(text.status).toBe(400);
-    expect(text.body).toEqual({ error: IMAGE_TEXTS.notAnImage });
+    expect(text.body).toEqual({ error: IMAGE_TEXTS.notAnImage, code: "not-an-image" });
     const json = await api.app.inject({ method: "POST", url: "/api/image-search", headers: { "content-type": "application/json" }, payload: "{}" });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toHaveProperty("error");
@@ -153,7 +151,7 @@ describe("POST /api/image-search", () => {
       { name: "image", filename: "b.webp", type: "image/webp", data: await imageOf(b!.image) },
     ]);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Send exactly one picture, in the field named image" });
+    expect(res.body).toEqual({ error: "Send exactly one picture, in the field named image", code: "invalid-input" });
   });
 
   it("refuses cross-site posts like every other write", async () => {
@@ -169,8 +167,7 @@ describe("POST /api/image-search", () => {
 
 describe("POST /api/image-search under load", () => {
   it("answers 503 with Retry-After when every worker is busy and nothing more may wait", async () => {
-    const pool = createEmbedPool({ threads: 1, maxWaiting: 0 });
-    const app = await buildApi({ db: async () => api.handle.db, rateLimit: 0, trustProxy: false, imageSearch: async () => new ImageSearch(api.handle.db, pool, api.mediaDir) });
+    const { app, close } = await buildTestApi(api, { config: { imageSearch: { workers: 1, maxWaiting: 0 } } });
     try {
       const [product] = await someProducts(1);
       const payload = multipart([{ name: "image", filename: "p.webp", type: "image/webp", data: await imageOf(product!.image) }]);
@@ -181,13 +178,12 @@ describe("POST /api/image-search under load", () => {
       );
       const busy = answers.filter((a) => a.statusCode === 503);
       expect(busy.length).toBeGreaterThan(0);
-      expect(busy[0]!.json()).toEqual({ error: "Search by image is busy right now. Please try again in a moment." });
+      expect(busy[0]!.json()).toEqual({ error: "Search by image is busy right now. Please try again in a moment.", code: "busy" });
       expect(busy[0]!.headers["retry-after"]).toBe("5");
       expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThan(0);
       expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 503)).toBe(true);
     } finally {
-      await app.close();
-      await pool.close();
+      await close();
     }
   });
 });

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { buildApi } from "../../src/api/app";
 import { NEWSLETTER_TEXT } from "../../src/lib/newsletter";
 import { rowsOf } from "../../src/server/db/client";
-import { subscribe } from "../../src/server/newsletter/newsletter";
-import { setupApi } from "./harness";
+import { buildTestApi, setupApi } from "./harness";
 
 const api = setupApi();
 
@@ -81,7 +79,7 @@ describe("POST /api/newsletter", () => {
   ])("answers 400 with the form message for %s", async (_name, payload) => {
     const res = await post(payload);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: NEWSLETTER_TEXT.invalidEmail });
+    expect(res.body).toEqual({ error: NEWSLETTER_TEXT.invalidEmail, code: "invalid-input" });
     expect(res.headers["cache-control"]).toBe("no-store");
   });
 
@@ -96,7 +94,7 @@ describe("POST /api/newsletter", () => {
     for (const { headers, payload } of cases) {
       const res = await api.app.inject({ method: "POST", url: "/api/newsletter", headers, payload });
       expect(res.statusCode, JSON.stringify(headers)).toBe(400);
-      expect(res.json()).toEqual({ error: NEWSLETTER_TEXT.invalidEmail });
+      expect(res.json()).toEqual({ error: NEWSLETTER_TEXT.invalidEmail, code: "invalid-input" });
     }
   });
 
@@ -113,8 +111,8 @@ describe("POST /api/newsletter", () => {
 
   it("subscribe() normalises too, so no caller can store a second spelling", async () => {
     const email = unique("direct");
-    await expect(subscribe(api.handle.db, ` ${email.toUpperCase()} `, "test")).resolves.toEqual({ status: "subscribed" });
-    await expect(subscribe(api.handle.db, email, "footer")).resolves.toEqual({ status: "already-subscribed" });
+    await expect(api.services.newsletter.subscribe(` ${email.toUpperCase()} `, "test")).resolves.toEqual({ status: "subscribed" });
+    await expect(api.services.newsletter.subscribe(email, "footer")).resolves.toEqual({ status: "already-subscribed" });
     const rows = await rowsFor(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.source).toBe("test");
@@ -126,7 +124,7 @@ describe("POST /api/newsletter", () => {
   });
 
   it("leaves other errors to the API's handler: the rate limit still answers 429", async () => {
-    const limited = await buildApi({ db: async () => api.handle.db, rateLimit: 1, trustProxy: false });
+    const { app: limited, close } = await buildTestApi(api, { rateLimit: 1 });
     try {
       const email = unique("limited");
       const send = () =>
@@ -136,7 +134,7 @@ describe("POST /api/newsletter", () => {
       expect(second.statusCode).toBe(429);
       expect(second.json().error).toMatch(/^Too many requests/);
     } finally {
-      await limited.close();
+      await close();
     }
   });
 });

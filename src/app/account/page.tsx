@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PasswordForm, ProfileForm, SignOutEverywhere } from "@/components/auth/account-panel";
-import { listSessions } from "@/server/auth/sessions";
-import { getDb } from "@/server/db";
+import { getServices } from "@/server/services";
 import { loadSessionUser } from "../session";
 
 export const metadata: Metadata = { title: "Your account", robots: { index: false } };
@@ -12,7 +11,7 @@ const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 export default async function AccountPage() {
   const user = await loadSessionUser();
   if (!user) redirect("/auth/login?redirect=/account");
-  const sessions = await listSessions(await getDb(), user.id);
+  const sessions = await (await getServices()).auth.listSessions(user.id);
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-6 md:grid-cols-2">
       <section aria-labelledby="profile-heading">

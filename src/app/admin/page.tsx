@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SecurityEventsTable } from "@/components/admin/security-events-table";
-import { recentSecurityEvents } from "@/server/auth/events";
-import { getDb } from "@/server/db";
+import { getServices } from "@/server/services";
 import { requireAdmin } from "../admin-guard";
 
 export const metadata: Metadata = { title: "Admin", robots: { index: false } };
 
 export default async function AdminPage() {
   const admin = await requireAdmin("/admin");
-  const events = await recentSecurityEvents(await getDb(), 20);
+  const events = await (await getServices()).auth.recentEvents(20);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-xl font-bold">Admin</h1>

@@ -4,11 +4,9 @@ import { CategoryStrip } from "@/components/catalog/category-strip";
 import { GentleScrollHint } from "@/components/catalog/gentle-scroll-hint";
 import { ProductListing } from "@/components/catalog/product-listing";
 import { AdCarousel } from "@/components/promo/ad-carousel";
-import { adRotationSeconds, listAdvertisements } from "@/server/ads/ads";
-import { LISTING_BATCH_SIZE, filtersFromParams, forCard, listingKey, pageOffset, parsePage, shuffleSeed, sortToApi } from "@/lib/listing";
-import { listCategories } from "@/server/catalog/categories";
-import { listProducts } from "@/server/catalog/products";
-import { getDb } from "@/server/db";
+import { filtersFromParams, forCard, listingKey, listingQuery, pageOffset, parsePage, shuffleSeed } from "@/lib/listing";
+import type { Product } from "@/lib/product";
+import { getServices } from "@/server/services";
 import { loadSiteSettings } from "../site-settings";
 
 const DEFAULT_AD_ROTATION_SECONDS = 10;
@@ -25,30 +23,19 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   const filters = filtersFromParams(params);
   const page = parsePage(params.page);
   const settings = await loadSiteSettings();
-  const db = await getDb();
+  const { catalog, ads: adverts } = await getServices();
   const [categories, ads, rotationSeconds] = await Promise.all([
-    listCategories(db).catch(() => []),
-    // ads are decoration: a failure shows none rather than failing the page (§8: only logged)
-    listAdvertisements(db, "products").catch((error: unknown) => {
+    catalog.categories().catch(() => []),
+    // ads are decoration: a failure shows none rather than failing the page (it is only logged)
+    adverts.list("products").catch((error: unknown) => {
       console.error("ads failed to load:", error);
       return [];
     }),
-    adRotationSeconds(db).catch(() => DEFAULT_AD_ROTATION_SECONDS),
+    adverts.rotationSeconds().catch(() => DEFAULT_AD_ROTATION_SECONDS),
   ]);
-  let initial: { products: Awaited<ReturnType<typeof listProducts>>["products"]; total: number } | { error: string };
+  let initial: { products: Product[]; total: number } | { error: string };
   try {
-    const result = await listProducts(db, {
-      search: filters.search.length === 1 ? undefined : filters.search || undefined,
-      category: filters.category || undefined,
-      brand: filters.brand || undefined,
-      categories: filters.categories.length ? filters.categories : undefined,
-      minPrice: filters.minPrice > 0 ? filters.minPrice : undefined,
-      maxPrice: filters.maxPrice < 100_000 ? filters.maxPrice : undefined,
-      limit: LISTING_BATCH_SIZE,
-      offset: pageOffset(page),
-      enriched: true,
-      ...sortToApi(filters.sort),
-    });
+    const result = await catalog.list(listingQuery(filters, pageOffset(page)));
     initial = { products: result.products.map(forCard), total: result.total };
   } catch (error) {
     console.error("product listing failed:", error);

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import { SecurityEventsTable } from "@/components/admin/security-events-table";
-import { recentSecurityEvents } from "@/server/auth/events";
-import { getDb } from "@/server/db";
+import { getServices } from "@/server/services";
 import { requireAdmin } from "../admin-guard";
 
 export const metadata: Metadata = { title: "Security events", robots: { index: false } };
 
 export default async function SiemDashboardPage() {
   await requireAdmin("/siem-dashboard");
-  const events = await recentSecurityEvents(await getDb(), 200);
+  const events = await (await getServices()).auth.recentEvents(200);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-xl font-bold">Security events</h1>

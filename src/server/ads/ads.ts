@@ -2,12 +2,12 @@ import type { Advertisement } from "@/lib/advertisement";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { advertisements } from "../db/schema";
-import { getSiteSettings } from "../settings/settings";
+import type { SettingsService } from "../settings/settings";
 
 export type { Advertisement };
 
 /** Active ads of a placement in display order; a missing link falls back to /products (§2.1). */
-export async function listAdvertisements(db: Database, placement: string): Promise<Advertisement[]> {
+async function listAdvertisements(db: Database, placement: string): Promise<Advertisement[]> {
   const rows = await db
     .select()
     .from(advertisements)
@@ -23,6 +23,13 @@ export async function listAdvertisements(db: Database, placement: string): Promi
   }));
 }
 
-export async function adRotationSeconds(db: Database): Promise<number> {
-  return (await getSiteSettings(db)).performance.adRotationTime;
+/** Advertisements: the active ads of a placement, and how long each stays on screen. */
+export function createAdsService(db: Database, settings: SettingsService) {
+  return {
+    list: (placement: string) => listAdvertisements(db, placement),
+    /** seconds per ad, from the settings */
+    rotationSeconds: async () => (await settings.get()).performance.adRotationTime,
+  };
 }
+
+export type AdsService = ReturnType<typeof createAdsService>;

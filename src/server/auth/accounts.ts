@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { AUTH_TEXT, normaliseEmail, passwordProblem, registrationProblem, type RegistrationInput } from "@/lib/auth-rules";
 import type { Database } from "../db";
+import { DomainError } from "../errors";
 import { authTokens, users } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "./events";
 import type { Mailer } from "./mailer";
@@ -13,15 +14,6 @@ export interface AccountDeps {
   mailer: Mailer;
   siteUrl: URL;
   companyName: string;
-}
-
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly status: number = 400,
-  ) {
-    super(message);
-  }
 }
 
 const VERIFY_HOURS = 24;
@@ -65,7 +57,7 @@ async function sendVerification(deps: AccountDeps, user: { id: number; email: st
  */
 export async function register(deps: AccountDeps, input: RegistrationInput, meta: RequestMeta): Promise<{ message: string }> {
   const problem = registrationProblem(input);
-  if (problem) throw new AccountError(problem);
+  if (problem) throw new DomainError("validation", problem);
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const [created] = await deps.db
@@ -120,11 +112,11 @@ export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, 
 
 /** Sets a new password from a reset link; every session of the account is signed out. */
 export async function resetPassword(deps: AccountDeps, token: string, password: string, confirmPassword: string, meta: RequestMeta): Promise<void> {
-  if (password !== confirmPassword) throw new AccountError(AUTH_TEXT.passwordsDiffer);
+  if (password !== confirmPassword) throw new DomainError("validation", AUTH_TEXT.passwordsDiffer);
   const weak = passwordProblem(password);
-  if (weak) throw new AccountError(weak);
+  if (weak) throw new DomainError("validation", weak);
   const userId = await spendToken(deps.db, token, "reset-password");
-  if (!userId) throw new AccountError("This reset link is invalid or has expired. Please ask for a new one.");
+  if (!userId) throw new DomainError("invalid-token", "This reset link is invalid or has expired. Please ask for a new one.");
   // a reset link proves the address, so it also verifies it
   await deps.db
     .update(users)
@@ -136,10 +128,10 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
 
 export async function changePassword(deps: AccountDeps, userId: number, current: string, next: string, confirm: string, meta: RequestMeta): Promise<void> {
   const [user] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!user || !(await verifyPassword(current, user.passwordHash))) throw new AccountError("Your current password is not correct");
-  if (next !== confirm) throw new AccountError(AUTH_TEXT.passwordsDiffer);
+  if (!user || !(await verifyPassword(current, user.passwordHash))) throw new DomainError("wrong-password", "Your current password is not correct");
+  if (next !== confirm) throw new DomainError("validation", AUTH_TEXT.passwordsDiffer);
   const weak = passwordProblem(next);
-  if (weak) throw new AccountError(weak);
+  if (weak) throw new DomainError("validation", weak);
   await deps.db.update(users).set({ passwordHash: await hashPassword(next), passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
   // every session ends, this one too: the route opens a fresh one for the person who changed it
   await closeAllSessions(deps.db, userId);

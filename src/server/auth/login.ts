@@ -1,15 +1,10 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { AUTH_TEXT, lockedMessage, normaliseEmail } from "@/lib/auth-rules";
 import type { Database } from "../db";
+import { DomainError } from "../errors";
 import { loginLocks, securityEvents, users } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "./events";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
-
-export type LoginErrorType = "INVALID_CREDENTIALS" | "RATE_LIMIT" | "NOT_VERIFIED";
-
-export type LoginOutcome =
-  | { ok: true; userId: number }
-  | { ok: false; type: LoginErrorType; error: string; status: number };
 
 export interface LoginPolicy {
   maxAttempts: number;
@@ -55,29 +50,33 @@ async function failuresFromAddress(db: Database, ip: string, minutes: number): P
   return row?.n ?? 0;
 }
 
-/** Checks a sign-in. Wrong address and wrong password give the same answer in about the same time. */
-export async function checkLogin(db: Database, rawEmail: string, password: string, policy: LoginPolicy, meta: RequestMeta): Promise<LoginOutcome> {
+/**
+ * Checks a sign-in and returns the account's id, or throws a DomainError: `rate-limited` (too many
+ * failures from this network), `locked` (this account, with the minutes left), `invalid-credentials`
+ * or `not-verified`. Wrong address and wrong password give the same answer in about the same time.
+ */
+export async function checkLogin(db: Database, rawEmail: string, password: string, policy: LoginPolicy, meta: RequestMeta): Promise<number> {
   const email = normaliseEmail(rawEmail);
   if (meta.ip && (await failuresFromAddress(db, meta.ip, policy.lockoutMinutes)) >= policy.perAddressFailures) {
     await logSecurityEvent(db, { type: "login-locked", email, detail: { scope: "address" } }, meta);
-    return { ok: false, type: "RATE_LIMIT", status: 429, error: `Too many failed sign-ins from your network. Please try again in ${policy.lockoutMinutes} minutes.` };
+    throw new DomainError("rate-limited", `Too many failed sign-ins from your network. Please try again in ${policy.lockoutMinutes} minutes.`);
   }
   const reserved = await reserveAttempt(db, email, policy);
   if (!reserved.allowed) {
     await logSecurityEvent(db, { type: "login-locked", email, detail: { scope: "account" } }, meta);
-    return { ok: false, type: "RATE_LIMIT", status: 429, error: lockedMessage(reserved.minutesLeft) };
+    throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
   }
   const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, email));
   const valid = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
   if (!user || !valid) {
     await logSecurityEvent(db, { type: "login-failed", userId: user?.id, email }, meta);
-    return { ok: false, type: "INVALID_CREDENTIALS", status: 401, error: AUTH_TEXT.invalidCredentials };
+    throw new DomainError("invalid-credentials", AUTH_TEXT.invalidCredentials);
   }
   await db.delete(loginLocks).where(eq(loginLocks.email, email));
   if (!user.verifiedAt) {
     await logSecurityEvent(db, { type: "login-unverified", userId: user.id, email }, meta);
-    return { ok: false, type: "NOT_VERIFIED", status: 403, error: AUTH_TEXT.notVerified };
+    throw new DomainError("not-verified", AUTH_TEXT.notVerified);
   }
   await logSecurityEvent(db, { type: "login-success", userId: user.id, email }, meta);
-  return { ok: true, userId: user.id };
+  return user.id;
 }

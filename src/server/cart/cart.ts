@@ -1,7 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
+import type { CartResponse } from "@/lib/api-contract";
 import type { CartItem } from "@/lib/guest-cart";
 import type { Database } from "../db";
+import { DomainError } from "../errors";
 import { cartItems, cartLines, cartMerges, productVariants, products } from "../db/schema";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -9,20 +11,9 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export const MAX_LINE_QUANTITY = 999;
 export const OUT_OF_STOCK = "Product out of stock";
 
-export class CartError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly reason: "not-found" | "invalid-variant" | "out-of-stock" | "unknown-item",
-  ) {
-    super(message);
-  }
-}
+const itemNotFound = () => new DomainError("not-found", "Cart item not found");
 
-export interface CartView {
-  items: CartItem[];
-  totals: { subtotal: number; total_items: number };
-}
+export type CartView = CartResponse;
 
 export type AddOutcome = { quantity: number; added: number; partialStock: boolean; message: string | null };
 
@@ -32,13 +23,13 @@ export type AddOutcome = { quantity: number; added: number; partialStock: boolea
  */
 async function lockedStock(tx: Tx, productId: number, variantId: string): Promise<{ stock: number }> {
   const [product] = await tx.select({ id: products.id, stock: products.stockQuantity }).from(products).where(eq(products.id, productId)).for("update");
-  if (!product) throw new CartError("Product not found", 404, "not-found");
+  if (!product) throw new DomainError("not-found", "Product not found");
   if (variantId === DEFAULT_VARIANT_ID) return { stock: product.stock };
   const [variant] = await tx
     .select({ stock: productVariants.stock })
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), eq(productVariants.combinationId, variantId)));
-  if (!variant) throw new CartError("variantId is not a valid combination for this product", 400, "invalid-variant");
+  if (!variant) throw new DomainError("invalid-variant", "variantId is not a valid combination for this product");
   return { stock: variant.stock };
 }
 
@@ -71,7 +62,7 @@ async function addLine(tx: Tx, userId: number, productId: number, variantId: str
   const { stock } = await lockedStock(tx, productId, variantId);
   const inCart = await quantityInCart(tx, userId, productId, variantId);
   const room = Math.min(stock, MAX_LINE_QUANTITY) - inCart;
-  if (room <= 0) throw new CartError(OUT_OF_STOCK, 409, "out-of-stock");
+  if (room <= 0) throw new DomainError("out-of-stock", OUT_OF_STOCK);
   const added = Math.min(quantity, room);
   await writeLine(tx, userId, productId, variantId, inCart + added);
   const partialStock = added < quantity;
@@ -86,9 +77,9 @@ export function addToCart(db: Database, userId: number, line: { productId: numbe
 export function setLineQuantity(db: Database, userId: number, itemId: number, variantId: string, quantity: number): Promise<{ quantity: number; message: string | null }> {
   return db.transaction(async (tx) => {
     const [item] = await tx.select({ productId: cartItems.productId }).from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
-    if (!item) throw new CartError("Cart item not found", 404, "unknown-item");
+    if (!item) throw itemNotFound();
     const [line] = await tx.select({ id: cartLines.id }).from(cartLines).where(and(eq(cartLines.itemId, itemId), eq(cartLines.variantId, variantId)));
-    if (!line) throw new CartError("Cart item not found", 404, "unknown-item");
+    if (!line) throw itemNotFound();
     if (quantity === 0) {
       await removeLineTx(tx, itemId, variantId);
       return { quantity: 0, message: null };
@@ -97,7 +88,7 @@ export function setLineQuantity(db: Database, userId: number, itemId: number, va
     const allowed = Math.min(quantity, stock, MAX_LINE_QUANTITY);
     if (allowed <= 0) {
       await removeLineTx(tx, itemId, variantId);
-      throw new CartError(OUT_OF_STOCK, 409, "out-of-stock");
+      throw new DomainError("out-of-stock", OUT_OF_STOCK);
     }
     await tx.update(cartLines).set({ quantity: allowed }).where(eq(cartLines.id, line.id));
     return { quantity: allowed, message: allowed < quantity ? `Only ${allowed} available` : null };
@@ -112,9 +103,9 @@ async function removeLineTx(tx: Tx, itemId: number, variantId: string): Promise<
 export async function removeLine(db: Database, userId: number, itemId: number, variantId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [item] = await tx.select({ id: cartItems.id }).from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
-    if (!item) throw new CartError("Cart item not found", 404, "unknown-item");
+    if (!item) throw itemNotFound();
     const removed = await tx.delete(cartLines).where(and(eq(cartLines.itemId, itemId), eq(cartLines.variantId, variantId))).returning({ id: cartLines.id });
-    if (!removed.length) throw new CartError("Cart item not found", 404, "unknown-item");
+    if (!removed.length) throw itemNotFound();
     await tx.delete(cartItems).where(and(eq(cartItems.id, itemId), sql`not exists (select 1 from cart_lines l where l.item_id = ${cartItems.id})`));
   });
 }
@@ -152,8 +143,8 @@ export function mergeGuestCart(db: Database, userId: number, mergeId: string, li
         const outcome = await addLine(tx, userId, line.productId, line.variantId, line.quantity);
         result.merged.push({ productId: line.productId, variantId: line.variantId, quantity: outcome.added, partialStock: outcome.partialStock });
       } catch (error) {
-        if (!(error instanceof CartError)) throw error;
-        result.dropped.push({ productId: line.productId, variantId: line.variantId, reason: error.reason });
+        if (!(error instanceof DomainError)) throw error;
+        result.dropped.push({ productId: line.productId, variantId: line.variantId, reason: error.code });
       }
     }
     await tx.update(cartMerges).set({ result }).where(and(eq(cartMerges.userId, userId), eq(cartMerges.mergeId, mergeId)));
@@ -227,3 +218,19 @@ export async function cartItemCount(db: Database, userId: number): Promise<numbe
     .where(eq(cartItems.userId, userId));
   return Number(row?.count ?? 0);
 }
+
+/** The signed-in shopper's cart: priced and stock-checked here, whatever the browser sends. */
+export function createCartService(db: Database) {
+  return {
+    get: (userId: number) => getCart(db, userId),
+    add: (userId: number, line: { productId: number; variantId: string; quantity: number }) => addToCart(db, userId, line),
+    setLine: (userId: number, itemId: number, variantId: string, quantity: number) => setLineQuantity(db, userId, itemId, variantId, quantity),
+    removeLine: (userId: number, itemId: number, variantId: string) => removeLine(db, userId, itemId, variantId),
+    clear: (userId: number) => clearCart(db, userId),
+    merge: (userId: number, mergeId: string, lines: GuestLine[]) => mergeGuestCart(db, userId, mergeId, lines),
+    /** items in the cart (the header badge), without pricing the lines */
+    count: (userId: number) => cartItemCount(db, userId),
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

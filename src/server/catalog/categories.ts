@@ -3,12 +3,9 @@ import type { Database } from "../db";
 import { categories } from "../db/schema";
 import { cachedList } from "./catalog-cache";
 
-export interface CategoryWithCount {
-  id: number;
-  name: string;
-  slug: string;
-  productCount: number;
-}
+import type { CategoryWithCount } from "@/lib/api-contract";
+
+export type { CategoryWithCount };
 
 /** Every category with its product count; on every page (header panel), so cached like the counts. */
 export async function listCategories(db: Database): Promise<CategoryWithCount[]> {

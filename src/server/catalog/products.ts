@@ -3,8 +3,9 @@ import { rowsOf, type Database } from "../db";
 import { brands, categories, productVariants, products } from "../db/schema";
 import { resolveQueryWords } from "../search/resolve";
 import { toTsQueryText } from "../search/terms";
-import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "./product-query";
+import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/product-query";
 import { cachedCount, cachedSearchPage } from "./catalog-cache";
+import { listCategories } from "./categories";
 import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
 
 export const productColumns = {
@@ -229,3 +230,15 @@ export async function productsByImages(db: Database, images: string[], limit: nu
     return row ? [toProduct(row as ProductRow)] : [];
   });
 }
+
+/** The catalogue for pages and the API: product lists, single products, related products, categories. */
+export function createCatalogService(db: Database) {
+  return {
+    list: (query: ProductQuery) => listProducts(db, query),
+    get: (id: number) => getProduct(db, id),
+    related: (product: Pick<Product, "id" | "category_slug">, limit?: number) => relatedProducts(db, product, limit),
+    categories: () => listCategories(db),
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,17 +1,21 @@
 import sharp, { type Metadata } from "sharp";
 import { IMAGE_SEARCH_TEXTS } from "@/lib/image-upload";
+import { DomainError } from "../errors";
 import type { RgbImage } from "./descriptor";
 
 /** Decoding refuses anything larger: a 40-megapixel photo is already bigger than any phone's. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
-export class ImageRejectedError extends Error {
+export type ImageRejection = "not-an-image" | "image-damaged" | "too-many-pixels";
+
+/** A picture that cannot be searched with: not an image, damaged, or too large. */
+export class ImageRejectedError extends DomainError {
   constructor(
     message: string,
-    readonly status: 400 | 413 = 400,
+    readonly code: ImageRejection = "not-an-image",
   ) {
-    super(message);
+    super(code, message);
   }
 }
 
@@ -34,7 +38,7 @@ export async function inspectImage(image: Buffer): Promise<{ format: string; wid
     throw new ImageRejectedError(IMAGE_TEXTS.notAnImage);
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw new ImageRejectedError(IMAGE_TEXTS.notAnImage);
-  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ImageRejectedError(IMAGE_TEXTS.tooManyPixels);
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ImageRejectedError(IMAGE_TEXTS.tooManyPixels, "too-many-pixels");
   return { format: meta.format, width: meta.width, height: meta.height };
 }
 
@@ -55,6 +59,6 @@ export async function decodeUpright(image: Buffer, maxSide = 256): Promise<RgbIm
     return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;
-    throw new ImageRejectedError(IMAGE_TEXTS.damaged);
+    throw new ImageRejectedError(IMAGE_TEXTS.damaged, "image-damaged");
   }
 }

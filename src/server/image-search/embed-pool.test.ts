@@ -18,10 +18,10 @@ describe("the embedding worker pool", () => {
     expect(Array.from(inWorker)).toEqual(Array.from(here));
   });
 
-  it("passes a refusal back as ImageRejectedError with its status", async () => {
+  it("passes a refusal back as ImageRejectedError with its code", async () => {
     const error = await pool.embed(Buffer.from("not a picture at all")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImageRejectedError);
-    expect((error as ImageRejectedError).status).toBe(400);
+    expect((error as ImageRejectedError).code).toBe("image-damaged");
   });
 
   it("turns work away as busy once the queue is full, and still finishes what it took", async () => {

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { Piscina } from "piscina";
+import { DomainError } from "../errors";
 import { ImageRejectedError } from "./decode";
 import type { EmbedResult, EmbedTask } from "./embed-worker";
 
@@ -10,7 +11,11 @@ const MAX_WAITING = 32;
 const POOL_FULL = new Set(["Task queue is at limit", "No task queue available and all Workers are busy"]);
 
 /** The pool is full: the caller should say "busy, try again" rather than wait. */
-export class EmbedPoolBusyError extends Error {}
+export class EmbedPoolBusyError extends DomainError {
+  constructor() {
+    super("busy", "Search by image is busy right now. Please try again in a moment.");
+  }
+}
 
 export interface EmbedPool {
   /** which embedder the workers run, and its vector length */
@@ -40,7 +45,7 @@ export function createEmbedPool(options: { threads?: number; modelPath?: string;
   });
   const run = (task: EmbedTask, transferList?: ArrayBuffer[]) =>
     pool.run(task, transferList ? { transferList } : {}).catch((error: unknown) => {
-      if (error instanceof Error && POOL_FULL.has(error.message)) throw new EmbedPoolBusyError(error.message);
+      if (error instanceof Error && POOL_FULL.has(error.message)) throw new EmbedPoolBusyError();
       throw error;
     });
   // Kept once known; a failed attempt (say, the pool was full) is not remembered, the next call asks again.
@@ -62,7 +67,7 @@ export function createEmbedPool(options: { threads?: number; modelPath?: string;
     async embed(image) {
       const copy = new Uint8Array(image);
       const result = await run({ kind: "embed", image: copy }, [copy.buffer]);
-      if (!result.ok) throw new ImageRejectedError(result.message, result.status);
+      if (!result.ok) throw new ImageRejectedError(result.message, result.code);
       if (!result.vector) throw new Error("the embedding worker returned no vector");
       return result.vector;
     },

@@ -3,12 +3,12 @@
  * block the thread that answers requests.
  */
 import { createEmbedder } from "./create-embedder";
-import { ImageRejectedError } from "./decode";
+import { ImageRejectedError, type ImageRejection } from "./decode";
 
 export type EmbedTask = { kind: "info" } | { kind: "embed"; image: Uint8Array };
 export type EmbedResult =
   | { ok: true; model: string; dimensions: number; vector?: Float32Array }
-  | { ok: false; status: 400 | 413; message: string };
+  | { ok: false; code: ImageRejection; message: string };
 
 const embedder = createEmbedder(process.env.IMAGE_MODEL_PATH || undefined);
 
@@ -19,7 +19,7 @@ export default async function run(task: EmbedTask): Promise<EmbedResult> {
     const vector = await e.embed(Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength));
     return { ok: true, model: e.id, dimensions: e.dimensions, vector };
   } catch (error) {
-    if (error instanceof ImageRejectedError) return { ok: false, status: error.status, message: error.message };
+    if (error instanceof ImageRejectedError) return { ok: false, code: error.code, message: error.message };
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import type { Database } from "../db";
 import { productsByImages } from "../catalog/products";
 import type { Product } from "../catalog/to-product";
 import { inspectImage } from "./decode";
-import type { EmbedPool } from "./embed-pool";
+import { createEmbedPool, type EmbedPool } from "./embed-pool";
 import { syncImageEmbeddings, type SyncResult } from "./embeddings-store";
 import { imageKeywords } from "./keywords";
 import { openVectorIndex, type VectorIndex } from "./vector-index";
@@ -60,7 +60,7 @@ export class ImageSearch {
     return result;
   }
 
-  /** Throws ImageRejectedError (400/413) for anything that is not a decodable picture. */
+  /** Throws ImageRejectedError for anything that is not a decodable picture of a searchable size. */
   async search(image: Buffer): Promise<ImageSearchResult> {
     await inspectImage(image);
     // the index first: it asks the pool which model it runs, which must not queue behind this embed
@@ -81,3 +81,41 @@ export class ImageSearch {
     return { products, keywords };
   }
 }
+
+export interface ImageSearchOptions {
+  mediaDir: string;
+  /** worker threads that decode and embed pictures */
+  workers?: number;
+  /** an ONNX image encoder; unset, the built-in descriptor */
+  modelPath?: string;
+  /** searches that may wait for a worker before new ones are turned away as busy */
+  maxWaiting?: number;
+}
+
+/**
+ * Search by image for the process: the worker pool starts with the first search or sync (a page
+ * render or a test that never searches by image costs no threads), and stops with `close`.
+ */
+export function createImageSearchService(db: Database, options: ImageSearchOptions) {
+  let pool: EmbedPool | null = null;
+  let instance: ImageSearch | null = null;
+  const started = () => {
+    pool ??= createEmbedPool({ threads: options.workers, modelPath: options.modelPath, maxWaiting: options.maxWaiting });
+    instance ??= new ImageSearch(db, pool, options.mediaDir);
+    return instance;
+  };
+  return {
+    /** Throws a DomainError (not-an-image, image-damaged, too-many-pixels, busy) for what cannot be searched. */
+    search: (image: Buffer) => started().search(image),
+    /** Embeds every product image that has no vector from the current embedder yet. */
+    sync: () => started().sync(),
+    async close(): Promise<void> {
+      const running = pool;
+      pool = null;
+      instance = null;
+      await running?.close();
+    },
+  };
+}
+
+export type ImageSearchService = ReturnType<typeof createImageSearchService>;

@@ -186,7 +186,7 @@ async function embedderForSession(ort: OrtModule, session: Ort.InferenceSession,
         .raw({ depth: "uchar" })
         .toBuffer({ resolveWithObject: true }));
     } catch {
-      throw new ImageRejectedError(IMAGE_TEXTS.damaged);
+      throw new ImageRejectedError(IMAGE_TEXTS.damaged, "image-damaged");
     }
     if (info.channels !== 3 || info.width !== input.width || info.height !== input.height) {
       throw new Error(`ONNX embedder: decoded ${info.width}×${info.height}×${info.channels}, expected ${input.width}×${input.height}×3`);

@@ -66,3 +66,12 @@ async function findSuggestions(db: Database, q: string): Promise<string[]> {
   }
   return out;
 }
+
+export function createSearchService(db: Database) {
+  return {
+    /** Up to 8 names of categories, brands and popular products for what is being typed. */
+    suggestions: (query: string) => searchSuggestions(db, query),
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

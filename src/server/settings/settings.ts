@@ -37,3 +37,13 @@ export async function saveSiteSettings(db: Database, values: Partial<SiteSetting
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
   cached.delete(db);
 }
+
+/** The site settings of one database: read through the short cache, saved with the cache dropped. */
+export function createSettingsService(db: Database) {
+  return {
+    get: () => getSiteSettings(db),
+    save: (values: Partial<SiteSettings>) => saveSiteSettings(db, values),
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

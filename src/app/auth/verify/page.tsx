@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { verifyEmail } from "@/server/auth/accounts";
-import { getDb } from "@/server/db";
+import { getServices } from "@/server/services";
 import { AuthCard } from "../auth-card";
 
 export const metadata: Metadata = { title: "Confirm your e-mail", robots: { index: false }, referrer: "no-referrer" };
 
 export default async function VerifyPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
   const { token } = await searchParams;
-  const ok = token ? await verifyEmail(await getDb(), token, {}) : false;
+  const ok = token ? await (await getServices()).auth.verifyEmail(token, {}) : false;
   return (
     <AuthCard title={ok ? "Your e-mail address is confirmed" : "This link does not work"}>
       {ok ? (

@@ -9,15 +9,14 @@ import { Stars } from "@/components/catalog/stars";
 import { discountPercent } from "@/lib/listing";
 import { productImageSrcSet } from "@/lib/product-image";
 import { parseProductIdSegment, productPath } from "@/lib/slug";
-import { getProduct, relatedProducts } from "@/server/catalog/products";
-import { getDb } from "@/server/db";
+import { getServices } from "@/server/services";
 import { loadSiteSettings } from "../../site-settings";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ returnTo?: string | string[] }> };
 
 const load = cache(async (segment: string) => {
   const id = parseProductIdSegment(segment);
-  return id ? getProduct(await getDb(), id) : null;
+  return id ? (await getServices()).catalog.get(id) : null;
 });
 
 /** Only a path on this site may be a back link (no open redirect through returnTo). */
@@ -41,7 +40,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params, searchParams }: Props) {
   const product = await load((await params).slug);
   if (!product) notFound();
-  const [settings, related] = await Promise.all([loadSiteSettings(), relatedProducts(await getDb(), product)]);
+  const [settings, related] = await Promise.all([loadSiteSettings(), (await getServices()).catalog.related(product)]);
   const backTo = safeReturnTo((await searchParams).returnTo);
   const off = discountPercent(product.price, product.original_price);
   const jsonLd = {

@@ -1,9 +1,5 @@
 import { z } from "zod";
-
-export const PRODUCT_PAGE_SIZE = 20;
-export const PRODUCT_PAGE_MAX = 100;
-export const SORT_FIELDS = ["featured", "price", "created_at", "name", "rating", "sales"] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+import { PRODUCT_OFFSET_MAX, PRODUCT_PAGE_MAX, SORT_FIELDS, type ProductQuery } from "@/lib/product-query";
 
 const booleanParam = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
@@ -23,7 +19,7 @@ const text = (name: string, max: number) =>
     .transform((v) => v.trim())
     .optional();
 
-/** The query of GET /api/products, validated in one place; errors name the parameter. */
+/** The query string of GET /api/products, validated in one place; errors name the parameter. */
 export const productQuerySchema = z
   .object({
     category: text("category", 100),
@@ -32,7 +28,7 @@ export const productQuerySchema = z
     limit: wholeNumber("limit", PRODUCT_PAGE_MAX)
       .pipe(z.number().min(1, "limit must be at least 1"))
       .optional(),
-    offset: wholeNumber("offset", 1_000_000).optional(),
+    offset: wholeNumber("offset", PRODUCT_OFFSET_MAX).optional(),
     sortBy: z.enum(SORT_FIELDS, { message: `sortBy must be one of ${SORT_FIELDS.join(", ")}` }).optional(),
     sortOrder: z.enum(["asc", "desc"], { message: "sortOrder must be asc or desc" }).optional(),
     minPrice: wholeNumber("minPrice", 1_000_000_000).optional(),
@@ -55,5 +51,6 @@ export const productQuerySchema = z
     message: "minPrice must not be above maxPrice",
   });
 
-export type ProductQueryInput = z.input<typeof productQuerySchema>;
-export type ProductQuery = z.output<typeof productQuerySchema>;
+// The parsed query is exactly the catalogue's ProductQuery (checked by the compiler, both ways).
+type Parsed = z.output<typeof productQuerySchema>;
+export const parsedIsProductQuery: [Parsed extends ProductQuery ? true : false, ProductQuery extends Parsed ? true : false] = [true, true];

@@ -1,0 +1,188 @@
+/**
+ * The shapes of the HTTP API, shared by the routes (src/api), which declare their answers with
+ * these types, and the browser's client (src/lib/api-client.ts), which reads them. Field names follow
+ * the storefront's long-standing JSON (snake_case where the product and cart records always had it).
+ */
+import type { Advertisement } from "./advertisement";
+import type { ErrorBody } from "./error-codes";
+import type { CartItem } from "./guest-cart";
+import type { Product } from "./product";
+import type { SiteSettings } from "./site-settings";
+import type { ProductVariant, VariantConfig } from "./variants";
+
+export type { ErrorBody };
+
+// ---- catalogue ----------------------------------------------------------------------------
+export interface Pagination {
+  total: number;
+  hasMore: boolean;
+  limit: number;
+  offset: number;
+}
+export interface ProductsResponse {
+  products: Product[];
+  pagination: Pagination;
+}
+/** GET /api/products/{id}: the product with its variants under both spellings. */
+export type ProductResponse = Product & { product_variants: ProductVariant[]; variants: ProductVariant[]; variantConfig: VariantConfig | null };
+/** GET /api/products/{id}?minimal=true: what the cart needs to add a product. */
+export type MinimalProductResponse = Pick<Product, "id" | "name" | "image" | "price" | "original_price" | "in_stock" | "stock_quantity" | "sku"> & {
+  variants: ProductVariant[];
+  variantConfig: VariantConfig | null;
+};
+export interface CategoryWithCount {
+  id: number;
+  name: string;
+  slug: string;
+  productCount: number;
+}
+export interface CategoriesResponse {
+  categories: CategoryWithCount[];
+}
+export interface SuggestionsResponse {
+  suggestions: string[];
+}
+export type AdvertisementsResponse = Advertisement[];
+export interface RotationTimeResponse {
+  rotationTime: number;
+}
+export interface SettingsResponse {
+  success: true;
+  settings: SiteSettings;
+}
+export interface ImageSearchResponse {
+  products: Product[];
+  keywords: string[];
+}
+
+// ---- accounts -----------------------------------------------------------------------------
+export interface PublicUser {
+  id: number;
+  email: string;
+  name: string;
+  role: "user" | "admin";
+  isVerified: boolean;
+  profile: { fullName: string; phone: string | null; company: string | null };
+}
+export interface MessageResponse {
+  success: true;
+  message: string;
+}
+export interface RegisterRequest {
+  fullName: string;
+  email: string;
+  phone?: string;
+  password: string;
+  confirmPassword: string;
+  acceptTerms: boolean;
+}
+export interface LoginRequest {
+  email: string;
+  password: string;
+  remember?: boolean;
+  redirect?: string;
+}
+/** The error types of the sign-in answer, beside the code: RATE_LIMIT, NOT_VERIFIED or INVALID_CREDENTIALS. */
+export type LoginErrorType = "INVALID_CREDENTIALS" | "RATE_LIMIT" | "NOT_VERIFIED";
+export interface LoginResponse {
+  success: true;
+  user: PublicUser;
+  error: null;
+  type: null;
+  redirectTo: string;
+}
+export type LoginErrorBody = ErrorBody & { success: false; user: null; type: LoginErrorType; redirectTo: null; minutesLeft?: number };
+export interface SessionResponse {
+  success: true;
+  authenticated: boolean;
+  user: PublicUser | null;
+}
+export interface LogoutResponse {
+  success: true;
+  error: null;
+}
+export interface AccountSession {
+  id: number;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  remember: boolean;
+  current: boolean;
+}
+export interface AccountSessionsResponse {
+  success: true;
+  sessions: AccountSession[];
+}
+export interface RevokeOthersResponse {
+  success: true;
+  closed: number;
+}
+export interface ProfileRequest {
+  fullName: string;
+  phone?: string | null;
+  company?: string | null;
+}
+export interface PasswordChangeRequest {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}
+
+// ---- cart ---------------------------------------------------------------------------------
+/** The signed-in shopper's cart as the server prices it (GET /api/cart). */
+export interface CartResponse {
+  items: CartItem[];
+  totals: { subtotal: number; total_items: number };
+}
+export interface AddToCartRequest {
+  productId: number;
+  variantId?: string;
+  quantity?: number;
+}
+export interface AddToCartResponse {
+  success: true;
+  /** the line's quantity after the add */
+  quantity: number;
+  /** how many this add put in (less than asked when stock ran short) */
+  added: number;
+  partialStock: boolean;
+  message: string | null;
+}
+export interface SetCartLineRequest {
+  itemId: number;
+  variantId?: string;
+  quantity: number;
+}
+export interface SetCartLineResponse {
+  success: true;
+  quantity: number;
+  message: string | null;
+}
+export interface GuestMergeItem {
+  productId: number;
+  variants: { variantId?: string; quantity: number }[];
+}
+export interface MergeCartRequest {
+  guestCart: GuestMergeItem[] | { items: GuestMergeItem[] };
+  mergeId: string;
+}
+export interface MergeCartResponse {
+  success: true;
+  merged: { productId: number; variantId: string; quantity: number; partialStock: boolean }[];
+  dropped: { productId: number; variantId: string; reason: string }[];
+  repeated: boolean;
+  cart: CartResponse;
+}
+
+// ---- newsletter ---------------------------------------------------------------------------
+export interface NewsletterResponse {
+  success: true;
+  message: string;
+  alreadySubscribed?: true;
+}

@@ -1,0 +1,56 @@
+/**
+ * The stable codes every API error answer carries beside its English text: `{error, code}`.
+ * The browser decides what happened from the code, never from the message, so texts can be
+ * reworded or translated without breaking a branch. The server maps each code to an HTTP status
+ * in one place (src/api/errors.ts).
+ */
+export const ERROR_CODES = [
+  /** the request's shape or a value in it is wrong */
+  "invalid-input",
+  /** what the request names does not exist (or is not the caller's) */
+  "not-found",
+  /** a cart line names a variant the product does not have */
+  "invalid-variant",
+  "out-of-stock",
+  /** the request needs a signed-in shopper */
+  "unauthenticated",
+  /** signed in, but not allowed (e.g. not an admin) */
+  "forbidden",
+  "invalid-credentials",
+  /** the current password given to confirm a change is wrong (the session itself is fine) */
+  "wrong-password",
+  /** the account is locked after too many failed sign-ins */
+  "locked",
+  "not-verified",
+  /** too many requests from this address (or for this account) in the window */
+  "rate-limited",
+  /** a one-time link that is unknown, used or expired */
+  "invalid-token",
+  /** a form value breaks a rule (password too short, passwords differ, ...); the message says which */
+  "validation",
+  /** a write from another site */
+  "cross-site",
+  "not-an-image",
+  "image-damaged",
+  /** an upload larger than its byte limit */
+  "too-large",
+  /** a picture with more pixels than decoding allows (a small file can claim a huge size) */
+  "too-many-pixels",
+  /** the server is busy (a full queue or pool): try again shortly */
+  "busy",
+  /** a feature is switched off or its backing service is down */
+  "unavailable",
+  "internal",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The body of every error answer of the API. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+}
