@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import type { ErrorBody, ErrorCode } from "@/lib/error-codes";
+import { codeForStatus, type ErrorBody, type ErrorCode } from "@/lib/error-codes";
 import { DomainError } from "@/server/errors";
 
 /** The one place a domain error code becomes an HTTP status. */
@@ -30,26 +30,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 
 /** Codes that mean "try again shortly": the answer says when. */
 const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { busy: 5, unavailable: 30 };
-
-/** The code of a framework error that carries only a status (body parsing, rate limiting, ...). */
-function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 401:
-      return "unauthenticated";
-    case 403:
-      return "forbidden";
-    case 404:
-      return "not-found";
-    case 413:
-      return "too-large";
-    case 429:
-      return "rate-limited";
-    case 503:
-      return "unavailable";
-    default:
-      return status >= 500 ? "internal" : "invalid-input";
-  }
-}
 
 /** Sends `{error, code, ...extra}` with the code's status (and Retry-After where it applies). */
 export function sendError(reply: FastifyReply, code: ErrorCode, message: string, extra: Record<string, unknown> = {}): FastifyReply {

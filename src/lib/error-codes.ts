@@ -49,6 +49,31 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
 }
 
+/**
+ * The code an answer carries by its status alone: for framework errors (body parsing, rate
+ * limiting) and for answers from something in front of the shop (a proxy's 429 or 503).
+ */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return "unauthenticated";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not-found";
+    case 413:
+      return "too-large";
+    case 429:
+      return "rate-limited";
+    case 502:
+    case 503:
+    case 504:
+      return "unavailable";
+    default:
+      return status >= 500 ? "internal" : "invalid-input";
+  }
+}
+
 /** The body of every error answer of the API. */
 export interface ErrorBody {
   error: string;

@@ -9,6 +9,7 @@ import {
   nextPageParams,
   listingApiQuery,
   listingHref,
+  listingQuery,
   pageOffset,
   parsePage,
   searchIsSendable,
@@ -150,5 +151,21 @@ describe("forCard", () => {
   it("drops the description and keeps what a card and the cart use", () => {
     const card = forCard({ id: 1, description: "long text", price: 5, stock_quantity: 3 });
     expect(card).toEqual({ id: 1, description: "", price: 5, stock_quantity: 3 });
+  });
+});
+
+describe("listingQuery: one mapping from the listing's filters to the catalogue query", () => {
+  it("leaves the defaults out and never sends a one-character search", () => {
+    expect(listingQuery(DEFAULT_FILTERS, 0)).toEqual({ limit: 20, offset: 0, enriched: true });
+    expect(listingQuery({ ...DEFAULT_FILTERS, search: " a " }, 0).search).toBeUndefined();
+    expect(listingQuery({ ...DEFAULT_FILTERS, search: " ab " }, 0).search).toBe("ab");
+  });
+
+  it("carries every filter, and the API query string is the same query", () => {
+    const filters = { ...DEFAULT_FILTERS, category: "sensors", brand: "Bosch", categories: ["a", "b"], minPrice: 1000, maxPrice: 50_000, sort: "newest" as const };
+    const query = listingQuery(filters, 120);
+    expect(query).toEqual({ limit: 20, offset: 120, enriched: true, category: "sensors", brand: "Bosch", categories: ["a", "b"], minPrice: 1000, maxPrice: 50_000, sortBy: "created_at", sortOrder: "desc" });
+    const params = Object.fromEntries(listingApiQuery(filters, 120));
+    expect(params).toEqual({ limit: "20", offset: "120", enriched: "true", category: "sensors", brand: "Bosch", categories: "a,b", minPrice: "1000", maxPrice: "50000", sortBy: "created_at", sortOrder: "desc" });
   });
 });

@@ -1,5 +1,6 @@
 "use client";
 
+import { api, isApiError } from "@/lib/api-client";
 import { addToGuestCart } from "@/lib/guest-cart";
 import type { Product } from "@/lib/product";
 import { DEFAULT_VARIANT_ID, variantCombinationId, type ProductVariant } from "@/lib/variants";
@@ -14,15 +15,14 @@ function outOfStock(name: string) {
   toast({ title: "Out of Stock", description: `${name} is out of stock.`, variant: "destructive", duration: TOAST_MS.error });
 }
 
-/** Adds to the shopper's cart (server when signed in, else the guest cart) and says what happened (§8). */
+/** Adds to the shopper's cart (server when signed in, else the guest cart) and says what happened in a toast. */
 export async function addProductToCart(product: Product, variant: ProductVariant | null, quantity: number): Promise<void> {
   if (signedInStore.get()) return addToServerCart(product, variant, quantity);
   let full = product;
   if (!variant && !product.product_variants) {
-    // A product without its variant list: fetch the detail first (§4.2) for the lowest variant price.
+    // A product without its variant list: fetch the detail first, for the lowest variant price.
     try {
-      const res = await fetch(`/api/products/${product.id}?minimal=false`);
-      if (res.ok) full = { ...product, ...((await res.json()) as Product) };
+      full = { ...product, ...(await api.catalog.product(product.id)) };
     } catch {
       // fall back to the product's own price
     }
@@ -37,22 +37,12 @@ export async function addProductToCart(product: Product, variant: ProductVariant
 async function addToServerCart(product: Product, variant: ProductVariant | null, quantity: number): Promise<void> {
   const variantId = variant ? variantCombinationId(variant.attributes, product.variant_config) : DEFAULT_VARIANT_ID;
   try {
-    const res = await fetch("/api/cart", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify({ productId: product.id, variantId, quantity, variantAttributes: variant?.attributes ?? {} }),
-    });
-    const body = (await res.json().catch(() => ({}))) as { error?: string; partialStock?: boolean; added?: number };
-    if (!res.ok) {
-      if (body.error === "Product out of stock") return outOfStock(product.name);
-      toast({ title: "Error", description: "Failed to add item to cart", variant: "destructive" });
-      return;
-    }
-    if (body.partialStock) toast({ title: "Partial Stock Added", description: PARTIAL_TEXT(body.added ?? 0), duration: TOAST_MS.partialStock });
+    const body = await api.cart.add({ productId: product.id, variantId, quantity });
+    if (body.partialStock) toast({ title: "Partial Stock Added", description: PARTIAL_TEXT(body.added), duration: TOAST_MS.partialStock });
     else toast({ title: "Added to cart", description: `${product.name} × ${quantity}`, duration: TOAST_MS.cart });
-  } catch {
-    toast({ title: "Error", description: "Failed to add item to cart", variant: "destructive" });
+  } catch (error) {
+    if (isApiError(error, "out-of-stock")) outOfStock(product.name);
+    else toast({ title: "Error", description: "Failed to add item to cart", variant: "destructive" });
   } finally {
     await refreshServerCart();
     announceCartChange();

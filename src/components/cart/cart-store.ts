@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useMemo } from "react";
+import { api, isApiError } from "@/lib/api-client";
 import { EMPTY_CART, type GuestCart } from "@/lib/guest-cart";
 import { createStore } from "../ui/create-store";
 import { useLocalValue, writeLocal } from "../ui/local-store";
@@ -16,16 +17,11 @@ const CART_CHANGED_KEY = "cart_changed";
 
 export async function refreshServerCart(): Promise<void> {
   try {
-    const res = await fetch("/api/cart", { credentials: "same-origin", cache: "no-store" });
-    if (res.status === 401) {
-      serverCart.set(null);
-      return;
-    }
-    if (!res.ok) return;
-    const body = (await res.json()) as { items: GuestCart["items"]; totals: { subtotal: number; total_items: number } };
+    const body = await api.cart.get();
     serverCart.set({ items: body.items, subtotal: body.totals.subtotal, totalItems: body.totals.total_items });
-  } catch {
-    // offline: keep what is shown
+  } catch (error) {
+    // signed out meanwhile: no server cart; any other failure (offline) keeps what is shown
+    if (isApiError(error, "unauthenticated")) serverCart.set(null);
   }
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { api } from "@/lib/api-client";
 import { EMPTY_CART } from "@/lib/guest-cart";
 import { readLocal, writeLocal } from "../ui/local-store";
 import { TOAST_MS, toast } from "../ui/toaster";
@@ -8,7 +9,7 @@ import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 const MERGE_ID_KEY = "guest_cart_merge_id";
 
 /**
- * After sign-in (§4.2): a non-empty guest cart is merged into the server cart, then deleted. The
+ * After sign-in: a non-empty guest cart is merged into the server cart, then deleted. The
  * merge id is kept until the merge succeeds, so a retry never adds the lines twice; a failed merge
  * keeps the guest cart for the next sign-in. Lines that could not be kept are told in a toast.
  */
@@ -21,20 +22,12 @@ export async function mergeGuestCartAfterSignIn(): Promise<void> {
     writeLocal(MERGE_ID_KEY, mergeId);
   }
   try {
-    const res = await fetch("/api/cart/merge", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify({
-        mergeId,
-        guestCart: guest.items.map((item) => ({ productId: item.productId, variants: item.variants.map((v) => ({ variantId: v.variantId, quantity: v.quantity })) })),
-      }),
+    const { dropped } = await api.cart.merge({
+      mergeId,
+      guestCart: guest.items.map((item) => ({ productId: item.productId, variants: item.variants.map((v) => ({ variantId: v.variantId, quantity: v.quantity })) })),
     });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const body = (await res.json()) as { dropped?: { productId: number }[] };
     saveGuestCart(EMPTY_CART);
     writeLocal(MERGE_ID_KEY, "");
-    const dropped = body.dropped ?? [];
     if (dropped.length) {
       const names = dropped.map((d) => guest.items.find((i) => i.productId === d.productId)?.product.name ?? `product ${d.productId}`);
       toast({ title: "Some items were not added", description: `No longer available: ${names.join(", ")}.`, duration: TOAST_MS.partialStock });

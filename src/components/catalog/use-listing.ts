@@ -2,11 +2,12 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ApiError, api } from "@/lib/api-client";
 import {
   LISTING_PAGE_CAP,
   filtersFromParams,
-  listingApiQuery,
   listingKey,
+  listingQuery,
   pageOffset,
   parsePage,
   searchIsSendable,
@@ -29,15 +30,15 @@ interface ListingState {
   error: string | null;
 }
 
-class HttpError extends Error {}
-
 async function fetchBatch(filters: ListingFilters, offset: number, signal?: AbortSignal) {
-  const res = await fetch(`/api/products?${listingApiQuery(filters, offset)}`, { signal });
-  if (res.status === 429) throw new HttpError(TOO_MANY_REQUESTS);
-  if (!res.ok) throw new HttpError(`HTTP ${res.status}`);
-  const body = (await res.json()) as { products: Product[]; pagination: { total: number } };
+  const body = await api.catalog.products(listingQuery(filters, offset), { signal });
   return { products: body.products, total: body.pagination.total };
 }
+
+const rateLimited = (error: unknown) => error instanceof ApiError && error.code === "rate-limited";
+/** What the error state says: too many requests, 'HTTP <status>' for another answer, else the default text. */
+const failureText = (error: unknown, fallback: string) =>
+  rateLimited(error) ? TOO_MANY_REQUESTS : error instanceof ApiError && error.kind === "http" ? `HTTP ${error.status}` : fallback;
 
 /**
  * The listing's data, driven by the URL: the server renders the first batch; any later change of
@@ -81,9 +82,8 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
         setState({ key, products: arrange(batch.products, 0), total: batch.total, status: "ready", error: null });
       } catch (error) {
         if (controller.signal.aborted) return;
-        if (error instanceof HttpError && error.message === TOO_MANY_REQUESTS) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
-        const message = error instanceof HttpError ? error.message : "Failed to fetch products";
-        setState({ key, products: [], total: 0, status: "error", error: message });
+        if (rateLimited(error)) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
+        setState({ key, products: [], total: 0, status: "error", error: failureText(error, "Failed to fetch products") });
       } finally {
         setReloads(0);
       }
@@ -117,8 +117,8 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
         return { ...s, products: [...s.products, ...fresh].slice(0, LISTING_PAGE_CAP), total: batch.total };
       });
     } catch (error) {
-      if (error instanceof HttpError && error.message === TOO_MANY_REQUESTS) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
-      setMoreFailure({ key, message: error instanceof HttpError && error.message === TOO_MANY_REQUESTS ? TOO_MANY_REQUESTS : "Failed to load products" });
+      if (rateLimited(error)) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
+      setMoreFailure({ key, message: rateLimited(error) ? TOO_MANY_REQUESTS : "Failed to load products" });
     } finally {
       setLoadingMore(false);
     }

@@ -10,7 +10,7 @@ import {
   imageSearchHttpError,
   needsDownscale,
 } from "@/lib/image-upload";
-import type { Product } from "@/lib/product";
+import { api, isApiError } from "@/lib/api-client";
 import { useSearchNavigation } from "./use-search-navigation";
 
 interface Selected {
@@ -176,24 +176,18 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
     request.current = controller;
     try {
       const upload = await prepareUpload(selected.file);
-      const form = new FormData();
-      form.append("image", upload.blob, upload.name);
-      const res = await fetch("/api/image-search", { method: "POST", body: form, signal: controller.signal, headers: { Accept: "application/json" } });
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) {
-        setError(imageSearchHttpError(res.status, body));
-        return;
-      }
-      const data = body as { products?: unknown; keywords?: unknown } | null;
-      if (!data || !Array.isArray(data.products)) {
+      const data = await api.catalog.searchByImage(upload.blob, upload.name, { signal: controller.signal });
+      if (!Array.isArray(data.products)) {
         setError(IMAGE_SEARCH_TEXTS.failed);
         return;
       }
-      const keywords = Array.isArray(data.keywords) ? data.keywords.filter((k): k is string => typeof k === "string" && k.trim() !== "") : [];
-      showImageResults({ products: data.products as Product[], keywords, previewUrl: URL.createObjectURL(upload.blob) });
+      const keywords = Array.isArray(data.keywords) ? data.keywords.filter((k) => typeof k === "string" && k.trim() !== "") : [];
+      showImageResults({ products: data.products, keywords, previewUrl: URL.createObjectURL(upload.blob) });
       onDone();
-    } catch {
-      if (!controller.signal.aborted) setError(IMAGE_SEARCH_TEXTS.failed);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      // the server's own message, else 'HTTP <status>', else the general failure text
+      setError(isApiError(error) && error.kind === "http" ? imageSearchHttpError(error.status, error.body) : IMAGE_SEARCH_TEXTS.failed);
     } finally {
       busy.current = false;
       request.current = null;

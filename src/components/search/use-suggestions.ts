@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { api } from "@/lib/api-client";
 
 export const SUGGESTION_MIN_LENGTH = 2;
 export const SUGGESTION_DEBOUNCE_MS = 300;
@@ -19,10 +20,8 @@ export function useSuggestions(query: string, enabled: boolean): { suggestions: 
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const res = await fetch(`/api/search-suggestions?q=${encodeURIComponent(q)}`, { signal: controller.signal });
-        const body = res.ok ? ((await res.json()) as { suggestions?: unknown }) : {};
-        const list = Array.isArray(body.suggestions) ? body.suggestions.filter((s): s is string => typeof s === "string") : [];
-        setState({ for: q, suggestions: list });
+        const { suggestions } = await api.catalog.suggestions(q, { signal: controller.signal });
+        setState({ for: q, suggestions });
       } catch {
         if (!controller.signal.aborted) setState({ for: q, suggestions: [] });
       }

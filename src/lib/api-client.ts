@@ -1,0 +1,180 @@
+/**
+ * The browser's client of the shop's HTTP API: one function per endpoint, typed with the shapes
+ * the routes declare (./api-contract), one time limit and abort policy, and one error type that
+ * carries the server's error code. Components call these functions; none calls fetch('/api/...').
+ */
+import type {
+  AccountSessionsResponse,
+  AddToCartRequest,
+  AddToCartResponse,
+  CartResponse,
+  CategoriesResponse,
+  ImageSearchResponse,
+  LoginErrorType,
+  LoginRequest,
+  LoginResponse,
+  LogoutResponse,
+  MergeCartRequest,
+  MergeCartResponse,
+  MessageResponse,
+  MinimalProductResponse,
+  NewsletterResponse,
+  PasswordChangeRequest,
+  ProductResponse,
+  ProductsResponse,
+  ProfileRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  RevokeOthersResponse,
+  SessionResponse,
+  SetCartLineRequest,
+  SetCartLineResponse,
+  SuggestionsResponse,
+} from "./api-contract";
+import { codeForStatus, isErrorCode, type ErrorCode } from "./error-codes";
+import { productQueryParams, type ProductQuery } from "./product-query";
+
+/** How long a call may take before it is given up (a slow mobile network, not a dead one). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Sign-in gives up after 10 s and the session check after 5 s. */
+export const LOGIN_TIMEOUT_MS = 10_000;
+export const SESSION_TIMEOUT_MS = 5_000;
+/** An image upload over a slow connection needs longer. */
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Why a call failed: `http` (the server answered with an error; `code` says which), `network`
+ * (no answer: offline, DNS, connection reset), `timeout` (no answer in time) or `aborted` (the
+ * caller cancelled it, e.g. a newer search replaced it).
+ */
+export type ApiFailure = "http" | "network" | "timeout" | "aborted";
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiFailure,
+    message: string,
+    /** the HTTP status, 0 when no answer came */
+    readonly status = 0,
+    /** the server's error code (from the status when the answer had none); null when no answer came */
+    readonly code: ErrorCode | null = null,
+    /** the whole error answer, for fields beside {error, code} (e.g. a sign-in's `type`) */
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  /** The server's own message, when it sent one. */
+  get serverMessage(): string | null {
+    return typeof this.body.error === "string" && this.body.error ? this.body.error : null;
+  }
+}
+
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+export interface CallOptions {
+  /** cancels the call (the answer is then an ApiError of kind "aborted") */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+async function call<T>(method: Method, path: string, options: CallOptions & { query?: URLSearchParams; json?: unknown; form?: FormData } = {}): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  // the caller's signal and the time limit both end the request (AbortSignal.any is too new for older phones)
+  const onAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+
+  const query = options.query?.toString();
+  const url = query ? `${path}?${query}` : path;
+  const headers: Record<string, string> = { accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.json);
+  } else if (options.form) body = options.form;
+
+  try {
+    const res = await fetch(url, { method, headers, body, signal: controller.signal, credentials: "same-origin", cache: "no-store" });
+    const data: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      const fields = data && typeof data === "object" ? (data as Record<string, unknown>) : {};
+      const code = isErrorCode(fields.code) ? fields.code : codeForStatus(res.status);
+      const message = typeof fields.error === "string" && fields.error ? fields.error : `HTTP ${res.status}`;
+      throw new ApiError("http", message, res.status, code, fields);
+    }
+    return data as T;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (timedOut) throw new ApiError("timeout", "The request timed out");
+    if (controller.signal.aborted) throw new ApiError("aborted", "The request was cancelled");
+    throw new ApiError("network", error instanceof Error ? error.message : "Network error");
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** The sign-in error type of a failed sign-in (the server's, else from how it failed). */
+export function loginFailureType(error: unknown): LoginErrorType | "NETWORK_ERROR" | "TIMEOUT" {
+  if (error instanceof ApiError) {
+    if (error.kind === "timeout") return "TIMEOUT";
+    if (error.kind === "network" || error.kind === "aborted") return "NETWORK_ERROR";
+    const type = error.body.type;
+    if (type === "RATE_LIMIT" || type === "NOT_VERIFIED" || type === "INVALID_CREDENTIALS") return type;
+  }
+  return "INVALID_CREDENTIALS";
+}
+
+export const api = {
+  catalog: {
+    products: (query: ProductQuery, options?: CallOptions) => call<ProductsResponse>("GET", "/api/products", { ...options, query: productQueryParams(query) }),
+    product: (id: number, options?: CallOptions) => call<ProductResponse>("GET", `/api/products/${id}`, { ...options, query: new URLSearchParams({ minimal: "false" }) }),
+    minimalProduct: (id: number, options?: CallOptions) => call<MinimalProductResponse>("GET", `/api/products/${id}`, { ...options, query: new URLSearchParams({ minimal: "true" }) }),
+    categories: (options?: CallOptions) => call<CategoriesResponse>("GET", "/api/categories", options),
+    suggestions: (q: string, options?: CallOptions) => call<SuggestionsResponse>("GET", "/api/search-suggestions", { ...options, query: new URLSearchParams({ q }) }),
+    /** Search by image: one picture, sent as multipart in the field `image`. */
+    searchByImage: (image: Blob, fileName: string, options?: CallOptions) => {
+      const form = new FormData();
+      form.append("image", image, fileName);
+      return call<ImageSearchResponse>("POST", "/api/image-search", { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form });
+    },
+  },
+  auth: {
+    session: (options?: CallOptions) => call<SessionResponse>("GET", "/api/auth/session", { timeoutMs: SESSION_TIMEOUT_MS, ...options }),
+    login: (body: LoginRequest, options?: CallOptions) => call<LoginResponse>("POST", "/api/auth/login", { timeoutMs: LOGIN_TIMEOUT_MS, ...options, json: body }),
+    logout: (options?: CallOptions) => call<LogoutResponse>("POST", "/api/auth/logout", { ...options, json: {} }),
+    register: (body: RegisterRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/register", { ...options, json: body }),
+    verify: (token: string, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/verify", { ...options, json: { token } }),
+    resendVerification: (email: string, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/resend-verification", { ...options, json: { email } }),
+    forgotPassword: (email: string, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/forgot-password", { ...options, json: { email } }),
+    resetPassword: (body: ResetPasswordRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/reset-password", { ...options, json: body }),
+  },
+  account: {
+    sessions: (options?: CallOptions) => call<AccountSessionsResponse>("GET", "/api/account/sessions", options),
+    revokeOtherSessions: (options?: CallOptions) => call<RevokeOthersResponse>("POST", "/api/account/sessions/revoke-others", { ...options, json: {} }),
+    saveProfile: (body: ProfileRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/account/profile", { ...options, json: body }),
+    changePassword: (body: PasswordChangeRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/account/password", { ...options, json: body }),
+  },
+  cart: {
+    get: (options?: CallOptions) => call<CartResponse>("GET", "/api/cart", options),
+    add: (body: AddToCartRequest, options?: CallOptions) => call<AddToCartResponse>("POST", "/api/cart", { ...options, json: body }),
+    setLine: (body: SetCartLineRequest, options?: CallOptions) => call<SetCartLineResponse>("PATCH", "/api/cart", { ...options, json: body }),
+    removeLine: (itemId: number, variantId: string, options?: CallOptions) =>
+      call<MessageResponse>("DELETE", "/api/cart", { ...options, query: new URLSearchParams({ itemId: String(itemId), variantId }) }),
+    clear: (options?: CallOptions) => call<MessageResponse>("DELETE", "/api/cart", options),
+    merge: (body: MergeCartRequest, options?: CallOptions) => call<MergeCartResponse>("POST", "/api/cart/merge", { ...options, json: body }),
+  },
+  newsletter: {
+    subscribe: (email: string, options?: CallOptions) => call<NewsletterResponse>("POST", "/api/newsletter", { ...options, json: { email } }),
+  },
+};
