@@ -3,7 +3,7 @@ import { ApiError, api, loginFailureType } from "./api-client";
 
 /** A fetch that answers once with this status and JSON body, recording what it was asked. */
 function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body === undefined ? "" : JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => new Response(body === undefined ? "" : JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
