@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { loadSessionUser } from "./session";
 
-/** Admin pages: a guest is sent to sign in (and back), a signed-in non-admin to the home page (§2.1, §6). */
+/** Admin pages: a guest is sent to sign in (and back), a signed-in non-admin to the home page. */
 export async function requireAdmin(path: string) {
   const user = await loadSessionUser();
   if (!user) redirect(`/auth/login?redirect=${encodeURIComponent(path)}`);

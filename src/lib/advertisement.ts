@@ -1,4 +1,4 @@
-/** An advertisement as the API answers it and the carousel shows it (§3). */
+/** An advertisement as the API answers it and the carousel shows it. */
 export interface Advertisement {
   id: number;
   title: string;

@@ -3,7 +3,7 @@ import { AUTH_TEXT, greetingName, lockedMessage, passwordProblem, registrationPr
 
 const ok = { fullName: "Asha Mushi", email: "asha@example.co.tz", password: "Kilima2026", confirmPassword: "Kilima2026", acceptTerms: true };
 
-describe("registration rules (§5)", () => {
+describe("registration rules", () => {
   it("accepts a complete registration, phone optional", () => {
     expect(registrationProblem(ok)).toBeNull();
   });

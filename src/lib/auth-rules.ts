@@ -4,7 +4,7 @@ import { normaliseEmail } from "./newsletter";
 
 export { normaliseEmail };
 
-/** Account rules and texts (§5, §8, §9), shared by the forms and the server, which enforces them too. */
+/** Account rules, limits and texts, shared by the forms and the server, which enforces them too. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const LOCKOUT_MINUTES = 15;
@@ -39,7 +39,7 @@ export function looksLikeEmail(email: string): boolean {
   return email.length <= 254 && EMAIL.test(email.trim());
 }
 
-/** The first problem with a new password, or null (§5). */
+/** The first problem with a new password (length, then letters and digits), or null. */
 export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return AUTH_TEXT.passwordShort;
   if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) return AUTH_TEXT.passwordWeak;
@@ -55,7 +55,7 @@ export interface RegistrationInput {
   acceptTerms: boolean;
 }
 
-/** The first problem with a registration, in the order of §5, or null. */
+/** The first problem with a registration (required fields, address, match, strength, terms), or null. */
 export function registrationProblem(input: RegistrationInput): string | null {
   if (!input.fullName.trim() || !input.email.trim() || !input.password || !input.confirmPassword) return AUTH_TEXT.fillRequired;
   if (!looksLikeEmail(input.email)) return AUTH_TEXT.invalidEmail;
@@ -66,7 +66,7 @@ export function registrationProblem(input: RegistrationInput): string | null {
   return null;
 }
 
-/** The header greeting (§2.2): full name, else the part of the e-mail before @, else 'User'. */
+/** The header greeting: full name, else the part of the e-mail before @, else 'User'. */
 export function greetingName(user: { name?: string | null; email?: string | null } | null): string {
   const name = user?.name?.trim();
   if (name) return name;

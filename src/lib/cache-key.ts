@@ -17,7 +17,7 @@ export function hashString(text: string, seed = 0): string {
 type ParamValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 /**
- * §3 cache key: the base name plus the query parameters sorted by name (empty ones left out),
+ * A cache key: the base name plus the query parameters sorted by name (empty ones left out),
  * so the same query always gives the same key; keys over 200 characters fall back to a hash.
  */
 export function cacheKey(base: string, params: Record<string, ParamValue> = {}): string {

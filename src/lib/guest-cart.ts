@@ -1,7 +1,7 @@
 import type { Product } from "./product";
 import { DEFAULT_VARIANT_ID, lowestVariantPrice, variantCombinationId, type ProductVariant } from "./variants";
 
-/** The guest cart of §3, kept in the browser under guest_cart until sign-in merges it. */
+/** The guest cart, kept in the browser under guest_cart until sign-in merges it. */
 export const GUEST_CART_KEY = "guest_cart";
 
 export interface CartVariantLine {
@@ -87,7 +87,7 @@ function stockFor(product: Product, variant: ProductVariant | null): number {
 
 /**
  * Adds a product (and optional variant) the way the server cart will: no variant chosen means
- * the lowest variant price (§4.2); the line never exceeds the stock the page knows of.
+ * the lowest variant price; the line never exceeds the stock the page knows of.
  */
 export function addToGuestCart(
   cart: GuestCart,
@@ -163,7 +163,7 @@ export function setGuestLine(cart: GuestCart, productId: number, variantId: stri
   return withTotals(items);
 }
 
-/** §9 shipping: the settings' cost, free when every product in the cart ships free; nothing for an empty cart. */
+/** Shipping: the settings' cost, free when every product in the cart ships free; nothing for an empty cart. */
 export function shippingCost(items: readonly CartItem[], cost: number): number {
   if (items.length === 0) return 0;
   return items.every((item) => item.product.free_delivery) ? 0 : cost;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES, IMAGE_SEARCH_TEXTS, fitWithin, imageFileProblem, imageSearchHttpError, needsDownscale } from "./image-upload";
 
-describe("imageFileProblem (§5)", () => {
+describe("imageFileProblem: an image type, at most 10 MB", () => {
   it("takes any image type up to 10 MB", () => {
     expect(imageFileProblem({ type: "image/jpeg", size: 1000 })).toBeNull();
     expect(imageFileProblem({ type: "image/webp", size: IMAGE_MAX_BYTES })).toBeNull();
@@ -45,7 +45,7 @@ describe("fitWithin and needsDownscale", () => {
   });
 });
 
-describe("imageSearchHttpError (§8)", () => {
+describe("imageSearchHttpError: the server's words, else HTTP status", () => {
   it("shows the server's error text when the body has one", () => {
     expect(imageSearchHttpError(429, { error: "Too many image searches" })).toBe("Too many image searches");
     expect(imageSearchHttpError(413, { error: "Image file too large (max 10MB)" })).toBe("Image file too large (max 10MB)");

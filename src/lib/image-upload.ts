@@ -1,5 +1,5 @@
 /**
- * The browser-side rules of search by image (§4.5, §5, §8), kept free of the DOM so they can be
+ * The browser-side rules of search by image (what may be sent, the texts of its errors), kept free of the DOM so they can be
  * tested: which files may be sent, how far a photo is scaled down first, and what a failure says.
  */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -18,7 +18,7 @@ export const IMAGE_SEARCH_TEXTS = {
 // Some systems give no MIME type for a photo (HEIC on Windows, for one): the name decides then.
 const IMAGE_NAME = /\.(jpe?g|jfif|png|gif|webp|avif|heic|heif|bmp|tiff?)$/i;
 
-/** The §5 message for a file that may not be sent, or null when it may. */
+/** The message for a file that may not be sent (not an image, over 10 MB), or null when it may. */
 export function imageFileProblem(file: { type: string; size: number; name?: string }): string | null {
   const isImage = file.type ? file.type.toLowerCase().startsWith("image/") : IMAGE_NAME.test(file.name ?? "");
   if (!isImage) return IMAGE_SEARCH_TEXTS.notAnImage;
@@ -39,7 +39,7 @@ export function needsDownscale(width: number, height: number, bytes: number): bo
   return Math.max(width, height) > UPLOAD_MAX_SIDE || bytes > UPLOAD_KEEP_BYTES;
 }
 
-/** §8: the server's own words when the body has them, else 'HTTP {status}'. */
+/** The server's own words when the body has them, else 'HTTP {status}'. */
 export function imageSearchHttpError(status: number, body: unknown): string {
   if (body && typeof body === "object" && "error" in body) {
     const error = (body as { error: unknown }).error;

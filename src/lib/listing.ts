@@ -1,7 +1,7 @@
 import { productQueryParams, type ProductQuery } from "./product-query";
 import { mulberry32 } from "./random";
 
-/** The listing page's rules (§2.2, §4.4, §9), shared by the server render and the browser. */
+/** The listing page's rules (URL parameters, batches, page cap, sorts, price range, badges), shared by the server render and the browser. */
 export const LISTING_BATCH_SIZE = 20;
 export const LISTING_PAGE_CAP = 120;
 export const PRICE_RANGE_MAX = 100_000;
@@ -58,7 +58,7 @@ export const DEFAULT_FILTERS: ListingFilters = {
   maxPrice: PRICE_RANGE_MAX,
 };
 
-/** page counts only when it parses to a positive integer (§2.2); otherwise 1. */
+/** page counts only when it parses to a positive integer; otherwise 1. */
 export function parsePage(value: string | string[] | undefined | null): number {
   const text = Array.isArray(value) ? value[0] : value;
   if (!text || !/^\d+$/.test(text.trim())) return 1;
@@ -66,12 +66,12 @@ export function parsePage(value: string | string[] | undefined | null): number {
   return Number.isSafeInteger(page) && page > 0 ? page : 1;
 }
 
-/** §9: the first request of page n starts at (n − 1) × 120. */
+/** The first request of page n starts at (n − 1) × 120. */
 export function pageOffset(page: number): number {
   return (page - 1) * LISTING_PAGE_CAP;
 }
 
-/** The query of the 'Next Page' link (§2.2): only what differs from the defaults. */
+/** The query of the 'Next Page' link: only what differs from the defaults. */
 export function nextPageParams(page: number, filters: ListingFilters): URLSearchParams {
   const params = new URLSearchParams();
   params.set("page", String(page + 1));
@@ -114,7 +114,7 @@ export function filtersFromParams(params: Record<string, string | string[] | und
   };
 }
 
-/** A search is sent only when its trimmed text is empty or at least 2 characters (§5). */
+/** A search is sent only when its trimmed text is empty or at least 2 characters. */
 export function searchIsSendable(text: string): boolean {
   const length = text.trim().length;
   return length === 0 || length >= 2;
@@ -126,7 +126,7 @@ export function discountPercent(price: number, originalPrice: number): number {
 }
 
 /**
- * The card's top-right badge (§2.2), made honest: 'Popular' above 1,000 reviews; 'New' only for a
+ * The card's top-right badge, made honest: 'Popular' above 1,000 reviews; 'New' only for a
  * product listed in the last 30 days (the spec's "id above 10" would call nearly everything new);
  * the real percent off; 'Free Shipping' only when delivery really is free; otherwise none.
  */
@@ -143,7 +143,7 @@ export function cardBadge(
   return null;
 }
 
-/** The display-order seed: it changes every 20 minutes (§4.4). */
+/** The display-order seed: it changes every 20 minutes. */
 export function shuffleSeed(now: number = Date.now()): number {
   return Math.floor(now / SHUFFLE_WINDOW_MS);
 }

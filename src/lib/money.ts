@@ -1,4 +1,4 @@
-/** §9: 1 TZS = 0.0004 USD; prices are stored as whole shillings. */
+/** 1 TZS = 0.0004 USD; prices are stored as whole shillings. */
 export const TZS_TO_USD = 0.0004;
 export type Currency = "TZS" | "USD";
 export const CURRENCIES: readonly Currency[] = ["TZS", "USD"] as const;

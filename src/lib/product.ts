@@ -1,6 +1,6 @@
 import type { ProductVariant, VariantConfig } from "./variants";
 
-/** A product as the API and pages see it (§3 list response fields). */
+/** A product as the API and pages see it (the fields of the product list answer). */
 export interface Product {
   id: number;
   name: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS, mergeSiteSettings, siteSettingsSchema } from "./site-settings";
 
 describe("site settings", () => {
-  it("defaults satisfy their own schema and carry the §9 constants", () => {
+  it("defaults satisfy their own schema and carry the business constants", () => {
     expect(siteSettingsSchema.safeParse(DEFAULT_SITE_SETTINGS).success).toBe(true);
     expect(DEFAULT_SITE_SETTINGS.currency).toBe("TZS");
     expect(DEFAULT_SITE_SETTINGS.cart.shippingCost).toBe(5000);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Site settings of §3 with the defaults of §9; the server merges stored values over these. */
+/** The site settings and their defaults; the server merges stored values over these. */
 const dayHours = z.object({ open: z.string().regex(/^\d{2}:\d{2}$/), close: z.string().regex(/^\d{2}:\d{2}$/), closed: z.boolean() });
 const imageList = z.array(z.string().max(500)).max(20);
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/);

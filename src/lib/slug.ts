@@ -1,4 +1,4 @@
-/** §3: lowercase, every run of non-alphanumerics becomes one hyphen, edge hyphens trimmed. */
+/** A slug: lowercase, every run of non-alphanumerics becomes one hyphen, edge hyphens trimmed. */
 export function slugify(text: string): string {
   return text
     .normalize("NFKD")
@@ -8,7 +8,7 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** /products/{id}-{slug or name or 'product'} (§2.1). */
+/** A product's page: /products/{id}-{slug or name or 'product'}. */
 export function productPath(product: { id: number; slug?: string | null; name?: string | null }): string {
   const tail = product.slug || (product.name ? slugify(product.name) : "") || "product";
   return `/products/${product.id}-${tail}`;

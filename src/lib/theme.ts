@@ -1,4 +1,4 @@
-/** Page themes (§4.3, §9): kept in localStorage, applied to <html data-theme> before first paint. */
+/** Page themes (white, gray, dark; the menu cycles them in that order): kept in localStorage, applied to <html data-theme> before first paint. */
 export const THEMES = ["white", "gray", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 export const THEME_KEY = "theme";

@@ -1,4 +1,4 @@
-/** Variant data shapes of §3 and the combination-id rule of §4.2, shared by client and server. */
+/** Variant data shapes and the combination-id rule (attribute:value pairs joined by hyphens), shared by client and server. */
 export type VariantConfigType = "simple" | "primary-dependent" | "multi-dependent";
 
 export interface VariantConfig {
@@ -16,7 +16,7 @@ export interface PrimaryValue {
 
 export interface ProductVariant {
   id: string;
-  /** the §4.2 combination id of this variant's attributes: the cart line's variantId */
+  /** the combination id of this variant's attributes: the cart line's variantId */
   combinationId: string;
   sku: string;
   price: number;
@@ -49,7 +49,7 @@ export function variantCombinationId(
   return [...ordered, ...rest].map((name) => `${name}:${attributes[name]}`).join("-");
 }
 
-/** §4.2: with no configuration chosen the lowest variant price applies (else the product price). */
+/** With no configuration chosen the lowest variant price applies (else the product price). */
 export function lowestVariantPrice(variants: readonly { price: number }[] | null | undefined, fallback: number): number {
   if (!variants?.length) return fallback;
   return variants.reduce((low, v) => (Number.isFinite(v.price) && v.price < low ? v.price : low), Infinity);

@@ -30,7 +30,7 @@ async function count(where = sql`true`): Promise<number> {
 const names = (page: Page) => page.products.map((p) => p.name.toLowerCase());
 
 describe("GET /api/products", () => {
-  it("answers the first 20 products with the §3 fields and an exact total", async () => {
+  it("answers the first 20 products with the list fields and an exact total", async () => {
     const { status, headers, body } = await getJson<Page>(api.app, "/api/products");
     expect(status).toBe(200);
     expect(body.products).toHaveLength(20);

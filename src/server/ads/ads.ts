@@ -6,7 +6,7 @@ import type { SettingsService } from "../settings/settings";
 
 export type { Advertisement };
 
-/** Active ads of a placement in display order; a missing link falls back to /products (§2.1). */
+/** Active ads of a placement in display order; a missing link falls back to /products. */
 async function listAdvertisements(db: Database, placement: string): Promise<Advertisement[]> {
   const rows = await db
     .select()

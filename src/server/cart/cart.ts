@@ -152,7 +152,7 @@ export function mergeGuestCart(db: Database, userId: number, mergeId: string, li
   });
 }
 
-/** The cart as §3 describes it, priced now from the catalogue. */
+/** The cart (items with their variant lines, totals), priced now from the catalogue. */
 export async function getCart(db: Database, userId: number): Promise<CartView> {
   const rows = await db
     .select({

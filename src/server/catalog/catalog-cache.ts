@@ -28,7 +28,7 @@ export async function cachedCount(key: string, query: () => Promise<{ total: num
 }
 
 /**
- * A whole search answer, kept for one second: the freshness §7 gives searches. Under load a
+ * A whole search answer, kept for one second: the freshness searches are given (Cache-Control max-age=1). Under load a
  * popular query ("arduino", "esp32") is then ranked once a second, not once per shopper.
  */
 const searchPages = new LRUCache<string, object>({ max: 2_000, ttl: 1_000 });

@@ -226,7 +226,7 @@ export const securityEvents = pgTable(
   (t) => [index("security_events_at_idx").on(t.at), index("security_events_ip_type_at_idx").on(t.ip, t.type, t.at)],
 );
 
-/** A signed-in shopper's cart: one item per product, holding one line per variant (§3). */
+/** A signed-in shopper's cart: one item per product, holding one line per variant. */
 export const cartItems = pgTable(
   "cart_items",
   {

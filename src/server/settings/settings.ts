@@ -11,7 +11,7 @@ import { siteSettings } from "../db/schema";
 export const SETTINGS_TTL_MS = 5_000;
 const cached = new WeakMap<Database, { at: number; value: Promise<SiteSettings> }>();
 
-/** The public site settings: what is stored, merged over the defaults of §9. */
+/** The public site settings: what is stored, merged over the defaults. */
 export function getSiteSettings(db: Database): Promise<SiteSettings> {
   const hit = cached.get(db);
   if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.value;
