@@ -2,21 +2,17 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { AUTH_TEXT } from "@/lib/auth-rules";
 import { toast } from "../ui/toaster";
+import { useFormAction, type FormResult } from "../ui/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
 import { postJson } from "./post-json";
 
-type Message = { tone: "error" | "success"; text: string } | null;
+type Answer = { success?: boolean; message?: string; error?: string };
 
-async function send(url: string, body: unknown, setMessage: (m: Message) => void): Promise<boolean> {
-  try {
-    const res = await postJson<{ success?: boolean; message?: string; error?: string }>(url, body);
-    setMessage(res.body.success ? { tone: "success", text: res.body.message ?? "Saved" } : { tone: "error", text: res.body.error ?? `HTTP ${res.status}` });
-    return Boolean(res.body.success);
-  } catch {
-    setMessage({ tone: "error", text: "Network error. Please check your connection and try again." });
-    return false;
-  }
+/** The server's answer as the form's message: its own text, else "Saved" or the HTTP status. */
+function outcome({ status, body }: { status: number; body: Answer }): FormResult {
+  return body.success ? { ok: true, message: body.message ?? "Saved" } : { ok: false, message: body.error ?? `HTTP ${status}` };
 }
 
 export function ProfileForm({ profile }: { profile: { fullName: string; phone: string | null; company: string | null } }) {
@@ -24,24 +20,17 @@ export function ProfileForm({ profile }: { profile: { fullName: string; phone: s
   const [fullName, setFullName] = useState(profile.fullName);
   const [phone, setPhone] = useState(profile.phone ?? "");
   const [company, setCompany] = useState(profile.company ?? "");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const form = useFormAction(async () => outcome(await postJson<Answer>("/api/account/profile", { fullName, phone: phone || null, company: company || null })), {
+    failure: AUTH_TEXT.network,
+    onSuccess: () => router.refresh(),
+  });
   return (
-    <form
-      noValidate
-      className="space-y-3"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        if (await send("/api/account/profile", { fullName, phone: phone || null, company: company || null }, setMessage)) router.refresh();
-        setBusy(false);
-      }}
-    >
+    <form noValidate className="space-y-3" onSubmit={form.submit}>
       <Field label="Full name" autoComplete="name" value={fullName} onChange={setFullName} />
       <Field label="Phone" type="tel" autoComplete="tel" value={phone} onChange={setPhone} optional />
       <Field label="Company" autoComplete="organization" value={company} onChange={setCompany} optional />
-      <FormMessage message={message} />
-      <SubmitButton busy={busy} busyText="Saving...">
+      <FormMessage message={form.message} />
+      <SubmitButton busy={form.busy} busyText="Saving...">
         Save profile
       </SubmitButton>
     </form>
@@ -52,28 +41,21 @@ export function PasswordForm() {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [confirmPassword, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const form = useFormAction(async () => outcome(await postJson<Answer>("/api/account/password", { currentPassword, newPassword, confirmPassword })), {
+    failure: AUTH_TEXT.network,
+    onSuccess: () => {
+      setCurrent("");
+      setNew("");
+      setConfirm("");
+    },
+  });
   return (
-    <form
-      noValidate
-      className="space-y-3"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        if (await send("/api/account/password", { currentPassword, newPassword, confirmPassword }, setMessage)) {
-          setCurrent("");
-          setNew("");
-          setConfirm("");
-        }
-        setBusy(false);
-      }}
-    >
+    <form noValidate className="space-y-3" onSubmit={form.submit}>
       <Field label="Current password" type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrent} />
       <Field label="New password" type="password" autoComplete="new-password" value={newPassword} onChange={setNew} />
       <Field label="Confirm new password" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
-      <FormMessage message={message} />
-      <SubmitButton busy={busy} busyText="Saving...">
+      <FormMessage message={form.message} />
+      <SubmitButton busy={form.busy} busyText="Saving...">
         Change password
       </SubmitButton>
     </form>

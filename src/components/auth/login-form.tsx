@@ -1,10 +1,11 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { AUTH_TEXT } from "@/lib/auth-rules";
 import { refreshServerCart, signedInStore } from "../cart/cart-store";
 import { mergeGuestCartAfterSignIn } from "../cart/merge-guest-cart";
 import { toast } from "../ui/toaster";
+import { useFormAction } from "../ui/use-form-action";
 import { NetworkFailure, RequestTimeout, postJson } from "./post-json";
 import { Field, SubmitButton, FormMessage } from "./fields";
 
@@ -15,62 +16,63 @@ interface LoginAnswer {
   redirectTo?: string | null;
 }
 
+interface LoginResult {
+  ok: boolean;
+  message: string;
+  /** the address is not confirmed yet: the message offers to send the link again */
+  unverified?: boolean;
+  redirectTo?: string | null;
+}
+
 const CLOSE_AFTER_MS = 1000;
 
-/** The sign-in form of the dialog and of /auth/login (§2.3, §4.1, §8). */
+/**
+ * The sign-in form of the dialog and of /auth/login: empty fields are refused before sending, a
+ * failure is shown in the form and as a toast, and a success merges the guest cart and moves on
+ * a second later.
+ */
 export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string | null; onSignedIn: (to: string) => void; onSwitch?: () => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string; unverified?: boolean } | null>(null);
-  const inFlight = useRef(false);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (inFlight.current) {
-      setMessage({ tone: "error", text: "Login already in progress" });
-      return;
-    }
-    if (!email.trim() || !password) {
-      toast({ title: "Error", description: AUTH_TEXT.fillAll, variant: "destructive" });
-      setMessage({ tone: "error", text: AUTH_TEXT.fillAll });
-      return;
-    }
-    inFlight.current = true;
-    setBusy(true);
-    setMessage(null);
-    try {
+  const form = useFormAction<LoginResult>(
+    async () => {
       const { body } = await postJson<LoginAnswer>("/api/auth/login", { email, password, remember, redirect: redirect ?? undefined });
-      if (body.success) {
-        setMessage({ tone: "success", text: "Login successful! Welcome back." });
+      if (body.success) return { ok: true, message: "Login successful! Welcome back.", redirectTo: body.redirectTo };
+      const text = body.error || AUTH_TEXT.loginFailed;
+      toast({ title: "Login Failed", description: text, variant: "destructive" });
+      return { ok: false, message: text, unverified: body.type === "NOT_VERIFIED" };
+    },
+    {
+      busyMessage: "Login already in progress",
+      check: () => {
+        if (email.trim() && password) return null;
+        toast({ title: "Error", description: AUTH_TEXT.fillAll, variant: "destructive" });
+        return AUTH_TEXT.fillAll;
+      },
+      onSuccess: async (result) => {
         await mergeGuestCartAfterSignIn();
         // adds from now on go to the server cart, even before the page re-renders signed in
         signedInStore.set(true);
         void refreshServerCart();
-        setTimeout(() => onSignedIn(redirect ?? body.redirectTo ?? "/"), CLOSE_AFTER_MS);
-        return;
-      }
-      const text = body.error || AUTH_TEXT.loginFailed;
-      setMessage({ tone: "error", text, unverified: body.type === "NOT_VERIFIED" });
-      toast({ title: "Login Failed", description: text, variant: "destructive" });
-    } catch (error) {
-      const text = error instanceof RequestTimeout ? "Login request timed out. Please try again." : error instanceof NetworkFailure ? AUTH_TEXT.network : AUTH_TEXT.loginFailed;
-      setMessage({ tone: "error", text });
-      toast({ title: "Login Error", description: text, variant: "destructive" });
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  };
+        setTimeout(() => onSignedIn(redirect ?? result.redirectTo ?? "/"), CLOSE_AFTER_MS);
+      },
+      failure: (error) => {
+        const text = error instanceof RequestTimeout ? "Login request timed out. Please try again." : error instanceof NetworkFailure ? AUTH_TEXT.network : AUTH_TEXT.loginFailed;
+        toast({ title: "Login Error", description: text, variant: "destructive" });
+        return { ok: false, message: text };
+      },
+    },
+  );
 
   const resend = async () => {
     const { body } = await postJson<{ message?: string }>("/api/auth/resend-verification", { email }).catch(() => ({ body: { message: AUTH_TEXT.network } }));
-    setMessage({ tone: "success", text: body.message ?? "Please check your inbox." });
+    form.show({ ok: true, message: body.message ?? "Please check your inbox." });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form onSubmit={form.submit} noValidate className="space-y-3">
       <Field label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
       <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <div className="flex items-center justify-between text-sm">
@@ -82,14 +84,14 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
           Forgot password?
         </a>
       </div>
-      <FormMessage message={message}>
-        {message?.unverified && (
+      <FormMessage message={form.message}>
+        {form.result?.unverified && (
           <button type="button" onClick={resend} className="ml-1 font-semibold underline">
             Send the link again
           </button>
         )}
       </FormMessage>
-      <SubmitButton busy={busy} busyText="Signing In...">
+      <SubmitButton busy={form.busy} busyText="Signing In...">
         Sign In
       </SubmitButton>
       {onSwitch && (

@@ -4,50 +4,55 @@ import Link from "next/link";
 import { useState } from "react";
 import { AUTH_TEXT, registrationProblem } from "@/lib/auth-rules";
 import { toast } from "../ui/toaster";
+import { useFormAction } from "../ui/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
 import { NetworkFailure, postJson } from "./post-json";
 
 const EMPTY = { fullName: "", email: "", phone: "", password: "", confirmPassword: "" };
 const CLOSE_AFTER_MS = 3000;
 
-/** The registration form (§2.3, §4.1, §5, §8): the same rules as the server, checked first here. */
+/**
+ * The registration form: the same rules as the server, checked here first; a failure is shown in
+ * the form and as a toast, a success clears the form and closes the dialog 3 s later.
+ */
 export function RegisterForm({ onDone, onSwitch }: { onDone?: () => void; onSwitch?: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const failed = (text: string) => {
-    setMessage({ tone: "error", text });
     toast({ title: "Registration Failed", description: text, variant: "destructive" });
+    return { ok: false, message: text };
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = registrationProblem({ ...form, acceptTerms });
-    if (problem) return failed(problem);
-    setBusy(true);
-    setMessage(null);
-    try {
+  const send = useFormAction(
+    async () => {
       const { body } = await postJson<{ success?: boolean; message?: string; error?: string }>("/api/auth/register", { ...form, phone: form.phone || undefined, acceptTerms });
       if (!body.success) return failed(body.error || "Please check your information and try again.");
-      setMessage({ tone: "success", text: body.message || AUTH_TEXT.registered });
-      toast({ title: "Registration Successful!", description: "Please check your email to verify your account." });
-      setForm(EMPTY);
-      setAcceptTerms(false);
-      if (onDone) setTimeout(onDone, CLOSE_AFTER_MS);
-    } catch (error) {
-      setMessage({ tone: "error", text: AUTH_TEXT.network });
-      toast({ title: "Network Error", description: "Please check your internet connection and try again.", variant: "destructive" });
-      if (!(error instanceof NetworkFailure)) console.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+      return { ok: true, message: body.message || AUTH_TEXT.registered };
+    },
+    {
+      check: () => {
+        const problem = registrationProblem({ ...form, acceptTerms });
+        if (problem) failed(problem);
+        return problem;
+      },
+      onSuccess: () => {
+        toast({ title: "Registration Successful!", description: "Please check your email to verify your account." });
+        setForm(EMPTY);
+        setAcceptTerms(false);
+        if (onDone) setTimeout(onDone, CLOSE_AFTER_MS);
+      },
+      failure: (error) => {
+        toast({ title: "Network Error", description: "Please check your internet connection and try again.", variant: "destructive" });
+        if (!(error instanceof NetworkFailure)) console.error(error);
+        return { ok: false, message: AUTH_TEXT.network };
+      },
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form onSubmit={send.submit} noValidate className="space-y-3">
       <Field label="Full name" autoComplete="name" value={form.fullName} onChange={set("fullName")} />
       <Field label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
       <Field label="Phone" type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} optional />
@@ -67,8 +72,8 @@ export function RegisterForm({ onDone, onSwitch }: { onDone?: () => void; onSwit
           </Link>
         </span>
       </label>
-      <FormMessage message={message} />
-      <SubmitButton busy={busy} busyText="Creating Account...">
+      <FormMessage message={send.message} />
+      <SubmitButton busy={send.busy} busyText="Creating Account...">
         Create Account
       </SubmitButton>
       {onSwitch && (

@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { AlertDialog } from "radix-ui";
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { EMPTY_CART, setGuestLine, shippingCost } from "@/lib/guest-cart";
 import { formatMoney } from "@/lib/money";
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { toast } from "../ui/toaster";
 import { useCurrency } from "../ui/use-currency";
 import { announceCartChange, refreshServerCart, serverCart, useCart } from "./cart-store";
@@ -21,7 +21,7 @@ async function serverCall(method: "PATCH" | "DELETE", url: string, body?: unknow
   return { ok: res.ok, ...data };
 }
 
-/** /cart (§3, §4.2, §9): lines by product, steppers bounded by stock, shipping, total; guest or server cart. */
+/** /cart: lines by product, steppers bounded by stock, shipping, total; the guest cart or the signed-in shopper's. */
 export function CartView({ shipping }: { shipping: number }) {
   const { cart, signedIn, loading } = useCart();
   const [currency] = useCurrency();
@@ -34,7 +34,7 @@ export function CartView({ shipping }: { shipping: number }) {
       if (quantity === 0) toast({ title: "Removed", description: "The item was removed from your cart." });
       return;
     }
-    // at once on screen (§4.2); the server's answer (or a reload on failure) settles it
+    // the change shows at once, before the server answers; its answer (or a reload on failure) settles it
     const current = serverCart.get() ?? EMPTY_CART;
     serverCart.set(setGuestLine({ ...current, items: current.items.map((i) => ({ ...i, product: { ...i.product, stock_quantity: 999 } })) }, productId, variantId, quantity));
     try {
@@ -143,22 +143,17 @@ export function CartView({ shipping }: { shipping: number }) {
 
 function ClearCart({ onConfirm }: { onConfirm: () => void }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger className="w-full rounded-lg border border-[var(--border)] py-2 text-sm">Clear cart</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/3 z-50 w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 rounded-xl bg-[var(--page-bg)] p-5 text-[var(--page-fg)] shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">Clear your cart?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-1 text-sm text-[var(--muted-fg)]">Every item will be removed. This cannot be undone.</AlertDialog.Description>
-          <div className="mt-4 flex justify-end gap-2">
-            <AlertDialog.Cancel className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">Keep items</AlertDialog.Cancel>
-            <AlertDialog.Action onClick={onConfirm} className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white">
-              Clear cart
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertDialog>
+      <AlertDialogTrigger className="w-full rounded-lg border border-[var(--border)] py-2 text-sm">Clear cart</AlertDialogTrigger>
+      <AlertDialogContent title="Clear your cart?" description="Every item will be removed. This cannot be undone.">
+        <div className="mt-4 flex justify-end gap-2">
+          <AlertDialogCancel className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">Keep items</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm} className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white">
+            Clear cart
+          </AlertDialogAction>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
 

@@ -1,25 +1,26 @@
 "use client";
 
-import { Dialog } from "radix-ui";
-import { ListFilter, SlidersHorizontal, X } from "lucide-react";
+import { ListFilter, SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { PRICE_RANGE_MAX, PRICE_STEP, SORT_OPTIONS, isSortOption, listingHref, type ListingFilters } from "@/lib/listing";
 import { formatMoney } from "@/lib/money";
+import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
+import { Sheet, SheetClose, SheetContent, SheetTrigger } from "../ui/sheet";
 
 const CATEGORY_DEBOUNCE_MS = 300;
 
-/** Sort, category and price: each change reloads the listing from its first product (§4.4). */
+/** Sort, category and price: each change reloads the listing from its first product. */
 export function FilterBar({ filters, categories, total }: { filters: ListingFilters; categories: { name: string; slug: string }[]; total: number | null }) {
   // The URL holds the filters; the listing follows it (history API, which Next's router tracks).
   const go = (next: ListingFilters) => window.history.pushState(null, "", listingHref(next));
-  // Category choices settle for 300 ms before the list reloads (§4.4, §9).
+  // Category choices settle for 300 ms before the list reloads, so quick changes make one request.
   const [pendingCategory, setPendingCategory] = useState<string | null>(null);
   const categoryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(categoryTimer.current), []);
   const chooseCategory = (slug: string) => {
     setPendingCategory(slug);
     clearTimeout(categoryTimer.current);
-    // choosing a category clears the text search (§4.4)
+    // choosing a category clears the text search
     categoryTimer.current = setTimeout(() => {
       setPendingCategory(null);
       go({ ...filters, category: slug, search: slug ? "" : filters.search });
@@ -94,7 +95,7 @@ function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (
   const [max, setMax] = useState(filters.maxPrice);
   const active = filters.minPrice > 0 || filters.maxPrice < PRICE_RANGE_MAX;
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -104,43 +105,33 @@ function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (
         }
       }}
     >
-      <Dialog.Trigger className={`flex h-9 items-center gap-1 rounded-md border px-3 ${active ? "border-brand text-brand" : "border-[var(--border)]"}`}>
+      <DialogTrigger className={`flex h-9 items-center gap-1 rounded-md border px-3 ${active ? "border-brand text-brand" : "border-[var(--border)]"}`}>
         <SlidersHorizontal className="h-4 w-4" aria-hidden />
         {active ? `${formatMoney(filters.minPrice)} – ${formatMoney(filters.maxPrice)}` : "Price"}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-[var(--page-bg)] p-5 text-[var(--page-fg)] shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Price range</Dialog.Title>
-          <Dialog.Description className="text-sm text-[var(--muted-fg)]">
-            {formatMoney(min)} – {formatMoney(max)}
-          </Dialog.Description>
-          <label className="mt-4 block text-sm">
-            Minimum
-            <input type="range" min={0} max={PRICE_RANGE_MAX} step={PRICE_STEP} value={min} onChange={(e) => setMin(Math.min(Number(e.target.value), max))} className="mt-1 w-full accent-[var(--brand)]" />
-          </label>
-          <label className="mt-3 block text-sm">
-            Maximum
-            <input type="range" min={0} max={PRICE_RANGE_MAX} step={PRICE_STEP} value={max} onChange={(e) => setMax(Math.max(Number(e.target.value), min))} className="mt-1 w-full accent-[var(--brand)]" />
-          </label>
-          <div className="mt-5 flex justify-end gap-2">
-            <button type="button" onClick={() => { setMin(0); setMax(PRICE_RANGE_MAX); }} className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">
-              Reset
-            </button>
-            <button type="button" onClick={() => { setOpen(false); onApply(min, max); }} className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">
-              Apply
-            </button>
-          </div>
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 hover:bg-[var(--surface)]">
-            <X className="h-4 w-4" aria-hidden />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </DialogTrigger>
+      <DialogContent title="Price range" description={`${formatMoney(min)} – ${formatMoney(max)}`}>
+        <label className="mt-4 block text-sm">
+          Minimum
+          <input type="range" min={0} max={PRICE_RANGE_MAX} step={PRICE_STEP} value={min} onChange={(e) => setMin(Math.min(Number(e.target.value), max))} className="mt-1 w-full accent-[var(--brand)]" />
+        </label>
+        <label className="mt-3 block text-sm">
+          Maximum
+          <input type="range" min={0} max={PRICE_RANGE_MAX} step={PRICE_STEP} value={max} onChange={(e) => setMax(Math.max(Number(e.target.value), min))} className="mt-1 w-full accent-[var(--brand)]" />
+        </label>
+        <div className="mt-5 flex justify-end gap-2">
+          <button type="button" onClick={() => { setMin(0); setMax(PRICE_RANGE_MAX); }} className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">
+            Reset
+          </button>
+          <button type="button" onClick={() => { setOpen(false); onApply(min, max); }} className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">
+            Apply
+          </button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
 
-/** Several categories at once (§5: a toggle list, sent only when one or more are chosen). */
+/** Several categories at once: a list of toggles, sent with the listing only when one or more are chosen. */
 function CategoryToggles({ categories, selected, onChange }: { categories: { name: string; slug: string }[]; selected: string[]; onChange: (next: string[]) => void }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>(selected);
@@ -153,52 +144,44 @@ function CategoryToggles({ categories, selected, onChange }: { categories: { nam
     timer.current = setTimeout(() => onChange(next), CATEGORY_DEBOUNCE_MS);
   };
   return (
-    <Dialog.Root
+    <Sheet
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (next) setDraft(selected);
       }}
     >
-      <Dialog.Trigger className={`flex h-9 items-center gap-1 rounded-md border px-3 ${selected.length ? "border-brand text-brand" : "border-[var(--border)]"}`}>
+      <SheetTrigger className={`flex h-9 items-center gap-1 rounded-md border px-3 ${selected.length ? "border-brand text-brand" : "border-[var(--border)]"}`}>
         <ListFilter className="h-4 w-4" aria-hidden />
         {selected.length ? `Categories (${selected.length})` : "Categories"}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-[var(--page-bg)] p-4 text-[var(--page-fg)] shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Filter by categories</Dialog.Title>
-          <Dialog.Description className="text-sm text-[var(--muted-fg)]">Show products from any of the chosen categories.</Dialog.Description>
-          <ul className="mt-3 flex-1 space-y-0.5 overflow-y-auto text-sm">
-            {categories.map((c) => (
-              <li key={c.slug}>
-                <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 hover:bg-[var(--surface)]">
-                  <input type="checkbox" checked={draft.includes(c.slug)} onChange={() => toggle(c.slug)} className="h-4 w-4 accent-[var(--brand)]" />
-                  {c.name}
-                </label>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 flex gap-2">
-            <button
-              type="button"
-              disabled={draft.length === 0}
-              onClick={() => {
-                setDraft([]);
-                clearTimeout(timer.current);
-                onChange([]);
-              }}
-              className="flex-1 rounded-md border border-[var(--border)] px-3 py-2 text-sm disabled:opacity-50"
-            >
-              Clear all
-            </button>
-            <Dialog.Close className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">Done</Dialog.Close>
-          </div>
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 hover:bg-[var(--surface)]">
-            <X className="h-4 w-4" aria-hidden />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </SheetTrigger>
+      <SheetContent title="Filter by categories" description="Show products from any of the chosen categories.">
+        <ul className="mt-3 flex-1 space-y-0.5 overflow-y-auto text-sm">
+          {categories.map((c) => (
+            <li key={c.slug}>
+              <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 hover:bg-[var(--surface)]">
+                <input type="checkbox" checked={draft.includes(c.slug)} onChange={() => toggle(c.slug)} className="h-4 w-4 accent-[var(--brand)]" />
+                {c.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 flex gap-2">
+          <button
+            type="button"
+            disabled={draft.length === 0}
+            onClick={() => {
+              setDraft([]);
+              clearTimeout(timer.current);
+              onChange([]);
+            }}
+            className="flex-1 rounded-md border border-[var(--border)] px-3 py-2 text-sm disabled:opacity-50"
+          >
+            Clear all
+          </button>
+          <SheetClose className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">Done</SheetClose>
+        </div>
+      </SheetContent>
+    </Sheet>
   );
 }

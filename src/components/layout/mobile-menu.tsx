@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { Dialog } from "radix-ui";
-import { LogIn, LogOut, Menu, Search, ShoppingCart, UserCircle, UserPlus, X } from "lucide-react";
+import { LogIn, LogOut, Menu, Search, ShoppingCart, UserCircle, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { CURRENCIES, isCurrency } from "@/lib/money";
 import { THEMES, isTheme } from "@/lib/theme";
@@ -10,7 +9,8 @@ import { useCart } from "../cart/cart-store";
 import { openSearchDialog } from "../search/search-state";
 import { useCurrency } from "../ui/use-currency";
 import { useTheme } from "../ui/use-theme";
-import { iconButton, sheetContent, sheetOverlay } from "../ui/styles";
+import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet";
+import { iconButton } from "../ui/styles";
 import { openAuthDialog } from "../auth/auth-dialog-state";
 import { useSignOut } from "./account-menu";
 import type { HeaderCategory } from "./categories-panel";
@@ -18,7 +18,7 @@ import { NAV_LINKS } from "./nav-links";
 
 const THEME_LABELS = { white: "White", gray: "Gray", dark: "Dark" } as const;
 
-/** The hamburger side menu of small screens (§2.2): search, cart, theme, currency, sign in, register. */
+/** The hamburger side menu of small screens: search, cart, theme, currency, sign in, register. */
 export function MobileMenu({ categories, signedIn }: { categories: HeaderCategory[]; signedIn: boolean }) {
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
@@ -29,91 +29,83 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
   const row = "flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-[var(--surface)]";
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={`${iconButton} md:hidden`} aria-label="Open menu">
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger className={`${iconButton} md:hidden`} aria-label="Open menu">
         <Menu className="h-6 w-6" aria-hidden />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className={sheetOverlay} />
-        <Dialog.Content className={sheetContent}>
-          <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-          <Dialog.Description className="sr-only">Search, cart, display settings and your account.</Dialog.Description>
-          <div className="mt-3 space-y-0.5 text-sm">
-            <button
-              type="button"
-              className={`${row} w-full`}
-              onClick={() => {
-                close();
-                openSearchDialog("text");
-              }}
-            >
-              <Search className="h-5 w-5" aria-hidden /> Search
-            </button>
-            <Link href="/cart" onClick={close} className={row}>
-              <ShoppingCart className="h-5 w-5" aria-hidden /> Cart{totalItems > 0 ? ` (${totalItems})` : ""}
-            </Link>
-            {signedIn ? (
-              <>
-                <Link href="/account" onClick={close} className={row}>
-                  <UserCircle className="h-5 w-5" aria-hidden /> My account
-                </Link>
-                <button type="button" className={`${row} w-full`} onClick={() => (close(), void signOut())}>
-                  <LogOut className="h-5 w-5" aria-hidden /> Log out
-                </button>
-              </>
-            ) : (
-              <>
-                <button type="button" className={`${row} w-full`} onClick={() => (close(), openAuthDialog("login"))}>
-                  <LogIn className="h-5 w-5" aria-hidden /> Sign in
-                </button>
-                <button type="button" className={`${row} w-full`} onClick={() => (close(), openAuthDialog("register"))}>
-                  <UserPlus className="h-5 w-5" aria-hidden /> Register
-                </button>
-              </>
-            )}
+      </SheetTrigger>
+      <SheetContent title="Menu" description="Search, cart, display settings and your account." hideDescription closeLabel="Close menu">
+        <div className="mt-3 space-y-0.5 text-sm">
+          <button
+            type="button"
+            className={`${row} w-full`}
+            onClick={() => {
+              close();
+              openSearchDialog("text");
+            }}
+          >
+            <Search className="h-5 w-5" aria-hidden /> Search
+          </button>
+          <Link href="/cart" onClick={close} className={row}>
+            <ShoppingCart className="h-5 w-5" aria-hidden /> Cart{totalItems > 0 ? ` (${totalItems})` : ""}
+          </Link>
+          {signedIn ? (
+            <>
+              <Link href="/account" onClick={close} className={row}>
+                <UserCircle className="h-5 w-5" aria-hidden /> My account
+              </Link>
+              <button type="button" className={`${row} w-full`} onClick={() => (close(), void signOut())}>
+                <LogOut className="h-5 w-5" aria-hidden /> Log out
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className={`${row} w-full`} onClick={() => (close(), openAuthDialog("login"))}>
+                <LogIn className="h-5 w-5" aria-hidden /> Sign in
+              </button>
+              <button type="button" className={`${row} w-full`} onClick={() => (close(), openAuthDialog("register"))}>
+                <UserPlus className="h-5 w-5" aria-hidden /> Register
+              </button>
+            </>
+          )}
+        </div>
+
+        <fieldset className="mt-4 border-t border-[var(--border)] pt-3 text-sm">
+          <legend className="px-2 pt-3 text-xs font-semibold uppercase text-[var(--muted-fg)]">Theme</legend>
+          <div className="mt-1 flex gap-1 px-2" role="radiogroup" aria-label="Theme">
+            {THEMES.map((t) => (
+              <button key={t} type="button" role="radio" aria-checked={theme === t} onClick={() => isTheme(t) && setTheme(t)} className={`flex-1 rounded-md border px-2 py-1.5 ${theme === t ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}>
+                {THEME_LABELS[t]}
+              </button>
+            ))}
           </div>
-
-          <fieldset className="mt-4 border-t border-[var(--border)] pt-3 text-sm">
-            <legend className="px-2 pt-3 text-xs font-semibold uppercase text-[var(--muted-fg)]">Theme</legend>
-            <div className="mt-1 flex gap-1 px-2" role="radiogroup" aria-label="Theme">
-              {THEMES.map((t) => (
-                <button key={t} type="button" role="radio" aria-checked={theme === t} onClick={() => isTheme(t) && setTheme(t)} className={`flex-1 rounded-md border px-2 py-1.5 ${theme === t ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}>
-                  {THEME_LABELS[t]}
-                </button>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="mt-2 text-sm">
-            <legend className="px-2 pt-3 text-xs font-semibold uppercase text-[var(--muted-fg)]">Currency</legend>
-            <div className="mt-1 flex gap-1 px-2" role="radiogroup" aria-label="Currency">
-              {CURRENCIES.map((c) => (
-                <button key={c} type="button" role="radio" aria-checked={currency === c} onClick={() => isCurrency(c) && setCurrency(c)} className={`flex-1 rounded-md border px-2 py-1.5 ${currency === c ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}>
-                  {c}
-                </button>
-              ))}
-            </div>
-          </fieldset>
-
-          <nav aria-label="Explore" className="mt-4 border-t border-[var(--border)] pt-3 text-sm">
-            {NAV_LINKS.map((link) => (
-              <Link key={link.href} href={link.href} prefetch={false} onClick={close} className={row}>
-                {link.label}
-              </Link>
+        </fieldset>
+        <fieldset className="mt-2 text-sm">
+          <legend className="px-2 pt-3 text-xs font-semibold uppercase text-[var(--muted-fg)]">Currency</legend>
+          <div className="mt-1 flex gap-1 px-2" role="radiogroup" aria-label="Currency">
+            {CURRENCIES.map((c) => (
+              <button key={c} type="button" role="radio" aria-checked={currency === c} onClick={() => isCurrency(c) && setCurrency(c)} className={`flex-1 rounded-md border px-2 py-1.5 ${currency === c ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}>
+                {c}
+              </button>
             ))}
-          </nav>
-          <nav aria-label="Categories" className="mt-2 border-t border-[var(--border)] pt-3 text-sm">
-            <p className="px-2 text-xs font-semibold uppercase text-[var(--muted-fg)]">Categories</p>
-            {categories.map((c) => (
-              <Link key={c.slug} href={`/products?category=${encodeURIComponent(c.slug)}`} prefetch={false} onClick={close} className={row}>
-                {c.name}
-              </Link>
-            ))}
-          </nav>
-          <Dialog.Close aria-label="Close menu" className="absolute right-3 top-3 rounded p-1 hover:bg-[var(--surface)]">
-            <X className="h-5 w-5" aria-hidden />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </div>
+        </fieldset>
+
+        <nav aria-label="Explore" className="mt-4 border-t border-[var(--border)] pt-3 text-sm">
+          {NAV_LINKS.map((link) => (
+            <Link key={link.href} href={link.href} prefetch={false} onClick={close} className={row}>
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <nav aria-label="Categories" className="mt-2 border-t border-[var(--border)] pt-3 text-sm">
+          <p className="px-2 text-xs font-semibold uppercase text-[var(--muted-fg)]">Categories</p>
+          {categories.map((c) => (
+            <Link key={c.slug} href={`/products?category=${encodeURIComponent(c.slug)}`} prefetch={false} onClick={close} className={row}>
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+      </SheetContent>
+    </Sheet>
   );
 }

@@ -2,12 +2,11 @@
 
 import Link from "next/link";
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useId, useState, useSyncExternalStore } from "react";
 import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT, readNewsletterReply } from "@/lib/newsletter";
+import { useFormAction } from "../ui/use-form-action";
 
 const TIMEOUT_MS = 15_000;
-
-type Notice = { tone: "success" | "error"; text: string } | null;
 
 const noopSubscribe = () => () => {};
 
@@ -15,18 +14,12 @@ const noopSubscribe = () => () => {};
 export function NewsletterForm() {
   const id = useId();
   const [email, setEmail] = useState("");
-  const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
   // Until the script runs, a native submit would send the address nowhere useful (or put it in
   // a URL), so the button waits for hydration; a disabled default button also blocks Enter.
   const ready = useSyncExternalStore(noopSubscribe, () => true, () => false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    setNotice(null);
-    try {
+  const send = useFormAction(
+    async () => {
       const res = await fetch("/api/newsletter", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
@@ -34,15 +27,11 @@ export function NewsletterForm() {
         signal: typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(TIMEOUT_MS) : undefined,
       });
       const body: unknown = await res.json().catch(() => null);
-      const outcome = readNewsletterReply(res.status, body);
-      setNotice({ tone: outcome.ok ? "success" : "error", text: outcome.message });
-      if (outcome.ok) setEmail("");
-    } catch {
-      setNotice({ tone: "error", text: NEWSLETTER_TEXT.network });
-    } finally {
-      setSending(false);
-    }
-  }
+      return readNewsletterReply(res.status, body);
+    },
+    { failure: NEWSLETTER_TEXT.network, onSuccess: () => setEmail("") },
+  );
+  const { busy: sending, message: notice } = send;
 
   const headingId = `${id}-heading`;
   const inputId = `${id}-email`;
@@ -51,7 +40,7 @@ export function NewsletterForm() {
   const Icon = notice?.tone === "success" ? CircleCheck : CircleAlert;
 
   return (
-    <form method="post" onSubmit={onSubmit} aria-labelledby={headingId}>
+    <form method="post" onSubmit={send.submit} aria-labelledby={headingId}>
       <p id={headingId} className="font-semibold">
         Newsletter
       </p>
