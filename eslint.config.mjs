@@ -32,6 +32,17 @@ const config = [
   restrict(["src/components/**"], [SERVER, API, APP, SEED]),
   restrict(["src/lib/**"], [SERVER, API, APP, COMPONENTS, SEED]),
   restrict(["src/server/**"], [API, APP, COMPONENTS, SEED, UI_FRAMEWORKS]),
+  {
+    // The browser talks to the API through one typed client: one time limit, one error type.
+    files: ["src/components/**", "src/app/**", "src/lib/**"],
+    ignores: ["src/lib/api-client.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.name='fetch']", message: "Call the API through src/lib/api-client.ts (typed, with a time limit and error codes), not fetch." },
+      ],
+    },
+  },
 ];
 
 export default config;

@@ -5,7 +5,7 @@
  */
 import type { Advertisement } from "./advertisement";
 import type { ErrorBody } from "./error-codes";
-import type { CartItem } from "./guest-cart";
+import type { Cart } from "./guest-cart";
 import type { Product } from "./product";
 import type { SiteSettings } from "./site-settings";
 import type { ProductVariant, VariantConfig } from "./variants";
@@ -135,11 +135,8 @@ export interface ResetPasswordRequest {
 }
 
 // ---- cart ---------------------------------------------------------------------------------
-/** The signed-in shopper's cart as the server prices it (GET /api/cart). */
-export interface CartResponse {
-  items: CartItem[];
-  totals: { subtotal: number; total_items: number };
-}
+/** The signed-in shopper's cart as the server prices it (GET /api/cart); the browser's guest cart has the same shape. */
+export type CartResponse = Cart;
 export interface AddToCartRequest {
   productId: number;
   variantId?: string;

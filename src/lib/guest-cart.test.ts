@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_CART, addToGuestCart, parseGuestCart, setGuestLine, shippingCost } from "./guest-cart";
+import { EMPTY_CART, addToGuestCart, parseGuestCart, serializeGuestCart, setGuestLine, shippingCost } from "./guest-cart";
 import type { Product } from "./product";
 
 const product = (over: Partial<Product> = {}): Product => ({
@@ -35,7 +35,7 @@ describe("guest cart", () => {
     expect(twice.status).toBe("added");
     expect(twice.cart.items).toHaveLength(1);
     expect(twice.cart.items[0]!.variants[0]).toMatchObject({ variantId: "default", quantity: 2, price: 25000 });
-    expect(twice.cart).toMatchObject({ subtotal: 50000, totalItems: 2 });
+    expect(twice.cart.totals).toEqual({ subtotal: 50000, total_items: 2 });
   });
 
   it("never passes the stock: partial, then out of stock", () => {
@@ -54,7 +54,7 @@ describe("guest cart", () => {
     expect(result.cart.items[0]!.variants[0]!.price).toBe(1500);
     const chosen = addToGuestCart(result.cart, product({ product_variants: variants }), variants[0]!, 2);
     expect(chosen.cart.items[0]!.variants.map((v) => v.variantId)).toEqual(["default", "Pack:10"]);
-    expect(chosen.cart.subtotal).toBe(1500 + 6000);
+    expect(chosen.cart.totals.subtotal).toBe(1500 + 6000);
   });
 
   it("reads malformed storage as an empty cart", () => {
@@ -77,19 +77,29 @@ describe("setGuestLine and shippingCost", () => {
     updatedAt: "",
     product: { id: productId, name: "P", image: "", price: 1000, original_price: 1000, in_stock: true, stock_quantity: stock, sku: "S", free_delivery: free },
   });
-  const cart = { items: [item(1, 5, true, 2), item(2, 10, false, 1)], subtotal: 3000, totalItems: 3 };
+  const cart = { items: [item(1, 5, true, 2), item(2, 10, false, 1)], totals: { subtotal: 3000, total_items: 3 } };
 
   it("sets a line within the stock, and 0 removes it", () => {
-    expect(setGuestLine(cart, 1, "default", 4).totalItems).toBe(5);
+    expect(setGuestLine(cart, 1, "default", 4).totals.total_items).toBe(5);
     expect(setGuestLine(cart, 1, "default", 40).items[0]!.variants[0]!.quantity).toBe(5);
     const removed = setGuestLine(cart, 1, "default", 0);
     expect(removed.items.map((i) => i.productId)).toEqual([2]);
-    expect(removed.subtotal).toBe(1000);
+    expect(removed.totals.subtotal).toBe(1000);
   });
 
   it("charges shipping unless every product ships free", () => {
     expect(shippingCost(cart.items, 5000)).toBe(5000);
     expect(shippingCost([cart.items[0]!], 5000)).toBe(0);
     expect(shippingCost([], 5000)).toBe(0);
+  });
+});
+
+describe("the stored guest cart", () => {
+  it("is kept under guest_cart as {items, subtotal, totalItems} and read back as the one cart shape", () => {
+    const cart = addToGuestCart(EMPTY_CART, product(), null, 2).cart;
+    const stored = JSON.parse(serializeGuestCart(cart));
+    expect(Object.keys(stored).sort()).toEqual(["items", "subtotal", "totalItems"]);
+    expect(stored).toMatchObject({ subtotal: cart.totals.subtotal, totalItems: 2 });
+    expect(parseGuestCart(serializeGuestCart(cart))).toEqual(cart);
   });
 });

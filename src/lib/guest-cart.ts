@@ -39,24 +39,40 @@ export interface CartItem {
   product: CartProductSummary;
 }
 
-export interface GuestCart {
+/**
+ * A cart, one shape on both sides: the server's answer for a signed-in shopper (GET /api/cart) and
+ * the guest cart the browser keeps, with the totals the server computes.
+ */
+export interface Cart {
+  items: CartItem[];
+  totals: { subtotal: number; total_items: number };
+}
+
+/** The guest cart as it is stored under guest_cart: items, subtotal and totalItems. */
+interface StoredGuestCart {
   items: CartItem[];
   subtotal: number;
   totalItems: number;
 }
 
-export const EMPTY_CART: GuestCart = { items: [], subtotal: 0, totalItems: 0 };
+export const EMPTY_CART: Cart = { items: [], totals: { subtotal: 0, total_items: 0 } };
 
 export type AddResult =
-  | { status: "added"; cart: GuestCart; quantity: number }
-  | { status: "partial"; cart: GuestCart; quantity: number; available: number }
-  | { status: "out-of-stock"; cart: GuestCart };
+  | { status: "added"; cart: Cart; quantity: number }
+  | { status: "partial"; cart: Cart; quantity: number; available: number }
+  | { status: "out-of-stock"; cart: Cart };
+
+/** The text stored under guest_cart for a cart. */
+export function serializeGuestCart(cart: Cart): string {
+  const stored: StoredGuestCart = { items: cart.items, subtotal: cart.totals.subtotal, totalItems: cart.totals.total_items };
+  return JSON.stringify(stored);
+}
 
 /** Reads a stored cart defensively: anything malformed counts as an empty cart, never a crash. */
-export function parseGuestCart(text: string | null): GuestCart {
+export function parseGuestCart(text: string | null): Cart {
   if (!text) return EMPTY_CART;
   try {
-    const value = JSON.parse(text) as GuestCart;
+    const value = JSON.parse(text) as StoredGuestCart;
     if (!value || !Array.isArray(value.items)) return EMPTY_CART;
     const items = value.items.filter(
       (item) => item && Number.isInteger(item.productId) && Array.isArray(item.variants) && item.variants.every((v) => Number.isInteger(v.quantity) && v.quantity > 0),
@@ -67,7 +83,7 @@ export function parseGuestCart(text: string | null): GuestCart {
   }
 }
 
-function withTotals(items: CartItem[]): GuestCart {
+function withTotals(items: CartItem[]): Cart {
   const fixed = items.map((item) => {
     const totalQuantity = item.variants.reduce((n, v) => n + v.quantity, 0);
     const totalPrice = item.variants.reduce((n, v) => n + v.quantity * v.price, 0);
@@ -75,8 +91,7 @@ function withTotals(items: CartItem[]): GuestCart {
   });
   return {
     items: fixed,
-    subtotal: fixed.reduce((n, i) => n + i.totalPrice, 0),
-    totalItems: fixed.reduce((n, i) => n + i.totalQuantity, 0),
+    totals: { subtotal: fixed.reduce((n, i) => n + i.totalPrice, 0), total_items: fixed.reduce((n, i) => n + i.totalQuantity, 0) },
   };
 }
 
@@ -90,7 +105,7 @@ function stockFor(product: Product, variant: ProductVariant | null): number {
  * the lowest variant price; the line never exceeds the stock the page knows of.
  */
 export function addToGuestCart(
-  cart: GuestCart,
+  cart: Cart,
   product: Product,
   variant: ProductVariant | null,
   quantity: number,
@@ -150,7 +165,7 @@ export function addToGuestCart(
 }
 
 /** Sets one guest line (0 removes it), never above the stock the cart knows of or 999. */
-export function setGuestLine(cart: GuestCart, productId: number, variantId: string, quantity: number, now: string = new Date().toISOString()): GuestCart {
+export function setGuestLine(cart: Cart, productId: number, variantId: string, quantity: number, now: string = new Date().toISOString()): Cart {
   const items = cart.items
     .map((item) => {
       if (item.productId !== productId) return item;

@@ -18,6 +18,18 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
 }
 
+describe("the API client rule", () => {
+  it("refuses fetch in components and pages, and allows it in the client itself", async () => {
+    const messages = async (file: string) => {
+      const [result] = await eslint.lintText('export const load = () => fetch("/api/products");\n', { filePath: path.join(root, file) });
+      return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-syntax");
+    };
+    expect(await messages("src/components/catalog/example.ts")).toHaveLength(1);
+    expect(await messages("src/app/products/example.ts")).toHaveLength(1);
+    expect(await messages("src/lib/api-client.ts")).toHaveLength(0);
+  });
+});
+
 describe("layer rules", () => {
   const forbidden: [string, string][] = [
     ["src/app/products/example.tsx", 'import { openDatabase } from "@/server/db/client";'],

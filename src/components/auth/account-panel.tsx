@@ -2,25 +2,18 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { api } from "@/lib/api-client";
 import { AUTH_TEXT } from "@/lib/auth-rules";
 import { toast } from "../ui/toaster";
-import { useFormAction, type FormResult } from "../ui/use-form-action";
+import { useFormAction } from "../ui/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
-import { postJson } from "./post-json";
-
-type Answer = { success?: boolean; message?: string; error?: string };
-
-/** The server's answer as the form's message: its own text, else "Saved" or the HTTP status. */
-function outcome({ status, body }: { status: number; body: Answer }): FormResult {
-  return body.success ? { ok: true, message: body.message ?? "Saved" } : { ok: false, message: body.error ?? `HTTP ${status}` };
-}
 
 export function ProfileForm({ profile }: { profile: { fullName: string; phone: string | null; company: string | null } }) {
   const router = useRouter();
   const [fullName, setFullName] = useState(profile.fullName);
   const [phone, setPhone] = useState(profile.phone ?? "");
   const [company, setCompany] = useState(profile.company ?? "");
-  const form = useFormAction(async () => outcome(await postJson<Answer>("/api/account/profile", { fullName, phone: phone || null, company: company || null })), {
+  const form = useFormAction(async () => ({ ok: true, message: (await api.account.saveProfile({ fullName, phone: phone || null, company: company || null })).message }), {
     failure: AUTH_TEXT.network,
     onSuccess: () => router.refresh(),
   });
@@ -41,7 +34,7 @@ export function PasswordForm() {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [confirmPassword, setConfirm] = useState("");
-  const form = useFormAction(async () => outcome(await postJson<Answer>("/api/account/password", { currentPassword, newPassword, confirmPassword })), {
+  const form = useFormAction(async () => ({ ok: true, message: (await api.account.changePassword({ currentPassword, newPassword, confirmPassword })).message }), {
     failure: AUTH_TEXT.network,
     onSuccess: () => {
       setCurrent("");
@@ -70,9 +63,8 @@ export function SignOutEverywhere({ others }: { others: number }) {
       disabled={others === 0}
       onClick={async () => {
         try {
-          const { body } = await postJson<{ success?: boolean; closed?: number }>("/api/account/sessions/revoke-others", {});
-          if (!body.success) throw new Error();
-          toast({ title: "Signed out elsewhere", description: `${body.closed ?? 0} other session(s) ended.` });
+          const { closed } = await api.account.revokeOtherSessions();
+          toast({ title: "Signed out elsewhere", description: `${closed} other session(s) ended.` });
           router.refresh();
         } catch {
           toast({ title: "Error", description: "Could not sign out the other devices. Please try again.", variant: "destructive" });

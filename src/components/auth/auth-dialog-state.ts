@@ -5,7 +5,7 @@ import { createStore } from "../ui/create-store";
 export type AuthTab = "login" | "register";
 export const authDialog = createStore<{ open: boolean; tab: AuthTab; redirect: string | null }>({ open: false, tab: "login", redirect: null });
 
-/** Opens the sign-in / registration dialog from anywhere (§2.3), with an optional place to go after. */
+/** Opens the sign-in / registration dialog from anywhere, with an optional place to go after. */
 export function openAuthDialog(tab: AuthTab, redirect: string | null = null): void {
   authDialog.set({ open: true, tab, redirect });
 }

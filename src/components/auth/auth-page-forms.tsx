@@ -2,11 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { api, isApiError } from "@/lib/api-client";
 import { AUTH_TEXT } from "@/lib/auth-rules";
-import { useFormAction } from "../ui/use-form-action";
+import { failureMessage, useFormAction, type FormResult } from "../ui/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
 import { LoginForm } from "./login-form";
-import { NetworkFailure, postJson } from "./post-json";
 
 /** /auth/login: after sign-in, go to the page's redirect, else the server's redirect target, else /. */
 export function LoginPageForm({ redirect }: { redirect: string | null }) {
@@ -24,14 +24,16 @@ export function LoginPageForm({ redirect }: { redirect: string | null }) {
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
-  const form = useFormAction(
+  const form = useFormAction<FormResult>(
     async () => {
-      const { body } = await postJson<{ message?: string; error?: string }>("/api/auth/forgot-password", { email });
-      return body.message ? { ok: true, message: body.message } : { ok: false, message: body.error ?? AUTH_TEXT.network };
+      return { ok: true, message: (await api.auth.forgotPassword(email)).message };
     },
     {
       check: () => (email.trim() ? null : AUTH_TEXT.invalidEmail),
-      failure: (error) => ({ ok: false, message: error instanceof NetworkFailure ? AUTH_TEXT.network : "Something went wrong. Please try again." }),
+      failure: (error) => ({
+        ok: false,
+        message: isApiError(error) && error.kind === "http" ? failureMessage(error, "Something went wrong. Please try again.") : AUTH_TEXT.network,
+      }),
     },
   );
   return (
@@ -50,8 +52,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [confirmPassword, setConfirm] = useState("");
   const form = useFormAction(
     async () => {
-      const { body } = await postJson<{ success?: boolean; message?: string; error?: string }>("/api/auth/reset-password", { token, password, confirmPassword });
-      return body.success ? { ok: true, message: body.message ?? "Password changed." } : { ok: false, message: body.error ?? "Please try again." };
+      return { ok: true, message: (await api.auth.resetPassword({ token, password, confirmPassword })).message };
     },
     { failure: AUTH_TEXT.network },
   );

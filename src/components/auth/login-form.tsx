@@ -1,20 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { api, isApiError, loginFailureType } from "@/lib/api-client";
 import { AUTH_TEXT } from "@/lib/auth-rules";
 import { refreshServerCart, signedInStore } from "../cart/cart-store";
 import { mergeGuestCartAfterSignIn } from "../cart/merge-guest-cart";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../ui/use-form-action";
-import { NetworkFailure, RequestTimeout, postJson } from "./post-json";
 import { Field, SubmitButton, FormMessage } from "./fields";
-
-interface LoginAnswer {
-  success?: boolean;
-  error?: string | null;
-  type?: string | null;
-  redirectTo?: string | null;
-}
 
 interface LoginResult {
   ok: boolean;
@@ -38,11 +31,8 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
 
   const form = useFormAction<LoginResult>(
     async () => {
-      const { body } = await postJson<LoginAnswer>("/api/auth/login", { email, password, remember, redirect: redirect ?? undefined });
-      if (body.success) return { ok: true, message: "Login successful! Welcome back.", redirectTo: body.redirectTo };
-      const text = body.error || AUTH_TEXT.loginFailed;
-      toast({ title: "Login Failed", description: text, variant: "destructive" });
-      return { ok: false, message: text, unverified: body.type === "NOT_VERIFIED" };
+      const body = await api.auth.login({ email, password, remember, redirect: redirect ?? undefined });
+      return { ok: true, message: "Login successful! Welcome back.", redirectTo: body.redirectTo };
     },
     {
       busyMessage: "Login already in progress",
@@ -59,7 +49,14 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
         setTimeout(() => onSignedIn(redirect ?? result.redirectTo ?? "/"), CLOSE_AFTER_MS);
       },
       failure: (error) => {
-        const text = error instanceof RequestTimeout ? "Login request timed out. Please try again." : error instanceof NetworkFailure ? AUTH_TEXT.network : AUTH_TEXT.loginFailed;
+        // the server refused the sign-in: its reason (wrong password, locked, not verified)
+        if (isApiError(error) && error.kind === "http") {
+          const text = error.serverMessage ?? AUTH_TEXT.loginFailed;
+          toast({ title: "Login Failed", description: text, variant: "destructive" });
+          return { ok: false, message: text, unverified: error.code === "not-verified" };
+        }
+        const type = loginFailureType(error);
+        const text = type === "TIMEOUT" ? "Login request timed out. Please try again." : type === "NETWORK_ERROR" ? AUTH_TEXT.network : AUTH_TEXT.loginFailed;
         toast({ title: "Login Error", description: text, variant: "destructive" });
         return { ok: false, message: text };
       },
@@ -67,8 +64,11 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
   );
 
   const resend = async () => {
-    const { body } = await postJson<{ message?: string }>("/api/auth/resend-verification", { email }).catch(() => ({ body: { message: AUTH_TEXT.network } }));
-    form.show({ ok: true, message: body.message ?? "Please check your inbox." });
+    const message = await api.auth.resendVerification(email).then(
+      (body) => body.message,
+      () => AUTH_TEXT.network,
+    );
+    form.show({ ok: true, message });
   };
 
   return (

@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { useState } from "react";
 import { AUTH_TEXT, registrationProblem } from "@/lib/auth-rules";
+import { api, isApiError } from "@/lib/api-client";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../ui/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
-import { NetworkFailure, postJson } from "./post-json";
 
 const EMPTY = { fullName: "", email: "", phone: "", password: "", confirmPassword: "" };
 const CLOSE_AFTER_MS = 3000;
@@ -27,8 +27,7 @@ export function RegisterForm({ onDone, onSwitch }: { onDone?: () => void; onSwit
 
   const send = useFormAction(
     async () => {
-      const { body } = await postJson<{ success?: boolean; message?: string; error?: string }>("/api/auth/register", { ...form, phone: form.phone || undefined, acceptTerms });
-      if (!body.success) return failed(body.error || "Please check your information and try again.");
+      const body = await api.auth.register({ ...form, phone: form.phone || undefined, acceptTerms });
       return { ok: true, message: body.message || AUTH_TEXT.registered };
     },
     {
@@ -44,8 +43,10 @@ export function RegisterForm({ onDone, onSwitch }: { onDone?: () => void; onSwit
         if (onDone) setTimeout(onDone, CLOSE_AFTER_MS);
       },
       failure: (error) => {
+        // the server answered: its reason, else the general advice
+        if (isApiError(error) && error.kind === "http") return failed(error.serverMessage ?? "Please check your information and try again.");
         toast({ title: "Network Error", description: "Please check your internet connection and try again.", variant: "destructive" });
-        if (!(error instanceof NetworkFailure)) console.error(error);
+        if (!isApiError(error)) console.error(error);
         return { ok: false, message: AUTH_TEXT.network };
       },
     },

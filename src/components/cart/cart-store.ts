@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo } from "react";
 import { api, isApiError } from "@/lib/api-client";
-import { EMPTY_CART, type GuestCart } from "@/lib/guest-cart";
+import { EMPTY_CART, type Cart } from "@/lib/guest-cart";
 import { createStore } from "../ui/create-store";
 import { useLocalValue, writeLocal } from "../ui/local-store";
 import { useGuestCart } from "./use-guest-cart";
@@ -10,15 +10,14 @@ import { useGuestCart } from "./use-guest-cart";
 /** Whether this page was rendered for a signed-in shopper (set once by the layout). */
 export const signedInStore = createStore(false);
 /** The signed-in shopper's server cart, as last read. */
-export const serverCart = createStore<GuestCart | null>(null);
+export const serverCart = createStore<Cart | null>(null);
 
 /** Any tab that changes the server cart writes this key, so the others reload theirs (storage events). */
 const CART_CHANGED_KEY = "cart_changed";
 
 export async function refreshServerCart(): Promise<void> {
   try {
-    const body = await api.cart.get();
-    serverCart.set({ items: body.items, subtotal: body.totals.subtotal, totalItems: body.totals.total_items });
+    serverCart.set(await api.cart.get());
   } catch (error) {
     // signed out meanwhile: no server cart; any other failure (offline) keeps what is shown
     if (isApiError(error, "unauthenticated")) serverCart.set(null);
@@ -30,7 +29,7 @@ export function announceCartChange(): void {
 }
 
 /** The cart the header and /cart show: the server's when signed in, else the guest cart. */
-export function useCart(): { cart: GuestCart; signedIn: boolean; loading: boolean } {
+export function useCart(): { cart: Cart; signedIn: boolean; loading: boolean } {
   const signedIn = signedInStore.use();
   const guest = useGuestCart();
   const server = serverCart.use();

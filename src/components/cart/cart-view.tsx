@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
+import { api, isApiError } from "@/lib/api-client";
 import { EMPTY_CART, setGuestLine, shippingCost } from "@/lib/guest-cart";
 import { formatMoney } from "@/lib/money";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
@@ -9,17 +10,6 @@ import { toast } from "../ui/toaster";
 import { useCurrency } from "../ui/use-currency";
 import { announceCartChange, refreshServerCart, serverCart, useCart } from "./cart-store";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
-
-async function serverCall(method: "PATCH" | "DELETE", url: string, body?: unknown): Promise<{ ok: boolean; message?: string | null; error?: string }> {
-  const res = await fetch(url, {
-    method,
-    credentials: "same-origin",
-    headers: body ? { "content-type": "application/json" } : undefined,
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = (await res.json().catch(() => ({}))) as { message?: string | null; error?: string };
-  return { ok: res.ok, ...data };
-}
 
 /** /cart: lines by product, steppers bounded by stock, shipping, total; the guest cart or the signed-in shopper's. */
 export function CartView({ shipping }: { shipping: number }) {
@@ -38,12 +28,12 @@ export function CartView({ shipping }: { shipping: number }) {
     const current = serverCart.get() ?? EMPTY_CART;
     serverCart.set(setGuestLine({ ...current, items: current.items.map((i) => ({ ...i, product: { ...i.product, stock_quantity: 999 } })) }, productId, variantId, quantity));
     try {
-      const result = await serverCall("PATCH", "/api/cart", { itemId: Number(itemId), variantId, quantity });
-      if (!result.ok) throw new Error(result.error);
+      const result = await api.cart.setLine({ itemId: Number(itemId), variantId, quantity });
       if (quantity === 0) toast({ title: "Removed", description: "The item was removed from your cart." });
       else if (result.message) toast({ title: "Stock limit", description: result.message });
     } catch (error) {
-      toast({ title: "Error", description: error instanceof Error && error.message === "Product out of stock" ? "Product out of stock" : quantity === 0 ? "Failed to remove item. Please try again." : "Failed to update cart. Please try again.", variant: "destructive" });
+      const description = isApiError(error, "out-of-stock") ? "Product out of stock" : quantity === 0 ? "Failed to remove item. Please try again." : "Failed to update cart. Please try again.";
+      toast({ title: "Error", description, variant: "destructive" });
     } finally {
       await refreshServerCart();
       announceCartChange();
@@ -58,8 +48,7 @@ export function CartView({ shipping }: { shipping: number }) {
     }
     serverCart.set(EMPTY_CART);
     try {
-      const result = await serverCall("DELETE", "/api/cart");
-      if (!result.ok) throw new Error();
+      await api.cart.clear();
       toast({ title: "Cart cleared" });
     } catch {
       toast({ title: "Error", description: "Failed to clear cart. Please try again.", variant: "destructive" });
@@ -118,8 +107,8 @@ export function CartView({ shipping }: { shipping: number }) {
       </ul>
       <aside className="h-fit space-y-2 rounded-xl border border-[var(--border)] p-4 text-sm" aria-label="Order summary">
         <p className="flex justify-between">
-          <span>Subtotal ({cart.totalItems} items)</span>
-          <span data-testid="subtotal">{money(cart.subtotal)}</span>
+          <span>Subtotal ({cart.totals.total_items} items)</span>
+          <span data-testid="subtotal">{money(cart.totals.subtotal)}</span>
         </p>
         <p className="flex justify-between">
           <span>Shipping</span>
@@ -127,7 +116,7 @@ export function CartView({ shipping }: { shipping: number }) {
         </p>
         <p className="flex justify-between border-t border-[var(--border)] pt-2 text-base font-semibold">
           <span>Total</span>
-          <span data-testid="total">{money(cart.subtotal + ship)}</span>
+          <span data-testid="total">{money(cart.totals.subtotal + ship)}</span>
         </p>
         <button type="button" disabled className="mt-2 h-10 w-full rounded-lg bg-brand font-semibold text-white opacity-60" aria-describedby="checkout-note">
           Checkout

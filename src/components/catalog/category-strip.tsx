@@ -8,7 +8,7 @@ const PHONE_WINDOW = 4;
 const PHONE_ROTATION_MS = 60_000;
 const WIDE_COUNT = 10;
 
-/** §4.4: on a phone 4 categories at a time, the window moving every 60 s; wide screens show the first 10. */
+/** On a phone 4 categories at a time, the window moving every 60 s; wide screens show the first 10. */
 export function CategoryStrip({ categories, active }: { categories: { name: string; slug: string }[]; active: string }) {
   const [start, setStart] = useState(0);
   useEffect(() => {

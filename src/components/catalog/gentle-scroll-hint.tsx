@@ -5,7 +5,7 @@ import { useEffect } from "react";
 const DELAY_MS = 10_000;
 
 /**
- * §4.4 scrolls the page by itself 10 s after load (350 px on phones, 390 px wider) to hint that
+ * The listing scrolls the page by itself 10 s after load (350 px on phones, 390 px wider) to hint that
  * there is more below. Moving the page under someone who is reading or scrolling is hostile, so it
  * happens only if the visitor has not touched, scrolled, clicked or typed yet, and never for
  * visitors who asked for reduced motion.

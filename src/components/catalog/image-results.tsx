@@ -6,7 +6,7 @@ import { IMAGE_RESULTS_HEADING_ID, takeImageResultsFocus, type ImageResults } fr
 import { ProductCard } from "./product-card";
 
 /**
- * What a search by image found (§4.4, §4.5), shown by the listing in place of its grid: the photo,
+ * What a search by image found, shown by the listing in place of its grid: the photo,
  * the keywords the server read from it (each one a text search), and the matching products. It is
  * one answer, not a list to scroll endlessly.
  */

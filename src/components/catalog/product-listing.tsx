@@ -38,14 +38,14 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
   const listing = useListing({ initialKey, initial, seed });
   const { filters, page, products, total, offset } = listing;
   const typed = typedSearch.use();
-  // Typed but not yet searched (or one character): the current grid no longer answers it (§4.4).
+  // Typed but not yet searched (or one character): the current grid no longer answers it.
   const searchPending = typed.dirty && typed.text.trim() !== filters.search;
   const sentinel = useRef<HTMLDivElement>(null);
   const returnTo = listingHref(filters, page).replace(/^\/products/, pathname);
   const { submit } = useSearchNavigation();
 
   // Results of a search by image replace the grid while the URL is the one they were made for (plain
-  // /products). A text search, a category or any filter changes the URL, and that ends them (§4.4).
+  // /products). A text search, a category or any filter changes the URL, and that ends them.
   const urlKey = listingKey(filters, page);
   const image = imageResults.use();
   const showingImage = image !== null && image.key === urlKey;
@@ -69,7 +69,7 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
   }, [loadMore, moreError, hasMore, capped]);
 
   // Product pages a tap away: the first six, 100 ms apart, then any card that comes within 200 px
-  // of the screen (§4.4). One observer for the grid; each page is asked for once.
+  // of the screen. One observer for the grid; each page is asked for once.
   const grid = useRef<HTMLDivElement>(null);
   const prefetched = useRef(new Set<string>());
   const productIds = products.map((p) => p.id).join(",");

@@ -1,5 +1,5 @@
 /**
- * Filled stars: the floor of the rating (§2.2). Drawn by CSS from one star image (globals.css
+ * Filled stars: the floor of the rating. Drawn by CSS from one star image (globals.css
  * .star-row) instead of five inline SVGs per card: a grid of 20 cards is ~60 KB lighter.
  */
 export function Stars({ rating, reviews }: { rating: number; reviews: number }) {

@@ -42,7 +42,7 @@ const failureText = (error: unknown, fallback: string) =>
 
 /**
  * The listing's data, driven by the URL: the server renders the first batch; any later change of
- * filters, search, sort or page (pushed into the URL) resets the list and loads it again (§4.4).
+ * filters, search, sort or page (pushed into the URL) resets the list and loads it again.
  */
 export function useListing({ initialKey, initial, seed }: { initialKey: string; initial: InitialListing; seed: number }) {
   const params = useSearchParams();
@@ -67,7 +67,7 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
   const sendable = searchIsSendable(filters.search);
   const stale = state.key !== key;
 
-  // A new URL (or Try Again) loads the first batch again, after a short pause (§7).
+  // A new URL (or Try Again) loads the first batch again, after a short pause.
   useEffect(() => {
     if ((!stale && reloads === 0) || !sendable) return;
     const controller = new AbortController();

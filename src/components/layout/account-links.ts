@@ -1,4 +1,4 @@
-/** The signed-in account menu's links (§2.1), before Log out. */
+/** The signed-in account menu's links, before Log out. */
 export const ACCOUNT_LINKS = [
   { href: "/account", label: "Profile" },
   { href: "/account/orders", label: "Orders" },
@@ -7,7 +7,7 @@ export const ACCOUNT_LINKS = [
   { href: "/account/settings", label: "Settings" },
 ] as const;
 
-/** The guest account menu's links (§2.1); sign-in and registration come first, theme last. */
+/** The guest account menu's links; sign-in and registration come first, theme last. */
 export const GUEST_ACCOUNT_LINKS = [
   { href: "/account/orders", label: "My Orders" },
   { href: "/account/coins", label: "My Coins" },

@@ -3,7 +3,7 @@
 import { DropdownMenu } from "radix-ui";
 import { LogOut, UserCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { postJson } from "../auth/post-json";
+import { api } from "@/lib/api-client";
 import { serverCart, signedInStore } from "../cart/cart-store";
 import { toast } from "../ui/toaster";
 import { menuContent, menuItem } from "../ui/styles";
@@ -15,8 +15,7 @@ export function useSignOut() {
   const router = useRouter();
   return async () => {
     try {
-      const { body } = await postJson<{ success?: boolean; error?: string }>("/api/auth/logout", {});
-      if (!body.success) throw new Error(body.error ?? "Sign out failed");
+      await api.auth.logout();
       sessionStorage.removeItem("2fa_pending");
       sessionStorage.removeItem("2fa_verified");
       // the badge and adds switch to the guest cart at once, not when the page re-renders
@@ -30,7 +29,7 @@ export function useSignOut() {
   };
 }
 
-/** The signed-in account menu (§2.1). */
+/** The signed-in account menu: profile, orders, wish list, payment, settings, and Log out. */
 export function AccountMenu({ name }: { name: string }) {
   const signOut = useSignOut();
   return (

@@ -7,7 +7,7 @@ import { useCart } from "../cart/cart-store";
 /** The header's cart link with a live item count (guest or server cart; other tabs too). */
 export function CartButton({ initialCount = 0 }: { initialCount?: number }) {
   const { cart, signedIn, loading } = useCart();
-  const totalItems = signedIn && loading ? initialCount : cart.totalItems;
+  const totalItems = signedIn && loading ? initialCount : cart.totals.total_items;
   return (
     <Link href="/cart" className="relative flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]" aria-label={`Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}`}>
       <ShoppingCart className="h-5 w-5" aria-hidden />

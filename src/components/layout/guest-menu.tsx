@@ -9,7 +9,7 @@ import { openAuthDialog } from "../auth/auth-dialog-state";
 import { GUEST_ACCOUNT_LINKS } from "./account-links";
 import { MenuLinkItems } from "./menu-link-items";
 
-/** The account menu of a visitor who is not signed in (§2.1). */
+/** The account menu of a visitor who is not signed in. */
 export function GuestMenu() {
   const [theme, setTheme] = useTheme();
   return (

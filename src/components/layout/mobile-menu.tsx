@@ -24,7 +24,7 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
   const [open, setOpen] = useState(false);
   const [theme, setTheme] = useTheme();
   const [currency, setCurrency] = useCurrency();
-  const { totalItems } = useCart().cart;
+  const totalItems = useCart().cart.totals.total_items;
   const close = () => setOpen(false);
   const row = "flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-[var(--surface)]";
 

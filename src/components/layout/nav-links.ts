@@ -1,4 +1,4 @@
-/** The four supplier-worded nav links of large screens (§2.1). */
+/** The four supplier-worded nav links of large screens. */
 export const NAV_LINKS = [
   { href: "/ai-agent", label: "AI Sourcing" },
   { href: "/discover", label: "Discovery" },

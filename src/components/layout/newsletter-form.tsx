@@ -3,10 +3,9 @@
 import Link from "next/link";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useId, useState, useSyncExternalStore } from "react";
+import { api, isApiError } from "@/lib/api-client";
 import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT, readNewsletterReply } from "@/lib/newsletter";
 import { useFormAction } from "../ui/use-form-action";
-
-const TIMEOUT_MS = 15_000;
 
 const noopSubscribe = () => () => {};
 
@@ -20,14 +19,13 @@ export function NewsletterForm() {
 
   const send = useFormAction(
     async () => {
-      const res = await fetch("/api/newsletter", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ email }),
-        signal: typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(TIMEOUT_MS) : undefined,
-      });
-      const body: unknown = await res.json().catch(() => null);
-      return readNewsletterReply(res.status, body);
+      try {
+        return readNewsletterReply(200, await api.newsletter.subscribe(email));
+      } catch (error) {
+        // an error answer says why (a bad address, too many tries); no answer is the network message
+        if (isApiError(error) && error.kind === "http") return readNewsletterReply(error.status, error.body);
+        throw error;
+      }
     },
     { failure: NEWSLETTER_TEXT.network, onSuccess: () => setEmail("") },
   );

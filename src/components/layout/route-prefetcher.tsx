@@ -10,7 +10,7 @@ const INFO_AFTER_SCROLL_MS = 500;
 const HOVER_MS = 100;
 
 /**
- * Background prefetching (§2.5), so the next tap on a slow network opens at once: /products after
+ * Background prefetching, so the next tap on a slow network opens at once: /products after
  * 2 s, the info pages once the visitor has read half the page, /products and /cart (and the
  * signed-in cart) when the connection comes back, any same-site link hovered for 100 ms; again when the tab is shown.
  * Skipped when the visitor's browser asks to save data.
@@ -40,7 +40,7 @@ export function RoutePrefetcher() {
         later(() => INFO_PAGES.forEach(prefetch), INFO_AFTER_SCROLL_MS);
       }
     };
-    // back online (§2.5): the listing and the cart are fetched again, and reloaded if on screen
+    // back online: the listing and the cart are fetched again, and reloaded if on screen
     const onOnline = () => {
       ["/products", "/cart"].forEach(prefetch);
       if (signedInStore.get()) void refreshServerCart();

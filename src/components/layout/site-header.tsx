@@ -43,7 +43,7 @@ export function SiteHeader({
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
         Skip to content
       </a>
-      {/* Small screens: the top strip (§2.2): a greeting, or an invitation to sign in. */}
+      {/* Small screens: the top strip: a greeting, or an invitation to sign in. */}
       <div className="flex h-8 items-center justify-between bg-brand px-3 text-xs text-white md:hidden">
         {user ? (
           <span className="truncate font-medium">Hi, {greetingName(user)}</span>

@@ -10,7 +10,7 @@ import { adImageSrcSet } from "@/lib/product-image";
 const SWIPE_THRESHOLD_PX = 50;
 
 /**
- * The listing's banners (§4.4): auto-advance every rotation-time seconds with wrap-around, arrows
+ * The listing's banners: auto-advance every rotation-time seconds with wrap-around, arrows
  * and dots when there is more than one, 50 px swipes. A pause button (and reduced-motion users)
  * stop the rotation, as WCAG 2.2.2 asks of anything that moves for more than 5 s.
  */

@@ -77,7 +77,7 @@ function pickFile(data: DataTransfer | null): File | null {
 }
 
 /**
- * The image tab of the search dialog (§2.4, §4.5): drop, choose (or on a phone, take) or paste a
+ * The image tab of the search dialog: drop, choose (or on a phone, take) or paste a
  * photo, see it, and search. The results go to the listing and the dialog closes.
  */
 export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {

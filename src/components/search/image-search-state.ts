@@ -8,12 +8,12 @@ export interface ImageResults {
   keywords: string[];
   /** An object URL of the photo that was searched, owned by this store (revoked when replaced). */
   previewUrl?: string;
-  /** The listing URL key the results belong to: plain /products (§4.4: they clear category and search). */
+  /** The listing URL key the results belong to: plain /products (image results clear category and search). */
   key: string;
 }
 
 /**
- * The last search by image, shown by the listing instead of its grid (§4.4, §4.5). Any text search,
+ * The last search by image, shown by the listing instead of its grid. Any text search,
  * category or filter change clears it; so does the listing's 'Back to all products'.
  */
 export const imageResults = createStore<ImageResults | null>(null);

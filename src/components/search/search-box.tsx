@@ -11,7 +11,7 @@ import { SUGGESTION_MIN_LENGTH, useSuggestions } from "./use-suggestions";
 const LIVE_SEARCH_DEBOUNCE_MS = 500;
 const BLUR_HIDE_MS = 200;
 
-/** The header search box (§2.2): suggestions, keyboard, camera and clear buttons, live listing search. */
+/** The header search box: suggestions, keyboard, camera and clear buttons, live listing search. */
 export function SearchBox({ id = "site-search" }: { id?: string }) {
   const params = useSearchParams();
   const urlSearch = params.get("search")?.trim() ?? "";
@@ -35,7 +35,7 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
     });
   }, [urlSearch]);
 
-  // Typing on the listing searches live, 500 ms after the last key, never for one character (§4.4).
+  // Typing on the listing searches live, 500 ms after the last key, never for one character.
   useEffect(() => {
     if (!dirty || !onListing || !searchIsSendable(text) || text.trim() === urlSearch) return;
     const timer = setTimeout(() => live(text), LIVE_SEARCH_DEBOUNCE_MS);

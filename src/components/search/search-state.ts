@@ -4,7 +4,7 @@ import { createStore } from "../ui/create-store";
 
 /**
  * What the shopper has typed in the header box but the listing has not searched yet: the listing
- * hides its grid while the two differ (§4.4: a pending or one-character search shows no stale grid).
+ * hides its grid while the two differ (a pending or one-character search shows no stale grid).
  */
 export const typedSearch = createStore<{ text: string; dirty: boolean }>({ text: "", dirty: false });
 

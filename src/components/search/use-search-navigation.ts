@@ -8,9 +8,9 @@ import { clearImageResults, setImageResults } from "./image-search-state";
 import { liveSearchSent, typedSearch } from "./search-state";
 
 /**
- * Submitting a search goes to /products?search=… (§2.2). On the listing itself the URL changes in
+ * Submitting a search goes to /products?search=…. On the listing itself the URL changes in
  * place (history API, which Next's router follows) and the listing fetches the new batch; elsewhere
- * it is a normal navigation. A text search clears image results (§4.4).
+ * it is a normal navigation. A text search clears image results.
  */
 export function useSearchNavigation() {
   const router = useRouter();
@@ -45,7 +45,7 @@ export function useSearchNavigation() {
 
   /**
    * Results of a search by image go to the listing, which shows them instead of its grid. They clear
-   * category, filters and text search (§4.4): the listing URL becomes plain /products.
+   * category, filters and text search: the listing URL becomes plain /products.
    */
   const showImageResults = useCallback(
     (results: { products: Product[]; keywords: string[]; previewUrl?: string }) => {

@@ -7,8 +7,8 @@ export const SUGGESTION_MIN_LENGTH = 2;
 export const SUGGESTION_DEBOUNCE_MS = 300;
 
 /**
- * Suggestions for a query (§2.2, §5, §9): asked 300 ms after typing stops and only from 2
- * characters; an older answer never overwrites a newer one; a failure empties the list silently (§8).
+ * Suggestions for a query: asked 300 ms after typing stops and only from 2
+ * characters; an older answer never overwrites a newer one; a failure empties the list silently.
  */
 export function useSuggestions(query: string, enabled: boolean): { suggestions: string[]; loading: boolean } {
   const [state, setState] = useState<{ for: string; suggestions: string[] }>({ for: "", suggestions: [] });

@@ -4,7 +4,7 @@ import { Toast } from "radix-ui";
 import { X } from "lucide-react";
 import { useSyncExternalStore } from "react";
 
-/** §9 durations: default 3 s, errors 6 s, partial stock 8 s; only one toast shows at a time. */
+/** Toast durations: default 3 s, errors 6 s, partial stock 8 s; only one toast shows at a time. */
 export const TOAST_MS = { default: 3000, cart: 3000, error: 6000, partialStock: 8000 } as const;
 
 interface ToastMessage {

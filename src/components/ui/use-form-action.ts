@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { isApiError } from "@/lib/api-client";
 
 /** What a form's send came to; extra fields (e.g. a flag for a follow-up link) ride along. */
 export interface FormResult {
@@ -10,7 +11,10 @@ export interface FormResult {
 export type FormActionMessage = { tone: "error" | "success"; text: string } | null;
 
 export interface FormActionOptions<R extends FormResult> {
-  /** The text shown when the send throws (network failure, time-out), or a function choosing the result. */
+  /**
+   * When the send throws: a text for when no answer came (network failure, time-out), since an
+   * error answer of the server shows its own words; or a function choosing the result.
+   */
   failure: string | ((error: unknown) => R);
   /** Checks made before sending: a text returned here is shown as an error and nothing is sent. */
   check?: () => string | null | undefined;
@@ -18,6 +22,11 @@ export interface FormActionOptions<R extends FormResult> {
   onSuccess?: (result: R) => void | Promise<void>;
   /** Shown as an error when the form is sent again before the last send has finished (silent otherwise). */
   busyMessage?: string;
+}
+
+/** The message of a failed send: the server's own words when it answered with some, else `noAnswer`. */
+export function failureMessage(error: unknown, noAnswer: string): string {
+  return (isApiError(error) && error.serverMessage) || noAnswer;
 }
 
 /**
@@ -47,7 +56,7 @@ export function useFormAction<R extends FormResult>(action: () => Promise<R>, { 
       setResult(outcome);
       if (outcome.ok) await onSuccess?.(outcome);
     } catch (error) {
-      setResult(typeof failure === "string" ? { ok: false, message: failure } : failure(error));
+      setResult(typeof failure === "string" ? { ok: false, message: failureMessage(error, failure) } : failure(error));
     } finally {
       inFlight.current = false;
       setBusy(false);

@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
-import type { CartResponse } from "@/lib/api-contract";
-import type { CartItem } from "@/lib/guest-cart";
+import type { Cart, CartItem } from "@/lib/guest-cart";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
 import { cartItems, cartLines, cartMerges, productVariants, products } from "../db/schema";
@@ -13,7 +12,6 @@ export const OUT_OF_STOCK = "Product out of stock";
 
 const itemNotFound = () => new DomainError("not-found", "Cart item not found");
 
-export type CartView = CartResponse;
 
 export type AddOutcome = { quantity: number; added: number; partialStock: boolean; message: string | null };
 
@@ -153,7 +151,7 @@ export function mergeGuestCart(db: Database, userId: number, mergeId: string, li
 }
 
 /** The cart (items with their variant lines, totals), priced now from the catalogue. */
-export async function getCart(db: Database, userId: number): Promise<CartView> {
+export async function getCart(db: Database, userId: number): Promise<Cart> {
   const rows = await db
     .select({
       itemId: cartItems.id,
