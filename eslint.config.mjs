@@ -15,12 +15,21 @@ const restrict = (files, patterns) => ({
   },
 });
 
-const DB = [["@/server/db", "@/server/db/*", "**/server/db", "**/server/db/*"], "Pages and routes read through a service (src/server/services.ts), never the database module."];
+const DB = [
+  ["@/server/db", "@/server/db/*", "**/server/db", "**/server/db/*"],
+  "Pages and routes read through a service (src/server/services.ts), never the database module.",
+];
 const SERVER = [["@/server", "@/server/*", "**/server/*"], "This code reaches the browser: it may not import server modules."];
 const API = [["@/api", "@/api/*", "**/api/*"], "Only the HTTP layer imports src/api."];
 const APP = [["@/app", "@/app/*", "**/app/*"], "Only Next imports pages and layouts."];
-const COMPONENTS = [["@/components", "@/components/*", "**/components/*"], "Shared rules live in src/lib; UI lives in src/components and is imported only by pages."];
-const SEED = [["@/seed", "@/seed/*", "**/seed/*", "!**/seed/ensure-seeded"], "Seed data is loaded only to seed an empty database (src/server/seed/ensure-seeded.ts)."];
+const COMPONENTS = [
+  ["@/components", "@/components/*", "**/components/*"],
+  "Shared rules live in src/lib; UI lives in src/components and is imported only by pages.",
+];
+const SEED = [
+  ["@/seed", "@/seed/*", "**/seed/*", "!**/seed/ensure-seeded"],
+  "Seed data is loaded only to seed an empty database (src/server/seed/ensure-seeded.ts).",
+];
 const UI_FRAMEWORKS = [["next", "next/*", "react", "react-dom", "react/*", "react-dom/*"], "Domain code knows nothing of React or Next."];
 
 const config = [
@@ -39,7 +48,10 @@ const config = [
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.name='fetch']", message: "Call the API through src/lib/api-client.ts (typed, with a time limit and error codes), not fetch." },
+        {
+          selector: "CallExpression[callee.name='fetch']",
+          message: "Call the API through src/lib/api-client.ts (typed, with a time limit and error codes), not fetch.",
+        },
       ],
     },
   },

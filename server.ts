@@ -16,7 +16,8 @@ async function main() {
   const services = await getServices();
   const { seededProducts, adminPassword } = await services.start(config.ADMIN_EMAIL);
   if (seededProducts) console.log(`Seeded the demo catalogue (${seededProducts} products).`);
-  if (adminPassword) console.log(`Created the first admin account: ${config.ADMIN_EMAIL} with the password ${adminPassword} (shown once; change it under /account).`);
+  if (adminPassword)
+    console.log(`Created the first admin account: ${config.ADMIN_EMAIL} with the password ${adminPassword} (shown once; change it under /account).`);
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: config.PORT });
   const nextHandler = nextApp.getRequestHandler();

@@ -163,7 +163,11 @@ function getRaw(url) {
   });
 }
 
-const decodeEntities = (s) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+const decodeEntities = (s) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 
 async function measureFirstLoad(base) {
   const page = await getRaw(base + PAGE_PATH);
@@ -239,7 +243,8 @@ async function measureFirstLoad(base) {
 
 /** The share of all cores busy over the next `ms` (every process on the machine, this one included). */
 async function cpuBusy(ms = 2000) {
-  const sample = () => os.cpus().reduce((t, c) => ({ idle: t.idle + c.times.idle, total: t.total + Object.values(c.times).reduce((a, b) => a + b, 0) }), { idle: 0, total: 0 });
+  const sample = () =>
+    os.cpus().reduce((t, c) => ({ idle: t.idle + c.times.idle, total: t.total + Object.values(c.times).reduce((a, b) => a + b, 0) }), { idle: 0, total: 0 });
   const a = sample();
   await sleep(ms);
   const b = sample();
@@ -278,7 +283,9 @@ async function runLighthouse(url, chromePath, index) {
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const perf = result.lhr.categories.performance?.score;
     const bench = result.lhr.environment?.benchmarkIndex;
-    log(`run ${index + 1}/${RUNS}: performance ${perf == null ? "n/a" : Math.round(perf * 100)} (CPU ${Math.round(busyBefore * 100)} % busy before it, benchmark index ${Math.round(bench ?? 0)})`);
+    log(
+      `run ${index + 1}/${RUNS}: performance ${perf == null ? "n/a" : Math.round(perf * 100)} (CPU ${Math.round(busyBefore * 100)} % busy before it, benchmark index ${Math.round(bench ?? 0)})`,
+    );
     return { lhr: result.lhr, report: result.report, browser, loadAverage: loadBefore, cpuBusyBefore: busyBefore };
   } finally {
     await chrome.kill();
@@ -494,9 +501,13 @@ function markdown({ date, machine, url, lhVersion, chromiumVersion, runs, median
   lines.push(`| First Contentful Paint | ${metricCell("first-contentful-paint")} |`);
   lines.push(`| Speed Index | ${metricCell("speed-index")} |`);
   lines.push(`| total transferred | ${median.totalByteWeight == null ? "—" : `${kb(median.totalByteWeight)} KiB in ${median.requests} requests`} |`);
-  lines.push(`| first-load JavaScript (gzip -9) | ${kb(firstLoad.scriptsTotal.gzipBytes)} KiB in ${firstLoad.scriptsTotal.count} scripts (${kb(firstLoad.scriptsTotal.rawBytes)} KiB raw) |`);
+  lines.push(
+    `| first-load JavaScript (gzip -9) | ${kb(firstLoad.scriptsTotal.gzipBytes)} KiB in ${firstLoad.scriptsTotal.count} scripts (${kb(firstLoad.scriptsTotal.rawBytes)} KiB raw) |`,
+  );
   lines.push(`| first-load CSS (gzip -9) | ${kb(firstLoad.stylesTotal.gzipBytes)} KiB in ${firstLoad.stylesTotal.count} stylesheets |`);
-  lines.push(`| HTML (gzip -9) | ${kb(firstLoad.html.gzipBytes)} KiB (${kb(firstLoad.html.rawBytes)} KiB raw, ${kb(firstLoad.html.inlineScriptBytes)} KiB of it inline scripts) |`);
+  lines.push(
+    `| HTML (gzip -9) | ${kb(firstLoad.html.gzipBytes)} KiB (${kb(firstLoad.html.rawBytes)} KiB raw, ${kb(firstLoad.html.inlineScriptBytes)} KiB of it inline scripts) |`,
+  );
   lines.push("");
 
   const served = [...new Set(firstLoad.scripts.map((s) => s.servedEncoding))].join(", ");
@@ -507,10 +518,15 @@ function markdown({ date, machine, url, lhVersion, chromiumVersion, runs, median
   lines.push(`| **total** | **${kb(firstLoad.scriptsTotal.rawBytes)}** | **${kb(firstLoad.scriptsTotal.gzipBytes)}** |`, "");
   if (firstLoad.nextBuildStats) {
     const n = firstLoad.nextBuildStats;
-    lines.push(`Next's build counts ${kb(n.firstLoadUncompressedJsBytes)} KiB raw in ${n.chunks} chunks for \`${n.route}\` (.next/diagnostics/route-bundle-stats.json).`, "");
+    lines.push(
+      `Next's build counts ${kb(n.firstLoadUncompressedJsBytes)} KiB raw in ${n.chunks} chunks for \`${n.route}\` (.next/diagnostics/route-bundle-stats.json).`,
+      "",
+    );
   }
   for (const s of firstLoad.noModuleScripts) {
-    lines.push(`Not counted: \`${s.src}\` (\`<script nomodule>\`, legacy polyfills that modern browsers do not download), ${kb(s.rawBytes)} KiB raw, ${kb(s.gzipBytes)} KiB gzip.`);
+    lines.push(
+      `Not counted: \`${s.src}\` (\`<script nomodule>\`, legacy polyfills that modern browsers do not download), ${kb(s.rawBytes)} KiB raw, ${kb(s.gzipBytes)} KiB gzip.`,
+    );
   }
   if (firstLoad.noModuleScripts.length) lines.push("");
 
@@ -523,9 +539,16 @@ function markdown({ date, machine, url, lhVersion, chromiumVersion, runs, median
     for (const a of list) {
       const score = a.score == null ? "" : ` — score ${Math.round(a.score * 100)}`;
       const weight = a.weight ? `, weight ${a.weight}` : "";
-      const savings = a.metricSavings ? Object.entries(a.metricSavings).filter(([, v]) => v > 0).map(([k, v]) => `${k} −${k === "CLS" ? v.toFixed(3) : `${Math.round(v)} ms`}`).join(", ") : "";
+      const savings = a.metricSavings
+        ? Object.entries(a.metricSavings)
+            .filter(([, v]) => v > 0)
+            .map(([k, v]) => `${k} −${k === "CLS" ? v.toFixed(3) : `${Math.round(v)} ms`}`)
+            .join(", ")
+        : "";
       const scored = a.group === "metrics" || a.weight > 0 ? "" : ", not scored";
-      lines.push(`- **${a.title}** (\`${a.id}\`${weight}${score}${scored})${a.displayValue ? `: ${a.displayValue}` : ""}${savings ? ` [est. savings ${savings}]` : ""}`);
+      lines.push(
+        `- **${a.title}** (\`${a.id}\`${weight}${score}${scored})${a.displayValue ? `: ${a.displayValue}` : ""}${savings ? ` [est. savings ${savings}]` : ""}`,
+      );
       if (a.explanation) lines.push(`  - ${a.explanation.replace(/\s+/g, " ")}`);
       // Identical lines (the same button on every card) once, with a count.
       const counted = [];
@@ -631,7 +654,20 @@ async function main() {
     fs.writeFileSync(path.join(dir, `lighthouse-${stamp}.report.json`), jsonReport);
     if (htmlReport) fs.writeFileSync(path.join(dir, `lighthouse-${stamp}.report.html`), htmlReport);
 
-    console.log(markdown({ date: date.slice(0, 10), machine, url, lhVersion, chromiumVersion, runs: summaries, median: summaries[medianIndex], medianIndex, firstLoad, failing }));
+    console.log(
+      markdown({
+        date: date.slice(0, 10),
+        machine,
+        url,
+        lhVersion,
+        chromiumVersion,
+        runs: summaries,
+        median: summaries[medianIndex],
+        medianIndex,
+        firstLoad,
+        failing,
+      }),
+    );
     log(`wrote ${path.relative(root, file)} (+ .report.json / .report.html of the median run)`);
   } finally {
     process.off("SIGINT", onSignal);

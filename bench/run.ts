@@ -50,12 +50,42 @@ const distinctPrefixes = [...new Set(nameWords.flat().flatMap((w) => [2, 3, 4, 5
 
 const SCENARIOS: Scenario[] = [
   { name: "/api/products (plain)", paths: ["/api/products?limit=20&enriched=true"], target: "p99 < 25 ms" },
-  { name: "/api/products (category + price filter)", paths: ["/api/products?category=sensors-modules&minPrice=5000&maxPrice=50000&enriched=true", "/api/products?category=passive-components&minPrice=1000&maxPrice=20000&enriched=true", "/api/products?categories=displays,motors-drivers&maxPrice=80000&enriched=true"], target: "p99 < 25 ms" },
-  { name: "/api/products (sorted by price)", paths: ["/api/products?sortBy=price&sortOrder=asc&enriched=true", "/api/products?sortBy=price&sortOrder=desc&offset=120&enriched=true"], target: "p99 < 25 ms" },
-  { name: "/api/products (text search, 7 popular queries)", paths: ["arduino uno", "esp32 wifi", "10k resistor", "soldering iron", "ardiuno", "oled display", "servo motor"].map((q) => `/api/products?search=${encodeURIComponent(q)}&enriched=true`), target: "p99 < 50 ms" },
-  { name: `/api/products (text search, ${distinctSearches.length} distinct queries)`, paths: distinctSearches.map((q) => `/api/products?search=${encodeURIComponent(q)}&enriched=true`), target: "p99 < 50 ms" },
-  { name: "/api/search-suggestions (10 popular prefixes)", paths: ["ar", "ardu", "esp", "sens", "sold", "res", "10k", "oled", "batt", "serv"].map((q) => `/api/search-suggestions?q=${q}`), target: "p99 < 15 ms" },
-  { name: `/api/search-suggestions (${distinctPrefixes.length} distinct prefixes)`, paths: distinctPrefixes.map((q) => `/api/search-suggestions?q=${q}`), target: "p99 < 15 ms" },
+  {
+    name: "/api/products (category + price filter)",
+    paths: [
+      "/api/products?category=sensors-modules&minPrice=5000&maxPrice=50000&enriched=true",
+      "/api/products?category=passive-components&minPrice=1000&maxPrice=20000&enriched=true",
+      "/api/products?categories=displays,motors-drivers&maxPrice=80000&enriched=true",
+    ],
+    target: "p99 < 25 ms",
+  },
+  {
+    name: "/api/products (sorted by price)",
+    paths: ["/api/products?sortBy=price&sortOrder=asc&enriched=true", "/api/products?sortBy=price&sortOrder=desc&offset=120&enriched=true"],
+    target: "p99 < 25 ms",
+  },
+  {
+    name: "/api/products (text search, 7 popular queries)",
+    paths: ["arduino uno", "esp32 wifi", "10k resistor", "soldering iron", "ardiuno", "oled display", "servo motor"].map(
+      (q) => `/api/products?search=${encodeURIComponent(q)}&enriched=true`,
+    ),
+    target: "p99 < 50 ms",
+  },
+  {
+    name: `/api/products (text search, ${distinctSearches.length} distinct queries)`,
+    paths: distinctSearches.map((q) => `/api/products?search=${encodeURIComponent(q)}&enriched=true`),
+    target: "p99 < 50 ms",
+  },
+  {
+    name: "/api/search-suggestions (10 popular prefixes)",
+    paths: ["ar", "ardu", "esp", "sens", "sold", "res", "10k", "oled", "batt", "serv"].map((q) => `/api/search-suggestions?q=${q}`),
+    target: "p99 < 15 ms",
+  },
+  {
+    name: `/api/search-suggestions (${distinctPrefixes.length} distinct prefixes)`,
+    paths: distinctPrefixes.map((q) => `/api/search-suggestions?q=${q}`),
+    target: "p99 < 15 ms",
+  },
 ];
 
 interface Result {
@@ -147,7 +177,9 @@ function toResult(out: autocannon.Result, scenario: Scenario, database: string):
     errors: out.errors + out.timeouts,
     non2xx: out.non2xx,
   };
-  log(`${database.padEnd(9)} ${scenario.name.padEnd(42)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.non2xx ? `  non-2xx ${result.non2xx}` : ""}`);
+  log(
+    `${database.padEnd(9)} ${scenario.name.padEnd(42)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.non2xx ? `  non-2xx ${result.non2xx}` : ""}`,
+  );
   return result;
 }
 
@@ -231,15 +263,28 @@ async function cartScenarios(base: string, dataDir: string): Promise<Scenario[]>
   const password = "BenchCart2026";
   const post = (url: string, body: unknown, cookie?: string) =>
     fetch(`${base}${url}`, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  const list = (await (await fetch(`${base}/api/products?limit=100&sortBy=sales&sortOrder=desc`)).json()) as { products: { id: number; stock_quantity: number }[] };
-  const list2 = (await (await fetch(`${base}/api/products?limit=100&offset=100&sortBy=sales&sortOrder=desc`)).json()) as { products: { id: number; stock_quantity: number }[] };
+  const list = (await (await fetch(`${base}/api/products?limit=100&sortBy=sales&sortOrder=desc`)).json()) as {
+    products: { id: number; stock_quantity: number }[];
+  };
+  const list2 = (await (await fetch(`${base}/api/products?limit=100&offset=100&sortBy=sales&sortOrder=desc`)).json()) as {
+    products: { id: number; stock_quantity: number }[];
+  };
   const stocked = [...list.products, ...list2.products].filter((p) => p.stock_quantity >= 100).map((p) => p.id);
   const cookies: string[] = [];
   const outbox = path.join(dataDir, "outbox");
   for (let i = 0; i < CONNECTIONS; i++) {
     const email = `bench-${Date.now()}-${i}@example.co.tz`;
     await post("/api/auth/register", { fullName: `Bench Shopper ${i}`, email, password, confirmPassword: password, acceptTerms: true });
-    const mail = fs.readdirSync(outbox).filter((f) => f.includes(email)).map((f) => fs.readFileSync(path.join(outbox, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))[0] ?? "";
+    const mail =
+      fs
+        .readdirSync(outbox)
+        .filter((f) => f.includes(email))
+        .map((f) =>
+          fs
+            .readFileSync(path.join(outbox, f), "utf8")
+            .replace(/=\r?\n/g, "")
+            .replace(/=3D/g, "="),
+        )[0] ?? "";
     const token = /\/auth\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
     await post("/api/auth/verify", { token });
     const login = await post("/api/auth/login", { email, password });
@@ -310,7 +355,12 @@ async function benchCeiling(): Promise<Result[]> {
     const body = process.env.BODY;
     http.createServer((req, res) => { res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }); res.end(body); })
       .listen(${PORT}, "127.0.0.1", () => console.log("ceiling up"));`;
-  const sample = JSON.stringify({ products: new Array(20).fill(null).map((_, i) => ({ id: i, name: "Arduino Uno R3 ".repeat(3), description: "x".repeat(300), price: 30000, image: "/media/products/x.webp" })), pagination: { total: 100000, hasMore: true, limit: 20, offset: 0 } });
+  const sample = JSON.stringify({
+    products: new Array(20)
+      .fill(null)
+      .map((_, i) => ({ id: i, name: "Arduino Uno R3 ".repeat(3), description: "x".repeat(300), price: 30000, image: "/media/products/x.webp" })),
+    pagination: { total: 100000, hasMore: true, limit: 20, offset: 0 },
+  });
   const child = spawn(process.execPath, ["-e", script], { env: { ...process.env, BODY: sample }, stdio: ["ignore", "inherit", "inherit"], detached: true });
   try {
     await waitFor(`http://127.0.0.1:${PORT}/`);
@@ -325,9 +375,13 @@ function writeReport(results: Result[]) {
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString();
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
-  fs.writeFileSync(path.join(dir, "latest.json"), JSON.stringify({ date: stamp, machine, count: COUNT, connections: CONNECTIONS, duration: DURATION, results }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, "latest.json"),
+    JSON.stringify({ date: stamp, machine, count: COUNT, connections: CONNECTIONS, duration: DURATION, results }, null, 2),
+  );
   const rows = results.map(
-    (r) => `| ${r.database} | ${r.scenario} | ${r.requestsPerSecond.toLocaleString("en-US")} | ${r.p50} | ${r.p99} | ${r.target ?? "—"} | ${r.errors + r.non2xx} |`,
+    (r) =>
+      `| ${r.database} | ${r.scenario} | ${r.requestsPerSecond.toLocaleString("en-US")} | ${r.p50} | ${r.p99} | ${r.target ?? "—"} | ${r.errors + r.non2xx} |`,
   );
   const table = [
     `Run ${stamp} on ${machine}; ${COUNT.toLocaleString("en-US")} products, ${CONNECTIONS} connections, ${DURATION} s per scenario (after a 2 s warm-up).`,

@@ -13,7 +13,11 @@ async function signIn(page: Page, email: string) {
   await expect(page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
 }
 
-const addButton = (page: Page, index: number) => page.getByTestId("product-card").nth(index).getByRole("button", { name: /^Add to Cart/ });
+const addButton = (page: Page, index: number) =>
+  page
+    .getByTestId("product-card")
+    .nth(index)
+    .getByRole("button", { name: /^Add to Cart/ });
 
 test("a guest cart survives a reload and merges into the server cart at sign-in; /cart changes lines", async ({ page, context }) => {
   const email = `cart-${Date.now()}@example.co.tz`;
@@ -54,11 +58,17 @@ test("a guest cart survives a reload and merges into the server cart at sign-in;
   await expect(other.getByTestId("cart-count")).toHaveText("3");
 
   // change and remove on /cart
-  await lines.nth(1).getByRole("button", { name: /^One more/ }).click();
+  await lines
+    .nth(1)
+    .getByRole("button", { name: /^One more/ })
+    .click();
   await expect(lines.nth(1).getByTestId("line-quantity")).toHaveText("2");
   await expect(page.getByTestId("cart-count")).toHaveText("4");
   await expect(other.getByTestId("cart-count")).toHaveText("4");
-  await lines.first().getByRole("button", { name: /^Remove/ }).click();
+  await lines
+    .first()
+    .getByRole("button", { name: /^Remove/ })
+    .click();
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   const lineTotal = await page.getByTestId("line-total").textContent();
   await expect(page.getByTestId("subtotal")).toHaveText(lineTotal!);
@@ -84,7 +94,10 @@ test("/cart for a guest at phone width: empty state, then a line with shipping a
   // nothing serious for a screen reader, and the line can be removed by keyboard alone
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-  await page.getByTestId("cart-line").getByRole("button", { name: /^Remove/ }).focus();
+  await page
+    .getByTestId("cart-line")
+    .getByRole("button", { name: /^Remove/ })
+    .focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
 });

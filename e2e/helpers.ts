@@ -12,7 +12,10 @@ export async function gridSettled(page: Page) {
     .poll(async () => {
       const url = new URL(page.url());
       const wanted = listingKey(filtersFromParams(Object.fromEntries(url.searchParams)), parsePage(url.searchParams.get("page")));
-      const shown = await page.locator("[data-shown-key]").getAttribute("data-shown-key", { timeout: 1000 }).catch(() => null);
+      const shown = await page
+        .locator("[data-shown-key]")
+        .getAttribute("data-shown-key", { timeout: 1000 })
+        .catch(() => null);
       return shown === wanted;
     })
     .toBe(true);
@@ -32,7 +35,10 @@ export async function linkFromOutbox(email: string, pathName: string): Promise<s
     .poll(() => {
       const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
       for (const file of files) {
-        const text = fs.readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        const text = fs
+          .readFileSync(path.join(outbox, file), "utf8")
+          .replace(/=\r?\n/g, "")
+          .replace(/=3D/g, "=");
         if (!text.includes(`To: ${email}`)) continue;
         const match = new RegExp(`https?://[^\\s]+${pathName}\\?token=[A-Za-z0-9_-]+`).exec(text);
         if (match) return (link = match[0]);
@@ -64,4 +70,3 @@ export async function registerAndVerify(page: Page, email: string, name = "Asha 
   await page.goto(await linkFromOutbox(email, "/auth/verify"));
   await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
 }
-

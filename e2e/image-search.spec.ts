@@ -126,9 +126,7 @@ test("search by image: server and network failures are shown in the dialog; resu
   const searchButton = dialog.getByRole("button", { name: "Search Products" });
   const alert = dialog.getByRole("alert");
 
-  await page.route("**/api/image-search", (route) =>
-    route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
-  );
+  await page.route("**/api/image-search", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.fallback()));
   await searchButton.click();
   await expect(alert).toHaveText("HTTP 500");
   await expect(dialog).toBeVisible();

@@ -80,7 +80,9 @@ test("a card opens the product page, whose back link returns to the listing it c
 
 test("variants: choosing a value sets the price shown", async ({ page, request }) => {
   const body = await (await request.get("/api/products?enriched=true&limit=100&sortBy=price")).json();
-  const product = body.products.find((p: { variant_config: { type: string } | null }) => p.variant_config?.type === "primary-dependent") ?? body.products.find((p: { product_variants: unknown[] }) => p.product_variants.length > 1);
+  const product =
+    body.products.find((p: { variant_config: { type: string } | null }) => p.variant_config?.type === "primary-dependent") ??
+    body.products.find((p: { product_variants: unknown[] }) => p.product_variants.length > 1);
   expect(product, "the demo catalogue has variant products").toBeTruthy();
   await page.goto(`/products/${product.id}-${product.slug}`);
   const variant = [...product.product_variants].sort((a: { price: number }, b: { price: number }) => b.price - a.price)[0];

@@ -178,7 +178,10 @@ test("header: All Categories panel, category strip, ad carousel", async ({ page 
   await panel.getByRole("link", { name: /^Displays/ }).click();
   await expect(page).toHaveURL(/category=displays/);
   await gridSettled(page);
-  await expect(page.getByRole("navigation", { name: "Popular categories" }).getByRole("link", { name: "Displays" }).last()).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Popular categories" }).getByRole("link", { name: "Displays" }).last()).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   const carousel = page.getByRole("region", { name: "Offers" });
   const slides = carousel.locator('[aria-roledescription="slide"]');
@@ -219,7 +222,15 @@ test("no serious or critical accessibility violations on /products and a product
       await page.waitForTimeout(300);
       const results = await new AxeBuilder({ page }).analyze();
       const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `${theme} ${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+      expect(
+        bad.map(
+          (v) =>
+            `${theme} ${page.url()} ${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(" | ")}`,
+        ),
+      ).toEqual([]);
     }
   }
 });

@@ -17,7 +17,12 @@ const shots = [
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 try {
   for (const shot of shots) {
-    const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, deviceScaleFactor: 1, isMobile: shot.width < 768, hasTouch: shot.width < 768 });
+    const context = await browser.newContext({
+      viewport: { width: shot.width, height: shot.height },
+      deviceScaleFactor: 1,
+      isMobile: shot.width < 768,
+      hasTouch: shot.width < 768,
+    });
     await context.addInitScript((theme) => localStorage.setItem("theme", theme), shot.theme);
     const page = await context.newPage();
     await page.goto(base + shot.path, { waitUntil: "load" });

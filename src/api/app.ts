@@ -40,27 +40,30 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
   installErrorHandling(app);
   await app.register(cookie);
 
-  await app.register(async (api) => {
-    if (options.rateLimit > 0) {
-      await api.register(rateLimit, {
-        max: options.rateLimit,
-        timeWindow: 60_000,
-        errorResponseBuilder: (_request, context) =>
-          Object.assign(new Error(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`), {
-            statusCode: 429,
-          }),
-      });
-    }
-    installCsrfGuard(api);
-    const context: ApiContext = { services: options.services };
-    await api.register(catalogRoutes, context);
-    await api.register(adRoutes, context);
-    await api.register(settingsRoutes, context);
-    await api.register(authRoutes, context);
-    await api.register(cartRoutes, context);
-    await api.register(newsletterRoutes, context);
-    await api.register(imageSearchRoutes, context);
-  }, { prefix: "/api" });
+  await app.register(
+    async (api) => {
+      if (options.rateLimit > 0) {
+        await api.register(rateLimit, {
+          max: options.rateLimit,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_request, context) =>
+            Object.assign(new Error(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`), {
+              statusCode: 429,
+            }),
+        });
+      }
+      installCsrfGuard(api);
+      const context: ApiContext = { services: options.services };
+      await api.register(catalogRoutes, context);
+      await api.register(adRoutes, context);
+      await api.register(settingsRoutes, context);
+      await api.register(authRoutes, context);
+      await api.register(cartRoutes, context);
+      await api.register(newsletterRoutes, context);
+      await api.register(imageSearchRoutes, context);
+    },
+    { prefix: "/api" },
+  );
 
   await app.register(fastifyStatic, {
     root: options.services.mediaDir,

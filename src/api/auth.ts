@@ -1,7 +1,15 @@
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AccountSessionsResponse, LoginErrorBody, LoginResponse, LogoutResponse, MessageResponse, RevokeOthersResponse, SessionResponse } from "@/lib/api-contract";
+import type {
+  AccountSessionsResponse,
+  LoginErrorBody,
+  LoginResponse,
+  LogoutResponse,
+  MessageResponse,
+  RevokeOthersResponse,
+  SessionResponse,
+} from "@/lib/api-contract";
 import { AUTH_TEXT, loginErrorType } from "@/lib/auth-rules";
 import { publicUser } from "@/server/auth/auth-service";
 import { CACHE } from "./cache-control";
@@ -28,7 +36,18 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/auth/register",
-    { schema: { body: z.object({ fullName: text(120), email: text(254), phone: text(30).optional(), password: text(200), confirmPassword: text(200), acceptTerms: z.boolean().default(false) }) } },
+    {
+      schema: {
+        body: z.object({
+          fullName: text(120),
+          email: text(254),
+          phone: text(30).optional(),
+          password: text(200),
+          confirmPassword: text(200),
+          acceptTerms: z.boolean().default(false),
+        }),
+      },
+    },
     async (request, reply): Promise<MessageResponse> => {
       const { message } = await auth.register(request.body, requestMeta(request));
       reply.code(201);
@@ -47,7 +66,13 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
       } catch (error) {
         const known = describeError(error);
         if (!known) throw error;
-        const body: Omit<LoginErrorBody, "error" | "code"> = { success: false, user: null, type: loginErrorType(known.code), redirectTo: null, ...known.details };
+        const body: Omit<LoginErrorBody, "error" | "code"> = {
+          success: false,
+          user: null,
+          type: loginErrorType(known.code),
+          redirectTo: null,
+          ...known.details,
+        };
         return sendError(reply, known.code, known.message, body);
       }
     },
@@ -107,7 +132,15 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/account/profile",
-    { schema: { body: z.object({ fullName: z.string().trim().min(1, "Please enter your full name").max(120), phone: z.string().trim().max(30).nullable().default(null), company: z.string().trim().max(120).nullable().default(null) }) } },
+    {
+      schema: {
+        body: z.object({
+          fullName: z.string().trim().min(1, "Please enter your full name").max(120),
+          phone: z.string().trim().max(30).nullable().default(null),
+          company: z.string().trim().max(120).nullable().default(null),
+        }),
+      },
+    },
     async (request): Promise<MessageResponse> => {
       const user = await requireUser(services, request);
       await auth.updateProfile(user.id, request.body);

@@ -24,7 +24,17 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   app.post(
     "/cart",
     // a client price or attributes may come along; they are ignored: the server prices every line
-    { schema: { body: z.object({ productId, variantId: variantId.default(DEFAULT_VARIANT_ID), quantity: quantity.default(1), price: z.unknown().optional(), variantAttributes: z.unknown().optional() }) } },
+    {
+      schema: {
+        body: z.object({
+          productId,
+          variantId: variantId.default(DEFAULT_VARIANT_ID),
+          quantity: quantity.default(1),
+          price: z.unknown().optional(),
+          variantAttributes: z.unknown().optional(),
+        }),
+      },
+    },
     async (request): Promise<AddToCartResponse> => {
       const user = await requireUser(services, request);
       const { productId: id, variantId: variant, quantity: count } = request.body;
@@ -35,7 +45,15 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.patch(
     "/cart",
-    { schema: { body: z.object({ itemId, variantId: variantId.default(DEFAULT_VARIANT_ID), quantity: z.number().int("quantity must be a whole number").min(0).max(999, "quantity must be between 0 and 999") }) } },
+    {
+      schema: {
+        body: z.object({
+          itemId,
+          variantId: variantId.default(DEFAULT_VARIANT_ID),
+          quantity: z.number().int("quantity must be a whole number").min(0).max(999, "quantity must be between 0 and 999"),
+        }),
+      },
+    },
     async (request): Promise<SetCartLineResponse> => {
       const user = await requireUser(services, request);
       const result = await services.cart.setLine(user.id, request.body.itemId, request.body.variantId, request.body.quantity);
@@ -60,11 +78,21 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   const guestLine = z.object({
     productId,
-    variants: z.array(z.object({ variantId: variantId.default(DEFAULT_VARIANT_ID), quantity })).min(1).max(50),
+    variants: z
+      .array(z.object({ variantId: variantId.default(DEFAULT_VARIANT_ID), quantity }))
+      .min(1)
+      .max(50),
   });
   app.post(
     "/cart/merge",
-    { schema: { body: z.object({ guestCart: z.union([z.array(guestLine).max(200), z.object({ items: z.array(guestLine).max(200) })]), mergeId: z.string().min(8).max(100) }) } },
+    {
+      schema: {
+        body: z.object({
+          guestCart: z.union([z.array(guestLine).max(200), z.object({ items: z.array(guestLine).max(200) })]),
+          mergeId: z.string().min(8).max(100),
+        }),
+      },
+    },
     async (request): Promise<MergeCartResponse> => {
       const user = await requireUser(services, request);
       const items = Array.isArray(request.body.guestCart) ? request.body.guestCart : request.body.guestCart.items;

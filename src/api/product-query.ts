@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_OFFSET_MAX, PRODUCT_PAGE_MAX, SORT_FIELDS, type ProductQuery } from "@/lib/product-query";
 
-const booleanParam = z
-  .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-  .transform((v) => v === "true" || v === "1");
+const booleanParam = z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).transform((v) => v === "true" || v === "1");
 
 const wholeNumber = (name: string, max: number) =>
   z
@@ -25,9 +23,7 @@ export const productQuerySchema = z
     category: text("category", 100),
     brand: text("brand", 100),
     search: text("search", 200),
-    limit: wholeNumber("limit", PRODUCT_PAGE_MAX)
-      .pipe(z.number().min(1, "limit must be at least 1"))
-      .optional(),
+    limit: wholeNumber("limit", PRODUCT_PAGE_MAX).pipe(z.number().min(1, "limit must be at least 1")).optional(),
     offset: wholeNumber("offset", PRODUCT_OFFSET_MAX).optional(),
     sortBy: z.enum(SORT_FIELDS, { message: `sortBy must be one of ${SORT_FIELDS.join(", ")}` }).optional(),
     sortOrder: z.enum(["asc", "desc"], { message: "sortOrder must be asc or desc" }).optional(),

@@ -12,7 +12,13 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
 }
 
 export function setSessionCookie(reply: FastifyReply, secure: boolean, token: string, maxAge: number | undefined): void {
-  reply.setCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", secure, path: "/", ...(maxAge ? { maxAge } : {}) });
+  reply.setCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    ...(maxAge ? { maxAge } : {}),
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {

@@ -42,7 +42,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { s
       values = { [parsed.data.key]: value.data };
     }
     await services.settings.save(values);
-    await services.auth.logEvent({ type: "admin-settings-changed", userId: user.id, email: user.email, detail: { keys: Object.keys(values) } }, requestMeta(request));
+    await services.auth.logEvent(
+      { type: "admin-settings-changed", userId: user.id, email: user.email, detail: { keys: Object.keys(values) } },
+      requestMeta(request),
+    );
     return { success: true, settings: await services.settings.get() };
   });
 };

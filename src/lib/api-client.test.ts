@@ -3,7 +3,9 @@ import { ApiError, api, loginFailureType } from "./api-client";
 
 /** A fetch that answers once with this status and JSON body, recording what it was asked. */
 function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => new Response(body === undefined ? "" : JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(
+    async () => new Response(body === undefined ? "" : JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+  );
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
@@ -54,7 +56,10 @@ describe("the API client", () => {
   });
 
   it("tells a network failure, a time-out and a cancellation apart", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     expect((await failure(api.catalog.categories())).kind).toBe("network");
 
     // a fetch that never answers until its signal aborts

@@ -138,10 +138,13 @@ export function loginFailureType(error: unknown): LoginErrorType | "NETWORK_ERRO
 export const api = {
   catalog: {
     products: (query: ProductQuery, options?: CallOptions) => call<ProductsResponse>("GET", "/api/products", { ...options, query: productQueryParams(query) }),
-    product: (id: number, options?: CallOptions) => call<ProductResponse>("GET", `/api/products/${id}`, { ...options, query: new URLSearchParams({ minimal: "false" }) }),
-    minimalProduct: (id: number, options?: CallOptions) => call<MinimalProductResponse>("GET", `/api/products/${id}`, { ...options, query: new URLSearchParams({ minimal: "true" }) }),
+    product: (id: number, options?: CallOptions) =>
+      call<ProductResponse>("GET", `/api/products/${id}`, { ...options, query: new URLSearchParams({ minimal: "false" }) }),
+    minimalProduct: (id: number, options?: CallOptions) =>
+      call<MinimalProductResponse>("GET", `/api/products/${id}`, { ...options, query: new URLSearchParams({ minimal: "true" }) }),
     categories: (options?: CallOptions) => call<CategoriesResponse>("GET", "/api/categories", options),
-    suggestions: (q: string, options?: CallOptions) => call<SuggestionsResponse>("GET", "/api/search-suggestions", { ...options, query: new URLSearchParams({ q }) }),
+    suggestions: (q: string, options?: CallOptions) =>
+      call<SuggestionsResponse>("GET", "/api/search-suggestions", { ...options, query: new URLSearchParams({ q }) }),
     /** Search by image: one picture, sent as multipart in the field `image`. */
     searchByImage: (image: Blob, fileName: string, options?: CallOptions) => {
       const form = new FormData();
@@ -151,11 +154,13 @@ export const api = {
   },
   auth: {
     session: (options?: CallOptions) => call<SessionResponse>("GET", "/api/auth/session", { timeoutMs: SESSION_TIMEOUT_MS, ...options }),
-    login: (body: LoginRequest, options?: CallOptions) => call<LoginResponse>("POST", "/api/auth/login", { timeoutMs: LOGIN_TIMEOUT_MS, ...options, json: body }),
+    login: (body: LoginRequest, options?: CallOptions) =>
+      call<LoginResponse>("POST", "/api/auth/login", { timeoutMs: LOGIN_TIMEOUT_MS, ...options, json: body }),
     logout: (options?: CallOptions) => call<LogoutResponse>("POST", "/api/auth/logout", { ...options, json: {} }),
     register: (body: RegisterRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/register", { ...options, json: body }),
     verify: (token: string, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/verify", { ...options, json: { token } }),
-    resendVerification: (email: string, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/resend-verification", { ...options, json: { email } }),
+    resendVerification: (email: string, options?: CallOptions) =>
+      call<MessageResponse>("POST", "/api/auth/resend-verification", { ...options, json: { email } }),
     forgotPassword: (email: string, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/forgot-password", { ...options, json: { email } }),
     resetPassword: (body: ResetPasswordRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/reset-password", { ...options, json: body }),
   },

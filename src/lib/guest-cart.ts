@@ -75,7 +75,8 @@ export function parseGuestCart(text: string | null): Cart {
     const value = JSON.parse(text) as StoredGuestCart;
     if (!value || !Array.isArray(value.items)) return EMPTY_CART;
     const items = value.items.filter(
-      (item) => item && Number.isInteger(item.productId) && Array.isArray(item.variants) && item.variants.every((v) => Number.isInteger(v.quantity) && v.quantity > 0),
+      (item) =>
+        item && Number.isInteger(item.productId) && Array.isArray(item.variants) && item.variants.every((v) => Number.isInteger(v.quantity) && v.quantity > 0),
     );
     return withTotals(items);
   } catch {
@@ -171,7 +172,8 @@ export function setGuestLine(cart: Cart, productId: number, variantId: string, q
       if (item.productId !== productId) return item;
       const cap = Math.min(999, Math.max(0, item.product.stock_quantity));
       const q = Math.max(0, Math.min(Math.floor(quantity), cap));
-      const variants = q === 0 ? item.variants.filter((v) => v.variantId !== variantId) : item.variants.map((v) => (v.variantId === variantId ? { ...v, quantity: q } : v));
+      const variants =
+        q === 0 ? item.variants.filter((v) => v.variantId !== variantId) : item.variants.map((v) => (v.variantId === variantId ? { ...v, quantity: q } : v));
       return { ...item, variants, updatedAt: now };
     })
     .filter((item) => item.variants.length > 0);

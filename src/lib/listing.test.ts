@@ -162,10 +162,40 @@ describe("listingQuery: one mapping from the listing's filters to the catalogue 
   });
 
   it("carries every filter, and the API query string is the same query", () => {
-    const filters = { ...DEFAULT_FILTERS, category: "sensors", brand: "Bosch", categories: ["a", "b"], minPrice: 1000, maxPrice: 50_000, sort: "newest" as const };
+    const filters = {
+      ...DEFAULT_FILTERS,
+      category: "sensors",
+      brand: "Bosch",
+      categories: ["a", "b"],
+      minPrice: 1000,
+      maxPrice: 50_000,
+      sort: "newest" as const,
+    };
     const query = listingQuery(filters, 120);
-    expect(query).toEqual({ limit: 20, offset: 120, enriched: true, category: "sensors", brand: "Bosch", categories: ["a", "b"], minPrice: 1000, maxPrice: 50_000, sortBy: "created_at", sortOrder: "desc" });
+    expect(query).toEqual({
+      limit: 20,
+      offset: 120,
+      enriched: true,
+      category: "sensors",
+      brand: "Bosch",
+      categories: ["a", "b"],
+      minPrice: 1000,
+      maxPrice: 50_000,
+      sortBy: "created_at",
+      sortOrder: "desc",
+    });
     const params = Object.fromEntries(listingApiQuery(filters, 120));
-    expect(params).toEqual({ limit: "20", offset: "120", enriched: "true", category: "sensors", brand: "Bosch", categories: "a,b", minPrice: "1000", maxPrice: "50000", sortBy: "created_at", sortOrder: "desc" });
+    expect(params).toEqual({
+      limit: "20",
+      offset: "120",
+      enriched: "true",
+      category: "sensors",
+      brand: "Bosch",
+      categories: "a,b",
+      minPrice: "1000",
+      maxPrice: "50000",
+      sortBy: "created_at",
+      sortOrder: "desc",
+    });
   });
 });

@@ -31,7 +31,11 @@ describe("readNewsletterReply", () => {
   });
 
   it("shows a 4xx error text as sent (invalid address, rate limit)", () => {
-    expect(readNewsletterReply(400, { error: NEWSLETTER_TEXT.invalidEmail })).toEqual({ ok: false, alreadySubscribed: false, message: NEWSLETTER_TEXT.invalidEmail });
+    expect(readNewsletterReply(400, { error: NEWSLETTER_TEXT.invalidEmail })).toEqual({
+      ok: false,
+      alreadySubscribed: false,
+      message: NEWSLETTER_TEXT.invalidEmail,
+    });
     expect(readNewsletterReply(429, { error: "Too many requests. Please wait 5 seconds and try again." }).message).toMatch(/^Too many requests/);
   });
 

@@ -35,7 +35,12 @@ export function readNewsletterReply(status: number, body: unknown): NewsletterOu
   const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   if (status >= 200 && status < 300 && record.success === true) {
     const alreadySubscribed = record.alreadySubscribed === true;
-    const message = typeof record.message === "string" && record.message ? record.message : alreadySubscribed ? NEWSLETTER_TEXT.alreadySubscribed : NEWSLETTER_TEXT.subscribed;
+    const message =
+      typeof record.message === "string" && record.message
+        ? record.message
+        : alreadySubscribed
+          ? NEWSLETTER_TEXT.alreadySubscribed
+          : NEWSLETTER_TEXT.subscribed;
     return { ok: true, alreadySubscribed, message };
   }
   if (status >= 400 && status < 500 && typeof record.error === "string" && record.error) {

@@ -8,16 +8,16 @@ describe("product image sizes", () => {
     expect(imageAtSize(imageAtSize(image, 320), 640)).toBe(image);
   });
   it("builds a srcset only for our own images", () => {
-    expect(productImageSrcSet(image)).toBe(
-      "/media/products/ke-mcu-0001-320-0a1b2c3d4e.webp 320w, /media/products/ke-mcu-0001-640-0a1b2c3d4e.webp 640w",
-    );
+    expect(productImageSrcSet(image)).toBe("/media/products/ke-mcu-0001-320-0a1b2c3d4e.webp 320w, /media/products/ke-mcu-0001-640-0a1b2c3d4e.webp 640w");
     expect(productImageSrcSet("https://example.com/x.jpg")).toBeUndefined();
   });
 });
 
 describe("ad banner sizes", () => {
   it("offers the 600 and 800 px twins of a 1200 px banner, and nothing for other names", () => {
-    expect(adImageSrcSet("/media/ads/solar-1200-abc123def0.webp")).toBe("/media/ads/solar-600-abc123def0.webp 600w, /media/ads/solar-800-abc123def0.webp 800w, /media/ads/solar-1200-abc123def0.webp 1200w");
+    expect(adImageSrcSet("/media/ads/solar-1200-abc123def0.webp")).toBe(
+      "/media/ads/solar-600-abc123def0.webp 600w, /media/ads/solar-800-abc123def0.webp 800w, /media/ads/solar-1200-abc123def0.webp 1200w",
+    );
     expect(adImageSrcSet("/media/ads/solar-abc123def0.webp")).toBeUndefined();
     expect(adImageSrcSet("/media/products/ke-mcu-0001-640-0a1b2c3d4e.webp")).toBeUndefined();
   });

@@ -30,7 +30,20 @@ export interface ProductQuery {
 /** The query string of a ProductQuery, in a stable order; unset fields are left out. */
 export function productQueryParams(query: ProductQuery): URLSearchParams {
   const params = new URLSearchParams();
-  const order: (keyof ProductQuery)[] = ["limit", "offset", "enriched", "search", "category", "brand", "categories", "minPrice", "maxPrice", "inStock", "sortBy", "sortOrder"];
+  const order: (keyof ProductQuery)[] = [
+    "limit",
+    "offset",
+    "enriched",
+    "search",
+    "category",
+    "brand",
+    "categories",
+    "minPrice",
+    "maxPrice",
+    "inStock",
+    "sortBy",
+    "sortOrder",
+  ];
   for (const key of order) {
     const value = query[key];
     if (value === undefined || value === "") continue;

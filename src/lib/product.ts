@@ -25,4 +25,3 @@ export interface Product {
   variant_config: VariantConfig | null;
   product_variants?: ProductVariant[];
 }
-

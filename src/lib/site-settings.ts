@@ -42,7 +42,11 @@ export const siteSettingsSchema = z.object({
   cardRadius: z.number().int().min(0).max(32),
   cart: z.object({ showTaxes: z.boolean(), showShippingEstimate: z.boolean(), shippingCost: z.number().int().min(0) }),
   notifications: z.object({ orderEmails: z.boolean(), marketingEmails: z.boolean() }),
-  security: z.object({ sessionTimeout: z.number().int().min(5).max(1440), maxLoginAttempts: z.number().int().min(1).max(20), lockoutMinutes: z.number().int().min(1).max(1440) }),
+  security: z.object({
+    sessionTimeout: z.number().int().min(5).max(1440),
+    maxLoginAttempts: z.number().int().min(1).max(20),
+    lockoutMinutes: z.number().int().min(1).max(1440),
+  }),
   performance: z.object({ adRotationTime: z.number().int().min(2).max(300), productsPageSize: z.number().int().min(1).max(100) }),
   seo: z.object({ title: z.string().max(120), description: z.string().max(300), keywords: z.array(z.string().max(60)).max(30) }),
   socialLinks: z.object({

@@ -34,10 +34,7 @@ export const DEFAULT_VARIANT_ID = "default";
  * primaryAttributes, else primaryAttribute; attributes the order does not name follow,
  * sorted by name, so the same choice always gives the same id.
  */
-export function variantCombinationId(
-  attributes: Record<string, string> | null | undefined,
-  config?: VariantConfig | null,
-): string {
+export function variantCombinationId(attributes: Record<string, string> | null | undefined, config?: VariantConfig | null): string {
   const names = Object.keys(attributes ?? {}).filter((name) => !name.endsWith("_raw") && attributes![name] !== "");
   if (!attributes || names.length === 0) return DEFAULT_VARIANT_ID;
   const order =

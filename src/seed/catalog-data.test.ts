@@ -156,8 +156,7 @@ describe("buildSeedProducts", () => {
   });
 
   it("has obvious matches for the demo search queries", () => {
-    const named = (...words: string[]) =>
-      products.filter((p) => words.every((w) => p.name.toLowerCase().includes(w.toLowerCase())));
+    const named = (...words: string[]) => products.filter((p) => words.every((w) => p.name.toLowerCase().includes(w.toLowerCase())));
     expect(named("arduino", "uno").length).toBeGreaterThanOrEqual(4);
     expect(named("esp32", "wifi").length).toBeGreaterThanOrEqual(4);
     expect(named("10k ohm").length).toBeGreaterThanOrEqual(3);

@@ -63,7 +63,13 @@ describe("renderProductImage", () => {
   });
 
   it("renders text with XML special characters", async () => {
-    const buf = await renderProductImage({ name: `Q&A <"probe"> 'kit'`, categorySlug: "tools-test-equipment", brand: `A&B <"Co">`, sku: "X&<>\"'", label: `&<>"'` });
+    const buf = await renderProductImage({
+      name: `Q&A <"probe"> 'kit'`,
+      categorySlug: "tools-test-equipment",
+      brand: `A&B <"Co">`,
+      sku: "X&<>\"'",
+      label: `&<>"'`,
+    });
     expect((await sharp(buf).metadata()).format).toBe("webp");
   });
 
@@ -78,7 +84,12 @@ describe("renderProductImage", () => {
 describe("renderAdBanner", () => {
   it("gives a 1200×400 WebP by default", async () => {
     for (const motif of ["boards", "solar", "tools", "pcb", "anything"]) {
-      const buf = await renderAdBanner({ title: "Development boards in stock", subtitle: "Arduino · ESP32 · Raspberry Pi — same-day delivery in Dar es Salaam", accent: "#0f766e", motif });
+      const buf = await renderAdBanner({
+        title: "Development boards in stock",
+        subtitle: "Arduino · ESP32 · Raspberry Pi — same-day delivery in Dar es Salaam",
+        accent: "#0f766e",
+        motif,
+      });
       const meta = await sharp(buf).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1200, 400]);
     }

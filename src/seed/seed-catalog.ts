@@ -72,7 +72,12 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
   });
   const inserted: { id: number; sku: string }[] = [];
   for (let i = 0; i < rows.length; i += 100) {
-    inserted.push(...(await db.insert(products).values(rows.slice(i, i + 100)).returning({ id: products.id, sku: products.sku })));
+    inserted.push(
+      ...(await db
+        .insert(products)
+        .values(rows.slice(i, i + 100))
+        .returning({ id: products.id, sku: products.sku })),
+    );
   }
   const idBySku = new Map(inserted.map((r) => [r.sku, r.id]));
 

@@ -17,16 +17,31 @@ const envSchema = z.object({
   API_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: flag.default(false),
   /** the shop's public address, for canonical links and Open Graph (absolute URLs) */
-  SITE_URL: z.url({ protocol: /^https?$/, error: "SITE_URL must be an http(s) address such as https://shop.example.co.tz" }).optional().or(z.literal("").transform(() => undefined)),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "SITE_URL must be an http(s) address such as https://shop.example.co.tz" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** smtp(s)://user:pass@host:port for account e-mails; unset = .eml files in DATA_DIR/outbox */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional().or(z.literal("").transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** the first admin account, created with a generated password on the first start */
   ADMIN_EMAIL: z.string().default("admin@kilima.example"),
   MAIL_FROM: z.string().default("Kilima Electronics <no-reply@localhost>"),
   /** an ONNX image encoder (e.g. a CLIP vision model) for search by image; unset = the built-in descriptor */
-  IMAGE_MODEL_PATH: z.string().optional().or(z.literal("").transform(() => undefined)),
+  IMAGE_MODEL_PATH: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** worker threads that decode and embed pictures for search by image; default: one core is left for requests */
-  IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(4, os.availableParallelism() - 1))),
+  IMAGE_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(Math.max(1, Math.min(4, os.availableParallelism() - 1))),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 

@@ -50,7 +50,12 @@ const IMAGE_SYNC_INTERVAL_MS = 60_000;
 export async function createServices(config: ServicesConfig, options: { handle?: DbHandle } = {}) {
   const handle =
     options.handle ??
-    (await openDatabase({ databaseUrl: config.database.url, dataDir: config.database.dataDir, poolSize: config.database.poolSize, migrate: config.database.migrate }));
+    (await openDatabase({
+      databaseUrl: config.database.url,
+      dataDir: config.database.dataDir,
+      poolSize: config.database.poolSize,
+      migrate: config.database.migrate,
+    }));
   const { db } = handle;
   const log = config.log ?? (() => undefined);
   const mailer = "send" in config.mail ? config.mail : createMailer({ ...config.mail, log });

@@ -10,7 +10,12 @@ const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await api.app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...headers }, payload: JSON.stringify(body) });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown>, cookie: sessionCookie(res.headers["set-cookie"]), setCookie: res.headers["set-cookie"] };
+  return {
+    status: res.statusCode,
+    body: res.json() as Record<string, unknown>,
+    cookie: sessionCookie(res.headers["set-cookie"]),
+    setCookie: res.headers["set-cookie"],
+  };
 }
 
 function sessionCookie(header: string | string[] | undefined): string | null {
@@ -36,7 +41,14 @@ async function registerVerified(email = unique("shopper"), password = PASSWORD) 
 describe("registration, verification, sign-in, session, sign-out", () => {
   it("walks the whole path through the outbox", async () => {
     const email = unique("Asha");
-    const reg = await post("/api/auth/register", { fullName: "Asha Mushi", email: `  ${email.toUpperCase()} `, phone: "+255 712 345 678", password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true });
+    const reg = await post("/api/auth/register", {
+      fullName: "Asha Mushi",
+      email: `  ${email.toUpperCase()} `,
+      phone: "+255 712 345 678",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      acceptTerms: true,
+    });
     expect(reg.status).toBe(201);
     expect(reg.body).toEqual({ success: true, message: "Account created successfully! Please check your email to verify your account." });
     const stored = await api.handle.db.select().from(users).where(eq(users.email, email.toLowerCase()));
@@ -85,7 +97,10 @@ describe("registration, verification, sign-in, session, sign-out", () => {
       [{ ...base, email: "not-an-email" }, "Please enter a valid email address"],
       [{ ...base, confirmPassword: "Kilima2027" }, "Passwords do not match"],
       [{ ...base, password: "Ab1", confirmPassword: "Ab1" }, "Password must be at least 8 characters long"],
-      [{ ...base, password: "kilima2026", confirmPassword: "kilima2026" }, "Password must contain at least one uppercase letter, one lowercase letter, and one number"],
+      [
+        { ...base, password: "kilima2026", confirmPassword: "kilima2026" },
+        "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+      ],
       [{ ...base, acceptTerms: false }, "Please accept the Terms of Service and Privacy Policy"],
     ];
     for (const [body, message] of cases) {
@@ -101,8 +116,20 @@ describe("registration, verification, sign-in, session, sign-out", () => {
 describe("no account enumeration", () => {
   it("answers a taken address like a new one, and tells the owner by e-mail", async () => {
     const email = await registerVerified();
-    const again = await post("/api/auth/register", { fullName: "Someone Else", email, password: "Other2026x", confirmPassword: "Other2026x", acceptTerms: true });
-    const fresh = await post("/api/auth/register", { fullName: "New Person", email: unique("new"), password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true });
+    const again = await post("/api/auth/register", {
+      fullName: "Someone Else",
+      email,
+      password: "Other2026x",
+      confirmPassword: "Other2026x",
+      acceptTerms: true,
+    });
+    const fresh = await post("/api/auth/register", {
+      fullName: "New Person",
+      email: unique("new"),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      acceptTerms: true,
+    });
     expect(again.status).toBe(fresh.status);
     expect(again.body).toEqual(fresh.body);
     const mails = await mailsTo(api.outboxDir, email);
@@ -133,7 +160,10 @@ describe("lockout", () => {
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ success: false, type: "RATE_LIMIT", error: "Account temporarily locked. Please try again in 15 minutes." });
     // the lock ends when its time is up
-    await api.handle.db.update(loginLocks).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(loginLocks.email, email));
+    await api.handle.db
+      .update(loginLocks)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(loginLocks.email, email));
     expect((await post("/api/auth/login", { email, password: PASSWORD })).status).toBe(200);
   });
 
@@ -162,7 +192,11 @@ describe("password reset and change", () => {
     expect((await post("/api/auth/forgot-password", { email })).status).toBe(200);
     const token = await lastLinkToken(api.outboxDir, email, "/auth/reset-password");
     expect(token).toBeTruthy();
-    expect((await post("/api/auth/reset-password", { token, password: "weak", confirmPassword: "weak" })).body).toEqual({ success: false, error: "Password must be at least 8 characters long", code: "validation" });
+    expect((await post("/api/auth/reset-password", { token, password: "weak", confirmPassword: "weak" })).body).toEqual({
+      success: false,
+      error: "Password must be at least 8 characters long",
+      code: "validation",
+    });
     const reset = await post("/api/auth/reset-password", { token, password: "NewKilima2027", confirmPassword: "NewKilima2027" });
     expect(reset.status).toBe(200);
     expect((await post("/api/auth/reset-password", { token, password: "NewKilima2028", confirmPassword: "NewKilima2028" })).status).toBe(400);
@@ -175,9 +209,17 @@ describe("password reset and change", () => {
     const email = await registerVerified();
     const phone = await post("/api/auth/login", { email, password: PASSWORD });
     const laptop = await post("/api/auth/login", { email, password: PASSWORD });
-    const wrong = await post("/api/account/password", { currentPassword: "Nope2026x", newPassword: "Fresh2026x", confirmPassword: "Fresh2026x" }, { cookie: laptop.cookie! });
+    const wrong = await post(
+      "/api/account/password",
+      { currentPassword: "Nope2026x", newPassword: "Fresh2026x", confirmPassword: "Fresh2026x" },
+      { cookie: laptop.cookie! },
+    );
     expect(wrong.status).toBe(400);
-    const changed = await post("/api/account/password", { currentPassword: PASSWORD, newPassword: "Fresh2026x", confirmPassword: "Fresh2026x" }, { cookie: laptop.cookie! });
+    const changed = await post(
+      "/api/account/password",
+      { currentPassword: PASSWORD, newPassword: "Fresh2026x", confirmPassword: "Fresh2026x" },
+      { cookie: laptop.cookie! },
+    );
     expect(changed.status).toBe(200);
     expect((await session(phone.cookie)).authenticated).toBe(false);
     expect((await session(changed.cookie)).authenticated).toBe(true);
@@ -244,13 +286,23 @@ describe("password spraying", () => {
     try {
       const ip = `10.9.${counter % 250}.${(Date.now() % 250) + 1}`;
       const attempt = (email: string) =>
-        strict.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json", "x-forwarded-for": ip }, payload: JSON.stringify({ email, password: "Wrong2026x" }) });
+        strict.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip },
+          payload: JSON.stringify({ email, password: "Wrong2026x" }),
+        });
       for (let i = 0; i < 3; i++) expect((await attempt(unique("spray"))).statusCode).toBe(401);
       const blocked = await attempt(unique("spray"));
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({ type: "RATE_LIMIT" });
       // another address is not affected
-      const other = await strict.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json", "x-forwarded-for": "10.200.1.1" }, payload: JSON.stringify({ email: unique("spray"), password: "Wrong2026x" }) });
+      const other = await strict.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: { "content-type": "application/json", "x-forwarded-for": "10.200.1.1" },
+        payload: JSON.stringify({ email: unique("spray"), password: "Wrong2026x" }),
+      });
       expect(other.statusCode).toBe(401);
     } finally {
       await close();

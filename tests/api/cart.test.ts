@@ -12,7 +12,12 @@ let counter = 0;
 async function shopper(): Promise<string> {
   const [user] = await api.handle.db
     .insert(users)
-    .values({ email: `cart-${process.pid}-${Date.now()}-${counter++}@example.co.tz`, fullName: "Cart Tester", passwordHash: "scrypt$x", emailVerifiedAt: sql`now()` })
+    .values({
+      email: `cart-${process.pid}-${Date.now()}-${counter++}@example.co.tz`,
+      fullName: "Cart Tester",
+      passwordHash: "scrypt$x",
+      emailVerifiedAt: sql`now()`,
+    })
     .returning({ id: users.id });
   const { token } = await openSession(api.handle.db, user!.id, false, 30, {});
   return `sid=${token}`;
@@ -52,7 +57,11 @@ describe("the server cart", () => {
   it("prices lines on the server whatever the client sends, and adds up repeats", async () => {
     const cookie = await shopper();
     const product = await productWithStock(50);
-    expect((await call("POST", "/api/cart", cookie, { productId: product.id, variantId: "default", quantity: 2, price: 1 })).body).toMatchObject({ success: true, quantity: 2, partialStock: false });
+    expect((await call("POST", "/api/cart", cookie, { productId: product.id, variantId: "default", quantity: 2, price: 1 })).body).toMatchObject({
+      success: true,
+      quantity: 2,
+      partialStock: false,
+    });
     expect((await call("POST", "/api/cart", cookie, { productId: product.id, quantity: 3 })).body).toMatchObject({ quantity: 5 });
     const cart = (await call("GET", "/api/cart", cookie)).body;
     expect(cart.items).toHaveLength(1);
@@ -63,7 +72,11 @@ describe("the server cart", () => {
 
   it("uses the chosen variant's price, refuses a combination the product does not have", async () => {
     const cookie = await shopper();
-    const [variant] = await api.handle.db.select().from(productVariants).where(sql`${productVariants.stock} > 3`).limit(1);
+    const [variant] = await api.handle.db
+      .select()
+      .from(productVariants)
+      .where(sql`${productVariants.stock} > 3`)
+      .limit(1);
     const ok = await call("POST", "/api/cart", cookie, { productId: variant!.productId, variantId: variant!.combinationId, quantity: 1, price: 5 });
     expect(ok.status).toBe(200);
     const cart = (await call("GET", "/api/cart", cookie)).body;
@@ -108,7 +121,10 @@ describe("the server cart", () => {
     const itemB = Number(items.find((i) => i.productId === b.id)!.id);
 
     expect((await call("PATCH", "/api/cart", cookie, { itemId: itemA, variantId: "default", quantity: 3 })).body).toMatchObject({ quantity: 3, message: null });
-    expect((await call("PATCH", "/api/cart", cookie, { itemId: itemA, variantId: "default", quantity: 40 })).body).toMatchObject({ quantity: 10, message: "Only 10 available" });
+    expect((await call("PATCH", "/api/cart", cookie, { itemId: itemA, variantId: "default", quantity: 40 })).body).toMatchObject({
+      quantity: 10,
+      message: "Only 10 available",
+    });
     expect((await call("PATCH", "/api/cart", other, { itemId: itemA, variantId: "default", quantity: 1 })).status).toBe(404);
     expect((await call("DELETE", `/api/cart?itemId=${itemA}&variantId=default`, other)).status).toBe(404);
     expect((await call("PATCH", "/api/cart", cookie, { itemId: 99_999_999, quantity: 1 })).status).toBe(404);
@@ -129,7 +145,15 @@ describe("the server cart", () => {
 
   it("answers bad input with 400 and an error, never a 500", async () => {
     const cookie = await shopper();
-    const bad: unknown[] = [{}, { productId: "abc" }, { productId: 1, quantity: 0 }, { productId: 1, quantity: 1000 }, { productId: 1, quantity: 1.5 }, { productId: -3 }, "nope"];
+    const bad: unknown[] = [
+      {},
+      { productId: "abc" },
+      { productId: 1, quantity: 0 },
+      { productId: 1, quantity: 1000 },
+      { productId: 1, quantity: 1.5 },
+      { productId: -3 },
+      "nope",
+    ];
     for (const body of bad) {
       const res = await call("POST", "/api/cart", cookie, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -165,10 +189,21 @@ describe("the server cart", () => {
         { productId: 99_999_999, variantId: "default", reason: "not-found" },
       ]),
     );
-    const totals = () => call("GET", "/api/cart", cookie).then((r) => r.body.items.map((i: { productId: number; totalQuantity: number }) => [i.productId, i.totalQuantity]));
-    expect(new Map(await totals())).toEqual(new Map([[a.id, 5], [low.id, 3]]));
+    const totals = () =>
+      call("GET", "/api/cart", cookie).then((r) => r.body.items.map((i: { productId: number; totalQuantity: number }) => [i.productId, i.totalQuantity]));
+    expect(new Map(await totals())).toEqual(
+      new Map([
+        [a.id, 5],
+        [low.id, 3],
+      ]),
+    );
     const again = await call("POST", "/api/cart/merge", cookie, { guestCart, mergeId });
     expect(again.body.repeated).toBe(true);
-    expect(new Map(await totals())).toEqual(new Map([[a.id, 5], [low.id, 3]]));
+    expect(new Map(await totals())).toEqual(
+      new Map([
+        [a.id, 5],
+        [low.id, 3],
+      ]),
+    );
   });
 });

@@ -36,7 +36,28 @@ describe("GET /api/products", () => {
     expect(body.products).toHaveLength(20);
     expect(body.pagination).toEqual({ total: await count(), hasMore: true, limit: 20, offset: 0 });
     expect(body.pagination.total).toBeGreaterThanOrEqual(300);
-    for (const key of ["id", "name", "slug", "description", "image", "category", "brand", "sku", "price", "original_price", "stock_quantity", "in_stock", "free_delivery", "same_day_delivery", "rating", "reviews", "sales_count", "created_at", "updated_at", "variant_config"]) {
+    for (const key of [
+      "id",
+      "name",
+      "slug",
+      "description",
+      "image",
+      "category",
+      "brand",
+      "sku",
+      "price",
+      "original_price",
+      "stock_quantity",
+      "in_stock",
+      "free_delivery",
+      "same_day_delivery",
+      "rating",
+      "reviews",
+      "sales_count",
+      "created_at",
+      "updated_at",
+      "variant_config",
+    ]) {
       expect(body.products[0]).toHaveProperty(key);
     }
     expect(headers["cache-control"]).toBe("public, max-age=30, stale-while-revalidate=180");
@@ -217,7 +238,8 @@ describe("GET /api/categories", () => {
 });
 
 describe("GET /api/search-suggestions", () => {
-  const suggest = async (q: string) => (await getJson<{ suggestions: string[] }>(api.app, `/api/search-suggestions?q=${encodeURIComponent(q)}`)).body.suggestions;
+  const suggest = async (q: string) =>
+    (await getJson<{ suggestions: string[] }>(api.app, `/api/search-suggestions?q=${encodeURIComponent(q)}`)).body.suggestions;
 
   it("gives nothing under two characters", async () => {
     expect(await suggest("")).toEqual([]);
@@ -244,7 +266,10 @@ describe("GET /api/search-suggestions", () => {
 
 describe("advertisements and settings", () => {
   it("lists active ads for the products placement, one a video, links falling back to /products, uncached", async () => {
-    const { body, headers } = await getJson<{ title: string; media_type: string; media_url: string; link_url: string }[]>(api.app, "/api/advertisements?placement=products&_=123");
+    const { body, headers } = await getJson<{ title: string; media_type: string; media_url: string; link_url: string }[]>(
+      api.app,
+      "/api/advertisements?placement=products&_=123",
+    );
     expect(body.length).toBeGreaterThanOrEqual(3);
     expect(body.some((ad) => ad.media_type === "video")).toBe(true);
     expect(body.every((ad) => ad.link_url.length > 0)).toBe(true);
@@ -261,7 +286,10 @@ describe("advertisements and settings", () => {
   });
 
   it("answers the public settings merged over the defaults", async () => {
-    const { body } = await getJson<{ settings: { currency: string; productsPerRow: unknown; cart: { shippingCost: number } } }>(api.app, "/api/admin/settings?_=1");
+    const { body } = await getJson<{ settings: { currency: string; productsPerRow: unknown; cart: { shippingCost: number } } }>(
+      api.app,
+      "/api/admin/settings?_=1",
+    );
     expect(body.settings.currency).toBe("TZS");
     expect(body.settings.productsPerRow).toEqual({ mobile: 3, tablet: 4, desktop: 5 });
     expect(body.settings.cart.shippingCost).toBe(5000);

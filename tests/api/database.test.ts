@@ -29,7 +29,9 @@ describe("the embedded database", () => {
       const ext = rowsOf<{ extname: string }>(await handle.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`));
       expect(ext).toHaveLength(1);
       const tables = rowsOf<{ n: number }>(
-        await handle.db.execute(sql`select count(*)::int as n from information_schema.tables where table_name in ('products', 'product_variants', 'categories', 'brands', 'advertisements', 'site_settings', 'search_lexicon', 'search_suggestion', 'newsletter_subscription')`),
+        await handle.db.execute(
+          sql`select count(*)::int as n from information_schema.tables where table_name in ('products', 'product_variants', 'categories', 'brands', 'advertisements', 'site_settings', 'search_lexicon', 'search_suggestion', 'newsletter_subscription')`,
+        ),
       );
       expect(tables[0]!.n).toBe(9);
     } finally {

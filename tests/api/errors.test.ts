@@ -32,7 +32,14 @@ describe("every error answer is {error, code}", () => {
   it("gives a failed sign-in its code beside the spec's type", async () => {
     const wrong = await post("/api/auth/login", { email: `nobody-${Date.now()}@example.co.tz`, password: "Wrong2026x" });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, user: null, type: "INVALID_CREDENTIALS", redirectTo: null, error: "Invalid email or password", code: "invalid-credentials" });
+    expect(wrong.body).toEqual({
+      success: false,
+      user: null,
+      type: "INVALID_CREDENTIALS",
+      redirectTo: null,
+      error: "Invalid email or password",
+      code: "invalid-credentials",
+    });
     const empty = await post("/api/auth/login", { email: "", password: "" });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ success: false, type: "INVALID_CREDENTIALS", code: "validation", error: "Please fill in all fields" });

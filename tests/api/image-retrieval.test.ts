@@ -51,7 +51,9 @@ describe("search by image finds the product from altered photos", () => {
       top5 += hit5;
       total += products.length;
     }
-    lines.push(`${"all".padEnd(36)} top-1 ${(top1 / total).toFixed(3)}  recall@5 ${(top5 / total).toFixed(3)}  (${total} queries, ${(await search.vectorIndex()).kind} index)`);
+    lines.push(
+      `${"all".padEnd(36)} top-1 ${(top1 / total).toFixed(3)}  recall@5 ${(top5 / total).toFixed(3)}  (${total} queries, ${(await search.vectorIndex()).kind} index)`,
+    );
     console.log(`Search by image over ${products.length} products:\n${lines.join("\n")}`);
     expect(top5 / total).toBeGreaterThanOrEqual(0.95);
     expect(top1 / total).toBeGreaterThanOrEqual(0.85);

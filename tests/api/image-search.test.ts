@@ -75,13 +75,20 @@ function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.writeUInt8(8, 8); // bit depth
   ihdr.writeUInt8(2, 9); // truecolour
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", ihdr), pngChunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), pngChunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 describe("POST /api/image-search", () => {
   it("finds the product from its own photo first, with keywords from what it matched", async () => {
     const [product] = await someProducts(1);
-    const photo = await sharp(await imageOf(product!.image)).jpeg({ quality: 70 }).toBuffer();
+    const photo = await sharp(await imageOf(product!.image))
+      .jpeg({ quality: 70 })
+      .toBuffer();
     const res = await postImage([{ name: "image", filename: "photo.jpg", type: "image/jpeg", data: photo }]);
     expect(res.status).toBe(200);
     expect(res.body.products![0]!.id).toBe(product!.id);
@@ -117,7 +124,9 @@ describe("POST /api/image-search", () => {
 
   it("refuses a truncated JPEG as damaged", async () => {
     const [product] = await someProducts(1);
-    const jpeg = await sharp(await imageOf(product!.image)).jpeg({ quality: 90 }).toBuffer();
+    const jpeg = await sharp(await imageOf(product!.image))
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const res = await postImage([{ name: "image", filename: "cut.jpg", type: "image/jpeg", data: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)) }]);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: IMAGE_TEXTS.damaged, code: "image-damaged" });
@@ -212,7 +221,12 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
     const pool = createEmbedPool({ threads: 1 });
     try {
       for (const product of await someProducts(12)) {
-        const query = await pool.embed(await sharp(await imageOf(product.image)).resize(300).jpeg({ quality: 50 }).toBuffer());
+        const query = await pool.embed(
+          await sharp(await imageOf(product.image))
+            .resize(300)
+            .jpeg({ quality: 50 })
+            .toBuffer(),
+        );
         const inMemory = await memory.nearest(query, 10);
         expect(inMemory[0]!.image).toBe(product.image);
         expect(inMemory.map((n) => n.similarity)).toEqual([...inMemory.map((n) => n.similarity)].sort((x, y) => y - x));
@@ -234,7 +248,9 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
     const probe = Float32Array.from(stored!.embedding);
     expect((await memory.nearest(probe, 1))[0]!.image).toBe(product!.image);
     const fake = "/media/products/test-only-copy.webp";
-    await api.handle.db.execute(sql`insert into image_embeddings (image, model, embedding) select ${fake}, model, embedding from image_embeddings where image = ${product!.image}`);
+    await api.handle.db.execute(
+      sql`insert into image_embeddings (image, model, embedding) select ${fake}, model, embedding from image_embeddings where image = ${product!.image}`,
+    );
     try {
       // cached for 60 s: without invalidate() the copy is not seen yet
       const before = await memory.nearest(probe, 2);

@@ -15,7 +15,7 @@ export function SecurityEventsTable({ events }: { events: SecurityEventRow[] }) 
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-left text-sm">
-        <thead className="border-b border-[var(--border)] text-xs uppercase text-[var(--muted-fg)]">
+        <thead className="border-b border-[var(--border)] text-xs text-[var(--muted-fg)] uppercase">
           <tr>
             <th className="py-2 pr-3">Time (EAT)</th>
             <th className="py-2 pr-3">Event</th>
@@ -27,7 +27,7 @@ export function SecurityEventsTable({ events }: { events: SecurityEventRow[] }) 
         <tbody>
           {events.map((e) => (
             <tr key={e.id} className="border-b border-[var(--border)]">
-              <td className="whitespace-nowrap py-1.5 pr-3">{when.format(e.at)}</td>
+              <td className="py-1.5 pr-3 whitespace-nowrap">{when.format(e.at)}</td>
               <td className="py-1.5 pr-3">{e.type}</td>
               <td className="py-1.5 pr-3">{e.email ?? "—"}</td>
               <td className="py-1.5 pr-3">{e.ip ?? "—"}</td>

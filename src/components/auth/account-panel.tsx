@@ -13,10 +13,13 @@ export function ProfileForm({ profile }: { profile: { fullName: string; phone: s
   const [fullName, setFullName] = useState(profile.fullName);
   const [phone, setPhone] = useState(profile.phone ?? "");
   const [company, setCompany] = useState(profile.company ?? "");
-  const form = useFormAction(async () => ({ ok: true, message: (await api.account.saveProfile({ fullName, phone: phone || null, company: company || null })).message }), {
-    failure: AUTH_TEXT.network,
-    onSuccess: () => router.refresh(),
-  });
+  const form = useFormAction(
+    async () => ({ ok: true, message: (await api.account.saveProfile({ fullName, phone: phone || null, company: company || null })).message }),
+    {
+      failure: AUTH_TEXT.network,
+      onSuccess: () => router.refresh(),
+    },
+  );
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
       <Field label="Full name" autoComplete="name" value={fullName} onChange={setFullName} />
@@ -34,14 +37,17 @@ export function PasswordForm() {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [confirmPassword, setConfirm] = useState("");
-  const form = useFormAction(async () => ({ ok: true, message: (await api.account.changePassword({ currentPassword, newPassword, confirmPassword })).message }), {
-    failure: AUTH_TEXT.network,
-    onSuccess: () => {
-      setCurrent("");
-      setNew("");
-      setConfirm("");
+  const form = useFormAction(
+    async () => ({ ok: true, message: (await api.account.changePassword({ currentPassword, newPassword, confirmPassword })).message }),
+    {
+      failure: AUTH_TEXT.network,
+      onSuccess: () => {
+        setCurrent("");
+        setNew("");
+        setConfirm("");
+      },
     },
-  });
+  );
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
       <Field label="Current password" type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrent} />

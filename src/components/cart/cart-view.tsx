@@ -26,13 +26,19 @@ export function CartView({ shipping }: { shipping: number }) {
     }
     // the change shows at once, before the server answers; its answer (or a reload on failure) settles it
     const current = serverCart.get() ?? EMPTY_CART;
-    serverCart.set(setGuestLine({ ...current, items: current.items.map((i) => ({ ...i, product: { ...i.product, stock_quantity: 999 } })) }, productId, variantId, quantity));
+    serverCart.set(
+      setGuestLine({ ...current, items: current.items.map((i) => ({ ...i, product: { ...i.product, stock_quantity: 999 } })) }, productId, variantId, quantity),
+    );
     try {
       const result = await api.cart.setLine({ itemId: Number(itemId), variantId, quantity });
       if (quantity === 0) toast({ title: "Removed", description: "The item was removed from your cart." });
       else if (result.message) toast({ title: "Stock limit", description: result.message });
     } catch (error) {
-      const description = isApiError(error, "out-of-stock") ? "Product out of stock" : quantity === 0 ? "Failed to remove item. Please try again." : "Failed to update cart. Please try again.";
+      const description = isApiError(error, "out-of-stock")
+        ? "Product out of stock"
+        : quantity === 0
+          ? "Failed to remove item. Please try again."
+          : "Failed to update cart. Please try again.";
       toast({ title: "Error", description, variant: "destructive" });
     } finally {
       await refreshServerCart();
@@ -58,7 +64,12 @@ export function CartView({ shipping }: { shipping: number }) {
     }
   };
 
-  if (loading) return <p className="py-10 text-center text-[var(--muted-fg)]" role="status">Loading your cart…</p>;
+  if (loading)
+    return (
+      <p className="py-10 text-center text-[var(--muted-fg)]" role="status">
+        Loading your cart…
+      </p>
+    );
   if (cart.items.length === 0) return <EmptyCart />;
   const ship = shippingCost(cart.items, shipping);
 
@@ -67,13 +78,21 @@ export function CartView({ shipping }: { shipping: number }) {
       <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-label="Items in your cart">
         {cart.items.map((item) =>
           item.variants.map((line) => {
-            const attrs = Object.entries(line.attributes).map(([k, v]) => `${k}: ${v}`).join(", ");
+            const attrs = Object.entries(line.attributes)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(", ");
             const label = `${item.product.name}${attrs ? ` (${attrs})` : ""}`;
             const max = Math.min(999, item.product.stock_quantity);
             return (
               <li key={`${item.productId}-${line.variantId}`} className="flex gap-3 p-3" data-testid="cart-line">
                 {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img src={line.image || item.product.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-md bg-[var(--surface)] object-cover" />
+                <img
+                  src={line.image || item.product.image}
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="h-20 w-20 shrink-0 rounded-md bg-[var(--surface)] object-cover"
+                />
                 <div className="min-w-0 flex-1">
                   <Link href={`/products/${item.productId}-product`} className="line-clamp-2 text-sm font-medium hover:text-brand">
                     {item.product.name}
@@ -82,17 +101,34 @@ export function CartView({ shipping }: { shipping: number }) {
                   <p className="text-xs text-[var(--muted-fg)]">{money(line.price)} each</p>
                   <div className="mt-2 flex items-center gap-2">
                     <div className="flex items-center rounded-md border border-[var(--border)]" role="group" aria-label={`Quantity of ${label}`}>
-                      <button type="button" aria-label={`One fewer ${label}`} disabled={line.quantity <= 1} onClick={() => change(item.productId, item.id, line.variantId, line.quantity - 1)} className="flex h-8 w-8 items-center justify-center disabled:opacity-40">
+                      <button
+                        type="button"
+                        aria-label={`One fewer ${label}`}
+                        disabled={line.quantity <= 1}
+                        onClick={() => change(item.productId, item.id, line.variantId, line.quantity - 1)}
+                        className="flex h-8 w-8 items-center justify-center disabled:opacity-40"
+                      >
                         <Minus className="h-4 w-4" aria-hidden />
                       </button>
                       <span className="w-8 text-center text-sm" data-testid="line-quantity" aria-live="polite">
                         {line.quantity}
                       </span>
-                      <button type="button" aria-label={`One more ${label}`} disabled={line.quantity >= max} onClick={() => change(item.productId, item.id, line.variantId, line.quantity + 1)} className="flex h-8 w-8 items-center justify-center disabled:opacity-40">
+                      <button
+                        type="button"
+                        aria-label={`One more ${label}`}
+                        disabled={line.quantity >= max}
+                        onClick={() => change(item.productId, item.id, line.variantId, line.quantity + 1)}
+                        className="flex h-8 w-8 items-center justify-center disabled:opacity-40"
+                      >
                         <Plus className="h-4 w-4" aria-hidden />
                       </button>
                     </div>
-                    <button type="button" aria-label={`Remove ${label}`} onClick={() => change(item.productId, item.id, line.variantId, 0)} className="flex h-8 w-8 items-center justify-center rounded-md text-[var(--muted-fg)] hover:text-red-600">
+                    <button
+                      type="button"
+                      aria-label={`Remove ${label}`}
+                      onClick={() => change(item.productId, item.id, line.variantId, 0)}
+                      className="flex h-8 w-8 items-center justify-center rounded-md text-[var(--muted-fg)] hover:text-red-600"
+                    >
                       <Trash2 className="h-4 w-4" aria-hidden />
                     </button>
                   </div>
@@ -158,4 +194,3 @@ function EmptyCart() {
     </div>
   );
 }
-

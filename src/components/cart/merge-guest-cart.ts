@@ -24,7 +24,10 @@ export async function mergeGuestCartAfterSignIn(): Promise<void> {
   try {
     const { dropped } = await api.cart.merge({
       mergeId,
-      guestCart: guest.items.map((item) => ({ productId: item.productId, variants: item.variants.map((v) => ({ variantId: v.variantId, quantity: v.quantity })) })),
+      guestCart: guest.items.map((item) => ({
+        productId: item.productId,
+        variants: item.variants.map((v) => ({ variantId: v.variantId, quantity: v.quantity })),
+      })),
     });
     saveGuestCart(EMPTY_CART);
     writeLocal(MERGE_ID_KEY, "");

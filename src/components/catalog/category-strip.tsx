@@ -23,7 +23,7 @@ export function CategoryStrip({ categories, active }: { categories: { name: stri
         href={`/products?category=${encodeURIComponent(c.slug)}`}
         prefetch={false}
         aria-current={active === c.slug ? "page" : undefined}
-        className={`block whitespace-nowrap rounded-full border px-3 py-1.5 text-xs sm:text-sm ${active === c.slug ? "border-brand bg-brand text-white" : "border-[var(--border)] hover:border-brand hover:text-brand"}`}
+        className={`block rounded-full border px-3 py-1.5 text-xs whitespace-nowrap sm:text-sm ${active === c.slug ? "border-brand bg-brand text-white" : "border-[var(--border)] hover:border-brand hover:text-brand"}`}
       >
         {c.name}
       </Link>
@@ -32,7 +32,7 @@ export function CategoryStrip({ categories, active }: { categories: { name: stri
 
   return (
     <nav aria-label="Popular categories" className="mt-3">
-      <ul className="-mx-3 flex gap-1.5 overflow-x-auto px-3 pb-1 [scrollbar-width:none] md:hidden">{categoryWindow(categories, start).map(chip)}</ul>
+      <ul className="-mx-3 flex [scrollbar-width:none] gap-1.5 overflow-x-auto px-3 pb-1 md:hidden">{categoryWindow(categories, start).map(chip)}</ul>
       <ul className="hidden flex-wrap gap-2 md:flex">{categories.slice(0, WIDE_COUNT).map(chip)}</ul>
     </nav>
   );

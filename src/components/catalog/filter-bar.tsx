@@ -112,17 +112,47 @@ function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (
       <DialogContent title="Price range" description={`${formatMoney(min)} – ${formatMoney(max)}`}>
         <label className="mt-4 block text-sm">
           Minimum
-          <input type="range" min={0} max={PRICE_RANGE_MAX} step={PRICE_STEP} value={min} onChange={(e) => setMin(Math.min(Number(e.target.value), max))} className="mt-1 w-full accent-[var(--brand)]" />
+          <input
+            type="range"
+            min={0}
+            max={PRICE_RANGE_MAX}
+            step={PRICE_STEP}
+            value={min}
+            onChange={(e) => setMin(Math.min(Number(e.target.value), max))}
+            className="mt-1 w-full accent-[var(--brand)]"
+          />
         </label>
         <label className="mt-3 block text-sm">
           Maximum
-          <input type="range" min={0} max={PRICE_RANGE_MAX} step={PRICE_STEP} value={max} onChange={(e) => setMax(Math.max(Number(e.target.value), min))} className="mt-1 w-full accent-[var(--brand)]" />
+          <input
+            type="range"
+            min={0}
+            max={PRICE_RANGE_MAX}
+            step={PRICE_STEP}
+            value={max}
+            onChange={(e) => setMax(Math.max(Number(e.target.value), min))}
+            className="mt-1 w-full accent-[var(--brand)]"
+          />
         </label>
         <div className="mt-5 flex justify-end gap-2">
-          <button type="button" onClick={() => { setMin(0); setMax(PRICE_RANGE_MAX); }} className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">
+          <button
+            type="button"
+            onClick={() => {
+              setMin(0);
+              setMax(PRICE_RANGE_MAX);
+            }}
+            className="rounded-md border border-[var(--border)] px-3 py-2 text-sm"
+          >
             Reset
           </button>
-          <button type="button" onClick={() => { setOpen(false); onApply(min, max); }} className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              onApply(min, max);
+            }}
+            className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white"
+          >
             Apply
           </button>
         </div>
@@ -132,7 +162,15 @@ function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (
 }
 
 /** Several categories at once: a list of toggles, sent with the listing only when one or more are chosen. */
-function CategoryToggles({ categories, selected, onChange }: { categories: { name: string; slug: string }[]; selected: string[]; onChange: (next: string[]) => void }) {
+function CategoryToggles({
+  categories,
+  selected,
+  onChange,
+}: {
+  categories: { name: string; slug: string }[];
+  selected: string[];
+  onChange: (next: string[]) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>(selected);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -35,7 +35,13 @@ export function ImageResultsView({
       <div className="flex flex-wrap items-start gap-3 rounded-xl border border-[var(--border)] bg-[var(--surface)] p-3 sm:p-4">
         {previewUrl && (
           // eslint-disable-next-line @next/next/no-img-element -- an object URL of the shopper's own photo
-          <img src={previewUrl} alt="The photo you searched with" width={64} height={64} className="h-16 w-16 shrink-0 rounded-md border border-[var(--border)] bg-[var(--page-bg)] object-cover" />
+          <img
+            src={previewUrl}
+            alt="The photo you searched with"
+            width={64}
+            height={64}
+            className="h-16 w-16 shrink-0 rounded-md border border-[var(--border)] bg-[var(--page-bg)] object-cover"
+          />
         )}
         <div className="min-w-[12rem] flex-1">
           <h2 id={IMAGE_RESULTS_HEADING_ID} ref={heading} tabIndex={-1} className="scroll-mt-40 text-base font-semibold sm:text-lg">
@@ -69,7 +75,7 @@ export function ImageResultsView({
         <button
           type="button"
           onClick={onClose}
-          className="inline-flex h-9 w-full shrink-0 items-center justify-center gap-1 rounded-md sm:w-auto border border-[var(--border)] bg-[var(--page-bg)] px-3 text-sm font-semibold hover:border-brand hover:text-brand"
+          className="inline-flex h-9 w-full shrink-0 items-center justify-center gap-1 rounded-md border border-[var(--border)] bg-[var(--page-bg)] px-3 text-sm font-semibold hover:border-brand hover:text-brand sm:w-auto"
         >
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to all products
         </button>

@@ -21,7 +21,10 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
   const discounted = product.original_price > product.price;
 
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-[var(--card-radius,12px)] border border-[var(--border)] bg-[var(--page-bg)]" data-testid="product-card">
+    <article
+      className="group relative flex flex-col overflow-hidden rounded-[var(--card-radius,12px)] border border-[var(--border)] bg-[var(--page-bg)]"
+      data-testid="product-card"
+    >
       {/* prefetching is the listing's job (first six staggered, then cards as they scroll near) */}
       <Link href={href} prefetch={false} className="relative block aspect-square bg-[var(--surface)]" tabIndex={-1} aria-hidden>
         {imageFailed ? (
@@ -43,7 +46,7 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
             className="h-full w-full object-cover"
           />
         )}
-        {badge && <span className="absolute right-2 top-2 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold text-white">{badge}</span>}
+        {badge && <span className="absolute top-2 right-2 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold text-white">{badge}</span>}
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">
         <h3 className="line-clamp-2 min-h-[2.5em] text-xs font-medium sm:text-sm">
@@ -76,7 +79,7 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
             await addProductToCart(product, null, 1);
             setAdding(false);
           }}
-          className="mt-auto flex h-9 items-center justify-center gap-1 whitespace-nowrap rounded-md bg-brand px-1 text-[11px] font-semibold text-white disabled:opacity-50 sm:px-2 sm:text-sm"
+          className="mt-auto flex h-9 items-center justify-center gap-1 rounded-md bg-brand px-1 text-[11px] font-semibold whitespace-nowrap text-white disabled:opacity-50 sm:px-2 sm:text-sm"
         >
           {/* the visible words start the accessible name (WCAG 2.5.3); the product tells cards apart */}
           <span>{product.in_stock ? "Add to Cart" : "Out of Stock"}</span>

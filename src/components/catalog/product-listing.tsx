@@ -94,7 +94,9 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
     };
   }, [productIds, router]);
 
-  const filtered = Boolean(filters.search || filters.category || filters.brand || filters.categories.length || filters.minPrice > 0 || filters.maxPrice < DEFAULT_FILTERS.maxPrice);
+  const filtered = Boolean(
+    filters.search || filters.category || filters.brand || filters.categories.length || filters.minPrice > 0 || filters.maxPrice < DEFAULT_FILTERS.maxPrice,
+  );
   const showSkeletons = listing.loading || searchPending;
 
   return (
@@ -170,7 +172,10 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
                 Showing {products.length} products (Page {page})
               </p>
               <p className="text-sm text-[var(--muted-fg)]">{(total - offset - products.length).toLocaleString("en-US")} more products</p>
-              <Link href={`/products?${nextPageParams(page, filters).toString()}`} className="mt-3 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
+              <Link
+                href={`/products?${nextPageParams(page, filters).toString()}`}
+                className="mt-3 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white"
+              >
                 Next Page ({page + 1})
               </Link>
             </nav>

@@ -22,7 +22,10 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
   const [quantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
 
-  const variant = attributeNames.length && attributeNames.every((n) => chosen[n]) ? (variants.find((v) => attributeNames.every((n) => v.attributes[n] === chosen[n])) ?? null) : null;
+  const variant =
+    attributeNames.length && attributeNames.every((n) => chosen[n])
+      ? (variants.find((v) => attributeNames.every((n) => v.attributes[n] === chosen[n])) ?? null)
+      : null;
   const price = variant ? variant.price : lowestVariantPrice(variants, product.price);
   const stock = variant ? variant.stock : product.stock_quantity;
   const needsChoice = variants.length > 0 && !variant;
@@ -42,7 +45,10 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
           </>
         )}
       </p>
-      <p className={`mt-1 text-sm font-medium ${stock > 0 ? (stock < 5 ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400") : "text-red-700 dark:text-red-400"}`} aria-live="polite">
+      <p
+        className={`mt-1 text-sm font-medium ${stock > 0 ? (stock < 5 ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400") : "text-red-700 dark:text-red-400"}`}
+        aria-live="polite"
+      >
         {stock <= 0 ? "Out of stock" : stock < 5 ? `Only ${stock} left in stock` : "In stock"}
       </p>
 

@@ -10,7 +10,6 @@ import { menuContent, menuItem } from "../ui/styles";
 import { ACCOUNT_LINKS } from "./account-links";
 import { MenuLinkItems } from "./menu-link-items";
 
-
 export function useSignOut() {
   const router = useRouter();
   return async () => {

@@ -9,10 +9,17 @@ export function CartButton({ initialCount = 0 }: { initialCount?: number }) {
   const { cart, signedIn, loading } = useCart();
   const totalItems = signedIn && loading ? initialCount : cart.totals.total_items;
   return (
-    <Link href="/cart" className="relative flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]" aria-label={`Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}`}>
+    <Link
+      href="/cart"
+      className="relative flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]"
+      aria-label={`Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}`}
+    >
       <ShoppingCart className="h-5 w-5" aria-hidden />
       {totalItems > 0 && (
-        <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white" data-testid="cart-count">
+        <span
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white"
+          data-testid="cart-count"
+        >
           {totalItems > 99 ? "99+" : totalItems}
         </span>
       )}

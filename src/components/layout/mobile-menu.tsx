@@ -70,20 +70,34 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
         </div>
 
         <fieldset className="mt-4 border-t border-[var(--border)] pt-3 text-sm">
-          <legend className="px-2 pt-3 text-xs font-semibold uppercase text-[var(--muted-fg)]">Theme</legend>
+          <legend className="px-2 pt-3 text-xs font-semibold text-[var(--muted-fg)] uppercase">Theme</legend>
           <div className="mt-1 flex gap-1 px-2" role="radiogroup" aria-label="Theme">
             {THEMES.map((t) => (
-              <button key={t} type="button" role="radio" aria-checked={theme === t} onClick={() => isTheme(t) && setTheme(t)} className={`flex-1 rounded-md border px-2 py-1.5 ${theme === t ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}>
+              <button
+                key={t}
+                type="button"
+                role="radio"
+                aria-checked={theme === t}
+                onClick={() => isTheme(t) && setTheme(t)}
+                className={`flex-1 rounded-md border px-2 py-1.5 ${theme === t ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}
+              >
                 {THEME_LABELS[t]}
               </button>
             ))}
           </div>
         </fieldset>
         <fieldset className="mt-2 text-sm">
-          <legend className="px-2 pt-3 text-xs font-semibold uppercase text-[var(--muted-fg)]">Currency</legend>
+          <legend className="px-2 pt-3 text-xs font-semibold text-[var(--muted-fg)] uppercase">Currency</legend>
           <div className="mt-1 flex gap-1 px-2" role="radiogroup" aria-label="Currency">
             {CURRENCIES.map((c) => (
-              <button key={c} type="button" role="radio" aria-checked={currency === c} onClick={() => isCurrency(c) && setCurrency(c)} className={`flex-1 rounded-md border px-2 py-1.5 ${currency === c ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}>
+              <button
+                key={c}
+                type="button"
+                role="radio"
+                aria-checked={currency === c}
+                onClick={() => isCurrency(c) && setCurrency(c)}
+                className={`flex-1 rounded-md border px-2 py-1.5 ${currency === c ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}
+              >
                 {c}
               </button>
             ))}
@@ -98,7 +112,7 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
           ))}
         </nav>
         <nav aria-label="Categories" className="mt-2 border-t border-[var(--border)] pt-3 text-sm">
-          <p className="px-2 text-xs font-semibold uppercase text-[var(--muted-fg)]">Categories</p>
+          <p className="px-2 text-xs font-semibold text-[var(--muted-fg)] uppercase">Categories</p>
           {categories.map((c) => (
             <Link key={c.slug} href={`/products?category=${encodeURIComponent(c.slug)}`} prefetch={false} onClick={close} className={row}>
               {c.name}

@@ -15,7 +15,11 @@ export function NewsletterForm() {
   const [email, setEmail] = useState("");
   // Until the script runs, a native submit would send the address nowhere useful (or put it in
   // a URL), so the button waits for hydration; a disabled default button also blocks Enter.
-  const ready = useSyncExternalStore(noopSubscribe, () => true, () => false);
+  const ready = useSyncExternalStore(
+    noopSubscribe,
+    () => true,
+    () => false,
+  );
 
   const send = useFormAction(
     async () => {

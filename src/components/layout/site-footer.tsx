@@ -90,7 +90,7 @@ function PaymentBadges({ payment }: { payment: SiteSettings["paymentSettings"] }
         {cards.map((brand) => (
           <li key={brand} className={badge}>
             {brand === "Mastercard" ? <MastercardMark /> : <CreditCard className="h-4 w-4 text-brand" aria-hidden />}
-            <span className={brand === "Visa" ? "uppercase italic tracking-wider" : undefined}>{brand}</span>
+            <span className={brand === "Visa" ? "tracking-wider uppercase italic" : undefined}>{brand}</span>
           </li>
         ))}
         {wallets.map((wallet) => (

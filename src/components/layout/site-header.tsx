@@ -19,7 +19,13 @@ import { AccountMenu } from "./account-menu";
 function SearchBoxShell() {
   return (
     <form action="/products" method="get" role="search" className="flex min-w-0 flex-1 items-center">
-      <input name="search" type="search" aria-label="Search products" placeholder="Search components, boards, tools…" className="h-10 min-w-0 flex-1 rounded-l-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm" />
+      <input
+        name="search"
+        type="search"
+        aria-label="Search products"
+        placeholder="Search components, boards, tools…"
+        className="h-10 min-w-0 flex-1 rounded-l-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm"
+      />
       <button type="submit" aria-label="Search products" className="flex h-10 w-11 items-center justify-center rounded-r-lg bg-brand text-white">
         <Search className="h-5 w-5" aria-hidden />
       </button>
@@ -40,7 +46,10 @@ export function SiteHeader({
 }) {
   return (
     <header className="sticky top-0 z-30 border-b border-[var(--border)] bg-[var(--page-bg)]/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black"
+      >
         Skip to content
       </a>
       {/* Small screens: the top strip: a greeting, or an invitation to sign in. */}
@@ -57,13 +66,17 @@ export function SiteHeader({
         <span className="truncate pl-2 opacity-90">{settings.companyName}</span>
       </div>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-2 px-2 py-2 sm:gap-x-2 sm:px-4 md:flex-nowrap">
-        <Suspense><MobileMenu categories={categories} signedIn={Boolean(user)} /></Suspense>
+        <Suspense>
+          <MobileMenu categories={categories} signedIn={Boolean(user)} />
+        </Suspense>
         <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold" aria-label={`${settings.companyName} home`}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={settings.companyLogo} alt="" width={32} height={32} className="h-8 w-8" />
           <span className="max-w-[11rem] truncate lg:max-w-none">{settings.companyName}</span>
         </Link>
-        <Suspense><CategoriesPanel categories={categories} /></Suspense>
+        <Suspense>
+          <CategoriesPanel categories={categories} />
+        </Suspense>
         <div className="order-last flex w-full min-w-0 md:order-none md:w-auto md:flex-1">
           <Suspense fallback={<SearchBoxShell />}>
             <SearchBox />
@@ -71,17 +84,27 @@ export function SiteHeader({
         </div>
         <div className="ml-auto flex items-center gap-0.5 md:ml-0">
           <div className="hidden items-center gap-0.5 sm:flex">
-            <Suspense><ThemeMenu /></Suspense>
-            <Suspense><CurrencySelect /></Suspense>
+            <Suspense>
+              <ThemeMenu />
+            </Suspense>
+            <Suspense>
+              <CurrencySelect />
+            </Suspense>
           </div>
-          <Suspense><CartButton initialCount={cartCount} /></Suspense>
+          <Suspense>
+            <CartButton initialCount={cartCount} />
+          </Suspense>
           {user ? (
             <>
               <span className="hidden max-w-40 truncate px-1 text-sm lg:inline">Hi, {greetingName(user)}</span>
-              <Suspense><AccountMenu name={greetingName(user)} /></Suspense>
+              <Suspense>
+                <AccountMenu name={greetingName(user)} />
+              </Suspense>
             </>
           ) : (
-            <Suspense><GuestMenu /></Suspense>
+            <Suspense>
+              <GuestMenu />
+            </Suspense>
           )}
         </div>
       </div>

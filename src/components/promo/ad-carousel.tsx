@@ -6,7 +6,6 @@ import { useEffect, useRef, useState } from "react";
 import type { Advertisement } from "@/lib/advertisement";
 import { adImageSrcSet } from "@/lib/product-image";
 
-
 const SWIPE_THRESHOLD_PX = 50;
 
 /**
@@ -62,7 +61,17 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
             {/* only the slide shown and the next one carry media: a phone on 3G fetches one banner, not all */}
             {i !== index && i !== (index + 1) % count ? null : ad.media_type === "video" ? (
               i === index && (
-                <video src={ad.media_url} poster={ad.poster_url ?? undefined} autoPlay={!paused} muted loop playsInline preload="none" className="h-full w-full object-cover" aria-label={ad.title} />
+                <video
+                  src={ad.media_url}
+                  poster={ad.poster_url ?? undefined}
+                  autoPlay={!paused}
+                  muted
+                  loop
+                  playsInline
+                  preload="none"
+                  className="h-full w-full object-cover"
+                  aria-label={ad.title}
+                />
               )
             ) : (
               // eslint-disable-next-line @next/next/no-img-element
@@ -84,19 +93,41 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
       </div>
       {many && (
         <>
-          <button type="button" onClick={() => go(-1)} aria-label="Previous offer" className="absolute left-2 top-1/2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65">
+          <button
+            type="button"
+            onClick={() => go(-1)}
+            aria-label="Previous offer"
+            className="absolute top-1/2 left-2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65"
+          >
             <ChevronLeft className="h-5 w-5" aria-hidden />
           </button>
-          <button type="button" onClick={() => go(1)} aria-label="Next offer" className="absolute right-2 top-1/2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65">
+          <button
+            type="button"
+            onClick={() => go(1)}
+            aria-label="Next offer"
+            className="absolute top-1/2 right-2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65"
+          >
             <ChevronRight className="h-5 w-5" aria-hidden />
           </button>
           <div className="absolute bottom-1.5 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full bg-black/35 px-1">
             {ads.map((ad, i) => (
-              <button key={ad.id} type="button" onClick={() => setIndex(i)} aria-label={`Show offer ${i + 1}`} aria-current={i === index} className="flex h-6 w-6 items-center justify-center">
+              <button
+                key={ad.id}
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show offer ${i + 1}`}
+                aria-current={i === index}
+                className="flex h-6 w-6 items-center justify-center"
+              >
                 <span className={`block h-2 rounded-full transition-all ${i === index ? "w-4 bg-white" : "w-2 bg-white/60"}`} />
               </button>
             ))}
-            <button type="button" onClick={() => setPaused((p) => !p)} aria-label={paused ? "Play offers" : "Pause offers"} className="flex h-6 w-6 items-center justify-center text-white">
+            <button
+              type="button"
+              onClick={() => setPaused((p) => !p)}
+              aria-label={paused ? "Play offers" : "Pause offers"}
+              className="flex h-6 w-6 items-center justify-center text-white"
+            >
               {paused ? <Play className="h-3.5 w-3.5" aria-hidden /> : <Pause className="h-3.5 w-3.5" aria-hidden />}
             </button>
           </div>

@@ -2,14 +2,7 @@
 
 import { Camera, ImageOff, ImagePlus, Loader2, Search, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import {
-  IMAGE_SEARCH_TEXTS,
-  UPLOAD_JPEG_QUALITY,
-  fitWithin,
-  imageFileProblem,
-  imageSearchHttpError,
-  needsDownscale,
-} from "@/lib/image-upload";
+import { IMAGE_SEARCH_TEXTS, UPLOAD_JPEG_QUALITY, fitWithin, imageFileProblem, imageSearchHttpError, needsDownscale } from "@/lib/image-upload";
 import { api, isApiError } from "@/lib/api-client";
 import { useSearchNavigation } from "./use-search-navigation";
 
@@ -301,7 +294,11 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
       </div>
 
       {error && (
-        <p id={errorId} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {error}
         </p>
       )}
@@ -319,7 +316,11 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
         {searching ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Search className="h-4 w-4" aria-hidden />}
         {searching ? "Searching..." : "Search Products"}
       </button>
-      <button type="button" onClick={onBack} className="self-center rounded text-sm font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+      <button
+        type="button"
+        onClick={onBack}
+        className="self-center rounded text-sm font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+      >
         ← Back to Text Search
       </button>
     </div>

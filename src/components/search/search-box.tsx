@@ -116,22 +116,42 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
           className="h-full min-w-0 flex-1 bg-transparent px-3 text-sm outline-none [&::-webkit-search-cancel-button]:hidden"
         />
         {!empty && (
-          <button type="button" aria-label="Clear search" onClick={() => setValue("")} className="flex h-8 w-8 items-center justify-center rounded text-[var(--muted-fg)] hover:text-[var(--page-fg)]">
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => setValue("")}
+            className="flex h-8 w-8 items-center justify-center rounded text-[var(--muted-fg)] hover:text-[var(--page-fg)]"
+          >
             <X className="h-4 w-4" aria-hidden />
           </button>
         )}
-        <button type="button" aria-label="Search by image" onClick={() => openSearchDialog("image")} className="flex h-8 w-9 items-center justify-center rounded text-[var(--muted-fg)] hover:text-brand">
+        <button
+          type="button"
+          aria-label="Search by image"
+          onClick={() => openSearchDialog("image")}
+          className="flex h-8 w-9 items-center justify-center rounded text-[var(--muted-fg)] hover:text-brand"
+        >
           <Camera className="h-5 w-5" aria-hidden />
         </button>
       </div>
       {/* A disabled button shows no tooltip in some browsers, so the wrapper carries it. */}
       <span title={empty ? "Enter search term" : "Search products"} className="flex">
-        <button type="submit" disabled={empty} aria-label={empty ? "Enter search term" : "Search products"} className="flex h-10 w-11 items-center justify-center rounded-r-lg bg-brand text-white disabled:cursor-not-allowed disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={empty}
+          aria-label={empty ? "Enter search term" : "Search products"}
+          className="flex h-10 w-11 items-center justify-center rounded-r-lg bg-brand text-white disabled:cursor-not-allowed disabled:opacity-60"
+        >
           <Search className="h-5 w-5" aria-hidden />
         </button>
       </span>
       {open && (
-        <ul id={listId} role="listbox" aria-label="Search suggestions" className="absolute left-0 right-0 top-full z-40 mt-1 max-h-80 overflow-y-auto rounded-lg border border-[var(--border)] bg-[var(--page-bg)] py-1 text-sm shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Search suggestions"
+          className="absolute top-full right-0 left-0 z-40 mt-1 max-h-80 overflow-y-auto rounded-lg border border-[var(--border)] bg-[var(--page-bg)] py-1 text-sm shadow-lg"
+        >
           {loading ? (
             <li role="presentation" className="px-3 py-2 text-[var(--muted-fg)]">
               Searching...

@@ -64,7 +64,11 @@ export function SearchDialog() {
                 onChange={(e) => setText(e.target.value)}
                 className="h-10 min-w-0 flex-1 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm"
               />
-              <button type="submit" disabled={blank} className="flex h-10 items-center gap-1 rounded-lg bg-brand px-4 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={blank}
+                className="flex h-10 items-center gap-1 rounded-lg bg-brand px-4 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
+              >
                 <Search className="h-4 w-4" aria-hidden /> Search
               </button>
             </form>

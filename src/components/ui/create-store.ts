@@ -19,7 +19,11 @@ export function createStore<T>(initial: T) {
       listeners.forEach((l) => l());
     },
     use(): T {
-      return useSyncExternalStore(subscribe, () => state, () => initial);
+      return useSyncExternalStore(
+        subscribe,
+        () => state,
+        () => initial,
+      );
     },
   };
 }

@@ -44,9 +44,11 @@ export function ModalShell({
       <RadixDialog.Overlay className={overlayClass} />
       <RadixDialog.Content {...(description === undefined && { "aria-describedby": undefined })} {...contentProps} className={className}>
         <RadixDialog.Title className={hideTitle ? "sr-only" : titleClass}>{title}</RadixDialog.Title>
-        {description !== undefined && <RadixDialog.Description className={hideDescription ? "sr-only" : descriptionClass}>{description}</RadixDialog.Description>}
+        {description !== undefined && (
+          <RadixDialog.Description className={hideDescription ? "sr-only" : descriptionClass}>{description}</RadixDialog.Description>
+        )}
         {children}
-        <RadixDialog.Close aria-label={closeLabel} className="absolute right-3 top-3 rounded p-1 hover:bg-[var(--surface)]">
+        <RadixDialog.Close aria-label={closeLabel} className="absolute top-3 right-3 rounded p-1 hover:bg-[var(--surface)]">
           <X className={iconClassName} aria-hidden />
         </RadixDialog.Close>
       </RadixDialog.Content>

@@ -17,7 +17,11 @@ export function SheetContent({ side = "left", className, ...props }: ShellProps 
     <ModalShell
       {...props}
       iconClassName="h-5 w-5"
-      className={cx("fixed inset-y-0 z-50 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-[var(--page-bg)] p-4 text-[var(--page-fg)] shadow-xl", SIDES[side], className)}
+      className={cx(
+        "fixed inset-y-0 z-50 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-[var(--page-bg)] p-4 text-[var(--page-fg)] shadow-xl",
+        SIDES[side],
+        className,
+      )}
     />
   );
 }

@@ -17,7 +17,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
   return (
     <RadixTabs.Trigger
       {...props}
-      className={cx("flex-1 rounded-md px-3 py-1.5 data-[state=active]:bg-[var(--page-bg)] data-[state=active]:font-semibold data-[state=active]:shadow", className)}
+      className={cx(
+        "flex-1 rounded-md px-3 py-1.5 data-[state=active]:bg-[var(--page-bg)] data-[state=active]:font-semibold data-[state=active]:shadow",
+        className,
+      )}
     />
   );
 }

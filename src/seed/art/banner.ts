@@ -43,7 +43,10 @@ export function motifSvg(motif: string, accent: string): string {
   const light = shade(accent, 0.55);
   if (m.includes("board")) {
     let s = "";
-    const boards: [number, number, number, string][] = [[10, 20, -10, "#1565c0"], [140, 110, 5, "#00838f"]];
+    const boards: [number, number, number, string][] = [
+      [10, 20, -10, "#1565c0"],
+      [140, 110, 5, "#00838f"],
+    ];
     for (const [x, y, rot, col] of boards) {
       s += `<g transform="rotate(${rot} ${x + 120} ${y + 80})">`;
       s += rect(x + 6, y + 10, 240, 160, "#000000", `rx="12" opacity=".25"`);
@@ -72,7 +75,8 @@ export function motifSvg(motif: string, accent: string): string {
     let s = `<g transform="rotate(-10 120 150)">`;
     s += rect(40, 10, 150, 250, "#f2b400", `rx="24"`) + rect(54, 24, 122, 222, "#2b2e33", `rx="14"`);
     s += rect(66, 36, 98, 52, "#b9c7a7", `rx="5"`) + txt(156, 74, "12.56", { size: 28, fill: "#1f2a18", anchor: "end", family: MONO });
-    s += circle(115, 150, 36, "#1d1e21") + circle(115, 150, 26, "#3b3e44") + `<path d="M115 150l14 -20" stroke="#fff" stroke-width="5" stroke-linecap="round"/>`;
+    s +=
+      circle(115, 150, 36, "#1d1e21") + circle(115, 150, 26, "#3b3e44") + `<path d="M115 150l14 -20" stroke="#fff" stroke-width="5" stroke-linecap="round"/>`;
     s += circle(85, 222, 9, "#d52b1e") + circle(145, 222, 9, "#1b1b1b");
     s += `</g><g transform="rotate(-35 290 160)">`;
     s += rect(230, 140, 130, 36, "#d32f2f", `rx="17"`) + rect(190, 146, 44, 24, "url(#metal)", `rx="5"`) + rect(140, 152, 54, 12, "url(#metal)", `rx="5"`);
@@ -89,8 +93,5 @@ export function motifSvg(motif: string, accent: string): string {
     s += circle(350, 50, 40, accent, `stroke="${light}" stroke-width="3"`) + txt(350, 64, "×5", { size: 38, fill: "#ffffff" });
     return s;
   }
-  return (
-    qfp(200, 150, 150, "#1c1d21", ["IC"], 10) +
-    circle(200, 150, 130, "none", `stroke="${light}" stroke-width="2" opacity=".5" stroke-dasharray="4 10"`)
-  );
+  return qfp(200, 150, 150, "#1c1d21", ["IC"], 10) + circle(200, 150, 130, "none", `stroke="${light}" stroke-width="2" opacity=".5" stroke-dasharray="4 10"`);
 }

@@ -24,8 +24,6 @@ export function makePalette(seed: number): Palette {
   };
 }
 
-
-
 export interface Ctx {
   rng: Rng;
   pal: Palette;
@@ -67,7 +65,12 @@ function drawStickBoard(c: Ctx, board: string): Drawing {
   const H = rng.int(150, 170);
   const x0 = 320 - W / 2;
   const y0 = 250 - H / 2;
-  c.defs.push(linGrad("pcb", [[0, shade(board, 0.14)], [1, shade(board, -0.2)]]));
+  c.defs.push(
+    linGrad("pcb", [
+      [0, shade(board, 0.14)],
+      [1, shade(board, -0.2)],
+    ]),
+  );
   let s = rect(x0, y0, W, H, "url(#pcb)", `rx="10" stroke="${shade(board, -0.4)}" stroke-width="2"`);
   const pins = Math.floor((W - 60) / 18);
   for (const y of [y0 + 8, y0 + H - 24]) {
@@ -90,13 +93,24 @@ function drawStickBoard(c: Ctx, board: string): Drawing {
 function drawSbc(c: Ctx): Drawing {
   const { rng } = c;
   const board = rng.pick(["#1b7a3a", "#167a4a", "#0f6b3a"]);
-  c.defs.push(linGrad("pcb", [[0, shade(board, 0.14)], [1, shade(board, -0.2)]]));
+  c.defs.push(
+    linGrad("pcb", [
+      [0, shade(board, 0.14)],
+      [1, shade(board, -0.2)],
+    ]),
+  );
   const x0 = 110;
   const y0 = 120;
   const W = 400;
   const H = 260;
   let s = rect(x0, y0, W, H, "url(#pcb)", `rx="14" stroke="${shade(board, -0.4)}" stroke-width="2"`);
-  for (const [hx, hy] of [[x0 + 18, y0 + 18], [x0 + 300, y0 + 18], [x0 + 18, y0 + H - 18], [x0 + 300, y0 + H - 18]] as const) s += mountingHole(hx, hy, c.pal.bgBottom, 9);
+  for (const [hx, hy] of [
+    [x0 + 18, y0 + 18],
+    [x0 + 300, y0 + 18],
+    [x0 + 18, y0 + H - 18],
+    [x0 + 300, y0 + H - 18],
+  ] as const)
+    s += mountingHole(hx, hy, c.pal.bgBottom, 9);
   s += header(x0 + 40, y0 + 10, 15, 16) + header(x0 + 40, y0 + 26, 15, 16);
   s += rect(x0 + 70, y0 + 96, 96, 96, "url(#metal)", `rx="6" stroke="#80868e" stroke-width="2"`);
   s += txt(x0 + 118, y0 + 150, partCode(c, "BCM"), { size: 15, fill: "#4a5058", family: MONO, weight: "normal", maxWidth: 84 });
@@ -115,12 +129,18 @@ function drawMicrocontroller(c: Ctx): Drawing {
   const { rng, name } = c;
   const board = rng.pick(["#00838f", "#1565c0", "#1b6e3a", "#222428", "#8e1b2a", "#4527a0", "#00695c", "#263c59"]);
   if (has(name, /raspberry pi/) && !has(name, /pico/)) return drawSbc(c);
-  if (has(name, /nano|pico|mini|pill|xiao|zero|wemos|d1|c3|stick|teensy/) || (!has(name, /uno|mega|due|leonardo|devkit/) && rng.chance(0.3))) return drawStickBoard(c, board);
+  if (has(name, /nano|pico|mini|pill|xiao|zero|wemos|d1|c3|stick|teensy/) || (!has(name, /uno|mega|due|leonardo|devkit/) && rng.chance(0.3)))
+    return drawStickBoard(c, board);
   const W = rng.int(384, 430);
   const H = rng.int(232, 262);
   const x0 = 320 - W / 2;
   const y0 = 250 - H / 2;
-  c.defs.push(linGrad("pcb", [[0, shade(board, 0.14)], [1, shade(board, -0.2)]]));
+  c.defs.push(
+    linGrad("pcb", [
+      [0, shade(board, 0.14)],
+      [1, shade(board, -0.2)],
+    ]),
+  );
   let s = rect(x0, y0, W, H, "url(#pcb)", `rx="14" stroke="${shade(board, -0.4)}" stroke-width="2"`);
   // traces
   let d = "";
@@ -133,7 +153,12 @@ function drawMicrocontroller(c: Ctx): Drawing {
   }
   s += `<path d="${d}" stroke="${shade(board, 0.3)}" stroke-width="3" fill="none" opacity=".45" stroke-linecap="round"/>`;
   // mounting holes
-  for (const [hx, hy] of [[x0 + 18, y0 + 18], [x0 + W - 18, y0 + H - 18], [x0 + W - 18, y0 + 18]] as const) s += mountingHole(hx, hy, c.pal.bgBottom, 9);
+  for (const [hx, hy] of [
+    [x0 + 18, y0 + 18],
+    [x0 + W - 18, y0 + H - 18],
+    [x0 + W - 18, y0 + 18],
+  ] as const)
+    s += mountingHole(hx, hy, c.pal.bgBottom, 9);
   // headers
   const maxTop = Math.floor((W - 110) / 16);
   const nTop = rng.int(Math.max(10, maxTop - 6), maxTop);
@@ -208,7 +233,12 @@ function drawSoilProbe(c: Ctx, board: string): Drawing {
 function drawSensor(c: Ctx): Drawing {
   const { rng, name } = c;
   const board = rng.pick(["#1565c0", "#0d47a1", "#5e35b1", "#6a1b9a", "#1e63c4", "#283593", "#3949ab"]);
-  c.defs.push(linGrad("pcb", [[0, shade(board, 0.16)], [1, shade(board, -0.18)]]));
+  c.defs.push(
+    linGrad("pcb", [
+      [0, shade(board, 0.16)],
+      [1, shade(board, -0.18)],
+    ]),
+  );
   let kind: "ultrasonic" | "pir" | "gas" | "dht" | "chip";
   if (has(name, /soil|moisture|rain|water level/)) return drawSoilProbe(c, board);
   if (has(name, /ultra|sonar|sr04|distance/)) kind = "ultrasonic";
@@ -233,18 +263,24 @@ function drawSensor(c: Ctx): Drawing {
       s += circle(320 + dx, mid, 58, "#2a2c30") + circle(320 + dx, mid, 58, "url(#mesh)", `opacity=".9"`);
       s += circle(320 + dx, mid, 16, "#54585f");
     }
-    c.defs.push(`<pattern id="mesh" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="#2a2c30"/><circle cx="4" cy="4" r="2" fill="#5a5e66"/></pattern>`);
+    c.defs.push(
+      `<pattern id="mesh" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="#2a2c30"/><circle cx="4" cy="4" r="2" fill="#5a5e66"/></pattern>`,
+    );
     s += rect(304, mid - 34, 32, 14, "url(#metal)", `rx="7"`);
   } else if (kind === "pir") {
     s += rect(320 - 84, mid - 84, 168, 168, "#eceae4", `rx="8"`);
-    c.defs.push(`<radialGradient id="dome" cx=".4" cy=".35" r=".7"><stop offset="0" stop-color="#ffffff"/><stop offset=".7" stop-color="#e9e8e2"/><stop offset="1" stop-color="#c9c7bf"/></radialGradient>`);
+    c.defs.push(
+      `<radialGradient id="dome" cx=".4" cy=".35" r=".7"><stop offset="0" stop-color="#ffffff"/><stop offset=".7" stop-color="#e9e8e2"/><stop offset="1" stop-color="#c9c7bf"/></radialGradient>`,
+    );
     s += circle(320, mid, 74, "url(#dome)", `stroke="#cfcdc5" stroke-width="2"`);
     let facets = "";
     for (let i = 1; i < 4; i++) facets += `<ellipse cx="320" cy="${r1(mid)}" rx="${74 - i * 18}" ry="74" fill="none" stroke="#d3d1c9" stroke-width="2"/>`;
     facets += `<path d="M246 ${r1(mid)}H394" stroke="#d3d1c9" stroke-width="2"/>`;
     s += facets;
   } else if (kind === "gas") {
-    c.defs.push(`<pattern id="mesh" width="7" height="7" patternUnits="userSpaceOnUse"><rect width="7" height="7" fill="#c3c8ce"/><path d="M0 0L7 7M7 0L0 7" stroke="#7c828a" stroke-width="1.2"/></pattern>`);
+    c.defs.push(
+      `<pattern id="mesh" width="7" height="7" patternUnits="userSpaceOnUse"><rect width="7" height="7" fill="#c3c8ce"/><path d="M0 0L7 7M7 0L0 7" stroke="#7c828a" stroke-width="1.2"/></pattern>`,
+    );
     s += circle(320, mid, 78, "#c46b28") + circle(320, mid, 64, "url(#mesh)", `stroke="#8d939b" stroke-width="3"`);
     s += circle(320, mid, 64, "url(#gloss)", `opacity=".6"`);
     s += trimpot(x0 + W - 40, y0 + H - 50);
@@ -299,7 +335,13 @@ function drawPassive(c: Ctx): Drawing {
   let s = "";
   if (!caps) {
     const body = rng.pick(["#e6cf9f", "#8fb8e6", "#d9c39a", "#a7c7e7"]);
-    c.defs.push(linGrad("res", [[0, shade(body, 0.35)], [0.45, body], [1, shade(body, -0.3)]]));
+    c.defs.push(
+      linGrad("res", [
+        [0, shade(body, 0.35)],
+        [0.45, body],
+        [1, shade(body, -0.3)],
+      ]),
+    );
     const rows = [150, 250, 350];
     rows.forEach((y, i) => {
       const off = (i - 1) * rng.range(10, 26);
@@ -340,9 +382,21 @@ function drawPower(c: Ctx): Drawing {
   let s = "";
   if (kind === "cell") {
     const wrap = rng.pick(["#1f7a3a", "#1d4ea3", "#c62828", "#6a1b9a", "#ef6c00", "#263238"]);
-    c.defs.push(linGrad("wrap", [[0, shade(wrap, 0.3)], [0.25, shade(wrap, 0.1)], [0.6, wrap], [1, shade(wrap, -0.45)]]));
+    c.defs.push(
+      linGrad("wrap", [
+        [0, shade(wrap, 0.3)],
+        [0.25, shade(wrap, 0.1)],
+        [0.6, wrap],
+        [1, shade(wrap, -0.45)],
+      ]),
+    );
     const two = rng.chance(0.5);
-    const cells = two ? [[-10, 175], [10, 315]] : [[0, 250]];
+    const cells = two
+      ? [
+          [-10, 175],
+          [10, 315],
+        ]
+      : [[0, 250]];
     for (const [dx, cy] of cells) {
       const x = 120 + (dx ?? 0);
       const y = (cy ?? 250) - 62;
@@ -368,7 +422,9 @@ function drawPower(c: Ctx): Drawing {
     return { body: s, shadow: { cy: 440, rx: 220 } };
   }
   if (kind === "supply") {
-    c.defs.push(`<pattern id="vent" width="14" height="14" patternUnits="userSpaceOnUse"><rect width="14" height="14" fill="#c8cdd3"/><circle cx="7" cy="7" r="3.6" fill="#596069"/></pattern>`);
+    c.defs.push(
+      `<pattern id="vent" width="14" height="14" patternUnits="userSpaceOnUse"><rect width="14" height="14" fill="#c8cdd3"/><circle cx="7" cy="7" r="3.6" fill="#596069"/></pattern>`,
+    );
     s += `<path d="M130 170l60 -50h300l-60 50z" fill="#d8dde2" stroke="#9aa0a8" stroke-width="2"/>`;
     s += `<path d="M430 170l60 -50v210l-60 50z" fill="#9ea5ad"/>`;
     s += rect(130, 170, 300, 210, "url(#metal)", `stroke="#8f959d" stroke-width="2"`);
@@ -382,7 +438,12 @@ function drawPower(c: Ctx): Drawing {
   }
   // DC-DC module
   const board = rng.pick(["#1e63c4", "#1b6e3a", "#b71c1c", "#222428"]);
-  c.defs.push(linGrad("pcb", [[0, shade(board, 0.16)], [1, shade(board, -0.2)]]));
+  c.defs.push(
+    linGrad("pcb", [
+      [0, shade(board, 0.16)],
+      [1, shade(board, -0.2)],
+    ]),
+  );
   s += rect(150, 140, 340, 220, "url(#pcb)", `rx="10" stroke="${shade(board, -0.4)}" stroke-width="2"`);
   s += rect(170, 190, 110, 110, "#26282c", `rx="10"`) + circle(225, 245, 38, "#b36a2c") + circle(225, 245, 22, "#26282c");
   s += electrolytic(330, 330, 56, 120, "#1f2a44") + electrolytic(400, 330, 56, 120, "#1f2a44");
@@ -420,7 +481,13 @@ function drawDisplay(c: Ctx): Drawing {
     const board = rng.pick(["#1b6e3a", "#1d4ea3"]);
     const blue = rng.chance(0.5);
     s += rect(110, 140, 420, 220, board, `rx="10" stroke="${shade(board, -0.4)}" stroke-width="2"`);
-    for (const [hx, hy] of [[126, 156], [514, 156], [126, 344], [514, 344]] as const) s += mountingHole(hx, hy, c.pal.bgBottom, 8);
+    for (const [hx, hy] of [
+      [126, 156],
+      [514, 156],
+      [126, 344],
+      [514, 344],
+    ] as const)
+      s += mountingHole(hx, hy, c.pal.bgBottom, 8);
     s += header(192, 144, 16);
     s += rect(140, 182, 360, 150, "#26282c", `rx="6"`);
     const bg = blue ? "#2458d6" : "#a9c934";
@@ -435,7 +502,12 @@ function drawDisplay(c: Ctx): Drawing {
   s += rect(140, 110, 360, 280, frame, `rx="12" stroke="${shade(frame, -0.4)}" stroke-width="2"`);
   s += rect(156, 126, 328, 232, "#0e0f12", `rx="4"`);
   const hue = rng.int(0, 359);
-  c.defs.push(linGrad("scr", [[0, hsl(hue, 70, 28)], [1, hsl(hue + 40, 70, 14)]]));
+  c.defs.push(
+    linGrad("scr", [
+      [0, hsl(hue, 70, 28)],
+      [1, hsl(hue + 40, 70, 14)],
+    ]),
+  );
   s += rect(164, 134, 312, 216, "url(#scr)");
   const tiles = [hsl(hue + 120, 75, 55), hsl(hue + 200, 75, 58), hsl(hue + 30, 85, 58), hsl(hue + 280, 65, 62)];
   tiles.forEach((t, i) => {
@@ -475,7 +547,13 @@ function drawMotor(c: Ctx): Drawing {
       return { body: s, shadow: { cy: 362, rx: 250 } };
     }
     const cap = rng.pick(["#2b2e33", "#1d4ea3", "#c62828", "#f2b400", "#2f9a3c"]);
-    c.defs.push(linGrad("cap", [[0, shade(cap, 0.3)], [0.4, cap], [1, shade(cap, -0.4)]]));
+    c.defs.push(
+      linGrad("cap", [
+        [0, shade(cap, 0.3)],
+        [0.4, cap],
+        [1, shade(cap, -0.4)],
+      ]),
+    );
     s += `<path d="M150 200c-40 -10 -60 30 -50 70s0 60 -20 80" stroke-width="7" fill="none" stroke-linecap="round" stroke="#d52b1e"/>`;
     s += `<path d="M150 300c-30 10 -40 40 -30 70" stroke-width="7" fill="none" stroke-linecap="round" stroke="#1b1b1b"/>`;
     s += rect(134, 190, 20, 16, "url(#metal)") + rect(134, 294, 20, 16, "url(#metal)");
@@ -491,7 +569,13 @@ function drawMotor(c: Ctx): Drawing {
     s += `<path d="M400 150l50 -40v210l-50 40z" fill="#2a2c30"/>`;
     s += rect(190, 150, 210, 210, "url(#darkBody)", `rx="12"`);
     s += rect(196, 210, 198, 90, "url(#metal)", `opacity=".9"`);
-    for (const [sx, sy] of [[212, 172], [378, 172], [212, 338], [378, 338]] as const) s += circle(sx, sy, 9, "url(#metal)") + circle(sx, sy, 4, "#2a2c30");
+    for (const [sx, sy] of [
+      [212, 172],
+      [378, 172],
+      [212, 338],
+      [378, 338],
+    ] as const)
+      s += circle(sx, sy, 9, "url(#metal)") + circle(sx, sy, 4, "#2a2c30");
     s += circle(295, 255, 44, "#3b3e44", `stroke="#1d1e21" stroke-width="3"`);
     s += circle(299, 251, 16, "#00000033") + circle(295, 255, 14, "url(#metal)", `stroke="#7d838b" stroke-width="1.5"`) + rect(283, 250, 24, 4, "#8a9098");
     const wires = ["#d52b1e", "#1f5fd1", "#2f9a3c", "#111111"];
@@ -503,7 +587,12 @@ function drawMotor(c: Ctx): Drawing {
   }
   if (kind === "servo") {
     const body = rng.pick(["#1d5fd1", "#222428", "#1b8f8a"]);
-    c.defs.push(linGrad("servo", [[0, shade(body, 0.2)], [1, shade(body, -0.25)]]));
+    c.defs.push(
+      linGrad("servo", [
+        [0, shade(body, 0.2)],
+        [1, shade(body, -0.25)],
+      ]),
+    );
     s += rect(130, 214, 380, 34, shade(body, -0.1), `rx="8"`);
     for (const hx of [150, 490]) s += circle(hx, 231, 8, c.pal.bgBottom);
     s += rect(180, 150, 280, 200, "url(#servo)", `rx="14"`);
@@ -518,7 +607,12 @@ function drawMotor(c: Ctx): Drawing {
     return { body: s, shadow: { cy: 372, rx: 220 } };
   }
   const board = rng.pick(["#b71c1c", "#1b6e3a", "#1e63c4", "#4527a0"]);
-  c.defs.push(linGrad("pcb", [[0, shade(board, 0.16)], [1, shade(board, -0.2)]]));
+  c.defs.push(
+    linGrad("pcb", [
+      [0, shade(board, 0.16)],
+      [1, shade(board, -0.2)],
+    ]),
+  );
   s += rect(140, 140, 360, 240, "url(#pcb)", `rx="12" stroke="${shade(board, -0.4)}" stroke-width="2"`);
   // heat sink with fins
   s += rect(250, 112, 140, 150, "#202226", `rx="4"`);
@@ -564,7 +658,11 @@ function drawTool(c: Ctx): Drawing {
       const a = ((-120 + i * 80) * Math.PI) / 180;
       s += txt(320 + 68 * Math.sin(a), 254 - 66 * Math.cos(a), t, { size: 13, fill: "#e7e9ec" });
     });
-    [["#1b1b1b", 272], ["#d52b1e", 320], ["#d52b1e", 368]].forEach(([col, x]) => {
+    [
+      ["#1b1b1b", 272],
+      ["#d52b1e", 320],
+      ["#d52b1e", 368],
+    ].forEach(([col, x]) => {
       s += circle(Number(x), 338, 12, "#15161a") + circle(Number(x), 338, 7, String(col));
     });
     return { body: s, shadow: { cy: 404, rx: 200 } };
@@ -572,7 +670,13 @@ function drawTool(c: Ctx): Drawing {
   if (kind === "iron") {
     const grip = rng.pick(["#1d5fd1", "#d32f2f", "#2f9a3c", "#f2b400", "#222428"]);
     const station = has(name, /station|hot air/) || (!has(name, /iron|pen/) && rng.chance(0.5));
-    c.defs.push(linGrad("grip", [[0, shade(grip, 0.3)], [0.5, grip], [1, shade(grip, -0.35)]]));
+    c.defs.push(
+      linGrad("grip", [
+        [0, shade(grip, 0.3)],
+        [0.5, grip],
+        [1, shade(grip, -0.35)],
+      ]),
+    );
     if (station) {
       s += `<path d="M556 92C640 160 600 420 330 372" stroke="#1b1b1b" stroke-width="8" fill="none" stroke-linecap="round"/>`;
       s += rect(100, 240, 240, 160, "url(#darkBody)", `rx="16"`);
@@ -621,7 +725,12 @@ function drawCable(c: Ctx): Drawing {
     // USB-A plug at the lower end, pointing down
     s += `<g transform="rotate(-18 196 316)">${rect(164, 300, 64, 76, col, `rx="12" stroke="${edge}" stroke-width="2"`)}${rect(170, 372, 52, 66, "url(#metalH)", `rx="2" stroke="#858b93" stroke-width="1.5"`)}${rect(181, 392, 10, 10, "#2b2f33")}${rect(201, 392, 10, 10, "#2b2f33")}</g>`;
     // the other plug at the upper end, pointing up
-    const tip = small === "c" ? rect(432, 106, 36, 44, "url(#metalH)", `rx="14" stroke="#858b93" stroke-width="1.5"`) : small === "micro" ? rect(430, 116, 40, 34, "url(#metalH)", `rx="5" stroke="#858b93" stroke-width="1.5"`) : rect(420, 92, 60, 58, "url(#metalH)", `rx="6" stroke="#858b93" stroke-width="1.5"`) + rect(432, 104, 36, 30, "#2b2f33", `rx="3"`);
+    const tip =
+      small === "c"
+        ? rect(432, 106, 36, 44, "url(#metalH)", `rx="14" stroke="#858b93" stroke-width="1.5"`)
+        : small === "micro"
+          ? rect(430, 116, 40, 34, "url(#metalH)", `rx="5" stroke="#858b93" stroke-width="1.5"`)
+          : rect(420, 92, 60, 58, "url(#metalH)", `rx="6" stroke="#858b93" stroke-width="1.5"`) + rect(432, 104, 36, 30, "#2b2f33", `rx="3"`);
     s += `<g transform="rotate(16 450 186)">${tip}${rect(420, 140, 60, 76, col, `rx="12" stroke="${edge}" stroke-width="2"`)}</g>`;
     return { body: s, shadow: { cy: 440, rx: 220 }, noTilt: true };
   }
@@ -668,7 +777,9 @@ function draw3d(c: Ctx): Drawing {
     const flange = rng.pick(["#1d1e21", "#2b2e33", "#e9e9e6"]);
     const cx = 320;
     const cy = 250;
-    c.defs.push(`<radialGradient id="fil" cx=".5" cy=".5" r=".5"><stop offset=".42" stop-color="${shade(fil, -0.35)}"/><stop offset=".75" stop-color="${fil}"/><stop offset="1" stop-color="${shade(fil, -0.2)}"/></radialGradient>`);
+    c.defs.push(
+      `<radialGradient id="fil" cx=".5" cy=".5" r=".5"><stop offset=".42" stop-color="${shade(fil, -0.35)}"/><stop offset=".75" stop-color="${fil}"/><stop offset="1" stop-color="${shade(fil, -0.2)}"/></radialGradient>`,
+    );
     s += circle(cx + 14, cy + 8, 182, shade(flange, flange === "#e9e9e6" ? -0.25 : 0.12));
     s += circle(cx, cy, 182, flange, `stroke="${shade(flange, 0.15)}" stroke-width="3"`);
     s += circle(cx, cy, 160, "url(#fil)");
@@ -730,7 +841,12 @@ function drawIot(c: Ctx): Drawing {
   const { rng, name } = c;
   const external = has(name, /lora|gsm|sim\d|sim |gps|4g|lte|nrf|433|868|915|rf|antenna|xbee|zigbee/);
   const board = rng.pick(["#222428", "#1565c0", "#1b6e3a", "#4527a0"]);
-  c.defs.push(linGrad("pcb", [[0, shade(board, 0.16)], [1, shade(board, -0.2)]]));
+  c.defs.push(
+    linGrad("pcb", [
+      [0, shade(board, 0.16)],
+      [1, shade(board, -0.2)],
+    ]),
+  );
   let s = "";
   if (!external) {
     // ESP-style board: module with shield can and meander PCB antenna
@@ -780,7 +896,9 @@ function drawPcb(c: Ctx): Drawing {
     const x0 = 320 - W / 2;
     const y0 = 110;
     const H = 290;
-    c.defs.push(`<pattern id="holes" width="14" height="14" patternUnits="userSpaceOnUse"><rect width="14" height="14" fill="#f4f2ec"/><rect x="5" y="5" width="4.5" height="4.5" fill="#4a4c50"/></pattern>`);
+    c.defs.push(
+      `<pattern id="holes" width="14" height="14" patternUnits="userSpaceOnUse"><rect width="14" height="14" fill="#f4f2ec"/><rect x="5" y="5" width="4.5" height="4.5" fill="#4a4c50"/></pattern>`,
+    );
     s += rect(x0 + 8, y0 + 10, W, H, "#c9c6bd", `rx="10"`);
     s += rect(x0, y0, W, H, "#f4f2ec", `rx="10" stroke="#d4d1c8" stroke-width="2"`);
     s += rect(x0 + 20, y0 + 16, W - 40, 28, "url(#holes)") + rect(x0 + 20, y0 + H - 44, W - 40, 28, "url(#holes)");
@@ -793,7 +911,8 @@ function drawPcb(c: Ctx): Drawing {
     s += `<path d="M${x0 + 80} ${y0 + 82}c20 -40 60 -40 84 0" stroke="#2f9a3c" stroke-width="6" fill="none"/>`;
     s += `<path d="M${x0 + 150} ${y0 + 180}c30 -80 90 -80 112 -2" stroke="#d52b1e" stroke-width="6" fill="none"/>`;
     s += circle(x0 + W - 110, y0 + 190, 18, ledCol) + circle(x0 + W - 110, y0 + 190, 18, "url(#gloss)");
-    s += rect(x0 + W - 170, y0 + 90, 40, 16, "#e6cf9f", `rx="6"`) + rect(x0 + W - 160, y0 + 90, 5, 16, "#d52b1e") + rect(x0 + W - 150, y0 + 90, 5, 16, "#111111");
+    s +=
+      rect(x0 + W - 170, y0 + 90, 40, 16, "#e6cf9f", `rx="6"`) + rect(x0 + W - 160, y0 + 90, 5, 16, "#d52b1e") + rect(x0 + W - 150, y0 + 90, 5, 16, "#111111");
     return { body: s, shadow: { cy: y0 + H + 26, rx: W * 0.58 } };
   }
   if (kind === "perf") {
@@ -804,11 +923,19 @@ function drawPcb(c: Ctx): Drawing {
     const x0 = 320 - W / 2;
     const y0 = 250 - H / 2;
     const strips = has(name, /strip/);
-    c.defs.push(`<pattern id="pads" width="16" height="16" patternUnits="userSpaceOnUse"><rect width="16" height="16" fill="${base}"/>${strips ? `<rect y="2" width="16" height="12" fill="#d9894a"/>` : `<circle cx="8" cy="8" r="5.5" fill="#d9a05a"/>`}<circle cx="8" cy="8" r="2.2" fill="${shade(base, -0.6)}"/></pattern>`);
+    c.defs.push(
+      `<pattern id="pads" width="16" height="16" patternUnits="userSpaceOnUse"><rect width="16" height="16" fill="${base}"/>${strips ? `<rect y="2" width="16" height="12" fill="#d9894a"/>` : `<circle cx="8" cy="8" r="5.5" fill="#d9a05a"/>`}<circle cx="8" cy="8" r="2.2" fill="${shade(base, -0.6)}"/></pattern>`,
+    );
     s += rect(x0 + 8, y0 + 10, W, H, shade(base, -0.4), `rx="6"`);
     s += rect(x0, y0, W, H, base, `rx="6"`);
     s += rect(x0 + 16, y0 + 16, W - 32, H - 32, "url(#pads)");
-    for (const [hx, hy] of [[x0 + 10, y0 + 10], [x0 + W - 10, y0 + 10], [x0 + 10, y0 + H - 10], [x0 + W - 10, y0 + H - 10]] as const) s += circle(hx, hy, 5, c.pal.bgBottom);
+    for (const [hx, hy] of [
+      [x0 + 10, y0 + 10],
+      [x0 + W - 10, y0 + 10],
+      [x0 + 10, y0 + H - 10],
+      [x0 + W - 10, y0 + H - 10],
+    ] as const)
+      s += circle(hx, hy, 5, c.pal.bgBottom);
     s += rect(x0 + 4, y0 + 4, W - 8, H * 0.35, "url(#gloss)", `rx="6" opacity=".35"`);
     return { body: s, shadow: { cy: y0 + H + 26, rx: W * 0.58 } };
   }
@@ -855,13 +982,18 @@ function drawSemiconductor(c: Ctx): Drawing {
   }
   if (kind === "transistor") {
     const tx = 250;
-    s += rect(tx - 70, 90, 140, 110, "url(#metal)", `rx="6" stroke="#80868e" stroke-width="2"`) + circle(tx, 130, 20, c.pal.bgBottom, `stroke="#80868e" stroke-width="2"`);
+    s +=
+      rect(tx - 70, 90, 140, 110, "url(#metal)", `rx="6" stroke="#80868e" stroke-width="2"`) +
+      circle(tx, 130, 20, c.pal.bgBottom, `stroke="#80868e" stroke-width="2"`);
     s += rect(tx - 74, 190, 148, 130, "url(#darkBody)", `rx="6"`);
     s += txt(tx, 252, brandMark(c), { size: 18, maxWidth: 124, fill: "#c9ced6" });
     s += txt(tx, 280, partCode(c, "T"), { size: 14, fill: "#9aa0a8", weight: "normal", family: MONO });
     for (let i = -1; i <= 1; i++) s += rect(tx + i * 44 - 6, 318, 12, 110, "url(#metalH)");
     // two TO-92 beside it
-    for (const [x, h] of [[400, 0], [470, 16]] as const) {
+    for (const [x, h] of [
+      [400, 0],
+      [470, 16],
+    ] as const) {
       s += `<path d="M${x - 26} ${262 + h}h52v-44a26 26 0 0 0 -52 0z" fill="url(#darkBody)"/>`;
       for (let i = -1; i <= 1; i++) s += rect(x + i * 15 - 2.5, 262 + h, 5, 120 - h, "url(#metalH)");
     }
@@ -913,8 +1045,15 @@ function drawSolar(c: Ctx): Drawing {
   const H = 250;
   const cw = W / cols;
   const ch = H / rows;
-  c.defs.push(linGrad("cell", [[0, cellB], [1, cellA]]));
-  c.defs.push(`<pattern id="cells" width="${r1(cw)}" height="${r1(ch)}" patternUnits="userSpaceOnUse"><rect width="${r1(cw)}" height="${r1(ch)}" fill="#e8ebef"/><rect x="2" y="2" width="${r1(cw - 4)}" height="${r1(ch - 4)}" fill="url(#cell)"/><path d="M0 ${r1(ch / 3)}H${r1(cw)}M0 ${r1((2 * ch) / 3)}H${r1(cw)}" stroke="#9fb0c8" stroke-width="1" opacity=".6"/></pattern>`);
+  c.defs.push(
+    linGrad("cell", [
+      [0, cellB],
+      [1, cellA],
+    ]),
+  );
+  c.defs.push(
+    `<pattern id="cells" width="${r1(cw)}" height="${r1(ch)}" patternUnits="userSpaceOnUse"><rect width="${r1(cw)}" height="${r1(ch)}" fill="#e8ebef"/><rect x="2" y="2" width="${r1(cw - 4)}" height="${r1(ch - 4)}" fill="url(#cell)"/><path d="M0 ${r1(ch / 3)}H${r1(cw)}M0 ${r1((2 * ch) / 3)}H${r1(cw)}" stroke="#9fb0c8" stroke-width="1" opacity=".6"/></pattern>`,
+  );
   // sun behind the panel
   s += circle(470, 110, 60, "#ffd54a", `opacity=".25"`) + circle(470, 110, 42, "#ffc928");
   s += `<g transform="translate(320 250) skewX(-12) scale(1 .9) translate(${-W / 2} ${-H / 2})">`;
@@ -944,7 +1083,10 @@ function drawStemKit(c: Ctx): Drawing {
   s += rect(184, 214, 90, 60, "#00838f", `rx="4"`) + rect(200, 228, 26, 26, "#1c1d21", `rx="2"`) + header(232, 220, 2);
   const leds = ["#ff3b30", "#2ecc71", "#ffcc00"];
   leds.forEach((l, i) => {
-    s += `<path d="M${300 + i * 30} 260v-26a12 12 0 0 1 24 0v26z" fill="${l}"/>` + rect(305 + i * 30, 260, 3, 26, "#a0a6ad") + rect(316 + i * 30, 260, 3, 22, "#a0a6ad");
+    s +=
+      `<path d="M${300 + i * 30} 260v-26a12 12 0 0 1 24 0v26z" fill="${l}"/>` +
+      rect(305 + i * 30, 260, 3, 26, "#a0a6ad") +
+      rect(316 + i * 30, 260, 3, 22, "#a0a6ad");
   });
   s += `<path d="M190 310c40 -30 90 20 130 -6s60 -10 80 6" stroke="#d52b1e" stroke-width="6" fill="none"/>`;
   s += `<path d="M190 320c50 -20 90 10 140 -4" stroke="#1f5fd1" stroke-width="6" fill="none"/>`;

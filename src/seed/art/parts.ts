@@ -35,7 +35,13 @@ export function qfp(cx: number, cy: number, size: number, body: string, marks: r
   s += circle(cx - h + 10, cy - h + 10, 3.5, shade(body, 0.25));
   const fs = size * 0.14;
   marks.forEach((m, i) => {
-    s += txt(cx, cy + (i - (marks.length - 1) / 2) * fs * 1.3 + fs * 0.35, m, { size: fs, fill: "#c9ced6", weight: i === 0 ? "bold" : "normal", family: i === 0 ? SANS : MONO, maxWidth: size - 14 });
+    s += txt(cx, cy + (i - (marks.length - 1) / 2) * fs * 1.3 + fs * 0.35, m, {
+      size: fs,
+      fill: "#c9ced6",
+      weight: i === 0 ? "bold" : "normal",
+      family: i === 0 ? SANS : MONO,
+      maxWidth: size - 14,
+    });
   });
   return s;
 }
@@ -55,7 +61,13 @@ export function dip(cx: number, cy: number, w: number, h: number, pins: number, 
   s += circle(cx - w / 2 + 30, cy + h / 2 - 20, 6, "#2c2e33");
   const fs = h * 0.24;
   marks.forEach((m, i) => {
-    s += txt(cx + 8, cy + (i - (marks.length - 1) / 2) * fs * 1.35 + fs * 0.35, m, { size: i === 0 ? fs : fs * 0.7, fill: "#d0d4da", weight: i === 0 ? "bold" : "normal", family: i === 0 ? SANS : MONO, maxWidth: w - 80 });
+    s += txt(cx + 8, cy + (i - (marks.length - 1) / 2) * fs * 1.35 + fs * 0.35, m, {
+      size: i === 0 ? fs : fs * 0.7,
+      fill: "#d0d4da",
+      weight: i === 0 ? "bold" : "normal",
+      family: i === 0 ? SANS : MONO,
+      maxWidth: w - 80,
+    });
   });
   return s;
 }
@@ -83,14 +95,27 @@ export function screwTerminal(x: number, y: number, n: number, color = "#1f6fd1"
 }
 
 export function trimpot(cx: number, cy: number): string {
-  return rect(cx - 18, cy - 18, 36, 36, "#2a63c9", `rx="4"`) + circle(cx, cy, 11, "url(#gold)") + `<path d="M${cx - 7} ${cy + 7}l14 -14" stroke="#8a6d15" stroke-width="3"/>`;
+  return (
+    rect(cx - 18, cy - 18, 36, 36, "#2a63c9", `rx="4"`) +
+    circle(cx, cy, 11, "url(#gold)") +
+    `<path d="M${cx - 7} ${cy + 7}l14 -14" stroke="#8a6d15" stroke-width="3"/>`
+  );
 }
 
 export function electrolytic(cx: number, bottom: number, w: number, h: number, sleeve: string): string {
   const x = cx - w / 2;
   const y = bottom - h;
   const id = `ec${Math.round(cx)}${Math.round(bottom)}`;
-  let s = linGrad(id, [[0, shade(sleeve, -0.35)], [0.3, shade(sleeve, 0.25)], [0.55, sleeve], [1, shade(sleeve, -0.45)]], false);
+  let s = linGrad(
+    id,
+    [
+      [0, shade(sleeve, -0.35)],
+      [0.3, shade(sleeve, 0.25)],
+      [0.55, sleeve],
+      [1, shade(sleeve, -0.45)],
+    ],
+    false,
+  );
   s += rect(x, y, w, h, `url(#${id})`, `rx="${r1(w * 0.16)}"`);
   s += rect(x + w * 0.68, y + 6, w * 0.2, h - 12, "#dfe3e8", `opacity=".75"`);
   s += `<ellipse cx="${r1(cx)}" cy="${r1(y + 5)}" rx="${r1(w / 2 - 2)}" ry="${r1(w * 0.14)}" fill="url(#metal)"/>`;

@@ -59,7 +59,13 @@ export function hsl(h: number, s: number, l: number): string {
 }
 
 export function toHex(rgb: readonly number[]): string {
-  return `#${rgb.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0")).join("")}`;
+  return `#${rgb
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 export function parseHex(color: string): [number, number, number] | null {
@@ -121,7 +127,7 @@ export interface TextOptions {
 export function txt(x: number, y: number, text: string, o: TextOptions): string {
   if (o.maxWidth && text) {
     const bold = (o.weight ?? "bold") === "bold";
-    const per = textWidth(text, 1, bold) + (o.spacing ?? 0) * [...text].length / 10;
+    const per = textWidth(text, 1, bold) + ((o.spacing ?? 0) * [...text].length) / 10;
     o = { ...o, size: Math.min(o.size, o.maxWidth / per) };
   }
   return (
@@ -141,18 +147,41 @@ export function circle(cx: number, cy: number, r: number, fill: string, extra = 
 
 export function linGrad(id: string, stops: readonly (readonly [number, string, number?])[], vertical = true): string {
   const dir = vertical ? `x1="0" y1="0" x2="0" y2="1"` : `x1="0" y1="0" x2="1" y2="0"`;
-  const s = stops
-    .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? "" : ` stop-opacity="${a}"`}/>`)
-    .join("");
+  const s = stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? "" : ` stop-opacity="${a}"`}/>`).join("");
   return `<linearGradient id="${id}" ${dir}>${s}</linearGradient>`;
 }
 
 /** gradients shared by every drawing */
 export const COMMON_DEFS =
-  linGrad("metal", [[0, "#f4f6f8"], [0.45, "#b9bfc6"], [0.6, "#e3e6ea"], [1, "#8a9098"]]) +
-  linGrad("metalH", [[0, "#8a9098"], [0.35, "#eef1f4"], [0.55, "#c3c8ce"], [1, "#7d838b"]], false) +
-  linGrad("gold", [[0, "#fbe7a1"], [0.5, "#d8b24a"], [1, "#a8841f"]]) +
-  linGrad("gloss", [[0, "#ffffff", 0.38], [0.5, "#ffffff", 0.06], [1, "#ffffff", 0]]) +
-  linGrad("darkBody", [[0, "#3a3d42"], [1, "#17181b"]]) +
+  linGrad("metal", [
+    [0, "#f4f6f8"],
+    [0.45, "#b9bfc6"],
+    [0.6, "#e3e6ea"],
+    [1, "#8a9098"],
+  ]) +
+  linGrad(
+    "metalH",
+    [
+      [0, "#8a9098"],
+      [0.35, "#eef1f4"],
+      [0.55, "#c3c8ce"],
+      [1, "#7d838b"],
+    ],
+    false,
+  ) +
+  linGrad("gold", [
+    [0, "#fbe7a1"],
+    [0.5, "#d8b24a"],
+    [1, "#a8841f"],
+  ]) +
+  linGrad("gloss", [
+    [0, "#ffffff", 0.38],
+    [0.5, "#ffffff", 0.06],
+    [1, "#ffffff", 0],
+  ]) +
+  linGrad("darkBody", [
+    [0, "#3a3d42"],
+    [1, "#17181b"],
+  ]) +
   `<radialGradient id="shadow"><stop offset="0" stop-color="#0b1320" stop-opacity=".34"/>` +
   `<stop offset=".55" stop-color="#0b1320" stop-opacity=".14"/><stop offset="1" stop-color="#0b1320" stop-opacity="0"/></radialGradient>`;

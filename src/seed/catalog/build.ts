@@ -31,10 +31,19 @@ function cartesian(lists: readonly (readonly string[])[]): string[][] {
  * "Male-Female" → "MF" (multi-word names become initials; values starting with a digit are kept).
  */
 function skuFragment(value: string): string {
-  const text = value.replace(/\s*Ohm\b/gi, "R").replace(/µ/g, "U").replace(/²/g, "").replace(/(\d)\.(\d)/g, "$1P$2");
+  const text = value
+    .replace(/\s*Ohm\b/gi, "R")
+    .replace(/µ/g, "U")
+    .replace(/²/g, "")
+    .replace(/(\d)\.(\d)/g, "$1P$2");
   const words = text.split(/[\s-]+/).filter(Boolean);
   const code = words.length > 1 && !/^\d/.test(text) ? words.map((w) => w[0]).join("") : text;
-  return code.toUpperCase().replace(/[^A-Z0-9]+/g, "").slice(0, 8) || "X";
+  return (
+    code
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, "")
+      .slice(0, 8) || "X"
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -92,9 +101,7 @@ function expandVariants(def: VariantDef, base: number): { config: VariantConfig;
       for (const axis of def.axes) combos = combos.flatMap((prefix) => axis.options.map((opt) => [...prefix, opt]));
       const drafts = combos.map((combo) => {
         const price =
-          def.combine === "add"
-            ? base + combo.reduce((sum, [, delta]) => sum + delta, 0)
-            : base * combo.reduce((product, [, factor]) => product * factor, 1);
+          def.combine === "add" ? base + combo.reduce((sum, [, delta]) => sum + delta, 0) : base * combo.reduce((product, [, factor]) => product * factor, 1);
         return {
           attributes: Object.fromEntries(combo.map(([value], i) => [names[i] ?? `Option ${i + 1}`, value])),
           price: roundPrice(price),
@@ -210,15 +217,10 @@ export function buildProduct(row: Row, categorySlug: string, sku: string): SeedP
   const sameDayDelivery = rng() < 0.4;
 
   const ratingRoll = rng();
-  const rating =
-    ratingRoll < 0.06 ? (30 + randInt(rng, 0, 4)) / 10 : (35 + Math.round(15 * Math.sqrt(rng()))) / 10;
+  const rating = ratingRoll < 0.06 ? (30 + randInt(rng, 0, 4)) / 10 : (35 + Math.round(15 * Math.sqrt(rng()))) / 10;
 
   const newRoll = rng();
-  const listedDaysAgo = bestseller
-    ? randInt(rng, 400, 720)
-    : newRoll < 0.07
-      ? randInt(rng, 0, 14)
-      : randInt(rng, 15, 720);
+  const listedDaysAgo = bestseller ? randInt(rng, 400, 720) : newRoll < 0.07 ? randInt(rng, 0, 14) : randInt(rng, 15, 720);
 
   // Reviews: bestsellers 1,000–2,500; new listings and a few others 1–10; the rest log-uniform 11–1,000.
   const reviewRoll = rng();

@@ -21,8 +21,7 @@ export interface CatalogCategory extends SeedCategory {
   rows: Row[];
 }
 
-const toOptions = (values: readonly OptionInput[]): Option[] =>
-  values.map((v) => (typeof v === "string" ? ([v, 0] as const) : v));
+const toOptions = (values: readonly OptionInput[]): Option[] => values.map((v) => (typeof v === "string" ? ([v, 0] as const) : v));
 
 /** One attribute (e.g. Color); every option may carry its own price. */
 export const simple = (attribute: string, values: readonly OptionInput[]): VariantDef => ({

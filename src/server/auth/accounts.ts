@@ -83,7 +83,10 @@ export async function register(deps: AccountDeps, input: RegistrationInput, meta
 export async function verifyEmail(db: Database, token: string, meta: RequestMeta): Promise<boolean> {
   const userId = await spendToken(db, token, "verify-email");
   if (!userId) return false;
-  await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
   await logSecurityEvent(db, { type: "email-verified", userId }, meta);
   return true;
 }
@@ -120,7 +123,12 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
   // a reset link proves the address, so it also verifies it
   await deps.db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), passwordChangedAt: sql`now()`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .set({
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: sql`now()`,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, userId));
   await closeAllSessions(deps.db, userId);
   await logSecurityEvent(deps.db, { type: "password-reset", userId }, meta);
@@ -132,7 +140,10 @@ export async function changePassword(deps: AccountDeps, userId: number, current:
   if (next !== confirm) throw new DomainError("validation", AUTH_TEXT.passwordsDiffer);
   const weak = passwordProblem(next);
   if (weak) throw new DomainError("validation", weak);
-  await deps.db.update(users).set({ passwordHash: await hashPassword(next), passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(next), passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
   // every session ends, this one too: the route opens a fresh one for the person who changed it
   await closeAllSessions(deps.db, userId);
   await logSecurityEvent(deps.db, { type: "password-changed", userId }, meta);

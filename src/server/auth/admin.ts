@@ -16,7 +16,11 @@ export function generatePassword(): string {
  * Creates an admin, or promotes an existing account (its address counts as verified). A new
  * password, if given, replaces the old one and ends the account's sessions.
  */
-export async function createOrPromoteAdmin(db: Database, rawEmail: string, options: { password?: string; fullName?: string } = {}): Promise<{ created: boolean; password: string | null }> {
+export async function createOrPromoteAdmin(
+  db: Database,
+  rawEmail: string,
+  options: { password?: string; fullName?: string } = {},
+): Promise<{ created: boolean; password: string | null }> {
   const email = normaliseEmail(rawEmail);
   if (options.password) {
     const weak = passwordProblem(options.password);

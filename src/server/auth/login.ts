@@ -66,7 +66,10 @@ export async function checkLogin(db: Database, rawEmail: string, password: strin
     await logSecurityEvent(db, { type: "login-locked", email, detail: { scope: "account" } }, meta);
     throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
   }
-  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, email));
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, email));
   const valid = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
   if (!user || !valid) {
     await logSecurityEvent(db, { type: "login-failed", userId: user?.id, email }, meta);

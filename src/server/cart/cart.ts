@@ -12,7 +12,6 @@ export const OUT_OF_STOCK = "Product out of stock";
 
 const itemNotFound = () => new DomainError("not-found", "Cart item not found");
 
-
 export type AddOutcome = { quantity: number; added: number; partialStock: boolean; message: string | null };
 
 /**
@@ -72,11 +71,23 @@ export function addToCart(db: Database, userId: number, line: { productId: numbe
 }
 
 /** Sets one line (0 removes it); above the stock it is set to the stock, with a message. */
-export function setLineQuantity(db: Database, userId: number, itemId: number, variantId: string, quantity: number): Promise<{ quantity: number; message: string | null }> {
+export function setLineQuantity(
+  db: Database,
+  userId: number,
+  itemId: number,
+  variantId: string,
+  quantity: number,
+): Promise<{ quantity: number; message: string | null }> {
   return db.transaction(async (tx) => {
-    const [item] = await tx.select({ productId: cartItems.productId }).from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+    const [item] = await tx
+      .select({ productId: cartItems.productId })
+      .from(cartItems)
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
     if (!item) throw itemNotFound();
-    const [line] = await tx.select({ id: cartLines.id }).from(cartLines).where(and(eq(cartLines.itemId, itemId), eq(cartLines.variantId, variantId)));
+    const [line] = await tx
+      .select({ id: cartLines.id })
+      .from(cartLines)
+      .where(and(eq(cartLines.itemId, itemId), eq(cartLines.variantId, variantId)));
     if (!line) throw itemNotFound();
     if (quantity === 0) {
       await removeLineTx(tx, itemId, variantId);
@@ -100,9 +111,15 @@ async function removeLineTx(tx: Tx, itemId: number, variantId: string): Promise<
 
 export async function removeLine(db: Database, userId: number, itemId: number, variantId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [item] = await tx.select({ id: cartItems.id }).from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+    const [item] = await tx
+      .select({ id: cartItems.id })
+      .from(cartItems)
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
     if (!item) throw itemNotFound();
-    const removed = await tx.delete(cartLines).where(and(eq(cartLines.itemId, itemId), eq(cartLines.variantId, variantId))).returning({ id: cartLines.id });
+    const removed = await tx
+      .delete(cartLines)
+      .where(and(eq(cartLines.itemId, itemId), eq(cartLines.variantId, variantId)))
+      .returning({ id: cartLines.id });
     if (!removed.length) throw itemNotFound();
     await tx.delete(cartItems).where(and(eq(cartItems.id, itemId), sql`not exists (select 1 from cart_lines l where l.item_id = ${cartItems.id})`));
   });
@@ -131,7 +148,10 @@ export function mergeGuestCart(db: Database, userId: number, mergeId: string, li
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(cartMerges).values({ userId, mergeId, result: {} }).onConflictDoNothing().returning({ mergeId: cartMerges.mergeId });
     if (!claimed.length) {
-      const [previous] = await tx.select({ result: cartMerges.result }).from(cartMerges).where(and(eq(cartMerges.userId, userId), eq(cartMerges.mergeId, mergeId)));
+      const [previous] = await tx
+        .select({ result: cartMerges.result })
+        .from(cartMerges)
+        .where(and(eq(cartMerges.userId, userId), eq(cartMerges.mergeId, mergeId)));
       return { ...(previous?.result as MergeResult), repeated: true };
     }
     const result: MergeResult = { merged: [], dropped: [] };
@@ -145,7 +165,10 @@ export function mergeGuestCart(db: Database, userId: number, mergeId: string, li
         result.dropped.push({ productId: line.productId, variantId: line.variantId, reason: error.code });
       }
     }
-    await tx.update(cartMerges).set({ result }).where(and(eq(cartMerges.userId, userId), eq(cartMerges.mergeId, mergeId)));
+    await tx
+      .update(cartMerges)
+      .set({ result })
+      .where(and(eq(cartMerges.userId, userId), eq(cartMerges.mergeId, mergeId)));
     return { ...result, repeated: false };
   });
 }
@@ -193,12 +216,29 @@ export async function getCart(db: Database, userId: number): Promise<Cart> {
         appliedDiscount: 0,
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
-        product: { id: r.productId, name: r.name, image: r.image, price: r.price, original_price: r.originalPrice, in_stock: r.stock > 0, stock_quantity: r.stock, sku: r.sku, free_delivery: r.freeDelivery },
+        product: {
+          id: r.productId,
+          name: r.name,
+          image: r.image,
+          price: r.price,
+          original_price: r.originalPrice,
+          in_stock: r.stock > 0,
+          stock_quantity: r.stock,
+          sku: r.sku,
+          free_delivery: r.freeDelivery,
+        },
       };
       items.set(r.itemId, item);
     }
     const price = r.variantId === DEFAULT_VARIANT_ID ? (r.lowest ?? r.price) : (r.variantPrice ?? r.price);
-    item.variants.push({ variantId: r.variantId, attributes: r.variantAttributes ?? {}, quantity: r.quantity, price, sku: r.variantSku ?? r.sku, image: r.image });
+    item.variants.push({
+      variantId: r.variantId,
+      attributes: r.variantAttributes ?? {},
+      quantity: r.quantity,
+      price,
+      sku: r.variantSku ?? r.sku,
+      image: r.image,
+    });
     item.totalQuantity += r.quantity;
     item.totalPrice += r.quantity * price;
   }

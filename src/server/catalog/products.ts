@@ -87,9 +87,7 @@ async function findProducts(db: Database, query: ProductQuery): Promise<ProductP
     where.push(sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${categoryMatch(query.category)})`);
   }
   if (query.categories?.length) {
-    where.push(
-      sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${or(...query.categories.map(categoryMatch))})`,
-    );
+    where.push(sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${or(...query.categories.map(categoryMatch))})`);
   }
   if (query.brand) {
     const brand = query.brand.toLowerCase();
@@ -123,11 +121,28 @@ async function findProducts(db: Database, query: ProductQuery): Promise<ProductP
   }
 
   const [rows, counted] = await Promise.all([
-    db.select(productColumns).from(products).where(condition).orderBy(...order).limit(limit).offset(offset),
-    cachedCount(countKey(query, tsQueryText), () => db.select({ total: sql<number>`count(*)::int` }).from(products).where(condition)),
+    db
+      .select(productColumns)
+      .from(products)
+      .where(condition)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    cachedCount(countKey(query, tsQueryText), () =>
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(products)
+        .where(condition),
+    ),
   ]);
   const total = counted;
-  const variants = query.enriched && rows.length ? await variantsByProduct(db, rows.map((r) => r.id)) : null;
+  const variants =
+    query.enriched && rows.length
+      ? await variantsByProduct(
+          db,
+          rows.map((r) => r.id),
+        )
+      : null;
   return {
     products: rows.map((row) => toProduct(row as ProductRow, variants ? (variants.get(row.id) ?? []) : undefined)),
     total,
@@ -145,7 +160,11 @@ async function pickTsQueryText(db: Database, words: string[]): Promise<string> {
   const all = toTsQueryText(words, "&");
   if (words.length === 1) return all;
   const matches = await cachedCount(`probe:${all}`, () =>
-    db.select({ total: sql<number>`1` }).from(products).where(sql`${products.searchVector} @@ to_tsquery('english', ${all})`).limit(1),
+    db
+      .select({ total: sql<number>`1` })
+      .from(products)
+      .where(sql`${products.searchVector} @@ to_tsquery('english', ${all})`)
+      .limit(1),
   );
   return matches > 0 ? all : toTsQueryText(words, "|");
 }
@@ -181,11 +200,7 @@ async function variantsByProduct(db: Database, ids: number[]): Promise<Map<numbe
 
 /** One product with its variants and variant config; null when there is none with that id. */
 export async function getProduct(db: Database, id: number): Promise<Product | null> {
-  const [row] = await db
-    .select(productColumns)
-    .from(products)
-    .where(eq(products.id, id))
-    .limit(1);
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
   if (!row) return null;
   const variants = await variantsByProduct(db, [id]);
   return toProduct(row as ProductRow, variants.get(id) ?? []);

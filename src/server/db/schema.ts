@@ -153,7 +153,9 @@ export const users = pgTable(
     phone: text("phone"),
     company: text("company"),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

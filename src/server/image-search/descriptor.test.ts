@@ -35,7 +35,9 @@ describe("image descriptor", () => {
     const red = await productPhoto("#c62828");
     const v = await describe_(blue);
     const darker = await describe_(await sharp(blue).linear(0.7, 0).png().toBuffer());
-    const framed = await describe_(await sharp(blue).extend({ top: 30, bottom: 30, left: 30, right: 30, background: "#333333" }).jpeg({ quality: 40 }).toBuffer());
+    const framed = await describe_(
+      await sharp(blue).extend({ top: 30, bottom: 30, left: 30, right: 30, background: "#333333" }).jpeg({ quality: 40 }).toBuffer(),
+    );
     const other = await describe_(red);
     expect(dot(v, darker)).toBeGreaterThan(0.97);
     expect(dot(v, framed)).toBeGreaterThan(0.95);

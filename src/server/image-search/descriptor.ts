@@ -191,13 +191,22 @@ function colourHistogram(lab: Float32Array, out: Float32Array): void {
     const hue = ((Math.atan2(b, a) / (2 * Math.PI) + 1) % 1) * HUE_BINS;
     const [h0, hw0, h1, hw1] = soft(hue, HUE_BINS, true);
     const [c0, cw0, c1, cw1] = soft(Math.min(0.9999, chroma / 0.25) * CHROMA_BINS, CHROMA_BINS, false);
-    for (const [lb, lw] of [[l0, lw0], [l1, lw1]] as const) {
+    for (const [lb, lw] of [
+      [l0, lw0],
+      [l1, lw1],
+    ] as const) {
       if (lw === 0) continue;
       const base = lb * COLOUR_PER_L;
       out[base] = out[base]! + lw * grey;
       if (colourful === 0) continue;
-      for (const [hb, hw] of [[h0, hw0], [h1, hw1]] as const) {
-        for (const [cb, cw] of [[c0, cw0], [c1, cw1]] as const) {
+      for (const [hb, hw] of [
+        [h0, hw0],
+        [h1, hw1],
+      ] as const) {
+        for (const [cb, cw] of [
+          [c0, cw0],
+          [c1, cw1],
+        ] as const) {
           const k = base + 1 + hb * CHROMA_BINS + cb;
           out[k] = out[k]! + lw * colourful * hw * cw;
         }

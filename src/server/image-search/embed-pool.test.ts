@@ -7,7 +7,10 @@ import { EmbedPoolBusyError, createEmbedPool } from "./embed-pool";
 const pool = createEmbedPool({ threads: 1, maxWaiting: 2 });
 afterAll(() => pool.close());
 
-const photo = (colour: string) => sharp({ create: { width: 900, height: 700, channels: 3, background: colour } }).jpeg().toBuffer();
+const photo = (colour: string) =>
+  sharp({ create: { width: 900, height: 700, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 describe("the embedding worker pool", () => {
   it("embeds in a worker exactly as the embedder does in this thread", async () => {

@@ -6,9 +6,7 @@ import { createEmbedder } from "./create-embedder";
 import { ImageRejectedError, type ImageRejection } from "./decode";
 
 export type EmbedTask = { kind: "info" } | { kind: "embed"; image: Uint8Array };
-export type EmbedResult =
-  | { ok: true; model: string; dimensions: number; vector?: Float32Array }
-  | { ok: false; code: ImageRejection; message: string };
+export type EmbedResult = { ok: true; model: string; dimensions: number; vector?: Float32Array } | { ok: false; code: ImageRejection; message: string };
 
 const embedder = createEmbedder(process.env.IMAGE_MODEL_PATH || undefined);
 

@@ -13,7 +13,11 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
         <ResetPasswordForm token={token} />
       ) : (
         <p className="text-sm">
-          This page needs the link from the e-mail. <Link href="/auth/forgot-password" className="font-semibold text-brand underline">Ask for a new link</Link>.
+          This page needs the link from the e-mail.{" "}
+          <Link href="/auth/forgot-password" className="font-semibold text-brand underline">
+            Ask for a new link
+          </Link>
+          .
         </p>
       )}
     </AuthCard>

@@ -12,12 +12,19 @@ export default async function VerifyPage({ searchParams }: { searchParams: Promi
     <AuthCard title={ok ? "Your e-mail address is confirmed" : "This link does not work"}>
       {ok ? (
         <p className="text-sm">
-          Thank you. You can now <Link href="/auth/login" className="font-semibold text-brand underline">sign in</Link>.
+          Thank you. You can now{" "}
+          <Link href="/auth/login" className="font-semibold text-brand underline">
+            sign in
+          </Link>
+          .
         </p>
       ) : (
         <p className="text-sm">
           The confirmation link is invalid, already used or older than 24 hours. Sign in to have a new one sent, or{" "}
-          <Link href="/auth/register" className="font-semibold text-brand underline">register again</Link>.
+          <Link href="/auth/register" className="font-semibold text-brand underline">
+            register again
+          </Link>
+          .
         </p>
       )}
     </AuthCard>

@@ -97,7 +97,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
             {product.same_day_delivery && <span className="rounded bg-sky-100 px-2 py-1 text-sky-900">Same Day delivery in Dar es Salaam</span>}
           </div>
           <h2 className="mt-6 font-semibold">Description</h2>
-          <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{product.description}</p>
+          <p className="mt-1 text-sm leading-relaxed whitespace-pre-line">{product.description}</p>
         </div>
       </div>
       {related.length > 0 && (

@@ -9,8 +9,8 @@ export default async function TermsPage() {
   return (
     <LegalPage title="Terms of Service" updated="23 November 2026">
       <p>
-        These terms apply when you use this website or buy from {s.companyName}, {s.address}. By creating an account or placing an order you agree to them. Questions:{" "}
-        <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a> or {s.contactPhone}.
+        These terms apply when you use this website or buy from {s.companyName}, {s.address}. By creating an account or placing an order you agree to them.
+        Questions: <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a> or {s.contactPhone}.
       </p>
       <h2>Your account</h2>
       <ul>
@@ -38,8 +38,9 @@ export default async function TermsPage() {
       <p>Prototyping, PCB printing, AI consultancy and logistics are quoted separately; the written quote says what is delivered, when and for how much.</p>
       <h2>Liability and law</h2>
       <p>
-        We are responsible for what we sell and do as the law of the United Republic of Tanzania provides, including consumer protection under the Fair Competition Act. Nothing here limits
-        rights you have by law. Disputes go first to our customer care, then to the Fair Competition Commission or the courts of Tanzania.
+        We are responsible for what we sell and do as the law of the United Republic of Tanzania provides, including consumer protection under the Fair
+        Competition Act. Nothing here limits rights you have by law. Disputes go first to our customer care, then to the Fair Competition Commission or the
+        courts of Tanzania.
       </p>
     </LegalPage>
   );
