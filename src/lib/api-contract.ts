@@ -68,14 +68,7 @@ export interface MessageResponse {
   success: true;
   message: string;
 }
-export interface RegisterRequest {
-  fullName: string;
-  email: string;
-  phone?: string;
-  password: string;
-  confirmPassword: string;
-  acceptTerms: boolean;
-}
+export type { RegistrationInput as RegisterRequest } from "./auth-rules";
 export interface LoginRequest {
   email: string;
   password: string;

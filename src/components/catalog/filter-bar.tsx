@@ -110,30 +110,8 @@ function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (
         {active ? `${formatMoney(filters.minPrice)} – ${formatMoney(filters.maxPrice)}` : "Price"}
       </DialogTrigger>
       <DialogContent title="Price range" description={`${formatMoney(min)} – ${formatMoney(max)}`}>
-        <label className="mt-4 block text-sm">
-          Minimum
-          <input
-            type="range"
-            min={0}
-            max={PRICE_RANGE_MAX}
-            step={PRICE_STEP}
-            value={min}
-            onChange={(e) => setMin(Math.min(Number(e.target.value), max))}
-            className="mt-1 w-full accent-[var(--brand)]"
-          />
-        </label>
-        <label className="mt-3 block text-sm">
-          Maximum
-          <input
-            type="range"
-            min={0}
-            max={PRICE_RANGE_MAX}
-            step={PRICE_STEP}
-            value={max}
-            onChange={(e) => setMax(Math.max(Number(e.target.value), min))}
-            className="mt-1 w-full accent-[var(--brand)]"
-          />
-        </label>
+        <PriceSlider label="Minimum" className="mt-4" value={min} onChange={(value) => setMin(Math.min(value, max))} />
+        <PriceSlider label="Maximum" className="mt-3" value={max} onChange={(value) => setMax(Math.max(value, min))} />
         <div className="mt-5 flex justify-end gap-2">
           <button
             type="button"
@@ -221,5 +199,23 @@ function CategoryToggles({
         </div>
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** One end of the price range: 0 to 100,000 TZS in steps of 1,000. */
+function PriceSlider({ label, className, value, onChange }: { label: string; className: string; value: number; onChange: (value: number) => void }) {
+  return (
+    <label className={`${className} block text-sm`}>
+      {label}
+      <input
+        type="range"
+        min={0}
+        max={PRICE_RANGE_MAX}
+        step={PRICE_STEP}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="mt-1 w-full accent-[var(--brand)]"
+      />
+    </label>
   );
 }

@@ -69,40 +69,10 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
           )}
         </div>
 
-        <fieldset className="mt-4 border-t border-[var(--border)] pt-3 text-sm">
-          <legend className="px-2 pt-3 text-xs font-semibold text-[var(--muted-fg)] uppercase">Theme</legend>
-          <div className="mt-1 flex gap-1 px-2" role="radiogroup" aria-label="Theme">
-            {THEMES.map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="radio"
-                aria-checked={theme === t}
-                onClick={() => isTheme(t) && setTheme(t)}
-                className={`flex-1 rounded-md border px-2 py-1.5 ${theme === t ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}
-              >
-                {THEME_LABELS[t]}
-              </button>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="mt-2 text-sm">
-          <legend className="px-2 pt-3 text-xs font-semibold text-[var(--muted-fg)] uppercase">Currency</legend>
-          <div className="mt-1 flex gap-1 px-2" role="radiogroup" aria-label="Currency">
-            {CURRENCIES.map((c) => (
-              <button
-                key={c}
-                type="button"
-                role="radio"
-                aria-checked={currency === c}
-                onClick={() => isCurrency(c) && setCurrency(c)}
-                className={`flex-1 rounded-md border px-2 py-1.5 ${currency === c ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}
-              >
-                {c}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <div className="mt-4 border-t border-[var(--border)]">
+          <ChoiceGroup label="Theme" options={THEMES} value={theme} onChange={(t) => isTheme(t) && setTheme(t)} text={(t) => THEME_LABELS[t]} />
+        </div>
+        <ChoiceGroup label="Currency" options={CURRENCIES} value={currency} onChange={(c) => isCurrency(c) && setCurrency(c)} text={(c) => c} />
 
         <nav aria-label="Explore" className="mt-4 border-t border-[var(--border)] pt-3 text-sm">
           {NAV_LINKS.map((link) => (
@@ -121,5 +91,40 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
         </nav>
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** A row of buttons that behaves as one radio group (theme, currency). */
+function ChoiceGroup<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  text,
+}: {
+  label: string;
+  options: readonly T[];
+  value: string;
+  onChange: (option: T) => void;
+  text: (option: T) => string;
+}) {
+  return (
+    <fieldset className="mt-2 text-sm">
+      <legend className="px-2 pt-3 text-xs font-semibold text-[var(--muted-fg)] uppercase">{label}</legend>
+      <div className="mt-1 flex gap-1 px-2" role="radiogroup" aria-label={label}>
+        {options.map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={value === option}
+            onClick={() => onChange(option)}
+            className={`flex-1 rounded-md border px-2 py-1.5 ${value === option ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}
+          >
+            {text(option)}
+          </button>
+        ))}
+      </div>
+    </fieldset>
   );
 }

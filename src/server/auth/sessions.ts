@@ -1,18 +1,13 @@
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import type { PublicUser } from "@/lib/api-contract";
 import { REMEMBER_DAYS } from "@/lib/auth-rules";
 import type { Database } from "../db";
 import { sessions, users } from "../db/schema";
 import type { RequestMeta } from "./events";
 import { hashSecret, newSecret } from "./tokens";
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  name: string;
-  role: "user" | "admin";
-  isVerified: boolean;
-  profile: { fullName: string; phone: string | null; company: string | null };
-}
+/** The signed-in user of a session: what a browser may know about its own account. */
+export type SessionUser = PublicUser;
 
 export interface OpenSession {
   token: string;
