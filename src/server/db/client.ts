@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -57,18 +58,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   }
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
-  // PGlite cannot share its files between processes: one process owns DATA_DIR at a time.
-  let release: () => void;
-  try {
-    release = lockfile.lockSync(dir, { lockfilePath: path.join(dir, "db.lock"), stale: 15_000, update: 5_000 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
-      throw new DataDirInUseError(
-        `The embedded database in ${dir} is in use by another process (is the shop already running?). Stop it first, or set DATA_DIR to another folder.`,
-      );
-    }
-    throw error;
-  }
+  const release = lockDataDir(dir);
   try {
     const client = await PGlite.create(path.join(dir, "pg"), { extensions: { pg_trgm, vector } });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
@@ -83,6 +73,62 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/** Folders this process holds the lock of (a lock naming this process's id is stale only if it is not here). */
+const heldDataDirs = new Set<string>();
+
+/**
+ * PGlite cannot share its files between processes: one process owns DATA_DIR at a time. The lock
+ * is a folder whose age proper-lockfile refreshes every 5 s; beside it, the owner's host and
+ * process id. A shop killed with SIGKILL (or by the OOM killer) leaves its lock behind: when the
+ * owner named there is no longer running on this host, the lock is taken over at once, so the shop
+ * restarts immediately instead of being refused until the lock ages out (15 s).
+ */
+function lockDataDir(dir: string): () => void {
+  const lockPath = path.join(dir, "db.lock");
+  const ownerPath = path.join(dir, "db.lock.owner");
+  const take = () => lockfile.lockSync(dir, { lockfilePath: lockPath, stale: 15_000, update: 5_000 });
+  let unlock: () => void;
+  try {
+    unlock = take();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+    if (!ownerIsGone(dir, ownerPath)) {
+      throw new DataDirInUseError(
+        `The embedded database in ${dir} is in use by another process (is the shop already running?). Stop it first, or set DATA_DIR to another folder.`,
+      );
+    }
+    fs.rmSync(lockPath, { recursive: true, force: true });
+    unlock = take();
+  }
+  fs.writeFileSync(ownerPath, `${os.hostname()}\n${process.pid}\n`);
+  heldDataDirs.add(dir);
+  return () => {
+    heldDataDirs.delete(dir);
+    fs.rmSync(ownerPath, { force: true });
+    unlock();
+  };
+}
+
+/** Whether the process named as the lock's owner has ended (same host only; unknown = still there). */
+function ownerIsGone(dir: string, ownerPath: string): boolean {
+  let owner: string[];
+  try {
+    owner = fs.readFileSync(ownerPath, "utf8").split("\n");
+  } catch {
+    return false;
+  }
+  const [host, pid] = [owner[0], Number(owner[1])];
+  if (host !== os.hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  // After a restart in a container the new process can get the old one's id.
+  if (pid === process.pid) return !heldDataDirs.has(dir);
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
 }
 
