@@ -19,6 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DbHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** the embedded database's own client (backups dump its files through it) */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     return {
       db,
       kind: "pglite",
+      pglite: client,
       close: async () => {
         await client.close();
         release();
@@ -86,7 +89,7 @@ const heldDataDirs = new Set<string>();
  * owner named there is no longer running on this host, the lock is taken over at once, so the shop
  * restarts immediately instead of being refused until the lock ages out (15 s).
  */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   const lockPath = path.join(dir, "db.lock");
   const ownerPath = path.join(dir, "db.lock.owner");
   const take = () => lockfile.lockSync(dir, { lockfilePath: lockPath, stale: 15_000, update: 5_000 });
