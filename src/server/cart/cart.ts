@@ -38,7 +38,9 @@ async function lockedStock(tx: Tx, productId: number, variantId: string): Promis
     .select({
       id: products.id,
       stock: products.stockQuantity,
-      hasVariants: sql<boolean>`exists (select 1 from product_variants v where v.product_id = ${products.id})`,
+      // spelled out: Drizzle writes a one-table select's columns unqualified, and a bare "id" in the
+      // subquery would be the variant's own id
+      hasVariants: sql<boolean>`exists (select 1 from product_variants v where v.product_id = products.id)`,
     })
     .from(products)
     .where(eq(products.id, productId))
