@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { codeForStatus, type ErrorBody, type ErrorCode } from "@/lib/error-codes";
-import { toDomainError } from "@/server/errors";
+import { isDomainError, toDomainError } from "@/server/errors";
 
 /** The one place a domain error code becomes an HTTP status. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -60,6 +60,9 @@ export function describeError(error: unknown): { code: ErrorCode; message: strin
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = describeError(error);
+    // a database in trouble is worth a line in the log, without the query (it may carry personal data)
+    if (known && !isDomainError(error) && (known.code === "busy" || known.code === "unavailable"))
+      request.log.warn({ code: known.code }, "database busy or unavailable");
     if (known) return sendError(reply, known.code, known.message, known.details);
     request.log.error({ err: error }, "unhandled API error");
     return sendError(reply, "internal", "Internal server error");
