@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AddToCartResponse, CartResponse, MergeCartResponse, MessageResponse, SetCartLineResponse } from "@/lib/api-contract";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
+import { MAX_MERGE_REQUEST_LINES } from "@/server/cart/cart";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 import { requireUser } from "./current-user";
@@ -76,6 +77,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     },
   );
 
+  const guestItems = <T>(cart: T[] | { items: T[] }): T[] => (Array.isArray(cart) ? cart : cart.items);
   const guestLine = z.object({
     productId,
     variants: z
@@ -87,16 +89,22 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     "/cart/merge",
     {
       schema: {
-        body: z.object({
-          guestCart: z.union([z.array(guestLine).max(200), z.object({ items: z.array(guestLine).max(200) })]),
-          mergeId: z.string().min(8).max(100),
-        }),
+        body: z
+          .object({
+            guestCart: z.union([z.array(guestLine).max(200), z.object({ items: z.array(guestLine).max(200) })]),
+            mergeId: z.string().min(8).max(100),
+          })
+          .refine((body) => guestItems(body.guestCart).reduce((n, item) => n + item.variants.length, 0) <= MAX_MERGE_REQUEST_LINES, {
+            message: `a guest cart merge takes at most ${MAX_MERGE_REQUEST_LINES} lines`,
+            path: ["guestCart"],
+          }),
       },
     },
     async (request): Promise<MergeCartResponse> => {
       const user = await requireUser(services, request);
-      const items = Array.isArray(request.body.guestCart) ? request.body.guestCart : request.body.guestCart.items;
-      const lines = items.flatMap((item) => item.variants.map((v) => ({ productId: item.productId, variantId: v.variantId, quantity: v.quantity })));
+      const lines = guestItems(request.body.guestCart).flatMap((item) =>
+        item.variants.map((v) => ({ productId: item.productId, variantId: v.variantId, quantity: v.quantity })),
+      );
       const result = await services.cart.merge(user.id, request.body.mergeId, lines);
       return { success: true, ...result, cart: await services.cart.get(user.id) };
     },

@@ -14,6 +14,12 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** how long a statement waits for a row lock before it gives up (the API answers 503 busy); 0 = forever */
+  PG_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /** how long one statement may run before the database cancels it (503 busy); 0 = no limit */
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /** how long a request waits for a free pooled connection, or for a new one to open (503) */
+  PG_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   API_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: flag.default(false),
   /** the shop's public address, for canonical links and Open Graph (absolute URLs) */

@@ -5,7 +5,7 @@ import { createMailer, type Mailer } from "./auth/mailer";
 import { createCartService } from "./cart/cart";
 import { createCatalogService } from "./catalog/products";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
-import { openDatabase, type DbHandle } from "./db/client";
+import { openDatabase, type DatabaseTimeouts, type DbHandle } from "./db/client";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
 import { createNewsletterService } from "./newsletter/newsletter";
@@ -15,7 +15,7 @@ import { createSettingsService } from "./settings/settings";
 
 /** What the domain needs to be built: where the data lives, where mail goes, the public address. */
 export interface ServicesConfig {
-  database: { url?: string; dataDir?: string; poolSize?: number; migrate?: boolean };
+  database: { url?: string; dataDir?: string; poolSize?: number; migrate?: boolean; timeouts?: DatabaseTimeouts };
   /** generated media (product images, ads), served under /media */
   mediaDir: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string } | Mailer;
@@ -30,7 +30,12 @@ export interface ServicesConfig {
 /** The services of the environment's configuration (DATABASE_URL, DATA_DIR, SMTP_URL, ...). */
 export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: string) => void = (line) => console.log(line)): ServicesConfig {
   return {
-    database: { url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.PG_POOL_SIZE },
+    database: {
+      url: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      poolSize: config.PG_POOL_SIZE,
+      timeouts: { lockMs: config.PG_LOCK_TIMEOUT_MS, statementMs: config.PG_STATEMENT_TIMEOUT_MS, acquireMs: config.PG_ACQUIRE_TIMEOUT_MS },
+    },
     mediaDir: config.mediaDir,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir },
     siteUrl: siteUrl(),
@@ -41,6 +46,8 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
 
 /** How often the image index looks for product images that changed in another process. */
 const IMAGE_SYNC_INTERVAL_MS = 60_000;
+/** How often merge ids older than a retry can come are deleted. */
+const CART_MERGE_PRUNE_INTERVAL_MS = 60 * 60_000;
 
 /**
  * The composition root: opens the database once and builds every domain service on it. Pages, the
@@ -55,6 +62,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       dataDir: config.database.dataDir,
       poolSize: config.database.poolSize,
       migrate: config.database.migrate,
+      timeouts: config.database.timeouts,
     }));
   const { db } = handle;
   const log = config.log ?? (() => undefined);
@@ -63,6 +71,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const auth = createAuthService({ db, mailer, siteUrl: config.siteUrl, settings, loginFailuresPerAddress: config.loginFailuresPerAddress });
   const imageSearch = createImageSearchService(db, { mediaDir: config.mediaDir, ...config.imageSearch });
   let imageSync: NodeJS.Timeout | null = null;
+  let mergePrune: NodeJS.Timeout | null = null;
+  const cart = createCartService(db);
 
   const syncImages = async () => {
     const began = Date.now();
@@ -79,14 +89,14 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     search: createSearchService(db),
     ads: createAdsService(db, settings),
     newsletter: createNewsletterService(db),
-    cart: createCartService(db),
+    cart,
     auth,
     imageSearch,
 
     /**
      * What a server does once before it answers: seed an empty catalogue, create the first admin
-     * (its generated password is returned once), embed new product images, and keep embedding
-     * images other processes add, every minute.
+     * (its generated password is returned once), embed new product images, keep embedding
+     * images other processes add, every minute, and delete expired cart merge ids, every hour.
      */
     async start(adminEmail: string): Promise<{ seededProducts: number | null; adminPassword: string | null }> {
       const seeded = await ensureSeeded(db, { mediaDir: config.mediaDir, log });
@@ -94,6 +104,10 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await syncImages();
       imageSync ??= setInterval(() => void syncImages().catch((error: unknown) => console.error("image sync failed:", error)), IMAGE_SYNC_INTERVAL_MS);
       imageSync.unref();
+      const pruneMerges = () => cart.pruneMerges().catch((error: unknown) => console.error("cart merge pruning failed:", error));
+      await pruneMerges();
+      mergePrune ??= setInterval(() => void pruneMerges(), CART_MERGE_PRUNE_INTERVAL_MS);
+      mergePrune.unref();
       return { seededProducts: seeded?.products ?? null, adminPassword };
     },
 
@@ -101,6 +115,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     async close(): Promise<void> {
       if (imageSync) clearInterval(imageSync);
       imageSync = null;
+      if (mergePrune) clearInterval(mergePrune);
+      mergePrune = null;
       await imageSearch.close().catch(() => undefined);
       if (!options.handle) await handle.close();
     },

@@ -34,9 +34,10 @@ function testConfig(harness: ApiHarness, overrides: Partial<ServicesConfig> = {}
  */
 export async function buildTestApi(
   harness: ApiHarness,
-  options: { config?: Partial<ServicesConfig>; rateLimit?: number; trustProxy?: boolean } = {},
+  options: { config?: Partial<ServicesConfig>; rateLimit?: number; trustProxy?: boolean; handle?: DbHandle } = {},
 ): Promise<{ app: FastifyInstance; services: Services; close: () => Promise<void> }> {
-  const services = await createServices(testConfig(harness, options.config), { handle: harness.handle });
+  // another handle (e.g. with other time limits) stays the caller's to close
+  const services = await createServices(testConfig(harness, options.config), { handle: options.handle ?? harness.handle });
   const app = await buildApi({ services, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false });
   await app.ready();
   return {

@@ -31,6 +31,19 @@ export interface OpenOptions {
   dataDir?: string;
   poolSize?: number;
   migrate?: boolean;
+  /**
+   * Time limits for the shop's queries, so an overloaded or stuck database answers "busy" instead
+   * of holding requests: a row lock not had within `lockMs`, a statement running past
+   * `statementMs` (0 = no limit for either), a pooled connection not free or not opened within
+   * `acquireMs`. Unset (scripts such as bulk seeding), nothing is limited.
+   */
+  timeouts?: DatabaseTimeouts;
+}
+
+export interface DatabaseTimeouts {
+  lockMs: number;
+  statementMs: number;
+  acquireMs: number;
 }
 
 export const MIGRATIONS_DIR = process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "src/server/db/migrations");
@@ -39,20 +52,36 @@ const MIGRATION_LOCK_KEY = 726_500_1;
 export class DataDirInUseError extends Error {}
 
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
-  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.dataDir ?? "./data");
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts)
+    : await openPglite(options.dataDir ?? "./data");
   if (options.migrate !== false) await migrateDatabase(handle);
   return handle;
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DbHandle & { pool: pg.Pool }> {
+async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTimeouts | undefined): Promise<DbHandle & { pool: pg.Pool }> {
   // Many small concurrent queries: parallel workers only add start-up cost and steal the cores
-  // other requests need, so each query runs on its own backend.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: "-c max_parallel_workers_per_gather=0" });
+  // other requests need, so each query runs on its own backend. The time limits are session
+  // settings of every pooled connection, so every statement and transaction carries them.
+  const settings = ["-c max_parallel_workers_per_gather=0"];
+  if (timeouts) settings.push(`-c lock_timeout=${Math.floor(timeouts.lockMs)}`, `-c statement_timeout=${Math.floor(timeouts.statementMs)}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: settings.join(" "),
+    ...(timeouts ? { connectionTimeoutMillis: timeouts.acquireMs } : {}),
+  });
   pool.on("error", (err) => console.error("postgres pool error:", err.message));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }
 
+/**
+ * PGlite takes no time limits: it is one connection inside this process (transactions queue in
+ * JavaScript, one at a time, so there is no pool to wait for and no other session can hold a row
+ * lock), and the WebAssembly build has no timer signals, so `statement_timeout` is accepted but
+ * never fires (tried: `pg_sleep(1)` under a 100 ms limit runs to the end).
+ */
 async function openPglite(dataDir: string): Promise<DbHandle> {
   if (dataDir.startsWith("memory://")) {
     const client = await PGlite.create({ extensions: { pg_trgm, vector } });
@@ -145,10 +174,16 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
   const pool = (handle as DbHandle & { pool: pg.Pool }).pool;
   const lockClient = await pool.connect();
   try {
+    // Waiting for another server's migrations, and a migration itself, may take longer than a
+    // request's time limits allow: this session runs without them until it goes back to the pool.
+    await lockClient.query("SET lock_timeout = 0; SET statement_timeout = 0");
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migratePg(handle.db as never, config);
+    // The migrations run on the lock's own connection: with a pool of one, asking the pool for a
+    // second connection while this one holds the lock would wait forever.
+    await migratePg(drizzlePg(lockClient, { schema }) as never, config);
   } finally {
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lockClient.query("RESET lock_timeout; RESET statement_timeout").catch(() => undefined);
     lockClient.release();
   }
 }
