@@ -55,6 +55,7 @@ export interface LoadReport {
   endpoints: EndpointFigures[];
   /** the server's resident memory, MB, sampled every 5 s ([seconds since start, MB]) */
   rss: [number, number][];
+  /** median RSS (MB) of the samples from 30 to 90 s, and of the last 60 s */
   rssAtMinute1: number | null;
   rssAtEnd: number | null;
   rssChange: number | null;
@@ -201,13 +202,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         if (entry.samples.length < 5) entry.samples.push(error);
       }
     };
-    const call = async (endpoint: string, shopper: (typeof shoppers)[number], pathAndQuery: string, init: { method?: string; body?: unknown } = {}) => {
+    const call = async (
+      endpoint: string,
+      shopper: (typeof shoppers)[number],
+      pathAndQuery: string,
+      init: { method?: string; body?: unknown; signedOut?: boolean } = {},
+    ) => {
       const started = performance.now();
       try {
         const res = await fetch(`${base}${pathAndQuery}`, {
           method: init.method ?? "GET",
           headers: {
-            cookie: shopper.cookie,
+            ...(init.signedOut ? {} : { cookie: shopper.cookie }),
             "x-forwarded-for": shopper.ip,
             ...(init.body !== undefined ? { "content-type": "application/json", origin: base, "sec-fetch-site": "same-origin" } : {}),
           },
@@ -277,6 +283,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         const res = await call("POST /api/auth/login", shopper, "/api/auth/login", {
           method: "POST",
           body: { email: shopper.email, password: PASSWORD, remember: true },
+          // from a new browser: a sign-in with a session cookie replaces that session, and this
+          // shopper's other steps still in flight would meet a closed session
+          signedOut: true,
         });
         const cookie = res.headers.get("set-cookie")?.split(";")[0];
         if (res.status === 200 && cookie) shopper.cookie = cookie;
@@ -315,10 +324,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       .sort((a, b) => b.requests - a.requests);
     const requests = endpoints.reduce((n, e) => n + e.requests, 0);
     const errors = endpoints.reduce((n, e) => n + e.errors, 0);
-    const near = (t: number) =>
-      rss.reduce<[number, number] | null>((best, s) => (!best || Math.abs(s[0] - t) < Math.abs(best[0] - t) ? s : best), null)?.[1] ?? null;
-    const rssAtMinute1 = near(60);
-    const rssAtEnd = rss.at(-1)?.[1] ?? null;
+    // RSS swings by a hundred MB between collections: compare the median of the 60 s around
+    // minute 1 with the median of the last 60 s, not two single samples.
+    const median = (from: number, to: number) => {
+      const window = rss
+        .filter(([t]) => t >= from && t <= to)
+        .map(([, mb]) => mb)
+        .sort((a, b) => a - b);
+      return window.length ? window[Math.floor(window.length / 2)]! : null;
+    };
+    const rssAtMinute1 = median(30, 90);
+    const rssAtEnd = median(seconds - 60, seconds);
     return {
       date: new Date().toISOString(),
       machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`,
@@ -359,7 +375,7 @@ export function writeLoadReport(report: LoadReport): void {
     report.rssChange === null ? "n/a" : `${(report.rssChange * 100).toFixed(1)} % (${Math.abs(report.rssChange) <= 0.1 ? "steady" : "NOT steady"})`;
   const lines = [
     `Load run ${report.date} on ${report.machine}; PostgreSQL, ${report.products} products; ${report.shoppers} shoppers for ${report.seconds} s, think time ${report.thinkMs} ms on average, ${report.signInsPerSecond} real sign-ins/s.`,
-    `${report.requests} requests (${report.requestsPerSecond}/s), ${report.errors} errors (error rate ${(report.errorRate * 100).toFixed(3)} %). Server RSS ${report.rssAtMinute1} MB at minute 1, ${report.rssAtEnd} MB at the end: ${steady}.`,
+    `${report.requests} requests (${report.requestsPerSecond}/s), ${report.errors} errors (error rate ${(report.errorRate * 100).toFixed(3)} %). Server RSS (median of 60 s) ${report.rssAtMinute1} MB around minute 1, ${report.rssAtEnd} MB in the last minute: ${steady}.`,
     `Load average before ${report.loadAverage.before.join(" / ")}, after ${report.loadAverage.after.join(" / ")}.${report.otherBusyProcesses.length ? ` Other busy processes at the start: ${report.otherBusyProcesses.length}.` : ""}`,
     "",
     "| endpoint | requests | errors | p50 ms | p95 ms | p99 ms | max ms |",
