@@ -14,10 +14,12 @@ async function main() {
   const started = Date.now();
 
   const services = await getServices();
-  const { seededProducts, adminPassword } = await services.start(config.ADMIN_EMAIL);
+  const { seededProducts, adminPasswordFile } = await services.start(config.ADMIN_EMAIL);
   if (seededProducts) console.log(`Seeded the demo catalogue (${seededProducts} products).`);
-  if (adminPassword)
-    console.log(`Created the first admin account: ${config.ADMIN_EMAIL} with the password ${adminPassword} (shown once; change it under /account).`);
+  if (adminPasswordFile)
+    console.log(
+      `Created the first admin account ${config.ADMIN_EMAIL}; its password is in ${adminPasswordFile} (readable only by this user: sign in, change it under /account, then delete the file).`,
+    );
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: config.PORT });
   const nextHandler = nextApp.getRequestHandler();

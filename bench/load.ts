@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { root } from "../scripts/build-lib.mjs";
 import { SESSION_COOKIE } from "../src/lib/auth-rules";
-import { hashPassword } from "../src/server/auth/passwords";
+import { defaultPasswordHasher } from "../src/server/auth/passwords";
 import { openSession } from "../src/server/auth/sessions";
 import { openDatabase, rowsOf } from "../src/server/db/client";
 import { users } from "../src/server/db/schema";
@@ -164,7 +164,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
 
     // Shoppers: verified accounts sharing one password hash (hashing 200 passwords would only
     // measure scrypt), each with a session opened directly, as after an earlier sign-in.
-    const passwordHash = await hashPassword(PASSWORD);
+    const hasher = defaultPasswordHasher();
+    const passwordHash = await hasher.hash(PASSWORD);
+    await hasher.close();
     const stamp = Date.now();
     const created = await handle.db
       .insert(users)

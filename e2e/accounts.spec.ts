@@ -68,3 +68,23 @@ test("on a phone the top strip invites a guest to sign in through the dialog", a
   await expect(page.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/services/terms-of-service");
   await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/services/privacy-policy");
 });
+
+test("the registration form shows a strength hint, loading the estimator only on the first keystroke", async ({ page }) => {
+  const estimator: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") estimator.push(request.url());
+  });
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Register" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Welcome to / });
+  const hint = dialog.getByTestId("password-strength");
+  await expect(hint).toContainText("Use at least 12 characters");
+  const scriptsBefore = estimator.length;
+  await dialog.getByLabel("Password", { exact: true }).fill("Password1");
+  await expect(hint).toContainText(/Strength: (Very weak|Weak)/);
+  // the estimator came as a script of its own, after the page had loaded
+  expect(estimator.length).toBeGreaterThan(scriptsBefore);
+  await dialog.getByLabel("Password", { exact: true }).fill("correct horse battery staple");
+  await expect(hint).toContainText(/Strength: (Strong|Very strong)/);
+});

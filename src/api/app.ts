@@ -42,16 +42,17 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
 
   await app.register(
     async (api) => {
-      if (options.rateLimit > 0) {
-        await api.register(rateLimit, {
-          max: options.rateLimit,
-          timeWindow: 60_000,
-          errorResponseBuilder: (_request, context) =>
-            Object.assign(new Error(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`), {
-              statusCode: 429,
-            }),
-        });
-      }
+      // Registered even when the general limit is off: the account routes carry their own
+      // per-address limits (route config), which always apply.
+      await api.register(rateLimit, {
+        global: options.rateLimit > 0,
+        max: Math.max(1, options.rateLimit),
+        timeWindow: 60_000,
+        errorResponseBuilder: (_request, context) =>
+          Object.assign(new Error(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`), {
+            statusCode: 429,
+          }),
+      });
       installCsrfGuard(api);
       const context: ApiContext = { services: options.services };
       await api.register(catalogRoutes, context);

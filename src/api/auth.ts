@@ -10,8 +10,9 @@ import type {
   RevokeOthersResponse,
   SessionResponse,
 } from "@/lib/api-contract";
-import { AUTH_TEXT, loginErrorType } from "@/lib/auth-rules";
+import { AUTH_TEXT, PASSWORD_MAX_LENGTH, loginErrorType } from "@/lib/auth-rules";
 import { publicUser } from "@/server/auth/auth-service";
+import type { AddressLimitedRoute } from "@/server/auth/limits";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { requireUser } from "./current-user";
@@ -19,6 +20,8 @@ import { describeError, sendError } from "./errors";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie";
 
 const text = (max: number) => z.string().max(max).default("");
+/** room for the longest allowed password (128 characters) in any script, in UTF-16 units; the rules give the message */
+const PASSWORD_FIELD = 4 * PASSWORD_MAX_LENGTH;
 
 /** Sign-in, registration, e-mail links and the signed-in account. Every answer says success: true or false. */
 export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
@@ -28,22 +31,31 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", CACHE.none);
   });
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = describeError(error);
     if (!known) throw error;
-    return sendError(reply, known.code, known.message, { success: false, ...known.details });
+    // the sign-in answer's shape holds for a refusal before the handler (the address limit) too
+    const login = request.routeOptions.url === "/api/auth/login" ? { user: null, type: loginErrorType(known.code), redirectTo: null } : {};
+    return sendError(reply, known.code, known.message, { success: false, ...login, ...known.details });
   });
+
+  /** Each account route's limit per client address (generous: many shoppers share a carrier's address). */
+  const perAddress = (route: AddressLimitedRoute) => {
+    const limit = auth.limits.perAddress[route];
+    return { rateLimit: { max: limit.max, timeWindow: limit.windowMinutes * 60_000 } };
+  };
 
   app.post(
     "/auth/register",
     {
+      config: perAddress("register"),
       schema: {
         body: z.object({
           fullName: text(120),
           email: text(254),
           phone: text(30).optional(),
-          password: text(200),
-          confirmPassword: text(200),
+          password: text(PASSWORD_FIELD),
+          confirmPassword: text(PASSWORD_FIELD),
           acceptTerms: z.boolean().default(false),
         }),
       },
@@ -57,7 +69,12 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/auth/login",
-    { schema: { body: z.object({ email: text(254), password: text(200), remember: z.boolean().default(false), redirect: z.string().max(500).optional() }) } },
+    {
+      config: perAddress("login"),
+      schema: {
+        body: z.object({ email: text(254), password: text(PASSWORD_FIELD), remember: z.boolean().default(false), redirect: z.string().max(500).optional() }),
+      },
+    },
     async (request, reply): Promise<LoginResponse | LoginErrorBody> => {
       try {
         const { user, session, redirectTo } = await auth.signIn({ ...request.body, previousToken: readSessionToken(request) }, requestMeta(request));
@@ -96,19 +113,30 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   });
 
   const sameAnswer = "If that address needs it, we have sent a new link. Please check your inbox.";
-  app.post("/auth/resend-verification", { schema: { body: z.object({ email: z.string().max(254) }) } }, async (request): Promise<MessageResponse> => {
-    await auth.resendVerification(request.body.email);
-    return { success: true, message: sameAnswer };
-  });
+  app.post(
+    "/auth/resend-verification",
+    { config: perAddress("resend-verification"), schema: { body: z.object({ email: z.string().max(254) }) } },
+    async (request): Promise<MessageResponse> => {
+      await auth.resendVerification(request.body.email);
+      return { success: true, message: sameAnswer };
+    },
+  );
 
-  app.post("/auth/forgot-password", { schema: { body: z.object({ email: z.string().max(254) }) } }, async (request): Promise<MessageResponse> => {
-    await auth.requestPasswordReset(request.body.email, requestMeta(request));
-    return { success: true, message: AUTH_TEXT.resetSent };
-  });
+  app.post(
+    "/auth/forgot-password",
+    { config: perAddress("forgot-password"), schema: { body: z.object({ email: z.string().max(254) }) } },
+    async (request): Promise<MessageResponse> => {
+      await auth.requestPasswordReset(request.body.email, requestMeta(request));
+      return { success: true, message: AUTH_TEXT.resetSent };
+    },
+  );
 
   app.post(
     "/auth/reset-password",
-    { schema: { body: z.object({ token: z.string().min(1).max(100), password: text(200), confirmPassword: text(200) }) } },
+    {
+      config: perAddress("reset-password"),
+      schema: { body: z.object({ token: z.string().min(1).max(100), password: text(PASSWORD_FIELD), confirmPassword: text(PASSWORD_FIELD) }) },
+    },
     async (request): Promise<MessageResponse> => {
       await auth.resetPassword(request.body, requestMeta(request));
       return { success: true, message: "Your password is changed. Please sign in with the new one." };
@@ -150,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/account/password",
-    { schema: { body: z.object({ currentPassword: text(200), newPassword: text(200), confirmPassword: text(200) }) } },
+    { schema: { body: z.object({ currentPassword: text(PASSWORD_FIELD), newPassword: text(PASSWORD_FIELD), confirmPassword: text(PASSWORD_FIELD) }) } },
     async (request, reply): Promise<MessageResponse> => {
       const user = await requireUser(services, request);
       const { session } = await auth.changePassword(user, request.body, requestMeta(request));

@@ -33,7 +33,9 @@ const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { busy: 5, unava
 
 /** Sends `{error, code, ...extra}` with the code's status (and Retry-After where it applies). */
 export function sendError(reply: FastifyReply, code: ErrorCode, message: string, extra: Record<string, unknown> = {}): FastifyReply {
-  const retryAfter = RETRY_AFTER_SECONDS[code];
+  // a limit that knows its own wait says so (details.retryAfter, or a lock's minutes left)
+  const retryAfter =
+    typeof extra.retryAfter === "number" ? extra.retryAfter : typeof extra.minutesLeft === "number" ? extra.minutesLeft * 60 : RETRY_AFTER_SECONDS[code];
   if (retryAfter) reply.header("retry-after", String(retryAfter));
   const body: ErrorBody & Record<string, unknown> = { ...extra, error: message, code };
   return reply.code(STATUS_BY_CODE[code]).send(body);

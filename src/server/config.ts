@@ -48,6 +48,15 @@ const envSchema = z.object({
     .min(1)
     .max(16)
     .default(Math.max(1, Math.min(4, os.availableParallelism() - 1))),
+  /** password hashes computed at once, each in its own worker thread holding 128 MiB while it runs */
+  PASSWORD_HASH_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(Math.max(2, Math.min(4, os.availableParallelism() - 1))),
+  /** password hashes that may wait for a worker; past that, sign-in and registration answer 503 busy */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 

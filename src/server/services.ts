@@ -1,6 +1,9 @@
 import "server-only";
 import { createAdsService } from "./ads/ads";
+import { writeInitialAdminPassword } from "./auth/admin";
 import { createAuthService } from "./auth/auth-service";
+import { authLimits, type AuthLimits } from "./auth/limits";
+import { createPasswordHasher, type PasswordHashingOptions } from "./auth/passwords";
 import { createMailer, type Mailer } from "./auth/mailer";
 import { createCartService } from "./cart/cart";
 import { createCatalogService } from "./catalog/products";
@@ -24,6 +27,12 @@ export interface ServicesConfig {
   imageSearch?: { workers?: number; modelPath?: string; maxWaiting?: number };
   /** failed sign-ins allowed from one network address per lockout window */
   loginFailuresPerAddress?: number;
+  /** the password-hashing pool: hashes at once, and how many may wait */
+  passwordHashing?: PasswordHashingOptions;
+  /** request limits of the account routes, per client address and per e-mail address */
+  authLimits?: { perAddress?: Partial<AuthLimits["perAddress"]>; perEmail?: Partial<AuthLimits["perEmail"]> };
+  /** where the first admin's generated password is written (DATA_DIR) */
+  dataDir?: string;
   log?: (line: string) => void;
 }
 
@@ -40,6 +49,8 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir },
     siteUrl: siteUrl(),
     imageSearch: { workers: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH },
+    passwordHashing: { workers: config.PASSWORD_HASH_WORKERS, maxWaiting: config.PASSWORD_HASH_QUEUE },
+    dataDir: config.dataDir,
     log,
   };
 }
@@ -68,7 +79,16 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const log = config.log ?? (() => undefined);
   const mailer = "send" in config.mail ? config.mail : createMailer({ ...config.mail, log });
   const settings = createSettingsService(db);
-  const auth = createAuthService({ db, mailer, siteUrl: config.siteUrl, settings, loginFailuresPerAddress: config.loginFailuresPerAddress });
+  const passwords = createPasswordHasher(config.passwordHashing);
+  const auth = createAuthService({
+    db,
+    mailer,
+    siteUrl: config.siteUrl,
+    settings,
+    loginFailuresPerAddress: config.loginFailuresPerAddress,
+    passwords,
+    limits: authLimits(config.authLimits),
+  });
   const imageSearch = createImageSearchService(db, { mediaDir: config.mediaDir, ...config.imageSearch });
   let imageSync: NodeJS.Timeout | null = null;
   let mergePrune: NodeJS.Timeout | null = null;
@@ -95,12 +115,16 @@ export async function createServices(config: ServicesConfig, options: { handle?:
 
     /**
      * What a server does once before it answers: seed an empty catalogue, create the first admin
-     * (its generated password is returned once), embed new product images, keep embedding
+     * (its generated password goes to an owner-only file under the data folder, never to the
+     * console or the log: the answer says only where), embed new product images, keep embedding
      * images other processes add, every minute, and delete expired cart merge ids, every hour.
      */
-    async start(adminEmail: string): Promise<{ seededProducts: number | null; adminPassword: string | null }> {
+    async start(adminEmail: string): Promise<{ seededProducts: number | null; adminPasswordFile: string | null }> {
       const seeded = await ensureSeeded(db, { mediaDir: config.mediaDir, log });
       const adminPassword = await auth.ensureInitialAdmin(adminEmail);
+      const adminPasswordFile = adminPassword
+        ? await writeInitialAdminPassword(config.dataDir ?? config.database.dataDir ?? "./data", adminEmail, adminPassword)
+        : null;
       await syncImages();
       imageSync ??= setInterval(() => void syncImages().catch((error: unknown) => console.error("image sync failed:", error)), IMAGE_SYNC_INTERVAL_MS);
       imageSync.unref();
@@ -108,7 +132,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await pruneMerges();
       mergePrune ??= setInterval(() => void pruneMerges(), CART_MERGE_PRUNE_INTERVAL_MS);
       mergePrune.unref();
-      return { seededProducts: seeded?.products ?? null, adminPassword };
+      return { seededProducts: seeded?.products ?? null, adminPasswordFile };
     },
 
     /** Stops the background work and the worker pool, then closes the database. */
@@ -118,6 +142,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       if (mergePrune) clearInterval(mergePrune);
       mergePrune = null;
       await imageSearch.close().catch(() => undefined);
+      await passwords.close().catch(() => undefined);
       if (!options.handle) await handle.close();
     },
   };

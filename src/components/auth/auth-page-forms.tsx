@@ -6,6 +6,7 @@ import { api, isApiError } from "@/lib/api-client";
 import { AUTH_TEXT } from "@/lib/auth-rules";
 import { failureMessage, useFormAction, type FormResult } from "../ui/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
+import { PasswordStrength } from "./password-strength";
 import { LoginForm } from "./login-form";
 
 /** /auth/login: after sign-in, go to the page's redirect, else the server's redirect target, else /. */
@@ -58,7 +59,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
   );
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
-      <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+      <div>
+        <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+        <PasswordStrength password={password} />
+      </div>
       <Field label="Confirm new password" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
       <FormMessage message={form.message}>
         {form.message?.tone === "success" && (

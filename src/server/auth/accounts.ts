@@ -1,11 +1,13 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { AUTH_TEXT, normaliseEmail, passwordProblem, registrationProblem, type RegistrationInput } from "@/lib/auth-rules";
+import { AUTH_TEXT, lockedMessage, normaliseEmail, passwordProblem, registrationProblem, type RegistrationInput } from "@/lib/auth-rules";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
 import { authTokens, users } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "./events";
 import type { Mailer } from "./mailer";
-import { hashPassword, verifyPassword } from "./passwords";
+import { isCommonPassword } from "./common-passwords";
+import { reserveAttempt, clearLoginLock, type LoginPolicy } from "./login";
+import type { PasswordHasher } from "./passwords";
 import { closeAllSessions } from "./sessions";
 import { hashSecret, newSecret } from "./tokens";
 
@@ -14,6 +16,7 @@ export interface AccountDeps {
   mailer: Mailer;
   siteUrl: URL;
   companyName: string;
+  passwords: PasswordHasher;
 }
 
 const VERIFY_HOURS = 24;
@@ -56,10 +59,10 @@ async function sendVerification(deps: AccountDeps, user: { id: number; email: st
  * the owner of an existing account is told by e-mail instead.
  */
 export async function register(deps: AccountDeps, input: RegistrationInput, meta: RequestMeta): Promise<{ message: string }> {
-  const problem = registrationProblem(input);
+  const problem = registrationProblem(input, isCommonPassword);
   if (problem) throw new DomainError("validation", problem);
   const email = normaliseEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await deps.passwords.hash(input.password);
   const [created] = await deps.db
     .insert(users)
     .values({ email, fullName: input.fullName.trim().slice(0, 120), phone: input.phone?.trim() || null, passwordHash })
@@ -116,7 +119,7 @@ export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, 
 /** Sets a new password from a reset link; every session of the account is signed out. */
 export async function resetPassword(deps: AccountDeps, token: string, password: string, confirmPassword: string, meta: RequestMeta): Promise<void> {
   if (password !== confirmPassword) throw new DomainError("validation", AUTH_TEXT.passwordsDiffer);
-  const weak = passwordProblem(password);
+  const weak = passwordProblem(password, isCommonPassword);
   if (weak) throw new DomainError("validation", weak);
   const userId = await spendToken(deps.db, token, "reset-password");
   if (!userId) throw new DomainError("invalid-token", "This reset link is invalid or has expired. Please ask for a new one.");
@@ -124,7 +127,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
   await deps.db
     .update(users)
     .set({
-      passwordHash: await hashPassword(password),
+      passwordHash: await deps.passwords.hash(password),
       passwordChangedAt: sql`now()`,
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
       updatedAt: sql`now()`,
@@ -134,15 +137,38 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
   await logSecurityEvent(deps.db, { type: "password-reset", userId }, meta);
 }
 
-export async function changePassword(deps: AccountDeps, userId: number, current: string, next: string, confirm: string, meta: RequestMeta): Promise<void> {
-  const [user] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!user || !(await verifyPassword(current, user.passwordHash))) throw new DomainError("wrong-password", "Your current password is not correct");
+/**
+ * Changes a password after checking the current one. Guessing the current password from a stolen
+ * session counts against the same lock as signing in (keyed by the account's address): five wrong
+ * ones lock the account for the lockout time, and each is logged.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  userId: number,
+  current: string,
+  next: string,
+  confirm: string,
+  policy: LoginPolicy,
+  meta: RequestMeta,
+): Promise<void> {
+  const [user] = await deps.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user) throw new DomainError("unauthenticated", "Please sign in first");
+  const reserved = await reserveAttempt(deps.db, user.email, policy);
+  if (!reserved.allowed) {
+    await logSecurityEvent(deps.db, { type: "login-locked", userId, email: user.email, detail: { scope: "account", during: "password-change" } }, meta);
+    throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
+  }
+  if (!(await deps.passwords.verify(current, user.passwordHash))) {
+    await logSecurityEvent(deps.db, { type: "password-change-failed", userId, email: user.email }, meta);
+    throw new DomainError("wrong-password", "Your current password is not correct");
+  }
+  await clearLoginLock(deps.db, user.email);
   if (next !== confirm) throw new DomainError("validation", AUTH_TEXT.passwordsDiffer);
-  const weak = passwordProblem(next);
+  const weak = passwordProblem(next, isCommonPassword);
   if (weak) throw new DomainError("validation", weak);
   await deps.db
     .update(users)
-    .set({ passwordHash: await hashPassword(next), passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ passwordHash: await deps.passwords.hash(next), passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
   // every session ends, this one too: the route opens a fresh one for the person who changed it
   await closeAllSessions(deps.db, userId);

@@ -1,5 +1,5 @@
 import "server-only";
-import { AUTH_TEXT, safeRedirect, type RegistrationInput } from "@/lib/auth-rules";
+import { AUTH_TEXT, looksLikeEmail, safeRedirect, type RegistrationInput } from "@/lib/auth-rules";
 import type { PublicUser } from "@/lib/api-contract";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
@@ -7,8 +7,10 @@ import type { SettingsService } from "../settings/settings";
 import { changePassword, register, requestPasswordReset, resendVerification, resetPassword, updateProfile, verifyEmail, type AccountDeps } from "./accounts";
 import { createOrPromoteAdmin, ensureInitialAdmin } from "./admin";
 import { logSecurityEvent, recentSecurityEvents, type RequestMeta, type SecurityEventType } from "./events";
+import { authLimits, countPerEmail, type AuthLimits } from "./limits";
 import { checkLogin } from "./login";
 import type { Mailer } from "./mailer";
+import { HashingBusyError, type PasswordHasher } from "./passwords";
 import { closeAllSessions, closeSession, listSessions, openSession, sessionUser, type OpenSession, type SessionUser } from "./sessions";
 
 export type { RequestMeta, OpenSession, SessionUser };
@@ -23,6 +25,9 @@ export interface AuthServiceDeps {
   siteUrl: URL;
   settings: SettingsService;
   loginFailuresPerAddress?: number;
+  /** the bounded password-hashing pool (built and closed by the composition root) */
+  passwords: PasswordHasher;
+  limits?: AuthLimits;
 }
 
 export interface SignInResult {
@@ -43,8 +48,27 @@ export function publicUser(user: SessionUser): PublicUser {
  * layer only reads the cookie, sets it, and shapes the answer.
  */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, settings } = deps;
-  const accounts = async (): Promise<AccountDeps> => ({ db, mailer: deps.mailer, siteUrl: deps.siteUrl, companyName: (await settings.get()).companyName });
+  const { db, settings, passwords } = deps;
+  const limits = deps.limits ?? authLimits();
+  const accounts = async (): Promise<AccountDeps> => ({
+    db,
+    mailer: deps.mailer,
+    siteUrl: deps.siteUrl,
+    companyName: (await settings.get()).companyName,
+    passwords,
+  });
+  const lockPolicy = async () => {
+    const { security } = await settings.get();
+    return {
+      maxAttempts: security.maxLoginAttempts,
+      lockoutMinutes: security.lockoutMinutes,
+      perAddressFailures: deps.loginFailuresPerAddress ?? PER_ADDRESS_FAILURES,
+    };
+  };
+  /** Refuses at once when the hashing queue is full, before a guess is counted against the lock. */
+  const refuseWhenHashingFull = () => {
+    if (passwords.full()) throw new HashingBusyError();
+  };
   const idleMinutes = async () => (await settings.get()).security.sessionTimeout;
 
   async function currentUser(token: string | undefined | null): Promise<SignedInUser | null> {
@@ -61,6 +85,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     currentUser,
     requireUser,
+    /** the per-address (enforced by the API) and per-e-mail limits of the account routes */
+    limits,
 
     async requireAdmin(token: string | undefined | null, message = "Only administrators can do this"): Promise<SignedInUser> {
       const user = await requireUser(token);
@@ -69,6 +95,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async register(input: RegistrationInput, meta: RequestMeta): Promise<{ message: string }> {
+      if (looksLikeEmail(input.email)) await countPerEmail(db, "register", input.email, limits.perEmail.register);
       return register(await accounts(), input, meta);
     },
 
@@ -76,10 +103,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     verifyEmail: (token: string, meta: RequestMeta) => verifyEmail(db, token, meta),
 
     async resendVerification(email: string): Promise<void> {
+      await countPerEmail(db, "resend-verification", email, limits.perEmail["resend-verification"]);
       await resendVerification(await accounts(), email);
     },
 
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
+      await countPerEmail(db, "forgot-password", email, limits.perEmail["forgot-password"]);
       await requestPasswordReset(await accounts(), email, meta);
     },
 
@@ -97,13 +126,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       meta: RequestMeta,
     ): Promise<SignInResult> {
       if (!input.email.trim() || !input.password) throw new DomainError("validation", AUTH_TEXT.fillAll);
+      await countPerEmail(db, "login", input.email, limits.perEmail.login);
+      refuseWhenHashingFull();
       const current = await settings.get();
       const policy = {
         maxAttempts: current.security.maxLoginAttempts,
         lockoutMinutes: current.security.lockoutMinutes,
         perAddressFailures: deps.loginFailuresPerAddress ?? PER_ADDRESS_FAILURES,
       };
-      const userId = await checkLogin(db, input.email, input.password, policy, meta);
+      const userId = await checkLogin(db, input.email, input.password, policy, meta, passwords);
       if (input.previousToken) await closeSession(db, input.previousToken);
       const session = await openSession(db, userId, input.remember, current.security.sessionTimeout, meta);
       const user = await sessionUser(db, session.token, current.security.sessionTimeout);
@@ -125,7 +156,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: { currentPassword: string; newPassword: string; confirmPassword: string },
       meta: RequestMeta,
     ): Promise<{ session: OpenSession }> {
-      await changePassword(await accounts(), user.id, input.currentPassword, input.newPassword, input.confirmPassword, meta);
+      refuseWhenHashingFull();
+      await changePassword(await accounts(), user.id, input.currentPassword, input.newPassword, input.confirmPassword, await lockPolicy(), meta);
       return { session: await openSession(db, user.id, false, await idleMinutes(), meta) };
     },
 
@@ -145,9 +177,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       logSecurityEvent(db, event, meta),
 
     /** On the very first start (no admin yet): one admin with a generated password, returned once. */
-    ensureInitialAdmin: (email: string) => ensureInitialAdmin(db, email),
+    ensureInitialAdmin: (email: string) => ensureInitialAdmin(db, email, passwords),
 
-    createOrPromoteAdmin: (email: string, options: { password?: string; fullName?: string } = {}) => createOrPromoteAdmin(db, email, options),
+    createOrPromoteAdmin: (email: string, options: { password?: string; fullName?: string } = {}) => createOrPromoteAdmin(db, email, { ...options, passwords }),
   };
 }
 

@@ -13,6 +13,7 @@ export type SecurityEventType =
   | "password-reset-requested"
   | "password-reset"
   | "password-changed"
+  | "password-change-failed"
   | "sessions-revoked"
   | "admin-settings-changed"
   | "admin-created";

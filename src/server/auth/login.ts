@@ -4,7 +4,7 @@ import type { Database } from "../db";
 import { DomainError } from "../errors";
 import { loginLocks, securityEvents, users } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "./events";
-import { burnPasswordCheck, verifyPassword } from "./passwords";
+import { defaultPasswordHasher, type PasswordHasher } from "./passwords";
 
 export interface LoginPolicy {
   maxAttempts: number;
@@ -18,7 +18,7 @@ export interface LoginPolicy {
  * parallel attempts cannot all slip past the limit: the attempt that reaches the limit starts the
  * lock, and any attempt while locked gets no row back. A success deletes the row again.
  */
-async function reserveAttempt(db: Database, email: string, policy: LoginPolicy): Promise<{ allowed: true } | { allowed: false; minutesLeft: number }> {
+export async function reserveAttempt(db: Database, email: string, policy: LoginPolicy): Promise<{ allowed: true } | { allowed: false; minutesLeft: number }> {
   const expired = sql`(${loginLocks.lockedUntil} is not null and ${loginLocks.lockedUntil} <= now())`;
   const nextCount = sql`case when ${expired} then 1 else ${loginLocks.failedCount} + 1 end`;
   const rows = await db
@@ -42,6 +42,11 @@ async function reserveAttempt(db: Database, email: string, policy: LoginPolicy):
   return { allowed: false, minutesLeft: Math.max(1, (lock?.seconds ?? policy.lockoutMinutes * 60) / 60) };
 }
 
+/** Ends an account's run of failures (a right password, or a right second-step code). */
+export async function clearLoginLock(db: Database, email: string): Promise<void> {
+  await db.delete(loginLocks).where(eq(loginLocks.email, email));
+}
+
 async function failuresFromAddress(db: Database, ip: string, minutes: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -55,7 +60,14 @@ async function failuresFromAddress(db: Database, ip: string, minutes: number): P
  * failures from this network), `locked` (this account, with the minutes left), `invalid-credentials`
  * or `not-verified`. Wrong address and wrong password give the same answer in about the same time.
  */
-export async function checkLogin(db: Database, rawEmail: string, password: string, policy: LoginPolicy, meta: RequestMeta): Promise<number> {
+export async function checkLogin(
+  db: Database,
+  rawEmail: string,
+  password: string,
+  policy: LoginPolicy,
+  meta: RequestMeta,
+  passwords: PasswordHasher = defaultPasswordHasher(),
+): Promise<number> {
   const email = normaliseEmail(rawEmail);
   if (meta.ip && (await failuresFromAddress(db, meta.ip, policy.lockoutMinutes)) >= policy.perAddressFailures) {
     await logSecurityEvent(db, { type: "login-locked", email, detail: { scope: "address" } }, meta);
@@ -70,7 +82,7 @@ export async function checkLogin(db: Database, rawEmail: string, password: strin
     .select({ id: users.id, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, email));
-  const valid = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
+  const valid = user ? await passwords.verify(password, user.passwordHash) : (await passwords.burn(password), false);
   if (!user || !valid) {
     await logSecurityEvent(db, { type: "login-failed", userId: user?.id, email }, meta);
     throw new DomainError("invalid-credentials", AUTH_TEXT.invalidCredentials);

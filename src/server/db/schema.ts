@@ -212,6 +212,17 @@ export const loginLocks = pgTable("login_locks", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Requests per e-mail address and action (registering, signing in, asking for a link) in a fixed
+ * window, for the strict per-address-of-mail limits; in the database so every app server counts
+ * together. Keyed by a hash of the action and the address: the table keeps no addresses.
+ */
+export const rateCounters = pgTable("rate_counters", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull(),
+  windowEnds: timestamp("window_ends", { withTimezone: true }).notNull(),
+});
+
 /** Security events for the admin SIEM view: sign-ins, failures, lockouts, resets, admin changes. */
 export const securityEvents = pgTable(
   "security_events",
