@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   const sameAnswer = "If that address needs it, we have sent a new link. Please check your inbox.";
   app.post("/auth/resend-verification", { schema: { body: z.object({ email: z.string().max(254) }) } }, async (request): Promise<MessageResponse> => {
-    await auth.resendVerification(request.body.email);
+    await auth.resendVerification(request.body.email, requestMeta(request));
     return { success: true, message: sameAnswer };
   });
 

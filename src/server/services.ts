@@ -1,13 +1,15 @@
 import "server-only";
 import { createAdsService } from "./ads/ads";
 import { createAuthService } from "./auth/auth-service";
-import { createMailer, type Mailer } from "./auth/mailer";
 import { createCartService } from "./cart/cart";
 import { createCatalogService } from "./catalog/products";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
 import { openDatabase, type DbHandle } from "./db/client";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { createMailService, type MailQuota } from "./mail/outbox";
+import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
@@ -19,6 +21,8 @@ export interface ServicesConfig {
   /** generated media (product images, ads), served under /media */
   mediaDir: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string } | Mailer;
+  /** the mail outbox's worker (how often `start()` makes it drain), quotas and retries */
+  outbox?: { drainIntervalMs?: number; quota?: Partial<MailQuota>; retry?: Partial<RetryPolicy> };
   /** the shop's public origin: links in e-mails; https makes the session cookie Secure */
   siteUrl: URL;
   imageSearch?: { workers?: number; modelPath?: string; maxWaiting?: number };
@@ -33,6 +37,10 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
     database: { url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.PG_POOL_SIZE },
     mediaDir: config.mediaDir,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir },
+    outbox: {
+      drainIntervalMs: config.MAIL_DRAIN_INTERVAL_MS,
+      quota: { perRecipient: config.MAIL_QUOTA_PER_EMAIL, perClient: config.MAIL_QUOTA_PER_CLIENT },
+    },
     siteUrl: siteUrl(),
     imageSearch: { workers: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH },
     log,
@@ -41,6 +49,10 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
 
 /** How often the image index looks for product images that changed in another process. */
 const IMAGE_SYNC_INTERVAL_MS = 60_000;
+/** How often the mail worker looks for mail to send, unless configured. */
+const MAIL_DRAIN_INTERVAL_MS = 2000;
+/** How long a stopping server keeps sending what is due before it closes the database. */
+const MAIL_FLUSH_ON_STOP_MS = 3000;
 
 /**
  * The composition root: opens the database once and builds every domain service on it. Pages, the
@@ -59,8 +71,9 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const { db } = handle;
   const log = config.log ?? (() => undefined);
   const mailer = "send" in config.mail ? config.mail : createMailer({ ...config.mail, log });
+  const mail = createMailService({ db, mailer, quota: config.outbox?.quota, retry: config.outbox?.retry, log });
   const settings = createSettingsService(db);
-  const auth = createAuthService({ db, mailer, siteUrl: config.siteUrl, settings, loginFailuresPerAddress: config.loginFailuresPerAddress });
+  const auth = createAuthService({ db, mail, siteUrl: config.siteUrl, settings, loginFailuresPerAddress: config.loginFailuresPerAddress });
   const imageSearch = createImageSearchService(db, { mediaDir: config.mediaDir, ...config.imageSearch });
   let imageSync: NodeJS.Timeout | null = null;
 
@@ -78,15 +91,17 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     catalog: createCatalogService(db),
     search: createSearchService(db),
     ads: createAdsService(db, settings),
-    newsletter: createNewsletterService(db),
+    newsletter: createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings }),
     cart: createCartService(db),
     auth,
     imageSearch,
+    /** the durable mail outbox: requests enqueue, the worker started by `start()` drains (tests call `mail.drain()`) */
+    mail,
 
     /**
      * What a server does once before it answers: seed an empty catalogue, create the first admin
      * (its generated password is returned once), embed new product images, and keep embedding
-     * images other processes add, every minute.
+     * images other processes add, every minute; and start the mail worker.
      */
     async start(adminEmail: string): Promise<{ seededProducts: number | null; adminPassword: string | null }> {
       const seeded = await ensureSeeded(db, { mediaDir: config.mediaDir, log });
@@ -94,13 +109,15 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await syncImages();
       imageSync ??= setInterval(() => void syncImages().catch((error: unknown) => console.error("image sync failed:", error)), IMAGE_SYNC_INTERVAL_MS);
       imageSync.unref();
+      mail.start(config.outbox?.drainIntervalMs ?? MAIL_DRAIN_INTERVAL_MS);
       return { seededProducts: seeded?.products ?? null, adminPassword };
     },
 
-    /** Stops the background work and the worker pool, then closes the database. */
+    /** Stops the background work (sending what mail is due, best effort) and the worker pool, then closes the database. */
     async close(): Promise<void> {
       if (imageSync) clearInterval(imageSync);
       imageSync = null;
+      await mail.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
       await imageSearch.close().catch(() => undefined);
       if (!options.handle) await handle.close();
     },

@@ -8,7 +8,7 @@ import { changePassword, register, requestPasswordReset, resendVerification, res
 import { createOrPromoteAdmin, ensureInitialAdmin } from "./admin";
 import { logSecurityEvent, recentSecurityEvents, type RequestMeta, type SecurityEventType } from "./events";
 import { checkLogin } from "./login";
-import type { Mailer } from "./mailer";
+import type { MailService } from "../mail/outbox";
 import { closeAllSessions, closeSession, listSessions, openSession, sessionUser, type OpenSession, type SessionUser } from "./sessions";
 
 export type { RequestMeta, OpenSession, SessionUser };
@@ -19,7 +19,7 @@ export const PER_ADDRESS_FAILURES = 100;
 
 export interface AuthServiceDeps {
   db: Database;
-  mailer: Mailer;
+  mail: MailService;
   siteUrl: URL;
   settings: SettingsService;
   loginFailuresPerAddress?: number;
@@ -44,7 +44,7 @@ export function publicUser(user: SessionUser): PublicUser {
  */
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, settings } = deps;
-  const accounts = async (): Promise<AccountDeps> => ({ db, mailer: deps.mailer, siteUrl: deps.siteUrl, companyName: (await settings.get()).companyName });
+  const accounts = async (): Promise<AccountDeps> => ({ db, mail: deps.mail, siteUrl: deps.siteUrl, companyName: (await settings.get()).companyName });
   const idleMinutes = async () => (await settings.get()).security.sessionTimeout;
 
   async function currentUser(token: string | undefined | null): Promise<SignedInUser | null> {
@@ -75,8 +75,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** True when the link was good (the address is now confirmed). */
     verifyEmail: (token: string, meta: RequestMeta) => verifyEmail(db, token, meta),
 
-    async resendVerification(email: string): Promise<void> {
-      await resendVerification(await accounts(), email);
+    async resendVerification(email: string, meta: RequestMeta): Promise<void> {
+      await resendVerification(await accounts(), email, meta);
     },
 
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
