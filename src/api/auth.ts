@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     "/auth/resend-verification",
     { config: perAddress("resend-verification"), schema: { body: z.object({ email: z.string().max(254) }) } },
     async (request): Promise<MessageResponse> => {
-      await auth.resendVerification(request.body.email);
+      await auth.resendVerification(request.body.email, requestMeta(request));
       return { success: true, message: sameAnswer };
     },
   );

@@ -177,8 +177,8 @@ export interface MergeCartResponse {
 }
 
 // ---- newsletter ---------------------------------------------------------------------------
+/** The answer of POST /api/newsletter (the same for every valid address) and of its confirm and unsubscribe calls. */
 export interface NewsletterResponse {
   success: true;
   message: string;
-  alreadySubscribed?: true;
 }

@@ -36,6 +36,12 @@ const envSchema = z.object({
   /** the first admin account, created with a generated password on the first start */
   ADMIN_EMAIL: z.string().default("admin@kilima.example"),
   MAIL_FROM: z.string().default("Kilima Electronics <no-reply@localhost>"),
+  /** how often the background worker sends what the mail outbox holds */
+  MAIL_DRAIN_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  /** mails sent on request to one e-mail address per 15 minutes */
+  MAIL_QUOTA_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(3),
+  /** mails sent on request for one client address per hour; generous, for carrier-grade NAT */
+  MAIL_QUOTA_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
   /** an ONNX image encoder (e.g. a CLIP vision model) for search by image; unset = the built-in descriptor */
   IMAGE_MODEL_PATH: z
     .string()

@@ -4,13 +4,15 @@ import { writeInitialAdminPassword } from "./auth/admin";
 import { createAuthService } from "./auth/auth-service";
 import { authLimits, type AuthLimits } from "./auth/limits";
 import { createPasswordHasher, type PasswordHashingOptions } from "./auth/passwords";
-import { createMailer, type Mailer } from "./auth/mailer";
 import { createCartService } from "./cart/cart";
 import { createCatalogService } from "./catalog/products";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
 import { openDatabase, type DatabaseTimeouts, type DbHandle } from "./db/client";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { createMailService, type MailQuota } from "./mail/outbox";
+import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
@@ -22,6 +24,8 @@ export interface ServicesConfig {
   /** generated media (product images, ads), served under /media */
   mediaDir: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string } | Mailer;
+  /** the mail outbox's worker (how often `start()` makes it drain), quotas and retries */
+  outbox?: { drainIntervalMs?: number; quota?: Partial<MailQuota>; retry?: Partial<RetryPolicy> };
   /** the shop's public origin: links in e-mails; https makes the session cookie Secure */
   siteUrl: URL;
   imageSearch?: { workers?: number; modelPath?: string; maxWaiting?: number };
@@ -47,6 +51,10 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
     },
     mediaDir: config.mediaDir,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir },
+    outbox: {
+      drainIntervalMs: config.MAIL_DRAIN_INTERVAL_MS,
+      quota: { perRecipient: config.MAIL_QUOTA_PER_EMAIL, perClient: config.MAIL_QUOTA_PER_CLIENT },
+    },
     siteUrl: siteUrl(),
     imageSearch: { workers: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH },
     passwordHashing: { workers: config.PASSWORD_HASH_WORKERS, maxWaiting: config.PASSWORD_HASH_QUEUE },
@@ -59,6 +67,10 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
 const IMAGE_SYNC_INTERVAL_MS = 60_000;
 /** How often merge ids older than a retry can come are deleted. */
 const CART_MERGE_PRUNE_INTERVAL_MS = 60 * 60_000;
+/** How often the mail worker looks for mail to send, unless configured. */
+const MAIL_DRAIN_INTERVAL_MS = 2000;
+/** How long a stopping server keeps sending what is due before it closes the database. */
+const MAIL_FLUSH_ON_STOP_MS = 3000;
 
 /**
  * The composition root: opens the database once and builds every domain service on it. Pages, the
@@ -78,11 +90,12 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const { db } = handle;
   const log = config.log ?? (() => undefined);
   const mailer = "send" in config.mail ? config.mail : createMailer({ ...config.mail, log });
+  const mail = createMailService({ db, mailer, quota: config.outbox?.quota, retry: config.outbox?.retry, log });
   const settings = createSettingsService(db);
   const passwords = createPasswordHasher(config.passwordHashing);
   const auth = createAuthService({
     db,
-    mailer,
+    mail,
     siteUrl: config.siteUrl,
     settings,
     loginFailuresPerAddress: config.loginFailuresPerAddress,
@@ -108,16 +121,19 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     catalog: createCatalogService(db),
     search: createSearchService(db),
     ads: createAdsService(db, settings),
-    newsletter: createNewsletterService(db),
+    newsletter: createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings }),
     cart,
     auth,
     imageSearch,
+    /** the durable mail outbox: requests enqueue, the worker started by `start()` drains (tests call `mail.drain()`) */
+    mail,
 
     /**
      * What a server does once before it answers: seed an empty catalogue, create the first admin
      * (its generated password goes to an owner-only file under the data folder, never to the
      * console or the log: the answer says only where), embed new product images, keep embedding
-     * images other processes add, every minute, and delete expired cart merge ids, every hour.
+     * images other processes add, every minute, delete expired cart merge ids, every hour, and
+     * start the mail worker.
      */
     async start(adminEmail: string): Promise<{ seededProducts: number | null; adminPasswordFile: string | null }> {
       const seeded = await ensureSeeded(db, { mediaDir: config.mediaDir, log });
@@ -132,15 +148,17 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await pruneMerges();
       mergePrune ??= setInterval(() => void pruneMerges(), CART_MERGE_PRUNE_INTERVAL_MS);
       mergePrune.unref();
+      mail.start(config.outbox?.drainIntervalMs ?? MAIL_DRAIN_INTERVAL_MS);
       return { seededProducts: seeded?.products ?? null, adminPasswordFile };
     },
 
-    /** Stops the background work and the worker pool, then closes the database. */
+    /** Stops the background work (sending what mail is due, best effort) and the worker pool, then closes the database. */
     async close(): Promise<void> {
       if (imageSync) clearInterval(imageSync);
       imageSync = null;
       if (mergePrune) clearInterval(mergePrune);
       mergePrune = null;
+      await mail.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
       await imageSearch.close().catch(() => undefined);
       await passwords.close().catch(() => undefined);
       if (!options.handle) await handle.close();

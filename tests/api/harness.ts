@@ -17,16 +17,32 @@ export interface ApiHarness {
   outboxDir: string;
 }
 
+/**
+ * The mail quota of the suite: every injected request comes from 127.0.0.1, so that one "client"
+ * does the work of every shopper in every file; the per-client cap is raised accordingly (tests of
+ * the quota itself build an API with the shop's defaults and their own client addresses). The
+ * per-recipient cap stays the shop's.
+ */
+export const SUITE_MAIL_QUOTA = { perClient: 100_000 };
+
 /** The test configuration of the services: the suite's media, this file's outbox, a fixed public address. */
 function testConfig(harness: ApiHarness, overrides: Partial<ServicesConfig> = {}): ServicesConfig {
   return {
     database: {},
     mediaDir: harness.mediaDir,
     mail: { from: "Kilima Electronics <no-reply@test>", outboxDir: harness.outboxDir },
+    outbox: { quota: SUITE_MAIL_QUOTA },
     siteUrl: new URL("http://shop.test"),
     ...overrides,
   };
 }
+
+/**
+ * The services whose mailer writes to each outbox folder. Requests only queue mail and no test
+ * starts the background worker, so reading an outbox first sends what is queued, like the worker
+ * of a running shop would a moment later.
+ */
+const drainers = new Map<string, () => Promise<unknown>>();
 
 /**
  * A second API over the suite's database with other settings (a tighter limit, one image worker,
@@ -61,8 +77,10 @@ export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
     harness.services = await createServices(testConfig(harness), { handle: harness.handle });
     harness.app = await buildApi({ services: harness.services, rateLimit: options.rateLimit ?? 0, trustProxy: false });
     await harness.app.ready();
+    drainers.set(harness.outboxDir, () => harness.services.mail.drain());
   });
   afterAll(async () => {
+    drainers.delete(harness.outboxDir);
     await harness.app?.close();
     await harness.services?.close();
     await harness.handle?.close();
@@ -76,8 +94,9 @@ export async function getJson<T = Record<string, unknown>>(app: FastifyInstance,
   return { status: res.statusCode, headers: res.headers, body: res.json() as T };
 }
 
-/** The e-mails sent to an address so far, oldest first, as raw text (quoted-printable undone). */
+/** The e-mails sent to an address so far (the outbox drained first), oldest first, as raw text (quoted-printable undone). */
 export async function mailsTo(outboxDir: string, email: string): Promise<string[]> {
+  await drainers.get(outboxDir)?.();
   const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).sort();
   const texts = await Promise.all(files.map((f) => fs.readFile(path.join(outboxDir, f), "utf8")));
   return texts

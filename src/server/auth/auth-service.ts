@@ -9,7 +9,7 @@ import { createOrPromoteAdmin, ensureInitialAdmin } from "./admin";
 import { logSecurityEvent, recentSecurityEvents, type RequestMeta, type SecurityEventType } from "./events";
 import { authLimits, countPerEmail, type AuthLimits } from "./limits";
 import { checkLogin } from "./login";
-import type { Mailer } from "./mailer";
+import type { MailService } from "../mail/outbox";
 import { HashingBusyError, type PasswordHasher } from "./passwords";
 import { closeAllSessions, closeSession, listSessions, openSession, sessionUser, type OpenSession, type SessionUser } from "./sessions";
 
@@ -21,7 +21,7 @@ export const PER_ADDRESS_FAILURES = 100;
 
 export interface AuthServiceDeps {
   db: Database;
-  mailer: Mailer;
+  mail: MailService;
   siteUrl: URL;
   settings: SettingsService;
   loginFailuresPerAddress?: number;
@@ -52,7 +52,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const limits = deps.limits ?? authLimits();
   const accounts = async (): Promise<AccountDeps> => ({
     db,
-    mailer: deps.mailer,
+    mail: deps.mail,
     siteUrl: deps.siteUrl,
     companyName: (await settings.get()).companyName,
     passwords,
@@ -102,9 +102,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** True when the link was good (the address is now confirmed). */
     verifyEmail: (token: string, meta: RequestMeta) => verifyEmail(db, token, meta),
 
-    async resendVerification(email: string): Promise<void> {
+    async resendVerification(email: string, meta: RequestMeta): Promise<void> {
       await countPerEmail(db, "resend-verification", email, limits.perEmail["resend-verification"]);
-      await resendVerification(await accounts(), email);
+      await resendVerification(await accounts(), email, meta);
     },
 
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {

@@ -16,7 +16,9 @@ export type SecurityEventType =
   | "password-change-failed"
   | "sessions-revoked"
   | "admin-settings-changed"
-  | "admin-created";
+  | "admin-created"
+  /** a mail asked for by a request was not sent: its recipient or the client address is over its quota */
+  | "mail-quota-exceeded";
 
 export interface RequestMeta {
   ip?: string | null;
