@@ -4,6 +4,7 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { securityHeaders } from "@/lib/security-headers";
 import type { Services } from "@/server/services";
 import { authRoutes } from "./auth";
 import { adRoutes } from "./ads";
@@ -38,6 +39,11 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // the pages' security headers (less the CSP, which is for HTML) on every answer, errors and media included
+  const headers = securityHeaders(options.services.siteUrl.protocol === "https:");
+  app.addHook("onSend", async (_request, reply) => {
+    reply.headers(headers);
+  });
   await app.register(cookie);
 
   await app.register(
@@ -52,7 +58,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
             }),
         });
       }
-      installCsrfGuard(api);
+      installCsrfGuard(api, options.services.siteUrl);
       const context: ApiContext = { services: options.services };
       await api.register(catalogRoutes, context);
       await api.register(adRoutes, context);

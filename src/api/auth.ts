@@ -16,9 +16,11 @@ import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { requireUser } from "./current-user";
 import { describeError, sendError } from "./errors";
+import { text } from "./schemas";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie";
 
-const text = (max: number) => z.string().max(max).default("");
+/** a form field: absent means empty, so the service answers with the form's own message */
+const field = (name: string, max: number) => text(name, max).default("");
 
 /** Sign-in, registration, e-mail links and the signed-in account. Every answer says success: true or false. */
 export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
@@ -39,11 +41,11 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     {
       schema: {
         body: z.object({
-          fullName: text(120),
-          email: text(254),
-          phone: text(30).optional(),
-          password: text(200),
-          confirmPassword: text(200),
+          fullName: field("fullName", 120),
+          email: field("email", 254),
+          phone: field("phone", 30).optional(),
+          password: field("password", 200),
+          confirmPassword: field("confirmPassword", 200),
           acceptTerms: z.boolean().default(false),
         }),
       },
@@ -57,10 +59,19 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/auth/login",
-    { schema: { body: z.object({ email: text(254), password: text(200), remember: z.boolean().default(false), redirect: z.string().max(500).optional() }) } },
+    {
+      schema: {
+        body: z.object({
+          email: field("email", 254),
+          password: field("password", 200),
+          remember: z.boolean().default(false),
+          redirect: text("redirect", 500).optional(),
+        }),
+      },
+    },
     async (request, reply): Promise<LoginResponse | LoginErrorBody> => {
       try {
-        const { user, session, redirectTo } = await auth.signIn({ ...request.body, previousToken: readSessionToken(request) }, requestMeta(request));
+        const { user, session, redirectTo } = await auth.signIn({ ...request.body, previousToken: readSessionToken(request, secure) }, requestMeta(request));
         setSessionCookie(reply, secure, session.token, session.maxAge);
         return { success: true, user, error: null, type: null, redirectTo };
       } catch (error) {
@@ -79,36 +90,36 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   );
 
   app.get("/auth/session", async (request): Promise<SessionResponse> => {
-    const user = await auth.currentUser(readSessionToken(request));
+    const user = await auth.currentUser(readSessionToken(request, secure));
     return { success: true, authenticated: Boolean(user), user: user && publicUser(user) };
   });
 
   app.post("/auth/logout", async (request, reply): Promise<LogoutResponse> => {
-    await auth.signOut(readSessionToken(request), requestMeta(request));
+    await auth.signOut(readSessionToken(request, secure), requestMeta(request));
     clearSessionCookie(reply, secure);
     return { success: true, error: null };
   });
 
-  app.post("/auth/verify", { schema: { body: z.object({ token: z.string().min(1).max(100) }) } }, async (request, reply): Promise<MessageResponse> => {
+  app.post("/auth/verify", { schema: { body: z.object({ token: text("token", 100, { min: 1 }) }) } }, async (request, reply): Promise<MessageResponse> => {
     const ok = await auth.verifyEmail(request.body.token, requestMeta(request));
     if (!ok) return sendError(reply, "invalid-token", "This verification link is invalid or has expired.", { success: false });
     return { success: true, message: "Your e-mail address is confirmed. You can sign in now." };
   });
 
   const sameAnswer = "If that address needs it, we have sent a new link. Please check your inbox.";
-  app.post("/auth/resend-verification", { schema: { body: z.object({ email: z.string().max(254) }) } }, async (request): Promise<MessageResponse> => {
+  app.post("/auth/resend-verification", { schema: { body: z.object({ email: text("email", 254) }) } }, async (request): Promise<MessageResponse> => {
     await auth.resendVerification(request.body.email);
     return { success: true, message: sameAnswer };
   });
 
-  app.post("/auth/forgot-password", { schema: { body: z.object({ email: z.string().max(254) }) } }, async (request): Promise<MessageResponse> => {
+  app.post("/auth/forgot-password", { schema: { body: z.object({ email: text("email", 254) }) } }, async (request): Promise<MessageResponse> => {
     await auth.requestPasswordReset(request.body.email, requestMeta(request));
     return { success: true, message: AUTH_TEXT.resetSent };
   });
 
   app.post(
     "/auth/reset-password",
-    { schema: { body: z.object({ token: z.string().min(1).max(100), password: text(200), confirmPassword: text(200) }) } },
+    { schema: { body: z.object({ token: text("token", 100, { min: 1 }), password: field("password", 200), confirmPassword: field("confirmPassword", 200) }) } },
     async (request): Promise<MessageResponse> => {
       await auth.resetPassword(request.body, requestMeta(request));
       return { success: true, message: "Your password is changed. Please sign in with the new one." };
@@ -135,9 +146,9 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     {
       schema: {
         body: z.object({
-          fullName: z.string().trim().min(1, "Please enter your full name").max(120),
-          phone: z.string().trim().max(30).nullable().default(null),
-          company: z.string().trim().max(120).nullable().default(null),
+          fullName: text("fullName", 120).trim().min(1, "Please enter your full name"),
+          phone: text("phone", 30).trim().nullable().default(null),
+          company: text("company", 120).trim().nullable().default(null),
         }),
       },
     },
@@ -150,7 +161,15 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/account/password",
-    { schema: { body: z.object({ currentPassword: text(200), newPassword: text(200), confirmPassword: text(200) }) } },
+    {
+      schema: {
+        body: z.object({
+          currentPassword: field("currentPassword", 200),
+          newPassword: field("newPassword", 200),
+          confirmPassword: field("confirmPassword", 200),
+        }),
+      },
+    },
     async (request, reply): Promise<MessageResponse> => {
       const user = await requireUser(services, request);
       const { session } = await auth.changePassword(user, request.body, requestMeta(request));

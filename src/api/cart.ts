@@ -5,9 +5,10 @@ import { DEFAULT_VARIANT_ID } from "@/lib/variants";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 import { requireUser } from "./current-user";
+import { text } from "./schemas";
 
 const productId = z.coerce.number().int().positive().max(2_147_483_647);
-const variantId = z.string().min(1).max(300);
+const variantId = text("variantId", 300, { min: 1 });
 const quantity = z.number().int("quantity must be a whole number").min(1, "quantity must be between 1 and 999").max(999, "quantity must be between 1 and 999");
 const itemId = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -89,7 +90,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
       schema: {
         body: z.object({
           guestCart: z.union([z.array(guestLine).max(200), z.object({ items: z.array(guestLine).max(200) })]),
-          mergeId: z.string().min(8).max(100),
+          mergeId: text("mergeId", 100, { min: 8 }),
         }),
       },
     },
