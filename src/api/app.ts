@@ -13,7 +13,7 @@ import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
 import type { ApiContext } from "./context";
 import { installCsrfGuard } from "./csrf";
-import { installErrorHandling } from "./errors";
+import { installErrorHandling, sendError } from "./errors";
 import { imageSearchRoutes } from "./image-search";
 import { newsletterRoutes } from "./newsletter";
 import { settingsRoutes } from "./settings";
@@ -35,6 +35,10 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
     trustProxy: options.trustProxy,
     serverFactory: options.serverFactory,
     routerOptions: { maxParamLength: 200 },
+    // errors the router raises before any route runs (a path that is not valid percent-encoding,
+    // a path segment over maxParamLength) answer {error, code} like every other refusal
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, "invalid-input", error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "The address is too long" : "The address is not valid"),
   }) as unknown as FastifyInstance<Server>;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
