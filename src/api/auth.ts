@@ -17,11 +17,13 @@ import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { requireUser } from "./current-user";
 import { describeError, sendError } from "./errors";
+import { text } from "./schemas";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie";
 
-const text = (max: number) => z.string().max(max).default("");
 /** room for the longest allowed password (128 characters) in any script, in UTF-16 units; the rules give the message */
 const PASSWORD_FIELD = 4 * PASSWORD_MAX_LENGTH;
+/** a form field: absent means empty, so the service answers with the form's own message */
+const field = (name: string, max: number) => text(name, max).default("");
 
 /** Sign-in, registration, e-mail links and the signed-in account. Every answer says success: true or false. */
 export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
@@ -51,11 +53,11 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
       config: perAddress("register"),
       schema: {
         body: z.object({
-          fullName: text(120),
-          email: text(254),
-          phone: text(30).optional(),
-          password: text(PASSWORD_FIELD),
-          confirmPassword: text(PASSWORD_FIELD),
+          fullName: field("fullName", 120),
+          email: field("email", 254),
+          phone: field("phone", 30).optional(),
+          password: field("password", PASSWORD_FIELD),
+          confirmPassword: field("confirmPassword", PASSWORD_FIELD),
           acceptTerms: z.boolean().default(false),
         }),
       },
@@ -72,12 +74,17 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     {
       config: perAddress("login"),
       schema: {
-        body: z.object({ email: text(254), password: text(PASSWORD_FIELD), remember: z.boolean().default(false), redirect: z.string().max(500).optional() }),
+        body: z.object({
+          email: field("email", 254),
+          password: field("password", PASSWORD_FIELD),
+          remember: z.boolean().default(false),
+          redirect: text("redirect", 500).optional(),
+        }),
       },
     },
     async (request, reply): Promise<LoginResponse | LoginErrorBody> => {
       try {
-        const { user, session, redirectTo } = await auth.signIn({ ...request.body, previousToken: readSessionToken(request) }, requestMeta(request));
+        const { user, session, redirectTo } = await auth.signIn({ ...request.body, previousToken: readSessionToken(request, secure) }, requestMeta(request));
         setSessionCookie(reply, secure, session.token, session.maxAge);
         return { success: true, user, error: null, type: null, redirectTo };
       } catch (error) {
@@ -96,17 +103,17 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   );
 
   app.get("/auth/session", async (request): Promise<SessionResponse> => {
-    const user = await auth.currentUser(readSessionToken(request));
+    const user = await auth.currentUser(readSessionToken(request, secure));
     return { success: true, authenticated: Boolean(user), user: user && publicUser(user) };
   });
 
   app.post("/auth/logout", async (request, reply): Promise<LogoutResponse> => {
-    await auth.signOut(readSessionToken(request), requestMeta(request));
+    await auth.signOut(readSessionToken(request, secure), requestMeta(request));
     clearSessionCookie(reply, secure);
     return { success: true, error: null };
   });
 
-  app.post("/auth/verify", { schema: { body: z.object({ token: z.string().min(1).max(100) }) } }, async (request, reply): Promise<MessageResponse> => {
+  app.post("/auth/verify", { schema: { body: z.object({ token: text("token", 100, { min: 1 }) }) } }, async (request, reply): Promise<MessageResponse> => {
     const ok = await auth.verifyEmail(request.body.token, requestMeta(request));
     if (!ok) return sendError(reply, "invalid-token", "This verification link is invalid or has expired.", { success: false });
     return { success: true, message: "Your e-mail address is confirmed. You can sign in now." };
@@ -115,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   const sameAnswer = "If that address needs it, we have sent a new link. Please check your inbox.";
   app.post(
     "/auth/resend-verification",
-    { config: perAddress("resend-verification"), schema: { body: z.object({ email: z.string().max(254) }) } },
+    { config: perAddress("resend-verification"), schema: { body: z.object({ email: text("email", 254) }) } },
     async (request): Promise<MessageResponse> => {
       await auth.resendVerification(request.body.email, requestMeta(request));
       return { success: true, message: sameAnswer };
@@ -124,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/auth/forgot-password",
-    { config: perAddress("forgot-password"), schema: { body: z.object({ email: z.string().max(254) }) } },
+    { config: perAddress("forgot-password"), schema: { body: z.object({ email: text("email", 254) }) } },
     async (request): Promise<MessageResponse> => {
       await auth.requestPasswordReset(request.body.email, requestMeta(request));
       return { success: true, message: AUTH_TEXT.resetSent };
@@ -135,7 +142,13 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     "/auth/reset-password",
     {
       config: perAddress("reset-password"),
-      schema: { body: z.object({ token: z.string().min(1).max(100), password: text(PASSWORD_FIELD), confirmPassword: text(PASSWORD_FIELD) }) },
+      schema: {
+        body: z.object({
+          token: text("token", 100, { min: 1 }),
+          password: field("password", PASSWORD_FIELD),
+          confirmPassword: field("confirmPassword", PASSWORD_FIELD),
+        }),
+      },
     },
     async (request): Promise<MessageResponse> => {
       await auth.resetPassword(request.body, requestMeta(request));
@@ -163,9 +176,9 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     {
       schema: {
         body: z.object({
-          fullName: z.string().trim().min(1, "Please enter your full name").max(120),
-          phone: z.string().trim().max(30).nullable().default(null),
-          company: z.string().trim().max(120).nullable().default(null),
+          fullName: text("fullName", 120).trim().min(1, "Please enter your full name"),
+          phone: text("phone", 30).trim().nullable().default(null),
+          company: text("company", 120).trim().nullable().default(null),
         }),
       },
     },
@@ -178,7 +191,15 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/account/password",
-    { schema: { body: z.object({ currentPassword: text(PASSWORD_FIELD), newPassword: text(PASSWORD_FIELD), confirmPassword: text(PASSWORD_FIELD) }) } },
+    {
+      schema: {
+        body: z.object({
+          currentPassword: field("currentPassword", PASSWORD_FIELD),
+          newPassword: field("newPassword", PASSWORD_FIELD),
+          confirmPassword: field("confirmPassword", PASSWORD_FIELD),
+        }),
+      },
+    },
     async (request, reply): Promise<MessageResponse> => {
       const user = await requireUser(services, request);
       const { session } = await auth.changePassword(user, request.body, requestMeta(request));

@@ -6,9 +6,10 @@ import { MAX_MERGE_REQUEST_LINES } from "@/server/cart/cart";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 import { requireUser } from "./current-user";
+import { text } from "./schemas";
 
 const productId = z.coerce.number().int().positive().max(2_147_483_647);
-const variantId = z.string().min(1).max(300);
+const variantId = text("variantId", 300, { min: 1 });
 const quantity = z.number().int("quantity must be a whole number").min(1, "quantity must be between 1 and 999").max(999, "quantity must be between 1 and 999");
 const itemId = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -92,7 +93,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
         body: z
           .object({
             guestCart: z.union([z.array(guestLine).max(200), z.object({ items: z.array(guestLine).max(200) })]),
-            mergeId: z.string().min(8).max(100),
+            mergeId: text("mergeId", 100, { min: 8 }),
           })
           .refine((body) => guestItems(body.guestCart).reduce((n, item) => n + item.variants.length, 0) <= MAX_MERGE_REQUEST_LINES, {
             message: `a guest cart merge takes at most ${MAX_MERGE_REQUEST_LINES} lines`,

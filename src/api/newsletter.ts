@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { NewsletterResponse } from "@/lib/api-contract";
 import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT } from "@/lib/newsletter";
+import { hasForbiddenCharacter } from "@/lib/text";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { sendError } from "./errors";
@@ -19,6 +20,7 @@ const newsletterRequestSchema = z.object(
   {
     email: z
       .string(NEWSLETTER_TEXT.invalidEmail)
+      .refine((value) => !hasForbiddenCharacter(value), NEWSLETTER_TEXT.invalidEmail)
       .trim()
       .toLowerCase()
       .max(NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT.invalidEmail)

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminSettingsResponse, SettingsResponse } from "@/lib/api-contract";
+import { CONTROL_CHARACTER_MESSAGE, containsForbiddenCharacter } from "@/lib/text";
 import { DEFAULT_SITE_SETTINGS, publicSiteSettings, siteSettingsSchema } from "@/lib/site-settings";
 import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
@@ -41,6 +42,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { s
   app.post("/admin/settings", async (request, reply): Promise<AdminSettingsResponse> => {
     reply.header("cache-control", CACHE.none);
     const user = await requireAdmin(services, request, "Only administrators can change settings");
+    // settings are checked by the shared settings schema; control characters are refused here first,
+    // anywhere in the body, like in every other string the API accepts
+    if (containsForbiddenCharacter(request.body)) throw new DomainError("invalid-input", `Invalid settings: values ${CONTROL_CHARACTER_MESSAGE}`);
     const parsed = settingsWrite.safeParse(request.body);
     if (!parsed.success) throw new DomainError("invalid-input", "Invalid settings: send {key, value}, {settings} or {reset: true}");
     let values: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_TEXT, greetingName, lockedMessage, passwordLength, passwordProblem, registrationProblem, safeRedirect } from "./auth-rules";
+import { AUTH_TEXT, greetingName, linkToken, lockedMessage, passwordLength, passwordProblem, registrationProblem, sessionTokenFrom } from "./auth-rules";
 
 const ok = { fullName: "Asha Mushi", email: "asha@example.co.tz", password: "Kilima2026", confirmPassword: "Kilima2026", acceptTerms: true };
 
@@ -52,11 +52,20 @@ describe("texts and helpers", () => {
     expect(greetingName({ name: "", email: "juma@b.tz" })).toBe("juma");
     expect(greetingName(null)).toBe("User");
   });
-  it("follows only same-site paths after sign-in", () => {
-    expect(safeRedirect("/account?tab=1")).toBe("/account?tab=1");
-    expect(safeRedirect("//evil.example")).toBe("/");
-    expect(safeRedirect("https://evil.example")).toBe("/");
-    expect(safeRedirect("/\\evil.example")).toBe("/");
-    expect(safeRedirect(undefined, "/products")).toBe("/products");
+  it("takes a link token only when it is one value of the issued shape", () => {
+    expect(linkToken("abc_DEF-123")).toBe("abc_DEF-123");
+    expect(linkToken(["a", "b"])).toBeNull();
+    expect(linkToken(undefined)).toBeNull();
+    expect(linkToken("")).toBeNull();
+    expect(linkToken("a\u0000b")).toBeNull();
+    expect(linkToken("a b")).toBeNull();
+    expect(linkToken("x".repeat(101))).toBeNull();
+  });
+  it("reads only the __Host- session cookie over https, only sid over http", () => {
+    const jar = (cookies: Record<string, string>) => (name: string) => cookies[name];
+    expect(sessionTokenFrom(jar({ sid: "plain" }), true)).toBeUndefined();
+    expect(sessionTokenFrom(jar({ sid: "plain", "__Host-sid": "secure" }), true)).toBe("secure");
+    expect(sessionTokenFrom(jar({ sid: "plain" }), false)).toBe("plain");
+    expect(sessionTokenFrom(jar({ "__Host-sid": "secure" }), false)).toBeUndefined();
   });
 });

@@ -19,6 +19,14 @@ export const SESSION_MAX_HOURS = 12;
 export const SESSION_COOKIE = "sid";
 export const SECURE_SESSION_COOKIE = "__Host-sid";
 
+/**
+ * The session token among a request's cookies: over https only the __Host- cookie (a plain `sid`
+ * there may have been set by a sibling subdomain or a plain-http answer); over http only `sid`.
+ */
+export function sessionTokenFrom(read: (name: string) => string | undefined, secure: boolean): string | undefined {
+  return secure ? read(SECURE_SESSION_COOKIE) : read(SESSION_COOKIE);
+}
+
 export const AUTH_TEXT = {
   fillAll: "Please fill in all fields",
   fillRequired: "Please fill in all required fields",
@@ -93,10 +101,13 @@ export function greetingName(user: { name?: string | null; email?: string | null
   return local || "User";
 }
 
-/** Only same-site paths are followed after sign-in: never another origin (open redirect). */
-export function safeRedirect(target: unknown, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+/**
+ * The token of an e-mail link's query (?token=...), or null: exactly one value of the shape the
+ * shop issues (URL-safe base64, at most 100 characters). A repeated parameter arrives as an array
+ * and anything else is not a link the shop sent.
+ */
+export function linkToken(value: unknown): string | null {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : null;
 }
 
 /** The sign-in answer's error type for an error code: the lock and the address limit are both RATE_LIMIT. */

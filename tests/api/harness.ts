@@ -66,6 +66,28 @@ export async function buildTestApi(
   };
 }
 
+/** The test site's origin (the harness's SITE_URL). */
+export const SITE_ORIGIN = "http://shop.test";
+
+/**
+ * Makes `app.inject` send writes the way the shop's own pages do: a browser puts Origin on every
+ * POST/PATCH/DELETE, and the CSRF guard refuses a cookie-carrying write without it. A test that
+ * sets its own Origin (or Sec-Fetch-Site) keeps it; tests of the guard itself use buildTestApi,
+ * whose app sends exactly the headers given.
+ */
+function asShopPage(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app) as (options: unknown) => unknown;
+  const writes = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+  app.inject = ((options?: { method?: string; headers?: Record<string, unknown> }) => {
+    if (!options || typeof options !== "object" || !writes.has(String(options.method ?? "GET").toUpperCase())) return inject(options);
+    const headers = { ...(options.headers ?? {}) };
+    const named = Object.keys(headers).map((key) => key.toLowerCase());
+    if (!named.includes("origin") && !named.includes("sec-fetch-site")) headers.origin = SITE_ORIGIN;
+    return inject({ ...options, headers });
+  }) as FastifyInstance["inject"];
+  return app;
+}
+
 /** Opens the suite's seeded database, and the services and an API instance on it, for one test file. */
 export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
   const harness = {} as ApiHarness;
@@ -75,7 +97,7 @@ export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
     harness.mediaDir = mediaDir;
     harness.outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-outbox-"));
     harness.services = await createServices(testConfig(harness), { handle: harness.handle });
-    harness.app = await buildApi({ services: harness.services, rateLimit: options.rateLimit ?? 0, trustProxy: false });
+    harness.app = asShopPage(await buildApi({ services: harness.services, rateLimit: options.rateLimit ?? 0, trustProxy: false }));
     await harness.app.ready();
     drainers.set(harness.outboxDir, () => harness.services.mail.drain());
   });

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { api, isApiError, loginFailureType } from "@/lib/api-client";
 import { AUTH_TEXT } from "@/lib/auth-rules";
+import { safeRedirect } from "@/lib/redirect";
 import { refreshServerCart, signedInStore } from "../cart/cart-store";
 import { mergeGuestCartAfterSignIn } from "../cart/merge-guest-cart";
 import { toast } from "../ui/toaster";
@@ -46,7 +47,7 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
         // adds from now on go to the server cart, even before the page re-renders signed in
         signedInStore.set(true);
         void refreshServerCart();
-        setTimeout(() => onSignedIn(redirect ?? result.redirectTo ?? "/"), CLOSE_AFTER_MS);
+        setTimeout(() => onSignedIn(safeRedirect(redirect ?? result.redirectTo)), CLOSE_AFTER_MS);
       },
       failure: (error) => {
         // the server refused the sign-in: its reason (wrong password, locked, not verified)

@@ -1,5 +1,6 @@
 import "server-only";
-import { AUTH_TEXT, looksLikeEmail, safeRedirect, type RegistrationInput } from "@/lib/auth-rules";
+import { AUTH_TEXT, looksLikeEmail, type RegistrationInput } from "@/lib/auth-rules";
+import { safeRedirect } from "@/lib/redirect";
 import type { PublicUser } from "@/lib/api-contract";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
