@@ -64,7 +64,8 @@ export async function registerAndVerify(page: Page, email: string, name = "Asha 
   await expect(dialog.getByRole("alert")).toHaveText("Passwords do not match");
   await dialog.getByLabel("Confirm password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Create Account" }).click();
-  await expect(dialog.getByRole("status")).toHaveText("Account created successfully! Please check your email to verify your account.");
+  // registration hashes the password (scrypt): seconds on a busy machine
+  await expect(dialog.getByRole("status")).toHaveText("Account created successfully! Please check your email to verify your account.", { timeout: 30_000 });
   await expect(page.getByText("Registration Successful!", { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 6000 });
   await page.goto(await linkFromOutbox(email, "/auth/verify"));
