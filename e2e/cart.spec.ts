@@ -14,9 +14,14 @@ async function signIn(page: Page, email: string) {
   await expect(page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
 }
 
+/**
+ * The Add to Cart button of the index-th card that can be added: the featured order is shuffled
+ * every 20 minutes, so the first card may be out of stock.
+ */
 const addButton = (page: Page, index: number) =>
   page
     .getByTestId("product-card")
+    .filter({ has: page.getByRole("button", { name: /^Add to Cart/ }) })
     .nth(index)
     .getByRole("button", { name: /^Add to Cart/ });
 
