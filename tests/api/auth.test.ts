@@ -270,7 +270,7 @@ describe("roles and CSRF", () => {
 
     // a write that carries the session cookie must say where it comes from (this API instance
     // sends exactly the headers given, unlike the harness's, which adds the shop's Origin)
-    const { app: bareApi, close } = await buildTestApi(api);
+    const { app: bareApi, close } = await buildTestApi(api, { bare: true });
     try {
       const send = (headers: Record<string, string>) =>
         bareApi.inject({ method: "POST", url: "/api/auth/logout", headers: { "content-type": "application/json", ...headers }, payload: "{}" });

@@ -25,6 +25,17 @@ export interface ApiHarness {
  */
 export const SUITE_MAIL_QUOTA = { perClient: 100_000 };
 
+/**
+ * The account routes' limits for the suite, for the same reason: one injected address and a few
+ * shared test addresses do the work of many shoppers. Tests of the limits themselves build an API
+ * with their own (see tests/api/account-hardening.test.ts).
+ */
+const GENEROUS = { max: 100_000, windowMinutes: 15 };
+export const SUITE_AUTH_LIMITS = {
+  perAddress: { register: GENEROUS, login: GENEROUS, "forgot-password": GENEROUS, "reset-password": GENEROUS, "resend-verification": GENEROUS },
+  perEmail: { register: GENEROUS, login: GENEROUS, "forgot-password": GENEROUS, "resend-verification": GENEROUS },
+};
+
 /** The test configuration of the services: the suite's media, this file's outbox, a fixed public address. */
 function testConfig(harness: ApiHarness, overrides: Partial<ServicesConfig> = {}): ServicesConfig {
   return {
@@ -32,6 +43,7 @@ function testConfig(harness: ApiHarness, overrides: Partial<ServicesConfig> = {}
     mediaDir: harness.mediaDir,
     mail: { from: "Kilima Electronics <no-reply@test>", outboxDir: harness.outboxDir },
     outbox: { quota: SUITE_MAIL_QUOTA },
+    authLimits: SUITE_AUTH_LIMITS,
     siteUrl: new URL("http://shop.test"),
     ...overrides,
   };
@@ -50,11 +62,19 @@ const drainers = new Map<string, () => Promise<unknown>>();
  */
 export async function buildTestApi(
   harness: ApiHarness,
-  options: { config?: Partial<ServicesConfig>; rateLimit?: number; trustProxy?: boolean; handle?: DbHandle } = {},
+  options: {
+    config?: Partial<ServicesConfig>;
+    rateLimit?: number;
+    trustProxy?: boolean;
+    handle?: DbHandle;
+    /** send exactly the headers given (tests of the CSRF guard), instead of writes as the shop's pages send them */
+    bare?: boolean;
+  } = {},
 ): Promise<{ app: FastifyInstance; services: Services; close: () => Promise<void> }> {
   // another handle (e.g. with other time limits) stays the caller's to close
   const services = await createServices(testConfig(harness, options.config), { handle: options.handle ?? harness.handle });
-  const app = await buildApi({ services, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false });
+  const built = await buildApi({ services, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false });
+  const app = options.bare ? built : asShopPage(built, services.siteUrl.origin);
   await app.ready();
   return {
     app,
@@ -72,17 +92,17 @@ export const SITE_ORIGIN = "http://shop.test";
 /**
  * Makes `app.inject` send writes the way the shop's own pages do: a browser puts Origin on every
  * POST/PATCH/DELETE, and the CSRF guard refuses a cookie-carrying write without it. A test that
- * sets its own Origin (or Sec-Fetch-Site) keeps it; tests of the guard itself use buildTestApi,
- * whose app sends exactly the headers given.
+ * sets its own Origin (or Sec-Fetch-Site) keeps it; tests of the guard itself use
+ * `buildTestApi(..., { bare: true })`, whose app sends exactly the headers given.
  */
-function asShopPage(app: FastifyInstance): FastifyInstance {
+function asShopPage(app: FastifyInstance, origin = SITE_ORIGIN): FastifyInstance {
   const inject = app.inject.bind(app) as (options: unknown) => unknown;
   const writes = new Set(["POST", "PUT", "PATCH", "DELETE"]);
   app.inject = ((options?: { method?: string; headers?: Record<string, unknown> }) => {
     if (!options || typeof options !== "object" || !writes.has(String(options.method ?? "GET").toUpperCase())) return inject(options);
     const headers = { ...(options.headers ?? {}) };
     const named = Object.keys(headers).map((key) => key.toLowerCase());
-    if (!named.includes("origin") && !named.includes("sec-fetch-site")) headers.origin = SITE_ORIGIN;
+    if (!named.includes("origin") && !named.includes("sec-fetch-site")) headers.origin = origin;
     return inject({ ...options, headers });
   }) as FastifyInstance["inject"];
   return app;
