@@ -57,7 +57,8 @@ describe("POST /api/newsletter", () => {
   it("answers an address already on the list exactly like a new one, keeping one row", async () => {
     const email = unique("juma");
     const first = await post({ email });
-    const again = await post({ email: `  ${email.toUpperCase()}\t` });
+    // case and surrounding spaces are ignored (a tab, like every control character, is refused at the boundary)
+    const again = await post({ email: `  ${email.toUpperCase()} ` });
     expect(again.status).toBe(first.status);
     expect(again.body).toEqual(first.body);
     expect(again.headers["cache-control"]).toBe("no-store");
