@@ -2,10 +2,9 @@ import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { openSession } from "../../src/server/auth/sessions";
 import { openDatabase, ping, rowsOf, type DbHandle } from "../../src/server/db/client";
-import { products, users } from "../../src/server/db/schema";
-import { buildTestApi, setupApi } from "./harness";
+import { products } from "../../src/server/db/schema";
+import { buildTestApi, setupApi, shopperCookie } from "./harness";
 
 /**
  * A database that is slow, locked or gone answers 503 with Retry-After, never a 500 or a hang, and
@@ -17,19 +16,7 @@ const api = setupApi();
 const { databaseUrl } = inject("database");
 let counter = 0;
 
-async function shopperCookie(): Promise<string> {
-  const [user] = await api.handle.db
-    .insert(users)
-    .values({
-      email: `avail-${process.pid}-${Date.now()}-${counter++}@example.co.tz`,
-      fullName: "Availability",
-      passwordHash: "scrypt$x",
-      emailVerifiedAt: sql`now()`,
-    })
-    .returning({ id: users.id });
-  const { token } = await openSession(api.handle.db, user!.id, false, 30, {});
-  return `sid=${token}`;
-}
+const shopper = () => shopperCookie(api, "avail");
 
 /** A product without options, with stock, for adds. */
 async function simpleProduct(): Promise<number> {
@@ -87,7 +74,7 @@ describe.skipIf(!databaseUrl)("on PostgreSQL, a database in trouble", () => {
     const holder = new pg.Client({ connectionString: databaseUrl });
     await holder.connect();
     try {
-      const cookie = await shopperCookie();
+      const cookie = await shopper();
       const productId = await simpleProduct();
       const add = () =>
         shop.app.inject({
@@ -133,7 +120,7 @@ describe.skipIf(!databaseUrl)("on PostgreSQL, a database in trouble", () => {
     url.hostname = "127.0.0.1";
     url.port = String(proxy.port);
     let handle: DbHandle | null = null;
-    const cookie = await shopperCookie();
+    const cookie = await shopper();
     try {
       handle = await openDatabase({ databaseUrl: url.toString(), migrate: false, poolSize: 2, timeouts: limits });
       const shop = await buildTestApi(api, { handle });

@@ -1,28 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openSession } from "../../src/server/auth/sessions";
 import { cartItemCount, MAX_MERGE_LINES, pruneCartMerges } from "../../src/server/cart/cart";
 import { rowsOf } from "../../src/server/db/client";
 import { cartItems, cartLines, cartMerges, productVariants, products, users } from "../../src/server/db/schema";
-import { setupApi } from "./harness";
+import { setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
 let counter = 0;
 
-/** A signed-in shopper: a user row and a session cookie, without the password round-trip. */
-async function shopper(): Promise<string> {
-  const [user] = await api.handle.db
-    .insert(users)
-    .values({
-      email: `cart-${process.pid}-${Date.now()}-${counter++}@example.co.tz`,
-      fullName: "Cart Tester",
-      passwordHash: "scrypt$x",
-      emailVerifiedAt: sql`now()`,
-    })
-    .returning({ id: users.id });
-  const { token } = await openSession(api.handle.db, user!.id, false, 30, {});
-  return `sid=${token}`;
-}
+const shopper = () => shopperCookie(api, "cart");
 
 async function call(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie: string | null, body?: unknown) {
   const res = await api.app.inject({

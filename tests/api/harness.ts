@@ -1,9 +1,12 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApi } from "../../src/api/app";
+import { openSession } from "../../src/server/auth/sessions";
+import { users } from "../../src/server/db/schema";
 import { openDatabase, type DbHandle } from "../../src/server/db/client";
 import { createServices, type Services, type ServicesConfig } from "../../src/server/services";
 
@@ -154,4 +157,20 @@ export async function lastLinkToken(outboxDir: string, email: string, pathName: 
     if (match) return match[1] ?? null;
   }
   return null;
+}
+
+let shoppers = 0;
+/** A signed-in shopper of the suite's database: a verified user row and its session cookie, without the password round-trip. */
+export async function shopperCookie(harness: ApiHarness, label: string): Promise<string> {
+  const [user] = await harness.handle.db
+    .insert(users)
+    .values({
+      email: `${label}-${process.pid}-${Date.now()}-${shoppers++}@example.co.tz`,
+      fullName: "Test Shopper",
+      passwordHash: "scrypt$x",
+      emailVerifiedAt: sql`now()`,
+    })
+    .returning({ id: users.id });
+  const { token } = await openSession(harness.handle.db, user!.id, false, 30, {});
+  return `sid=${token}`;
 }
