@@ -146,7 +146,30 @@ export async function mailsTo(outboxDir: string, email: string): Promise<string[
   const texts = await Promise.all(files.map((f) => fs.readFile(path.join(outboxDir, f), "utf8")));
   return texts
     .filter((t) => new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(t))
-    .map((t) => t.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+    .map(readableMail);
+}
+
+/**
+ * A raw message as a test reads it: folded header lines joined, and a quoted-printable body decoded as
+ * UTF-8. Only the body is decoded: a header such as `List-Unsubscribe: <...?token=B8...>` is not
+ * quoted-printable, and decoding it would turn "=B8" into a byte.
+ */
+function readableMail(raw: string): string {
+  const text = raw.replace(/\r\n/g, "\n");
+  const split = text.indexOf("\n\n");
+  const head = (split < 0 ? text : text.slice(0, split)).replace(/\n[ \t]+/g, " ");
+  const body = split < 0 ? "" : text.slice(split + 2);
+  if (!/^Content-Transfer-Encoding:\s*quoted-printable$/im.test(head)) return `${head}\n\n${body}`;
+  const bytes: number[] = [];
+  const soft = body.replace(/=\n/g, "");
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft[i] === "=" ? soft.slice(i + 1, i + 3) : "";
+    if (/^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft[i]!, "utf8"));
+  }
+  return `${head}\n\n${Buffer.from(bytes).toString("utf8")}`;
 }
 
 /** The token of the last link to `path` mailed to an address. */
