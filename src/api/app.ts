@@ -15,6 +15,7 @@ import type { ApiContext } from "./context";
 import { installCsrfGuard } from "./csrf";
 import { installErrorHandling, sendError } from "./errors";
 import { imageSearchRoutes } from "./image-search";
+import { localeRoutes } from "./locale";
 import { newsletterRoutes } from "./newsletter";
 import { settingsRoutes } from "./settings";
 
@@ -72,6 +73,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(cartRoutes, context);
       await api.register(newsletterRoutes, context);
       await api.register(imageSearchRoutes, context);
+      await api.register(localeRoutes, context);
     },
     { prefix: "/api" },
   );

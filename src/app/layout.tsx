@@ -7,8 +7,12 @@ import { AuthDialog } from "@/components/auth/auth-dialog";
 import { SessionBoot } from "@/components/cart/session-boot";
 import { RoutePrefetcher } from "@/components/layout/route-prefetcher";
 import { Toaster } from "@/components/ui/toaster";
+import { IntlRoot } from "@/components/i18n/intl-root";
+import { pathWithoutLocale } from "@/lib/locale";
 import { THEME_BOOT_SCRIPT } from "@/lib/theme";
+import { clientMessages } from "@/messages";
 import { siteUrl } from "@/server/config";
+import { getIntl, languageAlternates } from "./i18n";
 import { loadCartCount, loadSessionUser } from "./session";
 import { loadHeaderCategories, loadSiteSettings } from "./site-settings";
 import "./globals.css";
@@ -16,25 +20,28 @@ import "./globals.css";
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await loadSiteSettings();
+  const [settings, head] = await Promise.all([loadSiteSettings(), headers()]);
+  // one address per page serves both languages (chosen by cookie); `?lang=` names each for search engines
+  const path = pathWithoutLocale(head.get("x-page-path") ?? "/");
   return {
     metadataBase: siteUrl(),
     title: { default: settings.seo.title, template: `%s · ${settings.companyName}` },
     description: settings.seo.description,
     keywords: settings.seo.keywords,
+    alternates: languageAlternates(path),
   };
 }
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0f766e" };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const [settings, categories, user] = await Promise.all([loadSiteSettings(), loadHeaderCategories(), loadSessionUser()]);
+  const [{ locale }, settings, categories, user] = await Promise.all([getIntl(), loadSiteSettings(), loadHeaderCategories(), loadSessionUser()]);
   const cartCount = user ? await loadCartCount(user.id) : 0;
   // the Content-Security-Policy's nonce for this request (src/proxy.ts): inline script runs only with it
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html
-      lang="en"
+      lang={locale}
       data-theme="white"
       // the boot script may set another theme before React hydrates
       suppressHydrationWarning
@@ -53,21 +60,23 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body className="flex min-h-dvh flex-col font-sans antialiased">
-        <Suspense>
-          <SiteHeader settings={settings} categories={categories} user={user && { name: user.name, email: user.email }} cartCount={cartCount} />
-        </Suspense>
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <Suspense>
-          <SiteFooter settings={settings} />
-        </Suspense>
-        <Toaster />
-        <RoutePrefetcher />
-        <SessionBoot signedIn={Boolean(user)} />
-        <Suspense>
-          <AuthDialog companyName={settings.companyName} />
-        </Suspense>
+        <IntlRoot locale={locale} messages={clientMessages(locale)}>
+          <Suspense>
+            <SiteHeader settings={settings} categories={categories} user={user && { name: user.name, email: user.email }} cartCount={cartCount} />
+          </Suspense>
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Suspense>
+            <SiteFooter settings={settings} />
+          </Suspense>
+          <Toaster />
+          <RoutePrefetcher />
+          <SessionBoot signedIn={Boolean(user)} />
+          <Suspense>
+            <AuthDialog companyName={settings.companyName} />
+          </Suspense>
+        </IntlRoot>
       </body>
     </html>
   );

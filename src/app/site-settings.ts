@@ -1,6 +1,8 @@
 import { cache } from "react";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@/lib/site-settings";
+import { categoryName } from "@/lib/locale";
 import { getServices } from "@/server/services";
+import { getIntl } from "./i18n";
 
 /** Settings for one render; a failed load keeps the defaults instead of breaking the page. */
 export const loadSiteSettings = cache(async (): Promise<SiteSettings> => {
@@ -12,11 +14,11 @@ export const loadSiteSettings = cache(async (): Promise<SiteSettings> => {
   }
 });
 
-/** The header's category list; a failure leaves the panel empty rather than breaking every page. */
+/** The header's category list, named in the page's language; a failure leaves the panel empty rather than breaking every page. */
 export const loadHeaderCategories = cache(async (): Promise<{ name: string; slug: string; productCount: number }[]> => {
   try {
-    const rows = await (await getServices()).catalog.categories();
-    return rows.map(({ name, slug, productCount }) => ({ name, slug, productCount }));
+    const [rows, { locale }] = await Promise.all([(await getServices()).catalog.categories(), getIntl()]);
+    return rows.map((row) => ({ name: categoryName(row, locale), slug: row.slug, productCount: row.productCount }));
   } catch (error) {
     console.error("categories failed to load:", error instanceof Error ? error.message : error);
     return [];

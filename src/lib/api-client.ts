@@ -10,6 +10,7 @@ import type {
   CartResponse,
   CategoriesResponse,
   ImageSearchResponse,
+  LocaleResponse,
   LoginErrorType,
   LoginRequest,
   LoginResponse,
@@ -32,6 +33,7 @@ import type {
   SuggestionsResponse,
 } from "./api-contract";
 import { codeForStatus, isErrorCode, type ErrorCode } from "./error-codes";
+import type { Locale } from "./locale";
 import { productQueryParams, type ProductQuery } from "./product-query";
 
 /** How long a call may take before it is given up (a slow mobile network, not a dead one). */
@@ -178,6 +180,10 @@ export const api = {
       call<MessageResponse>("DELETE", "/api/cart", { ...options, query: new URLSearchParams({ itemId: String(itemId), variantId }) }),
     clear: (options?: CallOptions) => call<MessageResponse>("DELETE", "/api/cart", options),
     merge: (body: MergeCartRequest, options?: CallOptions) => call<MergeCartResponse>("POST", "/api/cart/merge", { ...options, json: body }),
+  },
+  /** Remembers the shopper's language (a cookie, and the account when signed in). */
+  locale: {
+    set: (locale: Locale, options?: CallOptions) => call<LocaleResponse>("POST", "/api/locale", { ...options, json: { locale } }),
   },
   newsletter: {
     subscribe: (email: string, options?: CallOptions) => call<NewsletterResponse>("POST", "/api/newsletter", { ...options, json: { email } }),

@@ -5,6 +5,7 @@
  */
 import type { Advertisement } from "./advertisement";
 import type { ErrorBody } from "./error-codes";
+import type { Locale } from "./locale";
 import type { Cart } from "./guest-cart";
 import type { Product } from "./product";
 import type { PublicSiteSettings, SiteSettings } from "./site-settings";
@@ -33,6 +34,8 @@ export type MinimalProductResponse = Pick<Product, "id" | "name" | "image" | "pr
 export interface CategoryWithCount {
   id: number;
   name: string;
+  /** the Kiswahili name; null when none is set (the name is shown) */
+  nameSw: string | null;
   slug: string;
   productCount: number;
 }
@@ -69,6 +72,12 @@ export interface PublicUser {
   role: "user" | "admin";
   isVerified: boolean;
   profile: { fullName: string; phone: string | null; company: string | null };
+  /** the language chosen on the account (null: never chosen; the device's choice applies) */
+  locale: Locale | null;
+}
+export interface LocaleResponse {
+  success: true;
+  locale: Locale;
 }
 export interface MessageResponse {
   success: true;

@@ -29,7 +29,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
 
   const categoryRows = await db
     .insert(categories)
-    .values(SEED_CATEGORIES.map((c, i) => ({ name: c.name, slug: c.slug, description: c.description, sortOrder: i })))
+    .values(SEED_CATEGORIES.map((c, i) => ({ name: c.name, nameSw: c.nameSw, slug: c.slug, description: c.description, sortOrder: i })))
     .returning({ id: categories.id, slug: categories.slug, name: categories.name });
   const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c]));
 

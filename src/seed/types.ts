@@ -2,6 +2,8 @@ import type { PrimaryValue, VariantConfig } from "@/lib/variants";
 
 export interface SeedCategory {
   name: string;
+  /** the name Kiswahili readers see */
+  nameSw: string;
   slug: string;
   description: string;
 }

@@ -7,6 +7,7 @@ import { AdCarousel } from "@/components/promo/ad-carousel";
 import { filtersFromParams, forCard, listingKey, listingQuery, pageOffset, parsePage, shuffleSeed } from "@/lib/listing";
 import type { Product } from "@/lib/product";
 import { getServices } from "@/server/services";
+import { languageAlternates } from "../i18n";
 import { loadSiteSettings } from "../site-settings";
 
 const DEFAULT_AD_ROTATION_SECONDS = 10;
@@ -15,7 +16,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const { search } = filtersFromParams(await searchParams);
-  return { title: search ? `“${search}” — products` : "All products", alternates: { canonical: "/products" } };
+  return { title: search ? `“${search}” — products` : "All products", alternates: languageAlternates("/products") };
 }
 
 export default async function ProductsPage({ searchParams }: { searchParams: SearchParams }) {

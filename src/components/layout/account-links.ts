@@ -1,18 +1,20 @@
-/** The signed-in account menu's links, before Log out. */
+/** The signed-in account menu's links, before Log out (labels: the catalogue's common.account). */
 export const ACCOUNT_LINKS = [
-  { href: "/account", label: "Profile" },
-  { href: "/account/orders", label: "Orders" },
-  { href: "/account/wishlist", label: "Wishlist" },
-  { href: "/account/payment", label: "Payment" },
-  { href: "/account/settings", label: "Settings" },
+  { href: "/account", label: "profile" },
+  { href: "/account/orders", label: "orders" },
+  { href: "/account/wishlist", label: "wishlist" },
+  { href: "/account/payment", label: "payment" },
+  { href: "/account/settings", label: "settings" },
 ] as const;
 
 /** The guest account menu's links; sign-in and registration come first, theme last. */
 export const GUEST_ACCOUNT_LINKS = [
-  { href: "/account/orders", label: "My Orders" },
-  { href: "/account/coins", label: "My Coins" },
-  { href: "/account/messages", label: "Message Center" },
-  { href: "/account/payment", label: "Payment" },
-  { href: "/account/wishlist", label: "Wish List" },
-  { href: "/account/coupons", label: "My Coupons" },
+  { href: "/account/orders", label: "myOrders" },
+  { href: "/account/coins", label: "myCoins" },
+  { href: "/account/messages", label: "messageCenter" },
+  { href: "/account/payment", label: "payment" },
+  { href: "/account/wishlist", label: "wishList" },
+  { href: "/account/coupons", label: "myCoupons" },
 ] as const;
+
+export type AccountLinkLabel = (typeof ACCOUNT_LINKS)[number]["label"] | (typeof GUEST_ACCOUNT_LINKS)[number]["label"];

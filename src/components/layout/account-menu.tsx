@@ -3,6 +3,7 @@
 import { DropdownMenu } from "radix-ui";
 import { LogOut, UserCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import { serverCart, signedInStore } from "../cart/cart-store";
 import { toast } from "../ui/toaster";
@@ -12,6 +13,7 @@ import { MenuLinkItems } from "./menu-link-items";
 
 export function useSignOut() {
   const router = useRouter();
+  const t = useTranslations("common.account");
   return async () => {
     try {
       await api.auth.logout();
@@ -20,10 +22,10 @@ export function useSignOut() {
       // the badge and adds switch to the guest cart at once, not when the page re-renders
       signedInStore.set(false);
       serverCart.set(null);
-      toast({ title: "Signed Out", description: "You have been signed out." });
+      toast({ title: t("signedOutTitle"), description: t("signedOutText") });
       router.refresh();
     } catch {
-      toast({ title: "Sign Out Error", description: "We could not sign you out. Please try again.", variant: "destructive" });
+      toast({ title: t("signOutErrorTitle"), description: t("signOutErrorText"), variant: "destructive" });
     }
   };
 }
@@ -31,9 +33,10 @@ export function useSignOut() {
 /** The signed-in account menu: profile, orders, wish list, payment, settings, and Log out. */
 export function AccountMenu({ name }: { name: string }) {
   const signOut = useSignOut();
+  const t = useTranslations("common.account");
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]" aria-label={`Account menu for ${name}`}>
+      <DropdownMenu.Trigger className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]" aria-label={t("menuFor", { name })}>
         <UserCircle className="h-5 w-5" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -42,7 +45,7 @@ export function AccountMenu({ name }: { name: string }) {
           <MenuLinkItems links={ACCOUNT_LINKS} />
           <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
           <DropdownMenu.Item className={menuItem} onSelect={() => void signOut()}>
-            <LogOut className="h-4 w-4" aria-hidden /> Log out
+            <LogOut className="h-4 w-4" aria-hidden /> {t("logOut")}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { LayoutGrid } from "lucide-react";
 import { useState } from "react";
+import { useFormatter, useTranslations } from "use-intl";
 import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet";
 
 export interface HeaderCategory {
@@ -14,17 +15,19 @@ export interface HeaderCategory {
 /** 'All Categories': a left slide-out panel listing every category, from the header of wide screens. */
 export function CategoriesPanel({ categories }: { categories: HeaderCategory[] }) {
   const [open, setOpen] = useState(false);
+  const t = useTranslations("common.categories");
+  const format = useFormatter();
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger className="hidden h-10 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-medium hover:bg-[var(--surface)] md:flex">
-        <LayoutGrid className="h-5 w-5" aria-hidden /> All Categories
+        <LayoutGrid className="h-5 w-5" aria-hidden /> {t("all")}
       </SheetTrigger>
-      <SheetContent title="All Categories" description="Browse the catalogue by category." hideDescription>
-        <nav aria-label="Categories" className="mt-3">
+      <SheetContent title={t("all")} description={t("browse")} hideDescription>
+        <nav aria-label={t("label")} className="mt-3">
           <ul className="space-y-0.5">
             <li>
               <Link href="/products" onClick={() => setOpen(false)} className="flex justify-between rounded-md px-2 py-2 font-medium hover:bg-[var(--surface)]">
-                All products
+                {t("allProducts")}
               </Link>
             </li>
             {categories.map((c) => (
@@ -36,7 +39,7 @@ export function CategoriesPanel({ categories }: { categories: HeaderCategory[] }
                   className="flex justify-between gap-2 rounded-md px-2 py-2 hover:bg-[var(--surface)]"
                 >
                   <span>{c.name}</span>
-                  <span className="text-xs text-[var(--muted-fg)]">{c.productCount.toLocaleString("en-US")}</span>
+                  <span className="text-xs text-[var(--muted-fg)]">{format.number(c.productCount)}</span>
                 </Link>
               </li>
             ))}

@@ -1,6 +1,7 @@
 "use client";
 
 import { DropdownMenu } from "radix-ui";
+import { useTranslations } from "use-intl";
 import { LogIn, Palette, User, UserPlus } from "lucide-react";
 import { nextTheme } from "@/lib/theme";
 import { useTheme } from "../ui/use-theme";
@@ -12,18 +13,19 @@ import { MenuLinkItems } from "./menu-link-items";
 /** The account menu of a visitor who is not signed in. */
 export function GuestMenu() {
   const [theme, setTheme] = useTheme();
+  const t = useTranslations("common");
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]" aria-label="Account menu">
+      <DropdownMenu.Trigger className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]" aria-label={t("account.menu")}>
         <User className="h-5 w-5" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className={menuContent}>
           <DropdownMenu.Item className={menuItem} onSelect={() => openAuthDialog("login")}>
-            <LogIn className="h-4 w-4" aria-hidden /> Sign in
+            <LogIn className="h-4 w-4" aria-hidden /> {t("account.signIn")}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={menuItem} onSelect={() => openAuthDialog("register")}>
-            <UserPlus className="h-4 w-4" aria-hidden /> Register
+            <UserPlus className="h-4 w-4" aria-hidden /> {t("account.register")}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
           <MenuLinkItems links={GUEST_ACCOUNT_LINKS} />
@@ -36,7 +38,7 @@ export function GuestMenu() {
               setTheme(nextTheme(theme));
             }}
           >
-            <Palette className="h-4 w-4" aria-hidden /> Change Theme Color
+            <Palette className="h-4 w-4" aria-hidden /> {t("theme.change")}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { LogIn, LogOut, Menu, Search, ShoppingCart, UserCircle, UserPlus } from "lucide-react";
 import { useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import { LOCALES, LOCALE_NAMES, isLocale } from "@/lib/locale";
 import { CURRENCIES, isCurrency } from "@/lib/money";
 import { THEMES, isTheme } from "@/lib/theme";
 import { useCart } from "../cart/cart-store";
@@ -12,28 +14,30 @@ import { useTheme } from "../ui/use-theme";
 import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet";
 import { iconButton } from "../ui/styles";
 import { openAuthDialog } from "../auth/auth-dialog-state";
+import { useSwitchLocale } from "../i18n/language-switch";
 import { useSignOut } from "./account-menu";
 import type { HeaderCategory } from "./categories-panel";
 import { NAV_LINKS } from "./nav-links";
 
-const THEME_LABELS = { white: "White", gray: "Gray", dark: "Dark" } as const;
-
-/** The hamburger side menu of small screens: search, cart, theme, currency, sign in, register. */
+/** The hamburger side menu of small screens: search, cart, language, theme, currency, sign in, register. */
 export function MobileMenu({ categories, signedIn }: { categories: HeaderCategory[]; signedIn: boolean }) {
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const [theme, setTheme] = useTheme();
   const [currency, setCurrency] = useCurrency();
   const totalItems = useCart().cart.totals.total_items;
+  const t = useTranslations("common");
+  const locale = useLocale();
+  const { switchTo } = useSwitchLocale();
   const close = () => setOpen(false);
   const row = "flex items-center gap-3 rounded-md px-2 py-2.5 hover:bg-[var(--surface)]";
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className={`${iconButton} md:hidden`} aria-label="Open menu">
+      <SheetTrigger className={`${iconButton} md:hidden`} aria-label={t("menu.open")}>
         <Menu className="h-6 w-6" aria-hidden />
       </SheetTrigger>
-      <SheetContent title="Menu" description="Search, cart, display settings and your account." hideDescription closeLabel="Close menu">
+      <SheetContent title={t("menu.title")} description={t("menu.description")} hideDescription closeLabel={t("menu.close")}>
         <div className="mt-3 space-y-0.5 text-sm">
           <button
             type="button"
@@ -43,46 +47,60 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
               openSearchDialog("text");
             }}
           >
-            <Search className="h-5 w-5" aria-hidden /> Search
+            <Search className="h-5 w-5" aria-hidden /> {t("menu.search")}
           </button>
           <Link href="/cart" onClick={close} className={row}>
-            <ShoppingCart className="h-5 w-5" aria-hidden /> Cart{totalItems > 0 ? ` (${totalItems})` : ""}
+            <ShoppingCart className="h-5 w-5" aria-hidden /> {totalItems > 0 ? t("cart.withCount", { count: totalItems }) : t("cart.label")}
           </Link>
           {signedIn ? (
             <>
               <Link href="/account" onClick={close} className={row}>
-                <UserCircle className="h-5 w-5" aria-hidden /> My account
+                <UserCircle className="h-5 w-5" aria-hidden /> {t("account.myAccount")}
               </Link>
               <button type="button" className={`${row} w-full`} onClick={() => (close(), void signOut())}>
-                <LogOut className="h-5 w-5" aria-hidden /> Log out
+                <LogOut className="h-5 w-5" aria-hidden /> {t("account.logOut")}
               </button>
             </>
           ) : (
             <>
               <button type="button" className={`${row} w-full`} onClick={() => (close(), openAuthDialog("login"))}>
-                <LogIn className="h-5 w-5" aria-hidden /> Sign in
+                <LogIn className="h-5 w-5" aria-hidden /> {t("account.signIn")}
               </button>
               <button type="button" className={`${row} w-full`} onClick={() => (close(), openAuthDialog("register"))}>
-                <UserPlus className="h-5 w-5" aria-hidden /> Register
+                <UserPlus className="h-5 w-5" aria-hidden /> {t("account.register")}
               </button>
             </>
           )}
         </div>
 
         <div className="mt-4 border-t border-[var(--border)]">
-          <ChoiceGroup label="Theme" options={THEMES} value={theme} onChange={(t) => isTheme(t) && setTheme(t)} text={(t) => THEME_LABELS[t]} />
+          <ChoiceGroup
+            label={t("language.label")}
+            options={LOCALES}
+            value={locale}
+            onChange={(l) => isLocale(l) && l !== locale && (close(), switchTo(l))}
+            text={(l) => LOCALE_NAMES[l]}
+            lang={(l) => l}
+          />
         </div>
-        <ChoiceGroup label="Currency" options={CURRENCIES} value={currency} onChange={(c) => isCurrency(c) && setCurrency(c)} text={(c) => c} />
+        <ChoiceGroup
+          label={t("theme.label")}
+          options={THEMES}
+          value={theme}
+          onChange={(option) => isTheme(option) && setTheme(option)}
+          text={(option) => t(`theme.${option}`)}
+        />
+        <ChoiceGroup label={t("currency")} options={CURRENCIES} value={currency} onChange={(c) => isCurrency(c) && setCurrency(c)} text={(c) => c} />
 
-        <nav aria-label="Explore" className="mt-4 border-t border-[var(--border)] pt-3 text-sm">
+        <nav aria-label={t("menu.explore")} className="mt-4 border-t border-[var(--border)] pt-3 text-sm">
           {NAV_LINKS.map((link) => (
             <Link key={link.href} href={link.href} prefetch={false} onClick={close} className={row}>
-              {link.label}
+              {t(`nav.${link.label}`)}
             </Link>
           ))}
         </nav>
-        <nav aria-label="Categories" className="mt-2 border-t border-[var(--border)] pt-3 text-sm">
-          <p className="px-2 text-xs font-semibold text-[var(--muted-fg)] uppercase">Categories</p>
+        <nav aria-label={t("categories.label")} className="mt-2 border-t border-[var(--border)] pt-3 text-sm">
+          <p className="px-2 text-xs font-semibold text-[var(--muted-fg)] uppercase">{t("categories.label")}</p>
           {categories.map((c) => (
             <Link key={c.slug} href={`/products?category=${encodeURIComponent(c.slug)}`} prefetch={false} onClick={close} className={row}>
               {c.name}
@@ -101,12 +119,15 @@ function ChoiceGroup<T extends string>({
   value,
   onChange,
   text,
+  lang,
 }: {
   label: string;
   options: readonly T[];
   value: string;
   onChange: (option: T) => void;
   text: (option: T) => string;
+  /** the language an option's own text is written in (a language's name in that language) */
+  lang?: (option: T) => string;
 }) {
   return (
     <fieldset className="mt-2 text-sm">
@@ -118,6 +139,7 @@ function ChoiceGroup<T extends string>({
             type="button"
             role="radio"
             aria-checked={value === option}
+            lang={lang?.(option)}
             onClick={() => onChange(option)}
             className={`flex-1 rounded-md border px-2 py-1.5 ${value === option ? "border-brand font-semibold text-brand" : "border-[var(--border)]"}`}
           >

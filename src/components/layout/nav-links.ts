@@ -1,7 +1,7 @@
-/** The four supplier-worded nav links of large screens. */
+/** The four supplier-worded nav links of large screens (labels: the catalogue's common.nav). */
 export const NAV_LINKS = [
-  { href: "/ai-agent", label: "AI Sourcing" },
-  { href: "/discover", label: "Discovery" },
-  { href: "/become-supplier", label: "Become Supplier" },
-  { href: "/buyer-central", label: "Buyer Central" },
+  { href: "/ai-agent", label: "aiSourcing" },
+  { href: "/discover", label: "discovery" },
+  { href: "/become-supplier", label: "becomeSupplier" },
+  { href: "/buyer-central", label: "buyerCentral" },
 ] as const;

@@ -2,56 +2,58 @@ import { Suspense } from "react";
 import Link from "next/link";
 import { Apple, CreditCard, Headphones, Play, Smartphone, Truck } from "lucide-react";
 import type { SiteSettings } from "@/lib/site-settings";
+import { serverTranslator } from "../i18n/request-intl";
 import { NewsletterForm } from "./newsletter-form";
 
+/** The footer's link columns (titles and labels: the catalogue's common.footer). */
 export const FOOTER_COLUMNS = [
   {
-    title: "Company",
+    title: "company",
     links: [
-      { href: "/about", label: "About us" },
-      { href: "/story", label: "Our story" },
-      { href: "/careers", label: "Careers" },
-      { href: "/press", label: "Press" },
-      { href: "/contact", label: "Contact" },
+      { href: "/about", label: "about" },
+      { href: "/story", label: "story" },
+      { href: "/careers", label: "careers" },
+      { href: "/press", label: "press" },
+      { href: "/contact", label: "contact" },
     ],
   },
   {
-    title: "Services",
+    title: "services",
     links: [
-      { href: "/services/electronics", label: "Electronics supply" },
-      { href: "/services/prototyping", label: "Prototyping" },
-      { href: "/services/pcb", label: "PCB printing" },
-      { href: "/services/ai", label: "AI consultancy" },
-      { href: "/services/logistics", label: "Logistics" },
+      { href: "/services/electronics", label: "electronics" },
+      { href: "/services/prototyping", label: "prototyping" },
+      { href: "/services/pcb", label: "pcb" },
+      { href: "/services/ai", label: "ai" },
+      { href: "/services/logistics", label: "logistics" },
     ],
   },
   {
-    title: "Help",
+    title: "help",
     links: [
-      { href: "/help", label: "Help centre" },
-      { href: "/tracking", label: "Order tracking" },
-      { href: "/returns", label: "Returns" },
-      { href: "/shipping", label: "Shipping" },
-      { href: "/support", label: "Support" },
+      { href: "/help", label: "helpCentre" },
+      { href: "/tracking", label: "tracking" },
+      { href: "/returns", label: "returns" },
+      { href: "/shipping", label: "shipping" },
+      { href: "/support", label: "support" },
     ],
   },
   {
-    title: "Legal",
+    title: "legal",
     links: [
-      { href: "/privacy", label: "Privacy" },
-      { href: "/terms", label: "Terms" },
-      { href: "/cookies", label: "Cookies" },
-      { href: "/gdpr", label: "GDPR" },
-      { href: "/data-protection", label: "Data protection" },
+      { href: "/privacy", label: "privacy" },
+      { href: "/terms", label: "terms" },
+      { href: "/cookies", label: "cookies" },
+      { href: "/gdpr", label: "gdpr" },
+      { href: "/data-protection", label: "dataProtection" },
     ],
   },
 ] as const;
 
 const PROMISES = [
-  { icon: CreditCard, title: "Secure payment", text: "Card, M-Pesa, Mixx by Yas and Airtel Money" },
-  { icon: Headphones, title: "24/7 support", text: "Call or WhatsApp us any time" },
-  { icon: Truck, title: "Free shipping", text: "On products marked Free Delivery" },
-];
+  { icon: CreditCard, title: "securePayment", text: "securePaymentText" },
+  { icon: Headphones, title: "support247", text: "support247Text" },
+  { icon: Truck, title: "freeShipping", text: "freeShippingText" },
+] as const;
 
 /** Card brands shown when the settings accept cards; mobile-money brands come from the settings. */
 const CARD_BRANDS = ["Visa", "Mastercard"] as const;
@@ -78,13 +80,14 @@ function MastercardMark() {
 }
 
 function PaymentBadges({ payment }: { payment: SiteSettings["paymentSettings"] }) {
+  const t = serverTranslator("common.footer");
   const cards = payment.methods.includes("card") ? CARD_BRANDS : [];
   const wallets = payment.methods.includes("mobile_money") ? payment.mobileMoneyProviders : [];
   if (!cards.length && !wallets.length) return null;
   return (
     <div>
       <p id="footer-payments" className="font-semibold">
-        We accept
+        {t("weAccept")}
       </p>
       <ul aria-labelledby="footer-payments" className="mt-2 flex flex-wrap gap-2">
         {cards.map((brand) => (
@@ -98,7 +101,7 @@ function PaymentBadges({ payment }: { payment: SiteSettings["paymentSettings"] }
             <Smartphone className="h-4 w-4 text-brand" aria-hidden />
             <span>
               {wallet}
-              {FORMER_NAMES[wallet] && <span className="font-normal text-[var(--muted-fg)]"> (formerly {FORMER_NAMES[wallet]})</span>}
+              {FORMER_NAMES[wallet] && <span className="font-normal text-[var(--muted-fg)]"> {t("formerly", { name: FORMER_NAMES[wallet] })}</span>}
             </span>
           </li>
         ))}
@@ -108,18 +111,19 @@ function PaymentBadges({ payment }: { payment: SiteSettings["paymentSettings"] }
 }
 
 function AppStoreBadges() {
+  const t = serverTranslator("common.footer");
   return (
     <div>
       <p id="footer-apps" className="font-semibold">
-        Mobile app
+        {t("mobileApp")}
       </p>
-      <p className="mt-1 text-[var(--muted-fg)]">Our Android and iPhone apps are on the way.</p>
+      <p className="mt-1 text-[var(--muted-fg)]">{t("appsOnTheWay")}</p>
       <ul aria-labelledby="footer-apps" className="mt-2 flex flex-wrap gap-2">
         {APP_STORES.map(({ icon: Icon, name }) => (
           <li key={name} className="flex items-center gap-2 rounded-lg border border-dashed border-[var(--border)] px-3 py-1.5 text-[var(--muted-fg)]">
             <Icon className="h-5 w-5" aria-hidden />
             <span className="leading-tight">
-              <span className="block text-[11px]">Coming soon on</span>
+              <span className="block text-[11px]">{t("comingSoonOn")}</span>
               <span className="block font-semibold text-[var(--page-fg)]">{name}</span>
             </span>
           </li>
@@ -130,6 +134,7 @@ function AppStoreBadges() {
 }
 
 export function SiteFooter({ settings }: { settings: SiteSettings }) {
+  const t = serverTranslator("common.footer");
   return (
     <footer className="mt-12 border-t border-[var(--border)] bg-[var(--surface)] text-sm">
       <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-3">
@@ -137,8 +142,8 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
           <div key={title} className="flex items-start gap-3">
             <Icon className="mt-0.5 h-5 w-5 text-brand" aria-hidden />
             <div>
-              <p className="font-semibold">{title}</p>
-              <p className="text-[var(--muted-fg)]">{text}</p>
+              <p className="font-semibold">{t(title)}</p>
+              <p className="text-[var(--muted-fg)]">{t(text)}</p>
             </div>
           </div>
         ))}
@@ -154,13 +159,13 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
           </p>
         </div>
         {FOOTER_COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <p className="font-semibold">{column.title}</p>
+          <nav key={column.title} aria-label={t(column.title)}>
+            <p className="font-semibold">{t(column.title)}</p>
             <ul className="mt-2 space-y-1">
               {column.links.map((link) => (
                 <li key={link.href}>
                   <Link href={link.href} prefetch={false} className="text-[var(--muted-fg)] hover:text-brand">
-                    {link.label}
+                    {t(link.label)}
                   </Link>
                 </li>
               ))}
@@ -180,7 +185,7 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
         </div>
       </div>
       <p className="border-t border-[var(--border)] px-4 py-4 text-center text-[var(--muted-fg)]">
-        © {new Date().getFullYear()} {settings.companyName}. All rights reserved.
+        {t("rights", { year: String(new Date().getFullYear()), company: settings.companyName })}
       </p>
     </footer>
   );

@@ -14,19 +14,22 @@ import { ThemeMenu } from "./theme-menu";
 import { greetingName } from "@/lib/auth-rules";
 import { OpenAuthButton } from "../auth/open-auth-button";
 import { AccountMenu } from "./account-menu";
+import { LanguageSwitch } from "../i18n/language-switch";
+import { serverTranslator } from "../i18n/request-intl";
 
 /** The search box as plain HTML until its client part loads: same size, still submits. */
 function SearchBoxShell() {
+  const t = serverTranslator("common");
   return (
     <form action="/products" method="get" role="search" className="flex min-w-0 flex-1 items-center">
       <input
         name="search"
         type="search"
-        aria-label="Search products"
-        placeholder="Search components, boards, tools…"
+        aria-label={t("searchProducts")}
+        placeholder={t("searchPlaceholder")}
         className="h-10 min-w-0 flex-1 rounded-l-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm"
       />
-      <button type="submit" aria-label="Search products" className="flex h-10 w-11 items-center justify-center rounded-r-lg bg-brand text-white">
+      <button type="submit" aria-label={t("searchProducts")} className="flex h-10 w-11 items-center justify-center rounded-r-lg bg-brand text-white">
         <Search className="h-5 w-5" aria-hidden />
       </button>
     </form>
@@ -44,22 +47,23 @@ export function SiteHeader({
   user: { name: string; email: string } | null;
   cartCount: number;
 }) {
+  const t = serverTranslator("common");
   return (
     <header className="sticky top-0 z-30 border-b border-[var(--border)] bg-[var(--page-bg)]/95 backdrop-blur">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       {/* Small screens: the top strip: a greeting, or an invitation to sign in. */}
       <div className="flex h-8 items-center justify-between bg-brand px-3 text-xs text-white md:hidden">
         {user ? (
-          <span className="truncate font-medium">Hi, {greetingName(user)}</span>
+          <span className="truncate font-medium">{t("greeting", { name: greetingName(user) })}</span>
         ) : (
-          <Suspense fallback={<span className="font-medium">Login here for better search</span>}>
+          <Suspense fallback={<span className="font-medium">{t("loginForBetterSearch")}</span>}>
             <OpenAuthButton tab="login" className="font-medium underline-offset-2 hover:underline">
-              Login here for better search
+              {t("loginForBetterSearch")}
             </OpenAuthButton>
           </Suspense>
         )}
@@ -69,7 +73,7 @@ export function SiteHeader({
         <Suspense>
           <MobileMenu categories={categories} signedIn={Boolean(user)} />
         </Suspense>
-        <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold" aria-label={`${settings.companyName} home`}>
+        <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold" aria-label={t("homeLink", { company: settings.companyName })}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={settings.companyLogo} alt="" width={32} height={32} className="h-8 w-8" />
           <span className="max-w-[11rem] truncate lg:max-w-none">{settings.companyName}</span>
@@ -85,6 +89,9 @@ export function SiteHeader({
         <div className="ml-auto flex items-center gap-0.5 md:ml-0">
           <div className="hidden items-center gap-0.5 sm:flex">
             <Suspense>
+              <LanguageSwitch />
+            </Suspense>
+            <Suspense>
               <ThemeMenu />
             </Suspense>
             <Suspense>
@@ -96,7 +103,7 @@ export function SiteHeader({
           </Suspense>
           {user ? (
             <>
-              <span className="hidden max-w-40 truncate px-1 text-sm lg:inline">Hi, {greetingName(user)}</span>
+              <span className="hidden max-w-40 truncate px-1 text-sm lg:inline">{t("greeting", { name: greetingName(user) })}</span>
               <Suspense>
                 <AccountMenu name={greetingName(user)} />
               </Suspense>
@@ -109,10 +116,10 @@ export function SiteHeader({
         </div>
       </div>
       {/* Large screens: the four supplier links on their own row, so the search box keeps its width. */}
-      <nav aria-label="Main" className="mx-auto hidden max-w-7xl items-center gap-6 px-4 pb-2 text-sm lg:flex">
+      <nav aria-label={t("nav.main")} className="mx-auto hidden max-w-7xl items-center gap-6 px-4 pb-2 text-sm lg:flex">
         {NAV_LINKS.map((link) => (
           <Link key={link.href} href={link.href} prefetch={false} className="whitespace-nowrap text-[var(--muted-fg)] hover:text-brand">
-            {link.label}
+            {t(`nav.${link.label}`)}
           </Link>
         ))}
       </nav>

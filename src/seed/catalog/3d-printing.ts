@@ -4,6 +4,7 @@ import { simple, type CatalogCategory } from "./rows";
 export const printing3d: CatalogCategory = {
   name: "3D Printing",
   slug: "3d-printing",
+  nameSw: "Uchapishaji wa 3D",
   description: "FDM and resin 3D printers, filament, resin and the spare parts and upgrades that keep them printing.",
   code: "3DP",
   rows: [

@@ -4,6 +4,7 @@ import { grid, packs, simple, type CatalogCategory } from "./rows";
 export const cablesConnectors: CatalogCategory = {
   name: "Cables & Connectors",
   slug: "cables-connectors",
+  nameSw: "Nyaya na Viunganishi",
   description: "Jumper wires, hook-up and silicone wire, USB cables, headers, terminals and crimp connectors.",
   code: "CBL",
   rows: [

@@ -4,6 +4,7 @@ import { grid, simple, type CatalogCategory } from "./rows";
 export const displays: CatalogCategory = {
   name: "Displays",
   slug: "displays",
+  nameSw: "Skrini na Vionyeshi",
   description: "OLED, LCD, TFT, e-paper and LED matrix displays, from tiny status screens to outdoor P10 sign modules.",
   code: "DSP",
   rows: [

@@ -46,7 +46,7 @@ const CATALOG: readonly CatalogCategory[] = [
   stemEducationKits,
 ];
 
-export const SEED_CATEGORIES: SeedCategory[] = CATALOG.map(({ name, slug, description }) => ({ name, slug, description }));
+export const SEED_CATEGORIES: SeedCategory[] = CATALOG.map(({ name, nameSw, slug, description }) => ({ name, nameSw, slug, description }));
 
 /** The full demo catalogue, in category display order; identical on every call. */
 export function buildSeedProducts(): SeedProduct[] {

@@ -4,6 +4,7 @@ import { type CatalogCategory } from "./rows";
 export const iotNetworkingModules: CatalogCategory = {
   name: "IoT & Networking Modules",
   slug: "iot-networking-modules",
+  nameSw: "Moduli za IoT na Mitandao",
   description: "GSM, 4G, LoRa, WiFi, Bluetooth and Ethernet modules that connect your projects to phones and the internet.",
   code: "IOT",
   rows: [

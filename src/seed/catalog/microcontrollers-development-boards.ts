@@ -4,6 +4,7 @@ import { grid, simple, type CatalogCategory } from "./rows";
 export const microcontrollersDevelopmentBoards: CatalogCategory = {
   name: "Microcontrollers & Development Boards",
   slug: "microcontrollers-development-boards",
+  nameSw: "Mikrokontrola na Bodi za Uundaji",
   description: "Arduino, ESP32, Raspberry Pi, STM32 and compatible boards for learning, prototyping and finished products.",
   code: "MCU",
   rows: [

@@ -4,6 +4,7 @@ import { grid, packs, type CatalogCategory } from "./rows";
 export const motorsDrivers: CatalogCategory = {
   name: "Motors & Drivers",
   slug: "motors-drivers",
+  nameSw: "Mota na Viendeshi",
   description: "DC, servo, stepper and brushless motors, pumps and valves, with the driver boards to control them.",
   code: "MOT",
   rows: [

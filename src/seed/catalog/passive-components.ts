@@ -4,6 +4,7 @@ import { packs, type CatalogCategory } from "./rows";
 export const passiveComponents: CatalogCategory = {
   name: "Passive Components",
   slug: "passive-components",
+  nameSw: "Vipuri Tuli (Resista, Kapasita)",
   description: "Resistors, capacitors, potentiometers, crystals, switches and assortment kits for every workbench.",
   code: "PAS",
   rows: [

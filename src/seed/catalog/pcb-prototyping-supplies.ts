@@ -4,6 +4,7 @@ import { simple, type CatalogCategory } from "./rows";
 export const pcbPrototypingSupplies: CatalogCategory = {
   name: "PCB & Prototyping Supplies",
   slug: "pcb-prototyping-supplies",
+  nameSw: "Vifaa vya PCB na Prototaipu",
   description: "Breadboards, perfboards, copper-clad boards, etching supplies, standoffs and project enclosures.",
   code: "PCB",
   rows: [

@@ -4,6 +4,7 @@ import { grid, type CatalogCategory } from "./rows";
 export const powerBatteries: CatalogCategory = {
   name: "Power & Batteries",
   slug: "power-batteries",
+  nameSw: "Umeme na Betri",
   description: "Li-ion and LiPo cells, chargers, BMS boards, DC-DC converters and mains power supplies.",
   code: "PWR",
   rows: [

@@ -4,6 +4,7 @@ import { type CatalogCategory } from "./rows";
 export const roboticsKits: CatalogCategory = {
   name: "Robotics Kits",
   slug: "robotics-kits",
+  nameSw: "Seti za Roboti",
   description: "Robot car chassis, robotic arms, tank platforms and competition robot kits, plus wheels and mounts.",
   code: "ROB",
   rows: [

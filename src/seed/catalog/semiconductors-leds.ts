@@ -4,6 +4,7 @@ import { simple, type CatalogCategory } from "./rows";
 export const semiconductorsLeds: CatalogCategory = {
   name: "Semiconductors & LEDs",
   slug: "semiconductors-leds",
+  nameSw: "Semikondakta na Taa za LED",
   description: "Transistors, MOSFETs, diodes, regulators, timer and logic ICs, microcontroller chips and LEDs.",
   code: "SEM",
   rows: [

@@ -4,6 +4,7 @@ import { type CatalogCategory } from "./rows";
 export const sensorsModules: CatalogCategory = {
   name: "Sensors & Modules",
   slug: "sensors-modules",
+  nameSw: "Vihisi na Moduli",
   description: "Plug-in sensor and breakout modules for measuring distance, temperature, gas, motion, light, weight and more.",
   code: "SEN",
   rows: [

@@ -4,6 +4,7 @@ import { grid, type CatalogCategory } from "./rows";
 export const solarEnergy: CatalogCategory = {
   name: "Solar & Energy",
   slug: "solar-energy",
+  nameSw: "Nishati ya Jua",
   description: "Solar panels, charge controllers, inverters, batteries and installation accessories for homes and businesses.",
   code: "SOL",
   rows: [

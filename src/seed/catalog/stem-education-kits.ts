@@ -4,6 +4,7 @@ import { type CatalogCategory } from "./rows";
 export const stemEducationKits: CatalogCategory = {
   name: "STEM Education Kits",
   slug: "stem-education-kits",
+  nameSw: "Seti za Elimu ya STEM",
   description: "Starter and learning kits for schools, clubs and self-learners, from first circuits to coding and IoT.",
   code: "STM",
   rows: [

@@ -4,6 +4,7 @@ import { simple, type CatalogCategory } from "./rows";
 export const toolsTestEquipment: CatalogCategory = {
   name: "Tools & Test Equipment",
   slug: "tools-test-equipment",
+  nameSw: "Zana na Vifaa vya Kupimia",
   description: "Soldering irons and stations, multimeters, oscilloscopes, bench supplies, programmers and hand tools.",
   code: "TLS",
   rows: [

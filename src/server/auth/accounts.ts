@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { AUTH_TEXT, lockedMessage, normaliseEmail, passwordProblem, registrationProblem, type RegistrationInput } from "@/lib/auth-rules";
+import type { Locale } from "@/lib/locale";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
 import { authTokens, users } from "../db/schema";
@@ -225,6 +226,10 @@ export async function changePassword(
   await closeAllSessions(deps.db, userId);
   await revokeResetLinks(deps.db, userId);
   await logSecurityEvent(deps.db, { type: "password-changed", userId }, meta);
+}
+
+export async function updateLocale(db: Database, userId: number, locale: Locale): Promise<void> {
+  await db.update(users).set({ locale, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
 export async function updateProfile(db: Database, userId: number, profile: { fullName: string; phone: string | null; company: string | null }): Promise<void> {

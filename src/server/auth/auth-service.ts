@@ -2,10 +2,11 @@ import "server-only";
 import { AUTH_TEXT, looksLikeEmail, type RegistrationInput } from "@/lib/auth-rules";
 import { safeRedirect } from "@/lib/redirect";
 import type { PublicUser } from "@/lib/api-contract";
+import type { Locale } from "@/lib/locale";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
 import type { SettingsService } from "../settings/settings";
-import { changePassword, register, requestPasswordReset, resendVerification, resetPassword, updateProfile, verifyEmail, type AccountDeps } from "./accounts";
+import { changePassword, register, requestPasswordReset, resendVerification, resetPassword, updateLocale, updateProfile, verifyEmail, type AccountDeps } from "./accounts";
 import { createOrPromoteAdmin, ensureInitialAdmin } from "./admin";
 import { logSecurityEvent, recentSecurityEvents, type RequestMeta, type SecurityEventType } from "./events";
 import { authLimits, countPerEmail, type AuthLimits } from "./limits";
@@ -40,7 +41,7 @@ export interface SignInResult {
 
 /** What a browser may know about its own account. */
 export function publicUser(user: SessionUser): PublicUser {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, isVerified: user.isVerified, profile: user.profile };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, isVerified: user.isVerified, profile: user.profile, locale: user.locale };
 }
 
 /**
@@ -99,6 +100,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (looksLikeEmail(input.email)) await countPerEmail(db, "register", input.email, limits.perEmail.register);
       return register(await accounts(), input, meta);
     },
+
+    /** Stores the language a shopper chose, for their other devices and their e-mails. */
+    setLocale: (userId: number, locale: Locale) => updateLocale(db, userId, locale),
 
     /** True when the link was good (the address is now confirmed). */
     verifyEmail: (token: string, meta: RequestMeta) => verifyEmail(db, token, meta),

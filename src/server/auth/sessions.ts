@@ -61,6 +61,7 @@ export async function sessionUser(
       company: users.company,
       role: users.role,
       verifiedAt: users.emailVerifiedAt,
+      locale: users.locale,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -86,6 +87,7 @@ export async function sessionUser(
     role: row.role,
     isVerified: row.verifiedAt !== null,
     profile: { fullName: row.fullName, phone: row.phone, company: row.company },
+    locale: row.locale,
   };
 }
 

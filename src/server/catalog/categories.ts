@@ -17,6 +17,7 @@ function queryCategories(db: Database): Promise<CategoryWithCount[]> {
     .select({
       id: categories.id,
       name: categories.name,
+      nameSw: categories.nameSw,
       slug: categories.slug,
       productCount: sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`,
     })

@@ -24,6 +24,8 @@ export const categories = pgTable("categories", {
   name: text("name").notNull(),
   slug: text("slug").notNull().unique(),
   description: text("description").notNull().default(""),
+  /** the Kiswahili name shown to Kiswahili readers; null falls back to `name` */
+  nameSw: text("name_sw"),
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
@@ -180,11 +182,13 @@ export const users = pgTable(
       .notNull()
       .default("user"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** the shopper's language for pages and e-mails; null until chosen */
+    locale: text("locale", { enum: ["sw", "en"] }),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("users_email_normalised", sql`${t.email} = lower(btrim(${t.email}))`)],
+  (t) => [check("users_email_normalised", sql`${t.email} = lower(btrim(${t.email}))`), check("users_locale_known", sql`${t.locale} in ('sw', 'en')`)],
 );
 
 /** Signed-in sessions: only a SHA-256 of the cookie's random token is stored. */

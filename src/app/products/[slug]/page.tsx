@@ -10,6 +10,7 @@ import { Stars } from "@/components/catalog/stars";
 import { discountPercent } from "@/lib/listing";
 import { productImageSrcSet } from "@/lib/product-image";
 import { safeRedirect } from "@/lib/redirect";
+import { languageAlternates } from "../../i18n";
 import { parseProductIdSegment, productPath } from "@/lib/slug";
 import { getServices } from "@/server/services";
 import { loadSiteSettings } from "../../site-settings";
@@ -28,7 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: product.name,
     description,
-    alternates: { canonical: productPath(product) },
+    alternates: languageAlternates(productPath(product)),
     openGraph: { title: product.name, description, images: [{ url: product.image, width: 640, height: 640, alt: product.name }], type: "website" },
   };
 }

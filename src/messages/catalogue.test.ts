@@ -1,0 +1,62 @@
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { describe, expect, it } from "vitest";
+import { LOCALES } from "@/lib/locale";
+import { CATALOGUES, clientMessages } from ".";
+
+/** Every leaf of a catalogue as "namespace.key.sub" → message. */
+function leaves(tree: unknown, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+/** The argument names a message uses ({name}, {count, plural, ...}, <b>tags</b>), sorted. */
+function argumentsOf(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const el of elements) {
+      if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
+      names.add(el.value);
+      if (el.type === TYPE.plural || el.type === TYPE.select) for (const option of Object.values(el.options)) walk(option.value);
+      if (el.type === TYPE.tag) walk(el.children);
+    }
+  };
+  walk(parse(message));
+  return [...names].sort();
+}
+
+const english = leaves(CATALOGUES.en);
+
+describe("the message catalogue", () => {
+  it.each(LOCALES.filter((l) => l !== "en"))("has every English key in %s, and no key English lacks", (locale) => {
+    const other = leaves(CATALOGUES[locale]);
+    expect([...english.keys()].filter((k) => !other.has(k))).toEqual([]);
+    expect([...other.keys()].filter((k) => !english.has(k))).toEqual([]);
+  });
+
+  it.each(LOCALES)("has only valid ICU messages, none empty, in %s", (locale) => {
+    for (const [key, message] of leaves(CATALOGUES[locale])) {
+      expect(message.trim(), key).not.toBe("");
+      expect(() => parse(message), key).not.toThrow();
+    }
+  });
+
+  it.each(LOCALES.filter((l) => l !== "en"))("uses the same arguments as English in every %s message", (locale) => {
+    const other = leaves(CATALOGUES[locale]);
+    for (const [key, message] of english) {
+      const translated = other.get(key);
+      if (translated !== undefined) expect(argumentsOf(translated), key).toEqual(argumentsOf(message));
+    }
+  });
+
+  it("sends the browser one language, without the server-only namespaces", () => {
+    const sw = clientMessages("sw");
+    expect(sw.common?.menu.title).toBe(CATALOGUES.sw.common.menu.title);
+    expect(Object.keys(sw)).not.toContain("email");
+    expect(Object.keys(sw)).not.toContain("legal");
+  });
+});

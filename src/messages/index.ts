@@ -1,0 +1,76 @@
+/**
+ * The message catalogue: every text the shop shows, in Kiswahili and English, one JSON file per
+ * area and language (ICU messages: plurals, numbers and dates are formatted by the language).
+ * Only the server imports this module; the browser receives the one language it renders in,
+ * without the namespaces only the server uses (see clientMessages).
+ */
+import type { Locale } from "@/lib/locale";
+import enCommon from "./en/common.json";
+import enCatalog from "./en/catalog.json";
+import enSearch from "./en/search.json";
+import enCart from "./en/cart.json";
+import enAuth from "./en/auth.json";
+import enAccount from "./en/account.json";
+import enNewsletter from "./en/newsletter.json";
+import enErrors from "./en/errors.json";
+import enLegal from "./en/legal.json";
+import enEmail from "./en/email.json";
+import enAdmin from "./en/admin.json";
+import enMeta from "./en/meta.json";
+import swCommon from "./sw/common.json";
+import swCatalog from "./sw/catalog.json";
+import swSearch from "./sw/search.json";
+import swCart from "./sw/cart.json";
+import swAuth from "./sw/auth.json";
+import swAccount from "./sw/account.json";
+import swNewsletter from "./sw/newsletter.json";
+import swErrors from "./sw/errors.json";
+import swLegal from "./sw/legal.json";
+import swEmail from "./sw/email.json";
+import swAdmin from "./sw/admin.json";
+import swMeta from "./sw/meta.json";
+
+const en = {
+  common: enCommon,
+  catalog: enCatalog,
+  search: enSearch,
+  cart: enCart,
+  auth: enAuth,
+  account: enAccount,
+  newsletter: enNewsletter,
+  errors: enErrors,
+  legal: enLegal,
+  email: enEmail,
+  admin: enAdmin,
+  meta: enMeta,
+};
+
+/** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
+export type Messages = typeof en;
+export type Namespace = keyof Messages;
+
+const sw: Messages = {
+  common: swCommon,
+  catalog: swCatalog,
+  search: swSearch,
+  cart: swCart,
+  auth: swAuth,
+  account: swAccount,
+  newsletter: swNewsletter,
+  errors: swErrors,
+  legal: swLegal,
+  email: swEmail,
+  admin: swAdmin,
+  meta: swMeta,
+};
+
+export const CATALOGUES: Record<Locale, Messages> = { en, sw };
+
+/** Namespaces rendered only on the server (pages, e-mails, page titles): never sent to the browser. */
+const SERVER_ONLY: readonly Namespace[] = ["legal", "email", "meta"];
+
+/** The part of one language's catalogue the browser needs for its components. */
+export function clientMessages(locale: Locale): Partial<Messages> {
+  const all = CATALOGUES[locale];
+  return Object.fromEntries(Object.entries(all).filter(([name]) => !SERVER_ONLY.includes(name as Namespace))) as Partial<Messages>;
+}
