@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { LOCALE_COOKIE, isLocale, localeFromAcceptLanguage } from "@/lib/locale";
 import type { RequestMeta } from "@/server/auth/auth-service";
 import type { Services } from "@/server/services";
 
@@ -7,7 +8,9 @@ export interface ApiContext {
   services: Services;
 }
 
-/** Who sent a request, for the security log. */
+/** Who sent a request, for the security log, and the language of the page it came from. */
 export function requestMeta(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers["user-agent"] ?? null };
+  const cookie = request.cookies?.[LOCALE_COOKIE];
+  const locale = isLocale(cookie) ? cookie : localeFromAcceptLanguage(request.headers["accept-language"]);
+  return { ip: request.ip, userAgent: request.headers["user-agent"] ?? null, locale };
 }

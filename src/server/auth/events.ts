@@ -1,4 +1,5 @@
 import { desc } from "drizzle-orm";
+import type { Locale } from "@/lib/locale";
 import type { Database } from "../db";
 import { securityEvents } from "../db/schema";
 
@@ -23,6 +24,8 @@ export type SecurityEventType =
 export interface RequestMeta {
   ip?: string | null;
   userAgent?: string | null;
+  /** the language the request's page was in (cookie, else Accept-Language): for e-mails it causes */
+  locale?: Locale | null;
 }
 
 export async function logSecurityEvent(
