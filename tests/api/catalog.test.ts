@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/server/db/client";
+import { SEARCH_SYNONYMS } from "../../src/server/search/synonyms";
 import { getJson, setupApi } from "./harness";
 
 const api = setupApi();
@@ -194,6 +195,29 @@ describe("search", () => {
     for (let i = 1; i < body.products.length; i++) expect(body.products[i - 1]!.price).toBeGreaterThanOrEqual(body.products[i]!.price);
   });
 
+  it("finds batteries for 'betri', LEDs and lamps for 'taa', wires for 'waya' (Kiswahili)", async () => {
+    const cases: [string, RegExp][] = [
+      ["betri", /batter/],
+      ["taa", /\bleds?\b|lamp|light/],
+      ["waya", /wire/],
+      ["paneli ya jua", /solar.*panel|panel.*solar/],
+    ];
+    for (const [q, expected] of cases) {
+      const { body } = await search(q);
+      expect(body.products.length, q).toBeGreaterThan(2);
+      for (const name of names(body).slice(0, 5)) expect(name, q).toMatch(expected);
+    }
+  });
+
+  it("has a catalogue word for every word of the synonym tables", async () => {
+    const meanings = [...new Set(Object.values(SEARCH_SYNONYMS).flatMap((table) => Object.values(table)))];
+    const rows = rowsOf<{ word: string }>(
+      await api.handle.db.execute(sql`select m.word from unnest(${sql.raw(`array[${meanings.map((m) => `'${m}'`).join(",")}]`)}::text[]) as m(word)
+        where not exists (select 1 from search_lexicon l where l.word like m.word || '%')`),
+    );
+    expect(rows.map((r) => r.word)).toEqual([]);
+  });
+
   it("is safe with SQL and tsquery syntax in the text", async () => {
     for (const q of ["'; drop table products; --", "a & | ! ( ) :* <->", "\\", "%_"]) {
       const { status } = await search(q);
@@ -257,6 +281,11 @@ describe("GET /api/search-suggestions", () => {
 
   it("puts a category whose name starts with the text first", async () => {
     expect((await suggest("sens"))[0]).toMatch(/^Sensors/);
+  });
+
+  it("suggests a category by its Kiswahili name", async () => {
+    expect(await suggest("vihisi")).toContain("Vihisi na Moduli");
+    expect(await suggest("umeme na")).toContain("Umeme na Betri");
   });
 
   it("answers an empty list for nonsense", async () => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { rowsOf, type Database } from "../db";
+import { translateQueryWords } from "./synonyms";
 import { pickCorrection, queryWords, type LexiconCandidate } from "./terms";
 
 // Shoppers repeat the same few hundred words; their resolution is cached for a few minutes
@@ -18,12 +19,13 @@ export async function refreshSearchLexicon(db: Database): Promise<void> {
 }
 
 /**
- * The catalogue words a query means: each query word that is a catalogue word (or the start
- * of one) as typed, a misspelt one replaced by its nearest catalogue word, and words that
- * match nothing dropped. An empty result means nothing in the catalogue can match.
+ * The catalogue words a query means: a Kiswahili word for a catalogue thing read as the
+ * catalogue's word (src/server/search/synonyms.ts), each query word that is a catalogue word (or
+ * the start of one) as typed, a misspelt one replaced by its nearest catalogue word, and words
+ * that match nothing dropped. An empty result means nothing in the catalogue can match.
  */
 export async function resolveQueryWords(db: Database, text: string): Promise<string[]> {
-  const words = queryWords(text);
+  const words = translateQueryWords(queryWords(text));
   const unknown = words.filter((w) => !resolved.has(w));
   if (unknown.length) await resolveUncached(db, unknown);
   const out: string[] = [];

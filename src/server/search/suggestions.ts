@@ -9,7 +9,7 @@ export const SUGGESTION_MIN_LENGTH = 2;
 export const SUGGESTION_LIMIT = 8;
 
 /**
- * Up to 8 suggestions, best first: categories and brands whose name starts with the query,
+ * Up to 8 suggestions, best first: categories (by their English or Kiswahili name) and brands whose name starts with the query,
  * then names of popular products (the top 20,000 by sales) that contain every (typo-corrected)
  * word, most sold first, then
  * categories and brands that merely contain it.
@@ -34,8 +34,10 @@ async function findSuggestions(db: Database, q: string): Promise<string[]> {
 
   const [groups, names] = await Promise.all([
     db.execute(sql`
-      (select ${categories.name} as name, lower(${categories.name}) like ${like.slice(1)} as starts, 0 as kind
-         from ${categories} where lower(${categories.name}) like ${like} order by ${asc(categories.sortOrder)} limit 3)
+      (select case when lower(coalesce(${categories.nameSw}, '')) like ${like} then ${categories.nameSw} else ${categories.name} end as name,
+              (lower(${categories.name}) like ${like.slice(1)} or lower(coalesce(${categories.nameSw}, '')) like ${like.slice(1)}) as starts, 0 as kind
+         from ${categories} where lower(${categories.name}) like ${like} or lower(coalesce(${categories.nameSw}, '')) like ${like}
+         order by ${asc(categories.sortOrder)} limit 3)
       union all
       (select ${brands.name} as name, lower(${brands.name}) like ${like.slice(1)} as starts, 1 as kind
          from ${brands} where lower(${brands.name}) like ${like} order by ${asc(brands.name)} limit 3)`),

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { SEARCH_SYNONYMS, translateQueryWords } from "./synonyms";
+import { queryWords } from "./terms";
+
+describe("translateQueryWords", () => {
+  it("reads the Kiswahili words for the catalogue's categories as the catalogue's words", () => {
+    expect(translateQueryWords(queryWords("betri"))).toEqual(["battery"]);
+    expect(translateQueryWords(queryWords("Taa"))).toEqual(["led"]);
+    expect(translateQueryWords(queryWords("waya"))).toEqual(["wire"]);
+    expect(translateQueryWords(queryWords("betri 18650"))).toEqual(["battery", "18650"]);
+  });
+  it("drops the joining words of a Kiswahili phrase, and keeps words it does not know", () => {
+    expect(translateQueryWords(queryWords("paneli ya jua"))).toEqual(["panel", "solar"]);
+    expect(translateQueryWords(queryWords("betri za lithium"))).toEqual(["battery", "lithium"]);
+    expect(translateQueryWords(queryWords("esp32 moduli"))).toEqual(["esp32", "module"]);
+    expect(translateQueryWords(["na"])).toEqual(["na"]);
+  });
+  it("maps to single lowercase catalogue words only", () => {
+    for (const table of Object.values(SEARCH_SYNONYMS))
+      for (const [word, meaning] of Object.entries(table)) {
+        expect(word).toMatch(/^[a-z0-9]+$/);
+        expect(meaning).toMatch(/^[a-z0-9]+$/);
+      }
+  });
+});

@@ -1,0 +1,80 @@
+import type { Locale } from "@/lib/locale";
+
+/**
+ * Words shoppers type for the catalogue's things, per language, mapped to the catalogue's own
+ * (English) word. The catalogue is written in English; a Kiswahili reader searches "betri" and
+ * means batteries. Every table applies to every query: people mix languages in one search, and an
+ * English page is no reason to refuse a Kiswahili word. A word maps to the one catalogue word that
+ * finds what it names (prefix-matched like every search word: "led" finds LEDs).
+ */
+export const SEARCH_SYNONYMS: Record<Locale, Readonly<Record<string, string>>> = {
+  sw: {
+    betri: "battery",
+    beteri: "battery",
+    taa: "led",
+    balbu: "bulb",
+    waya: "wire",
+    nyaya: "wire",
+    kebo: "cable",
+    kebuli: "cable",
+    swichi: "switch",
+    sola: "solar",
+    jua: "solar",
+    paneli: "panel",
+    mota: "motor",
+    injini: "motor",
+    pampu: "pump",
+    kihisi: "sensor",
+    vihisi: "sensor",
+    skrini: "display",
+    chaja: "charger",
+    spika: "speaker",
+    kamera: "camera",
+    roboti: "robot",
+    printa: "printer",
+    bodi: "board",
+    umeme: "power",
+    transfoma: "transformer",
+    feni: "fan",
+    kengele: "buzzer",
+    rimoti: "remote",
+    resista: "resistor",
+    kapasita: "capacitor",
+    diodi: "diode",
+    transista: "transistor",
+    antena: "antenna",
+    moduli: "module",
+    zana: "tool",
+    tepu: "tape",
+    saketi: "circuit",
+    kipimo: "meter",
+    mita: "meter",
+    inverta: "inverter",
+    kidhibiti: "controller",
+    vidhibiti: "controller",
+    plagi: "plug",
+    soketi: "socket",
+  },
+  en: {
+    accu: "battery",
+    cell: "battery",
+    lamp: "led",
+    cord: "cable",
+    lead: "cable",
+  },
+};
+
+/** Kiswahili words that join others ("betri za lithiamu", "nishati ya jua") and name nothing. */
+const SWAHILI_JOINERS = new Set(["ya", "za", "wa", "la", "cha", "vya", "na", "kwa", "kwenye", "au"]);
+
+const ALL_SYNONYMS: ReadonlyMap<string, string> = new Map(Object.values(SEARCH_SYNONYMS).flatMap((table) => Object.entries(table)));
+
+/**
+ * A query's words in the catalogue's language: a known word of another language replaced by the
+ * catalogue's word, joining words dropped (unless they are all the query has), repeats removed.
+ */
+export function translateQueryWords(words: readonly string[]): string[] {
+  const meaningful = words.filter((w) => !SWAHILI_JOINERS.has(w));
+  const kept = meaningful.length ? meaningful : words;
+  return [...new Set(kept.map((w) => ALL_SYNONYMS.get(w) ?? w))];
+}
