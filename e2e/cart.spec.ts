@@ -99,7 +99,7 @@ test("/cart for a guest at phone width: empty state, then a line with shipping a
   await addButton(page, 0).click();
   await page.goto("/cart");
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
-  const shipping = await page.getByTestId("shipping").textContent();
+  const shipping = (await page.getByTestId("shipping").textContent())?.replace(/\s/g, " ");
   expect(shipping === "Free" || shipping === "TSh 5,000").toBe(true);
   await expect(page.getByRole("button", { name: "Checkout" })).toBeDisabled();
 

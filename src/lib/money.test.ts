@@ -3,8 +3,8 @@ import { formatMoney, isCurrency } from "./money";
 
 describe("formatMoney", () => {
   it("shows TZS as whole shillings with thousands separators", () => {
-    expect(formatMoney(12345)).toBe("TSh 12,345");
-    expect(formatMoney(1234567.5, "TZS")).toBe("TSh 1,234,568");
+    expect(formatMoney(12345)).toBe("TSh\u00a012,345");
+    expect(formatMoney(1234567.5, "TZS")).toBe("TSh\u00a01,234,568");
   });
   it("converts to USD at 0.0004 with two decimals", () => {
     expect(formatMoney(12345, "USD")).toBe("$4.94");
@@ -12,12 +12,12 @@ describe("formatMoney", () => {
   });
   it("shows zero or invalid amounts as zero", () => {
     for (const bad of [0, NaN, Infinity, "abc", null, undefined, {}]) {
-      expect(formatMoney(bad)).toBe("TSh 0");
+      expect(formatMoney(bad)).toBe("TSh\u00a00");
       expect(formatMoney(bad, "USD")).toBe("$0.00");
     }
   });
   it("accepts numeric strings", () => {
-    expect(formatMoney("5000")).toBe("TSh 5,000");
+    expect(formatMoney("5000")).toBe("TSh\u00a05,000");
   });
 });
 

@@ -14,6 +14,8 @@ export function isCurrency(value: unknown): value is Currency {
 /**
  * Formats an amount held in TZS for display in the chosen currency:
  * 'TSh 12,345' or '$4.94'; zero, negative-zero, NaN or non-numbers show 'TSh 0' / '$0.00'.
+ * The same in both languages (the shop's prices are written this way in Tanzania); the space after
+ * TSh does not break, so the symbol never wraps onto a line of its own.
  */
 export function formatMoney(amountTzs: unknown, currency: Currency = DEFAULT_CURRENCY): string {
   const amount = typeof amountTzs === "number" ? amountTzs : typeof amountTzs === "string" ? Number(amountTzs) : NaN;
@@ -21,5 +23,5 @@ export function formatMoney(amountTzs: unknown, currency: Currency = DEFAULT_CUR
   if (currency === "USD") {
     return `$${usdFormat.format(valid ? amount * TZS_TO_USD : 0)}`;
   }
-  return `TSh ${tzsFormat.format(valid ? Math.round(amount) : 0)}`;
+  return `TSh\u00a0${tzsFormat.format(valid ? Math.round(amount) : 0)}`;
 }
