@@ -5,10 +5,14 @@ import type {
   AccountSessionsResponse,
   LoginErrorBody,
   LoginResponse,
+  LoginTwoFactorResponse,
   LogoutResponse,
   MessageResponse,
+  RecoveryCodesResponse,
   RevokeOthersResponse,
   SessionResponse,
+  TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
 } from "@/lib/api-contract";
 import { AUTH_TEXT, loginErrorType } from "@/lib/auth-rules";
 import { publicUser } from "@/server/auth/auth-service";
@@ -16,6 +20,7 @@ import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { requireUser } from "./current-user";
 import { describeError, sendError } from "./errors";
+import type { FastifyReply } from "fastify";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie";
 
 const text = (max: number) => z.string().max(max).default("");
@@ -55,25 +60,48 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     },
   );
 
+  /** A refused sign-in (either step) as the sign-in answer's error shape. */
+  const loginFailure = (reply: FastifyReply, error: unknown) => {
+    const known = describeError(error);
+    if (!known) throw error;
+    const body: Omit<LoginErrorBody, "error" | "code"> = {
+      success: false,
+      user: null,
+      type: loginErrorType(known.code),
+      redirectTo: null,
+      ...known.details,
+    };
+    return sendError(reply, known.code, known.message, body);
+  };
+
   app.post(
     "/auth/login",
     { schema: { body: z.object({ email: text(254), password: text(200), remember: z.boolean().default(false), redirect: z.string().max(500).optional() }) } },
+    async (request, reply): Promise<LoginResponse | LoginTwoFactorResponse | LoginErrorBody> => {
+      try {
+        const result = await auth.signIn({ ...request.body, previousToken: readSessionToken(request) }, requestMeta(request));
+        if ("twoFactorRequired" in result) {
+          const { challenge, expiresInSeconds } = result;
+          return { success: false, twoFactorRequired: true, challenge, expiresInSeconds, user: null, error: null, type: "TWO_FACTOR_REQUIRED", redirectTo: null };
+        }
+        setSessionCookie(reply, secure, result.session.token, result.session.maxAge);
+        return { success: true, user: result.user, error: null, type: null, redirectTo: result.redirectTo };
+      } catch (error) {
+        return loginFailure(reply, error);
+      }
+    },
+  );
+
+  app.post(
+    "/auth/login/two-factor",
+    { schema: { body: z.object({ challenge: z.string().min(1).max(100), code: z.string().max(40) }) } },
     async (request, reply): Promise<LoginResponse | LoginErrorBody> => {
       try {
-        const { user, session, redirectTo } = await auth.signIn({ ...request.body, previousToken: readSessionToken(request) }, requestMeta(request));
+        const { user, session, redirectTo } = await auth.completeSignIn({ ...request.body, previousToken: readSessionToken(request) }, requestMeta(request));
         setSessionCookie(reply, secure, session.token, session.maxAge);
         return { success: true, user, error: null, type: null, redirectTo };
       } catch (error) {
-        const known = describeError(error);
-        if (!known) throw error;
-        const body: Omit<LoginErrorBody, "error" | "code"> = {
-          success: false,
-          user: null,
-          type: loginErrorType(known.code),
-          redirectTo: null,
-          ...known.details,
-        };
-        return sendError(reply, known.code, known.message, body);
+        return loginFailure(reply, error);
       }
     },
   );
@@ -147,6 +175,43 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
       return { success: true, message: "Profile saved" };
     },
   );
+
+  // ---- two-step sign-in of the signed-in account -----------------------------------------
+  const confirmation = z.object({ code: z.string().max(40).optional(), password: z.string().max(200).optional() });
+
+  app.get("/account/two-factor", async (request): Promise<TwoFactorStatusResponse> => {
+    const user = await requireUser(services, request);
+    const status = await auth.twoFactorStatus(user.id);
+    return { success: true, ...status, required: await auth.mustEnrolTwoFactor(user) };
+  });
+
+  app.post("/account/two-factor/setup", async (request): Promise<TwoFactorSetupResponse> => {
+    const user = await requireUser(services, request);
+    const { secret, otpauthUrl, qrSvg } = await auth.beginTwoFactorEnrolment(user);
+    return { success: true, secret, otpauthUrl, qrSvg };
+  });
+
+  app.post(
+    "/account/two-factor/confirm",
+    { schema: { body: z.object({ code: z.string().max(40) }) } },
+    async (request): Promise<RecoveryCodesResponse> => {
+      const user = await requireUser(services, request);
+      const { recoveryCodes } = await auth.confirmTwoFactorEnrolment(user, request.body.code, requestMeta(request));
+      return { success: true, recoveryCodes };
+    },
+  );
+
+  app.post("/account/two-factor/disable", { schema: { body: confirmation } }, async (request): Promise<MessageResponse> => {
+    const user = await requireUser(services, request);
+    await auth.disableTwoFactor(user, request.body, requestMeta(request));
+    return { success: true, message: "Two-step sign-in is off." };
+  });
+
+  app.post("/account/two-factor/recovery-codes", { schema: { body: confirmation } }, async (request): Promise<RecoveryCodesResponse> => {
+    const user = await requireUser(services, request);
+    const { recoveryCodes } = await auth.regenerateRecoveryCodes(user, request.body, requestMeta(request));
+    return { success: true, recoveryCodes };
+  });
 
   app.post(
     "/account/password",

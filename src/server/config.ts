@@ -42,6 +42,12 @@ const envSchema = z.object({
     .min(1)
     .max(16)
     .default(Math.max(1, Math.min(4, os.availableParallelism() - 1))),
+  /** 32 bytes (64 hex digits or base64) that encrypt two-step sign-in secrets at rest (AES-256-GCM); unset = stored plainly */
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32, "TOTP_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 

@@ -2,6 +2,7 @@ import "server-only";
 import { createAdsService } from "./ads/ads";
 import { createAuthService } from "./auth/auth-service";
 import { createMailer, type Mailer } from "./auth/mailer";
+import { parseEncryptionKey } from "./auth/secret-box";
 import { createCartService } from "./cart/cart";
 import { createCatalogService } from "./catalog/products";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
@@ -24,6 +25,8 @@ export interface ServicesConfig {
   imageSearch?: { workers?: number; modelPath?: string; maxWaiting?: number };
   /** failed sign-ins allowed from one network address per lockout window */
   loginFailuresPerAddress?: number;
+  /** TOTP_ENCRYPTION_KEY: encrypts two-step sign-in secrets at rest; unset = stored plainly */
+  totpEncryptionKey?: string;
   log?: (line: string) => void;
 }
 
@@ -35,6 +38,7 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir },
     siteUrl: siteUrl(),
     imageSearch: { workers: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH },
+    totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
     log,
   };
 }
@@ -60,7 +64,14 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const log = config.log ?? (() => undefined);
   const mailer = "send" in config.mail ? config.mail : createMailer({ ...config.mail, log });
   const settings = createSettingsService(db);
-  const auth = createAuthService({ db, mailer, siteUrl: config.siteUrl, settings, loginFailuresPerAddress: config.loginFailuresPerAddress });
+  const auth = createAuthService({
+    db,
+    mailer,
+    siteUrl: config.siteUrl,
+    settings,
+    loginFailuresPerAddress: config.loginFailuresPerAddress,
+    totpEncryptionKey: config.totpEncryptionKey ? parseEncryptionKey(config.totpEncryptionKey) : null,
+  });
   const imageSearch = createImageSearchService(db, { mediaDir: config.mediaDir, ...config.imageSearch });
   let imageSync: NodeJS.Timeout | null = null;
 

@@ -15,7 +15,14 @@ export type SecurityEventType =
   | "password-changed"
   | "sessions-revoked"
   | "admin-settings-changed"
-  | "admin-created";
+  | "admin-created"
+  | "two-factor-enabled"
+  | "two-factor-disabled"
+  | "two-factor-recovery-regenerated"
+  | "two-factor-challenge"
+  | "two-factor-success"
+  | "two-factor-recovery-used"
+  | "two-factor-failed";
 
 export interface RequestMeta {
   ip?: string | null;

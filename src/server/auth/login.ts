@@ -18,7 +18,7 @@ export interface LoginPolicy {
  * parallel attempts cannot all slip past the limit: the attempt that reaches the limit starts the
  * lock, and any attempt while locked gets no row back. A success deletes the row again.
  */
-async function reserveAttempt(db: Database, email: string, policy: LoginPolicy): Promise<{ allowed: true } | { allowed: false; minutesLeft: number }> {
+export async function reserveAttempt(db: Database, email: string, policy: LoginPolicy): Promise<{ allowed: true } | { allowed: false; minutesLeft: number }> {
   const expired = sql`(${loginLocks.lockedUntil} is not null and ${loginLocks.lockedUntil} <= now())`;
   const nextCount = sql`case when ${expired} then 1 else ${loginLocks.failedCount} + 1 end`;
   const rows = await db
@@ -40,6 +40,11 @@ async function reserveAttempt(db: Database, email: string, policy: LoginPolicy):
     .from(loginLocks)
     .where(eq(loginLocks.email, email));
   return { allowed: false, minutesLeft: Math.max(1, (lock?.seconds ?? policy.lockoutMinutes * 60) / 60) };
+}
+
+/** Ends an account's run of failures (a right password, or a right second-step code). */
+export async function clearLoginLock(db: Database, email: string): Promise<void> {
+  await db.delete(loginLocks).where(eq(loginLocks.email, email));
 }
 
 async function failuresFromAddress(db: Database, ip: string, minutes: number): Promise<number> {
