@@ -82,7 +82,16 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
         const result = await auth.signIn({ ...request.body, previousToken: readSessionToken(request) }, requestMeta(request));
         if ("twoFactorRequired" in result) {
           const { challenge, expiresInSeconds } = result;
-          return { success: false, twoFactorRequired: true, challenge, expiresInSeconds, user: null, error: null, type: "TWO_FACTOR_REQUIRED", redirectTo: null };
+          return {
+            success: false,
+            twoFactorRequired: true,
+            challenge,
+            expiresInSeconds,
+            user: null,
+            error: null,
+            type: "TWO_FACTOR_REQUIRED",
+            redirectTo: null,
+          };
         }
         setSessionCookie(reply, secure, result.session.token, result.session.maxAge);
         return { success: true, user: result.user, error: null, type: null, redirectTo: result.redirectTo };
@@ -191,15 +200,11 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     return { success: true, secret, otpauthUrl, qrSvg };
   });
 
-  app.post(
-    "/account/two-factor/confirm",
-    { schema: { body: z.object({ code: z.string().max(40) }) } },
-    async (request): Promise<RecoveryCodesResponse> => {
-      const user = await requireUser(services, request);
-      const { recoveryCodes } = await auth.confirmTwoFactorEnrolment(user, request.body.code, requestMeta(request));
-      return { success: true, recoveryCodes };
-    },
-  );
+  app.post("/account/two-factor/confirm", { schema: { body: z.object({ code: z.string().max(40) }) } }, async (request): Promise<RecoveryCodesResponse> => {
+    const user = await requireUser(services, request);
+    const { recoveryCodes } = await auth.confirmTwoFactorEnrolment(user, request.body.code, requestMeta(request));
+    return { success: true, recoveryCodes };
+  });
 
   app.post("/account/two-factor/disable", { schema: { body: confirmation } }, async (request): Promise<MessageResponse> => {
     const user = await requireUser(services, request);

@@ -192,7 +192,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!input.code.trim()) throw new DomainError("validation", TWO_FACTOR_TEXT.enterCode);
       const reserved = await reserveAttempt(db, pending.email, await loginPolicy());
       if (!reserved.allowed) {
-        await logSecurityEvent(db, { type: "login-locked", userId: pending.userId, email: pending.email, detail: { scope: "account", step: "two-factor" } }, meta);
+        await logSecurityEvent(
+          db,
+          { type: "login-locked", userId: pending.userId, email: pending.email, detail: { scope: "account", step: "two-factor" } },
+          meta,
+        );
         throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
       }
       const method = await twoFactor.useCode(pending.userId, input.code);
@@ -205,7 +209,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       const left = method === "recovery" ? (await twoFactor.status(pending.userId)).recoveryCodesLeft : undefined;
       await logSecurityEvent(
         db,
-        { type: method === "recovery" ? "two-factor-recovery-used" : "two-factor-success", userId: pending.userId, email: pending.email, detail: left === undefined ? undefined : { left } },
+        {
+          type: method === "recovery" ? "two-factor-recovery-used" : "two-factor-success",
+          userId: pending.userId,
+          email: pending.email,
+          detail: left === undefined ? undefined : { left },
+        },
         meta,
       );
       return openSignedIn(pending.userId, { remember: pending.remember, redirect: pending.redirect, previousToken: input.previousToken }, meta);

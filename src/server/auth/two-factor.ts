@@ -131,7 +131,10 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
       if (found.enabledAt) throw new DomainError("validation", "Two-step sign-in is already on.");
       const code = normaliseTwoFactorCode(rawCode);
       if (!isTotpCode(code) || !(await useTotp(userId, found.secret, code))) throw new DomainError("invalid-code", "That code is not right. Please try again.");
-      await db.update(userTwoFactor).set({ enabledAt: sql`now()` }).where(eq(userTwoFactor.userId, userId));
+      await db
+        .update(userTwoFactor)
+        .set({ enabledAt: sql`now()` })
+        .where(eq(userTwoFactor.userId, userId));
       return replaceRecoveryCodes(userId);
     },
 
