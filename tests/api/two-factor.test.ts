@@ -1,10 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { securityEvents, signInChallenges, twoFactorRecoveryCodes, users, userTwoFactor } from "../../src/server/db/schema";
 import { hashSecret } from "../../src/server/auth/tokens";
 import { buildTestApi, lastLinkToken, setupApi } from "./harness";
 import { enrolTwoFactor, totpCode } from "./two-factor-helpers";
 import type { FastifyInstance } from "fastify";
+
+// each test registers accounts and signs in several times (a deliberately slow password hash each)
+vi.setConfig({ testTimeout: 120_000 });
 
 const api = setupApi();
 const PASSWORD = "Kilima2026";
@@ -230,7 +233,7 @@ describe("two-step sign-in: turning off and new recovery codes", () => {
     const cookie = (await post("/api/auth/login/two-factor", { challenge: await challengeFor(email), code: totpCode(secret, 1, at) })).cookie!;
 
     expect((await post("/api/account/two-factor/recovery-codes", {}, { cookie })).status).toBe(400);
-    const renewed = await post("/api/account/two-factor/recovery-codes", { code: totpCode(secret, 2, at) }, { cookie });
+    const renewed = await post("/api/account/two-factor/recovery-codes", { code: recoveryCodes[1] }, { cookie });
     expect(renewed.status).toBe(200);
     expect(renewed.body.recoveryCodes as string[]).toHaveLength(10);
     expect(await events(email, "two-factor-recovery-regenerated")).toBe(1);

@@ -19,7 +19,7 @@ const button = "rounded-md border border-[var(--border)] px-3 py-2 text-sm font-
  */
 export function TwoFactorPanel({ enabled, recoveryCodesLeft, required }: { enabled: boolean; recoveryCodesLeft: number; required: boolean }) {
   const [codes, setCodes] = useState<string[] | null>(null);
-  if (codes) return <RecoveryCodes codes={codes} />;
+  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   if (enabled) return <TwoFactorOn recoveryCodesLeft={recoveryCodesLeft} onNewCodes={setCodes} />;
   return <TwoFactorSetup required={required} onEnabled={setCodes} />;
 }
@@ -91,7 +91,7 @@ function TwoFactorSetup({ required, onEnabled }: { required: boolean; onEnabled:
   );
 }
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const router = useRouter();
   return (
     <div className="space-y-3 text-sm">
@@ -103,7 +103,14 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           <li key={c}>{c}</li>
         ))}
       </ul>
-      <button type="button" className={button} onClick={() => router.refresh()}>
+      <button
+        type="button"
+        className={button}
+        onClick={() => {
+          onDone();
+          router.refresh();
+        }}
+      >
         I have saved my recovery codes
       </button>
     </div>
@@ -134,7 +141,7 @@ function TwoFactorOn({ recoveryCodesLeft, onNewCodes }: { recoveryCodesLeft: num
   return (
     <div className="space-y-3 text-sm">
       <p>
-        Two-step sign-in is <strong>on</strong>. {recoveryCodesLeft} unused recovery code{recoveryCodesLeft === 1 ? "" : "s"} left.
+        Two-step sign-in is on. {recoveryCodesLeft} unused recovery code{recoveryCodesLeft === 1 ? "" : "s"} left.
       </p>
       <p className="text-[var(--muted-fg)]">To turn it off or make new recovery codes, confirm with a current code or your password.</p>
       <Field label="Current code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} optional />

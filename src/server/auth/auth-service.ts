@@ -108,7 +108,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await logSecurityEvent(db, { type: "login-locked", userId: user.id, email: user.email, detail: { scope: "account", during: action } }, meta);
       throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
     }
-    const ok = input.code?.trim() ? (await twoFactor.useCode(user.id, input.code)) !== null : await twoFactor.checkPassword(user.id, input.password ?? "");
+    const ok = input.code?.trim() ? (await twoFactor.consumeCode(user.id, input.code)) !== null : await twoFactor.checkPassword(user.id, input.password ?? "");
     if (!ok) {
       await logSecurityEvent(db, { type: "two-factor-failed", userId: user.id, email: user.email, detail: { during: action } }, meta);
       if (input.code?.trim()) throw new DomainError("invalid-code", TWO_FACTOR_TEXT.invalidCode);
@@ -199,7 +199,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
         throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
       }
-      const method = await twoFactor.useCode(pending.userId, input.code);
+      const method = await twoFactor.consumeCode(pending.userId, input.code);
       if (!method) {
         await logSecurityEvent(db, { type: "two-factor-failed", userId: pending.userId, email: pending.email, detail: { during: "sign-in" } }, meta);
         throw new DomainError("invalid-code", TWO_FACTOR_TEXT.invalidCode);

@@ -65,7 +65,7 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
   }
 
   /** Accepts a TOTP code at most once: only a step later than the last accepted one is taken. */
-  async function useTotp(userId: number, secret: string, code: string): Promise<boolean> {
+  async function acceptTotp(userId: number, secret: string, code: string): Promise<boolean> {
     const totp = totpFor(box.open(secret));
     const delta = totp.validate({ token: code, window: TOTP_WINDOW });
     if (delta === null) return false;
@@ -78,7 +78,7 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
     return taken.length === 1;
   }
 
-  async function useRecoveryCode(userId: number, code: string): Promise<boolean> {
+  async function acceptRecoveryCode(userId: number, code: string): Promise<boolean> {
     const used = await db
       .update(twoFactorRecoveryCodes)
       .set({ usedAt: sql`now()` })
@@ -130,7 +130,8 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
       if (!found) throw new DomainError("validation", "Please start the set-up again.");
       if (found.enabledAt) throw new DomainError("validation", "Two-step sign-in is already on.");
       const code = normaliseTwoFactorCode(rawCode);
-      if (!isTotpCode(code) || !(await useTotp(userId, found.secret, code))) throw new DomainError("invalid-code", "That code is not right. Please try again.");
+      if (!isTotpCode(code) || !(await acceptTotp(userId, found.secret, code)))
+        throw new DomainError("invalid-code", "That code is not right. Please try again.");
       await db
         .update(userTwoFactor)
         .set({ enabledAt: sql`now()` })
@@ -139,12 +140,12 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
     },
 
     /** Checks (and uses up) a code for an account with two-step sign-in: which kind it was, or null. */
-    async useCode(userId: number, rawCode: string): Promise<"totp" | "recovery" | null> {
+    async consumeCode(userId: number, rawCode: string): Promise<"totp" | "recovery" | null> {
       const found = await row(userId);
       if (!found?.enabledAt) return null;
       const code = normaliseTwoFactorCode(rawCode);
-      if (isTotpCode(code)) return (await useTotp(userId, found.secret, code)) ? "totp" : null;
-      if (isRecoveryCode(code)) return (await useRecoveryCode(userId, code)) ? "recovery" : null;
+      if (isTotpCode(code)) return (await acceptTotp(userId, found.secret, code)) ? "totp" : null;
+      if (isRecoveryCode(code)) return (await acceptRecoveryCode(userId, code)) ? "recovery" : null;
       return null;
     },
 
