@@ -11,13 +11,20 @@ import pg from "pg";
 import sharp from "sharp";
 import { buildSeedProducts } from "../src/seed/catalog";
 import { buildAll, buildIsCurrent, root } from "../scripts/build-lib.mjs";
+import { runLoad, writeLoadReport } from "./load";
 
 const { values: args } = parseArgs({
   options: {
     count: { type: "string", default: "100000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
-    only: { type: "string" }, // "embedded" | "postgres" | "ceiling"
+    only: { type: "string" }, // "embedded" | "postgres" | "ceiling" | "load"
+    // the load run: this many shoppers at once for this long
+    shoppers: { type: "string", default: "200" },
+    "load-seconds": { type: "string", default: "300" },
+    "think-ms": { type: "string", default: "250" },
+    "sign-ins": { type: "string", default: "2" },
+    "load-port": { type: "string", default: "3211" },
   },
 });
 const COUNT = Number(args.count);
@@ -399,11 +406,27 @@ async function main() {
     log("building the production bundle…");
     await buildAll();
   }
+  if (args.only === "load") {
+    writeLoadReport(await load200());
+    return;
+  }
   const results: Result[] = [];
   if (!args.only || args.only === "ceiling") results.push(...(await benchCeiling()));
   if (!args.only || args.only === "embedded") results.push(...(await benchEmbedded()));
   if (!args.only || args.only === "postgres") results.push(...(await benchPostgres()));
   writeReport(results);
+  if (!args.only) writeLoadReport(await load200());
+}
+
+function load200() {
+  return runLoad({
+    pgServer: PG_SERVER,
+    port: Number(args["load-port"]),
+    shoppers: Number(args.shoppers),
+    seconds: Number(args["load-seconds"]),
+    thinkMs: Number(args["think-ms"]),
+    signInsPerSecond: Number(args["sign-ins"]),
+  });
 }
 
 main().catch((error) => {

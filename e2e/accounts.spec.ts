@@ -1,7 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { PASSWORD, registerAndVerify } from "./helpers";
 
-test("register in the dialog, confirm the e-mail, sign in from the listing, greeting, sign out", async ({ page }) => {
+const SLOW_HASHING = {
+  tag: "@known-slow",
+  annotation: {
+    type: "known-slow",
+    description: "three password hashes (register, a wrong and a right sign-in; scrypt at 128 MiB) take seconds each on a busy 2-core machine",
+  },
+};
+
+test("register in the dialog, confirm the e-mail, sign in from the listing, greeting, sign out", SLOW_HASHING, async ({ page }) => {
+  test.slow();
   const email = `asha-${Date.now()}@example.co.tz`;
   await registerAndVerify(page, email);
 
@@ -13,11 +22,11 @@ test("register in the dialog, confirm the e-mail, sign in from the listing, gree
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password").fill("Wrong2026x");
   await dialog.getByRole("button", { name: "Sign In" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password", { timeout: 30_000 });
   await expect(page.getByText("Login Failed", { exact: true })).toBeVisible();
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Sign In" }).click();
-  await expect(dialog.getByRole("status")).toHaveText("Login successful! Welcome back.");
+  await expect(dialog.getByRole("status")).toHaveText("Login successful! Welcome back.", { timeout: 30_000 });
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/products\?sort=newest$/);
   await expect(page.getByText("Hi, Asha Mushi").filter({ visible: true })).toBeVisible();
@@ -58,4 +67,24 @@ test("on a phone the top strip invites a guest to sign in through the dialog", a
   await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/services/terms-of-service");
   await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/services/privacy-policy");
+});
+
+test("the registration form shows a strength hint, loading the estimator only on the first keystroke", async ({ page }) => {
+  const estimator: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") estimator.push(request.url());
+  });
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Register" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Welcome to / });
+  const hint = dialog.getByTestId("password-strength");
+  await expect(hint).toContainText("Use at least 12 characters");
+  const scriptsBefore = estimator.length;
+  await dialog.getByLabel("Password", { exact: true }).fill("Password1");
+  await expect(hint).toContainText(/Strength: (Very weak|Weak)/);
+  // the estimator came as a script of its own, after the page had loaded
+  expect(estimator.length).toBeGreaterThan(scriptsBefore);
+  await dialog.getByLabel("Password", { exact: true }).fill("correct horse battery staple");
+  await expect(hint).toContainText(/Strength: (Strong|Very strong)/);
 });

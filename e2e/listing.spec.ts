@@ -65,6 +65,30 @@ test("Add to Cart fills the guest cart and the header badge, in this tab and ano
   await expect(other.getByTestId("cart-count")).toHaveText("2");
 });
 
+test("a card's Add to Cart for a product with options adds its cheapest option in stock, at the card's price", async ({ page, request }) => {
+  const body = await (await request.get("/api/products?limit=100&enriched=true")).json();
+  type Listed = {
+    name: string;
+    price: number;
+    in_stock: boolean;
+    variant_config: unknown;
+    product_variants: { combinationId: string; price: number; stock: number }[];
+  };
+  const product = (body.products as Listed[]).find((p) => p.variant_config && p.in_stock && p.product_variants.some((v) => v.stock > 0));
+  expect(product, "the demo catalogue has products with options in stock").toBeTruthy();
+  const inStock = product!.product_variants.filter((v) => v.stock > 0);
+  const cheapest = inStock.reduce((low, v) => (v.price < low.price ? v : low), inStock[0]!);
+
+  await page.goto(`/products?search=${encodeURIComponent(product!.name)}`);
+  const card = page.getByTestId("product-card").filter({ has: page.getByRole("link", { name: product!.name, exact: true }) });
+  await card.getByRole("button", { name: /^Add to Cart/ }).click();
+  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("guest_cart") ?? "{}"));
+  // a real option, never the default line the server refuses for a product with options
+  expect(stored.items[0].variants[0]).toMatchObject({ variantId: cheapest.combinationId, price: cheapest.price, quantity: 1 });
+  expect(Number(await card.getByTestId("price").getAttribute("data-price"))).toBe(cheapest.price);
+});
+
 test("a card opens the product page, whose back link returns to the listing it came from", async ({ page }) => {
   await page.goto("/products?sort=newest");
   const card = page.getByTestId("product-card").first();

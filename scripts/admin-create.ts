@@ -3,6 +3,7 @@
 // generated one, printed once.
 import { parseArgs } from "node:util";
 import { createOrPromoteAdmin } from "@/server/auth/admin";
+import { defaultPasswordHasher } from "@/server/auth/passwords";
 import { openConfiguredDatabase, type DbHandle } from "@/server/db";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } } });
@@ -22,4 +23,5 @@ try {
   process.exitCode = 1;
 } finally {
   await handle?.close().catch(() => undefined);
+  await defaultPasswordHasher().close();
 }

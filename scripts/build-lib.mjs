@@ -38,6 +38,7 @@ export function buildIsCurrent() {
     fs.existsSync(path.join(root, ".next", "BUILD_ID")) &&
     fs.existsSync(path.join(root, "dist", "server.mjs")) &&
     fs.existsSync(path.join(root, "dist", "embed-worker.mjs")) &&
+    fs.existsSync(path.join(root, "dist", "hash-worker.mjs")) &&
     fs.existsSync(HASH_FILE) &&
     fs.readFileSync(HASH_FILE, "utf8") === sourceHash()
   );
@@ -52,8 +53,12 @@ export async function buildServer() {
   const esbuild = await import("esbuild");
   const outdir = path.join(root, "dist");
   const result = await esbuild.build({
-    // the image-search worker threads load their own file beside the server
-    entryPoints: { server: path.join(root, "server.ts"), "embed-worker": path.join(root, "src/server/image-search/embed-worker.ts") },
+    // the image-search and password-hashing worker threads load their own files beside the server
+    entryPoints: {
+      server: path.join(root, "server.ts"),
+      "embed-worker": path.join(root, "src/server/image-search/embed-worker.ts"),
+      "hash-worker": path.join(root, "src/server/auth/hash-worker.ts"),
+    },
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AdvertisementsResponse, RotationTimeResponse } from "@/lib/api-contract";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
+import { text } from "./schemas";
 
 export const adRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   app.get(
@@ -10,8 +11,7 @@ export const adRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { service
     {
       schema: {
         querystring: z.object({
-          placement: z
-            .string()
+          placement: text("placement", 40)
             .regex(/^[a-z0-9-]{1,40}$/, "placement must be a short lowercase name such as products")
             .default("products"),
         }),

@@ -4,6 +4,7 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { securityHeaders } from "@/lib/security-headers";
 import type { Services } from "@/server/services";
 import { authRoutes } from "./auth";
 import { adRoutes } from "./ads";
@@ -12,7 +13,7 @@ import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
 import type { ApiContext } from "./context";
 import { installCsrfGuard } from "./csrf";
-import { installErrorHandling } from "./errors";
+import { installErrorHandling, sendError } from "./errors";
 import { imageSearchRoutes } from "./image-search";
 import { newsletterRoutes } from "./newsletter";
 import { settingsRoutes } from "./settings";
@@ -34,25 +35,35 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
     trustProxy: options.trustProxy,
     serverFactory: options.serverFactory,
     routerOptions: { maxParamLength: 200 },
+    // errors the router raises before any route runs (a path that is not valid percent-encoding,
+    // a path segment over maxParamLength) answer {error, code} like every other refusal
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, "invalid-input", error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "The address is too long" : "The address is not valid"),
   }) as unknown as FastifyInstance<Server>;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // the pages' security headers (less the CSP, which is for HTML) on every answer, errors and media included
+  const headers = securityHeaders(options.services.siteUrl.protocol === "https:");
+  app.addHook("onSend", async (_request, reply) => {
+    reply.headers(headers);
+  });
   await app.register(cookie);
 
   await app.register(
     async (api) => {
-      if (options.rateLimit > 0) {
-        await api.register(rateLimit, {
-          max: options.rateLimit,
-          timeWindow: 60_000,
-          errorResponseBuilder: (_request, context) =>
-            Object.assign(new Error(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`), {
-              statusCode: 429,
-            }),
-        });
-      }
-      installCsrfGuard(api);
+      // Registered even when the general limit is off: the account routes carry their own
+      // per-address limits (route config), which always apply.
+      await api.register(rateLimit, {
+        global: options.rateLimit > 0,
+        max: Math.max(1, options.rateLimit),
+        timeWindow: 60_000,
+        errorResponseBuilder: (_request, context) =>
+          Object.assign(new Error(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`), {
+            statusCode: 429,
+          }),
+      });
+      installCsrfGuard(api, options.services.siteUrl);
       const context: ApiContext = { services: options.services };
       await api.register(catalogRoutes, context);
       await api.register(adRoutes, context);

@@ -1,4 +1,4 @@
-import type { FastifyError } from "fastify";
+import type { FastifyError, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type {
@@ -14,16 +14,20 @@ import type {
   TwoFactorSetupResponse,
   TwoFactorStatusResponse,
 } from "@/lib/api-contract";
-import { AUTH_TEXT, loginErrorType } from "@/lib/auth-rules";
+import { AUTH_TEXT, PASSWORD_MAX_LENGTH, loginErrorType } from "@/lib/auth-rules";
 import { publicUser } from "@/server/auth/auth-service";
+import type { AddressLimitedRoute } from "@/server/auth/limits";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { requireUser } from "./current-user";
 import { describeError, sendError } from "./errors";
-import type { FastifyReply } from "fastify";
+import { text } from "./schemas";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie";
 
-const text = (max: number) => z.string().max(max).default("");
+/** room for the longest allowed password (128 characters) in any script, in UTF-16 units; the rules give the message */
+const PASSWORD_FIELD = 4 * PASSWORD_MAX_LENGTH;
+/** a form field: absent means empty, so the service answers with the form's own message */
+const field = (name: string, max: number) => text(name, max).default("");
 
 /** Sign-in, registration, e-mail links and the signed-in account. Every answer says success: true or false. */
 export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
@@ -33,22 +37,32 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", CACHE.none);
   });
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = describeError(error);
     if (!known) throw error;
-    return sendError(reply, known.code, known.message, { success: false, ...known.details });
+    // the sign-in answer's shape holds for a refusal before the handler (the address limit) too
+    const signingIn = request.routeOptions.url === "/api/auth/login" || request.routeOptions.url === "/api/auth/login/two-factor";
+    const login = signingIn ? { user: null, type: loginErrorType(known.code), redirectTo: null } : {};
+    return sendError(reply, known.code, known.message, { success: false, ...login, ...known.details });
   });
+
+  /** Each account route's limit per client address (generous: many shoppers share a carrier's address). */
+  const perAddress = (route: AddressLimitedRoute) => {
+    const limit = auth.limits.perAddress[route];
+    return { rateLimit: { max: limit.max, timeWindow: limit.windowMinutes * 60_000 } };
+  };
 
   app.post(
     "/auth/register",
     {
+      config: perAddress("register"),
       schema: {
         body: z.object({
-          fullName: text(120),
-          email: text(254),
-          phone: text(30).optional(),
-          password: text(200),
-          confirmPassword: text(200),
+          fullName: field("fullName", 120),
+          email: field("email", 254),
+          phone: field("phone", 30).optional(),
+          password: field("password", PASSWORD_FIELD),
+          confirmPassword: field("confirmPassword", PASSWORD_FIELD),
           acceptTerms: z.boolean().default(false),
         }),
       },
@@ -76,10 +90,20 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/auth/login",
-    { schema: { body: z.object({ email: text(254), password: text(200), remember: z.boolean().default(false), redirect: z.string().max(500).optional() }) } },
+    {
+      config: perAddress("login"),
+      schema: {
+        body: z.object({
+          email: field("email", 254),
+          password: field("password", PASSWORD_FIELD),
+          remember: z.boolean().default(false),
+          redirect: text("redirect", 500).optional(),
+        }),
+      },
+    },
     async (request, reply): Promise<LoginResponse | LoginTwoFactorResponse | LoginErrorBody> => {
       try {
-        const result = await auth.signIn({ ...request.body, previousToken: readSessionToken(request) }, requestMeta(request));
+        const result = await auth.signIn({ ...request.body, previousToken: readSessionToken(request, secure) }, requestMeta(request));
         if ("twoFactorRequired" in result) {
           const { challenge, expiresInSeconds } = result;
           return {
@@ -101,12 +125,20 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     },
   );
 
+  // the second step: the same limits as the first (per client address here, per e-mail address and
+  // the step's own lock in the service), since a code has only a million values
   app.post(
     "/auth/login/two-factor",
-    { schema: { body: z.object({ challenge: z.string().min(1).max(100), code: z.string().max(40) }) } },
+    {
+      config: perAddress("login-two-factor"),
+      schema: { body: z.object({ challenge: text("challenge", 100, { min: 1 }), code: field("code", 40) }) },
+    },
     async (request, reply): Promise<LoginResponse | LoginErrorBody> => {
       try {
-        const { user, session, redirectTo } = await auth.completeSignIn({ ...request.body, previousToken: readSessionToken(request) }, requestMeta(request));
+        const { user, session, redirectTo } = await auth.completeSignIn(
+          { ...request.body, previousToken: readSessionToken(request, secure) },
+          requestMeta(request),
+        );
         setSessionCookie(reply, secure, session.token, session.maxAge);
         return { success: true, user, error: null, type: null, redirectTo };
       } catch (error) {
@@ -116,36 +148,53 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   );
 
   app.get("/auth/session", async (request): Promise<SessionResponse> => {
-    const user = await auth.currentUser(readSessionToken(request));
+    const user = await auth.currentUser(readSessionToken(request, secure));
     return { success: true, authenticated: Boolean(user), user: user && publicUser(user) };
   });
 
   app.post("/auth/logout", async (request, reply): Promise<LogoutResponse> => {
-    await auth.signOut(readSessionToken(request), requestMeta(request));
+    await auth.signOut(readSessionToken(request, secure), requestMeta(request));
     clearSessionCookie(reply, secure);
     return { success: true, error: null };
   });
 
-  app.post("/auth/verify", { schema: { body: z.object({ token: z.string().min(1).max(100) }) } }, async (request, reply): Promise<MessageResponse> => {
+  app.post("/auth/verify", { schema: { body: z.object({ token: text("token", 100, { min: 1 }) }) } }, async (request, reply): Promise<MessageResponse> => {
     const ok = await auth.verifyEmail(request.body.token, requestMeta(request));
     if (!ok) return sendError(reply, "invalid-token", "This verification link is invalid or has expired.", { success: false });
     return { success: true, message: "Your e-mail address is confirmed. You can sign in now." };
   });
 
   const sameAnswer = "If that address needs it, we have sent a new link. Please check your inbox.";
-  app.post("/auth/resend-verification", { schema: { body: z.object({ email: z.string().max(254) }) } }, async (request): Promise<MessageResponse> => {
-    await auth.resendVerification(request.body.email);
-    return { success: true, message: sameAnswer };
-  });
+  app.post(
+    "/auth/resend-verification",
+    { config: perAddress("resend-verification"), schema: { body: z.object({ email: text("email", 254) }) } },
+    async (request): Promise<MessageResponse> => {
+      await auth.resendVerification(request.body.email, requestMeta(request));
+      return { success: true, message: sameAnswer };
+    },
+  );
 
-  app.post("/auth/forgot-password", { schema: { body: z.object({ email: z.string().max(254) }) } }, async (request): Promise<MessageResponse> => {
-    await auth.requestPasswordReset(request.body.email, requestMeta(request));
-    return { success: true, message: AUTH_TEXT.resetSent };
-  });
+  app.post(
+    "/auth/forgot-password",
+    { config: perAddress("forgot-password"), schema: { body: z.object({ email: text("email", 254) }) } },
+    async (request): Promise<MessageResponse> => {
+      await auth.requestPasswordReset(request.body.email, requestMeta(request));
+      return { success: true, message: AUTH_TEXT.resetSent };
+    },
+  );
 
   app.post(
     "/auth/reset-password",
-    { schema: { body: z.object({ token: z.string().min(1).max(100), password: text(200), confirmPassword: text(200) }) } },
+    {
+      config: perAddress("reset-password"),
+      schema: {
+        body: z.object({
+          token: text("token", 100, { min: 1 }),
+          password: field("password", PASSWORD_FIELD),
+          confirmPassword: field("confirmPassword", PASSWORD_FIELD),
+        }),
+      },
+    },
     async (request): Promise<MessageResponse> => {
       await auth.resetPassword(request.body, requestMeta(request));
       return { success: true, message: "Your password is changed. Please sign in with the new one." };
@@ -172,9 +221,9 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     {
       schema: {
         body: z.object({
-          fullName: z.string().trim().min(1, "Please enter your full name").max(120),
-          phone: z.string().trim().max(30).nullable().default(null),
-          company: z.string().trim().max(120).nullable().default(null),
+          fullName: text("fullName", 120).trim().min(1, "Please enter your full name"),
+          phone: text("phone", 30).trim().nullable().default(null),
+          company: text("company", 120).trim().nullable().default(null),
         }),
       },
     },
@@ -186,7 +235,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   );
 
   // ---- two-step sign-in of the signed-in account -----------------------------------------
-  const confirmation = z.object({ code: z.string().max(40).optional(), password: z.string().max(200).optional() });
+  const confirmation = z.object({ code: text("code", 40).optional(), password: text("password", PASSWORD_FIELD).optional() });
 
   app.get("/account/two-factor", async (request): Promise<TwoFactorStatusResponse> => {
     const user = await requireUser(services, request);
@@ -200,7 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     return { success: true, secret, otpauthUrl, qrSvg };
   });
 
-  app.post("/account/two-factor/confirm", { schema: { body: z.object({ code: z.string().max(40) }) } }, async (request): Promise<RecoveryCodesResponse> => {
+  app.post("/account/two-factor/confirm", { schema: { body: z.object({ code: field("code", 40) }) } }, async (request): Promise<RecoveryCodesResponse> => {
     const user = await requireUser(services, request);
     const { recoveryCodes } = await auth.confirmTwoFactorEnrolment(user, request.body.code, requestMeta(request));
     return { success: true, recoveryCodes };
@@ -220,7 +269,15 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/account/password",
-    { schema: { body: z.object({ currentPassword: text(200), newPassword: text(200), confirmPassword: text(200) }) } },
+    {
+      schema: {
+        body: z.object({
+          currentPassword: field("currentPassword", PASSWORD_FIELD),
+          newPassword: field("newPassword", PASSWORD_FIELD),
+          confirmPassword: field("confirmPassword", PASSWORD_FIELD),
+        }),
+      },
+    },
     async (request, reply): Promise<MessageResponse> => {
       const user = await requireUser(services, request);
       const { session } = await auth.changePassword(user, request.body, requestMeta(request));

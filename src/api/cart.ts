@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AddToCartResponse, CartResponse, MergeCartResponse, MessageResponse, SetCartLineResponse } from "@/lib/api-contract";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
+import { MAX_MERGE_REQUEST_LINES } from "@/server/cart/cart";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 import { requireUser } from "./current-user";
+import { text } from "./schemas";
 
 const productId = z.coerce.number().int().positive().max(2_147_483_647);
-const variantId = z.string().min(1).max(300);
+const variantId = text("variantId", 300, { min: 1 });
 const quantity = z.number().int("quantity must be a whole number").min(1, "quantity must be between 1 and 999").max(999, "quantity must be between 1 and 999");
 const itemId = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -76,6 +78,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     },
   );
 
+  const guestItems = <T>(cart: T[] | { items: T[] }): T[] => (Array.isArray(cart) ? cart : cart.items);
   const guestLine = z.object({
     productId,
     variants: z
@@ -87,16 +90,22 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     "/cart/merge",
     {
       schema: {
-        body: z.object({
-          guestCart: z.union([z.array(guestLine).max(200), z.object({ items: z.array(guestLine).max(200) })]),
-          mergeId: z.string().min(8).max(100),
-        }),
+        body: z
+          .object({
+            guestCart: z.union([z.array(guestLine).max(200), z.object({ items: z.array(guestLine).max(200) })]),
+            mergeId: text("mergeId", 100, { min: 8 }),
+          })
+          .refine((body) => guestItems(body.guestCart).reduce((n, item) => n + item.variants.length, 0) <= MAX_MERGE_REQUEST_LINES, {
+            message: `a guest cart merge takes at most ${MAX_MERGE_REQUEST_LINES} lines`,
+            path: ["guestCart"],
+          }),
       },
     },
     async (request): Promise<MergeCartResponse> => {
       const user = await requireUser(services, request);
-      const items = Array.isArray(request.body.guestCart) ? request.body.guestCart : request.body.guestCart.items;
-      const lines = items.flatMap((item) => item.variants.map((v) => ({ productId: item.productId, variantId: v.variantId, quantity: v.quantity })));
+      const lines = guestItems(request.body.guestCart).flatMap((item) =>
+        item.variants.map((v) => ({ productId: item.productId, variantId: v.variantId, quantity: v.quantity })),
+      );
       const result = await services.cart.merge(user.id, request.body.mergeId, lines);
       return { success: true, ...result, cart: await services.cart.get(user.id) };
     },

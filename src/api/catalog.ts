@@ -5,10 +5,10 @@ import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 import { productQuerySchema } from "./product-query";
+import { text } from "./schemas";
 
 const productParams = z.object({
-  id: z
-    .string()
+  id: text("id", 20)
     .regex(/^\d{1,9}$/, "id must be a positive whole number")
     .transform(Number)
     .pipe(z.number().min(1, "id must be a positive whole number")),
@@ -52,7 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
 
   app.get(
     "/search-suggestions",
-    { schema: { querystring: z.object({ q: z.string().max(100, "q must be at most 100 characters").optional() }) } },
+    { schema: { querystring: z.object({ q: text("q", 100).optional() }) } },
     async (request, reply): Promise<SuggestionsResponse> => {
       reply.header("cache-control", CACHE.search);
       return { suggestions: await services.search.suggestions(request.query.q ?? "") };

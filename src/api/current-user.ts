@@ -4,10 +4,10 @@ import { readSessionToken } from "./session-cookie";
 
 /** The signed-in user of a request; an unauthenticated error (401) otherwise. */
 export function requireUser(services: Services, request: FastifyRequest) {
-  return services.auth.requireUser(readSessionToken(request));
+  return services.auth.requireUser(readSessionToken(request, services.siteUrl.protocol === "https:"));
 }
 
 /** The signed-in admin of a request; unauthenticated (401) or forbidden (403) otherwise. */
 export function requireAdmin(services: Services, request: FastifyRequest, message?: string) {
-  return services.auth.requireAdmin(readSessionToken(request), message);
+  return services.auth.requireAdmin(readSessionToken(request, services.siteUrl.protocol === "https:"), message);
 }

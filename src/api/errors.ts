@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { codeForStatus, type ErrorBody, type ErrorCode } from "@/lib/error-codes";
-import { DomainError } from "@/server/errors";
+import { isDomainError, toDomainError } from "@/server/errors";
 
 /** The one place a domain error code becomes an HTTP status. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -36,7 +36,9 @@ const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { busy: 5, unava
 
 /** Sends `{error, code, ...extra}` with the code's status (and Retry-After where it applies). */
 export function sendError(reply: FastifyReply, code: ErrorCode, message: string, extra: Record<string, unknown> = {}): FastifyReply {
-  const retryAfter = RETRY_AFTER_SECONDS[code];
+  // a limit that knows its own wait says so (details.retryAfter, or a lock's minutes left)
+  const retryAfter =
+    typeof extra.retryAfter === "number" ? extra.retryAfter : typeof extra.minutesLeft === "number" ? extra.minutesLeft * 60 : RETRY_AFTER_SECONDS[code];
   if (retryAfter) reply.header("retry-after", String(retryAfter));
   const body: ErrorBody & Record<string, unknown> = { ...extra, error: message, code };
   return reply.code(STATUS_BY_CODE[code]).send(body);
@@ -44,7 +46,8 @@ export function sendError(reply: FastifyReply, code: ErrorCode, message: string,
 
 /** The `{error, code}` answer for anything thrown in a route, or null for an unexpected failure (a 500). */
 export function describeError(error: unknown): { code: ErrorCode; message: string; details: Record<string, unknown> } | null {
-  if (error instanceof DomainError) return { code: error.code, message: error.message, details: error.details };
+  const domain = toDomainError(error);
+  if (domain) return { code: domain.code, message: domain.message, details: domain.details };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const issue = first?.params?.issue as { path?: PropertyKey[]; message?: string } | undefined;
@@ -62,6 +65,9 @@ export function describeError(error: unknown): { code: ErrorCode; message: strin
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = describeError(error);
+    // a database in trouble is worth a line in the log, without the query (it may carry personal data)
+    if (known && !isDomainError(error) && (known.code === "busy" || known.code === "unavailable"))
+      request.log.warn({ code: known.code }, "database busy or unavailable");
     if (known) return sendError(reply, known.code, known.message, known.details);
     request.log.error({ err: error }, "unhandled API error");
     return sendError(reply, "internal", "Internal server error");

@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { NewsletterResponse } from "@/lib/api-contract";
 import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT } from "@/lib/newsletter";
+import { hasForbiddenCharacter } from "@/lib/text";
 import { CACHE } from "./cache-control";
-import type { ApiContext } from "./context";
+import { requestMeta, type ApiContext } from "./context";
 import { sendError } from "./errors";
 
-/** A body of {email} is a few hundred bytes; anything far larger is not a sign-up. */
+/** A body of {email} or {token} is a few hundred bytes; anything far larger is not one of ours. */
 const BODY_LIMIT = 4096;
 
 /**
@@ -19,6 +20,7 @@ const newsletterRequestSchema = z.object(
   {
     email: z
       .string(NEWSLETTER_TEXT.invalidEmail)
+      .refine((value) => !hasForbiddenCharacter(value), NEWSLETTER_TEXT.invalidEmail)
       .trim()
       .toLowerCase()
       .max(NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT.invalidEmail)
@@ -27,31 +29,70 @@ const newsletterRequestSchema = z.object(
   NEWSLETTER_TEXT.invalidEmail,
 );
 
+const tokenSchema = z.string().min(1).max(100);
+
 /**
- * POST /api/newsletter {email}: 201 for a new address, 200 with alreadySubscribed for one on the
- * list (case and surrounding spaces ignored), 400 with the one form message for anything else.
- * Cross-site posts are refused by the API's CSRF guard like every other write.
+ * The newsletter with double opt-in.
+ * - POST /api/newsletter {email}: 202 with the one "check your inbox" message for every valid
+ *   address (new, unconfirmed or already subscribed: the answer reveals nothing; the mail says the
+ *   rest), 400 with the one form message for anything else.
+ * - POST /api/newsletter/confirm {token}: confirms the address of a confirmation link.
+ * - POST /api/newsletter/unsubscribe {token}, or ?token=… with any body: removes the address. The
+ *   second form is RFC 8058's one-click unsubscribe, which mail programs post as a form
+ *   ("List-Unsubscribe=One-Click") to the URL of the List-Unsubscribe header.
+ * Cross-site posts from browsers are refused by the API's CSRF guard like every other write (a mail
+ * program's one-click post comes from its server, with no Origin and no cookie).
  */
 export const newsletterRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("cache-control", CACHE.none);
   });
 
-  // Body errors raised before the handler runs (empty or malformed JSON, a form-encoded or
-  // oversized body) get the form's message too; everything else goes on to the API's handler.
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.statusCode === 400 || error.statusCode === 413 || error.statusCode === 415) {
-      return sendError(reply.header("cache-control", CACHE.none), "invalid-input", NEWSLETTER_TEXT.invalidEmail);
-    }
-    throw error;
+  await app.register(async (signUp) => {
+    // Body errors raised before the handler runs (empty or malformed JSON, a form-encoded or
+    // oversized body) get the form's message too; everything else goes on to the API's handler.
+    signUp.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.statusCode === 400 || error.statusCode === 413 || error.statusCode === 415) {
+        return sendError(reply.header("cache-control", CACHE.none), "invalid-input", NEWSLETTER_TEXT.invalidEmail);
+      }
+      throw error;
+    });
+
+    signUp.post("/newsletter", { bodyLimit: BODY_LIMIT }, async (request, reply): Promise<NewsletterResponse> => {
+      const parsed = newsletterRequestSchema.safeParse(request.body);
+      if (!parsed.success) return sendError(reply, "invalid-input", NEWSLETTER_TEXT.invalidEmail);
+      await services.newsletter.subscribe(parsed.data.email, "footer", requestMeta(request));
+      reply.code(202);
+      return { success: true, message: NEWSLETTER_TEXT.subscribed };
+    });
   });
 
-  app.post("/newsletter", { bodyLimit: BODY_LIMIT }, async (request, reply): Promise<NewsletterResponse> => {
-    const parsed = newsletterRequestSchema.safeParse(request.body);
-    if (!parsed.success) return sendError(reply, "invalid-input", NEWSLETTER_TEXT.invalidEmail);
-    const { status } = await services.newsletter.subscribe(parsed.data.email, "footer");
-    if (status === "already-subscribed") return { success: true, alreadySubscribed: true, message: NEWSLETTER_TEXT.alreadySubscribed };
-    reply.code(201);
-    return { success: true, message: NEWSLETTER_TEXT.subscribed };
+  await app.register(async (links) => {
+    // one-click unsubscribes arrive as forms (urlencoded or multipart); only the URL's token counts
+    links.addContentTypeParser(
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+      { parseAs: "string", bodyLimit: BODY_LIMIT },
+      (_request, body, done) => done(null, { form: body }),
+    );
+
+    /** The link's token: {token} in a JSON body, else ?token= in the URL (one-click). */
+    const tokenOf = (request: { body: unknown; query: unknown }): string | null => {
+      const fromBody = request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>).token : undefined;
+      const fromQuery = request.query && typeof request.query === "object" ? (request.query as Record<string, unknown>).token : undefined;
+      const parsed = tokenSchema.safeParse(fromBody ?? fromQuery);
+      return parsed.success ? parsed.data : null;
+    };
+
+    links.post("/newsletter/confirm", { bodyLimit: BODY_LIMIT }, async (request, reply): Promise<NewsletterResponse> => {
+      const token = tokenOf(request);
+      if (!token || !(await services.newsletter.confirm(token))) return sendError(reply, "invalid-token", NEWSLETTER_TEXT.confirmFailed);
+      return { success: true, message: NEWSLETTER_TEXT.confirmed };
+    });
+
+    links.post("/newsletter/unsubscribe", { bodyLimit: BODY_LIMIT }, async (request, reply): Promise<NewsletterResponse> => {
+      const token = tokenOf(request);
+      if (!token || !(await services.newsletter.unsubscribe(token))) return sendError(reply, "invalid-token", NEWSLETTER_TEXT.unsubscribeFailed);
+      return { success: true, message: NEWSLETTER_TEXT.unsubscribed };
+    });
   });
 };

@@ -1,37 +1,33 @@
 import { z } from "zod";
+import { text } from "./schemas";
 import { PRODUCT_OFFSET_MAX, PRODUCT_PAGE_MAX, SORT_FIELDS, type ProductQuery } from "@/lib/product-query";
 
 const booleanParam = z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).transform((v) => v === "true" || v === "1");
 
 const wholeNumber = (name: string, max: number) =>
-  z
-    .string()
+  text(name, 1000)
     .regex(/^\d+$/, `${name} must be a whole number`)
     .transform(Number)
     .pipe(z.number().max(max, `${name} must be at most ${max}`));
 
-const text = (name: string, max: number) =>
-  z
-    .string()
-    .max(max, `${name} must be at most ${max} characters`)
+const trimmed = (name: string, max: number) =>
+  text(name, max)
     .transform((v) => v.trim())
     .optional();
 
 /** The query string of GET /api/products, validated in one place; errors name the parameter. */
 export const productQuerySchema = z
   .object({
-    category: text("category", 100),
-    brand: text("brand", 100),
-    search: text("search", 200),
+    category: trimmed("category", 100),
+    brand: trimmed("brand", 100),
+    search: trimmed("search", 200),
     limit: wholeNumber("limit", PRODUCT_PAGE_MAX).pipe(z.number().min(1, "limit must be at least 1")).optional(),
     offset: wholeNumber("offset", PRODUCT_OFFSET_MAX).optional(),
     sortBy: z.enum(SORT_FIELDS, { message: `sortBy must be one of ${SORT_FIELDS.join(", ")}` }).optional(),
     sortOrder: z.enum(["asc", "desc"], { message: "sortOrder must be asc or desc" }).optional(),
     minPrice: wholeNumber("minPrice", 1_000_000_000).optional(),
     maxPrice: wholeNumber("maxPrice", 1_000_000_000).optional(),
-    categories: z
-      .string()
-      .max(2000, "categories is too long")
+    categories: text("categories", 2000)
       .transform((v) =>
         v
           .split(",")

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { SettingsResponse } from "@/lib/api-contract";
-import { DEFAULT_SITE_SETTINGS, siteSettingsSchema } from "@/lib/site-settings";
+import type { AdminSettingsResponse, SettingsResponse } from "@/lib/api-contract";
+import { CONTROL_CHARACTER_MESSAGE, containsForbiddenCharacter } from "@/lib/text";
+import { DEFAULT_SITE_SETTINGS, publicSiteSettings, siteSettingsSchema } from "@/lib/site-settings";
 import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
@@ -22,14 +23,28 @@ export const settingsRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { s
     return sendError(reply, known.code, known.message, { success: false, ...known.details });
   });
 
-  app.get("/admin/settings", async (_request, reply): Promise<SettingsResponse> => {
-    reply.header("cache-control", CACHE.default);
-    return { success: true, settings: await services.settings.get() };
-  });
+  // Public: only what the storefront renders. `?full=true` answers every setting, the security
+  // policy included, to an admin only (never cached by anyone in between).
+  app.get(
+    "/admin/settings",
+    { schema: { querystring: z.object({ full: z.enum(["true", "false"]).optional() }).passthrough() } },
+    async (request, reply): Promise<SettingsResponse | AdminSettingsResponse> => {
+      if (request.query.full === "true") {
+        reply.header("cache-control", CACHE.none);
+        await requireAdmin(services, request, "Only administrators can read every setting");
+        return { success: true, settings: await services.settings.get() };
+      }
+      reply.header("cache-control", CACHE.default);
+      return { success: true, settings: publicSiteSettings(await services.settings.get()) };
+    },
+  );
 
-  app.post("/admin/settings", async (request, reply): Promise<SettingsResponse> => {
+  app.post("/admin/settings", async (request, reply): Promise<AdminSettingsResponse> => {
     reply.header("cache-control", CACHE.none);
     const user = await requireAdmin(services, request, "Only administrators can change settings");
+    // settings are checked by the shared settings schema; control characters are refused here first,
+    // anywhere in the body, like in every other string the API accepts
+    if (containsForbiddenCharacter(request.body)) throw new DomainError("invalid-input", `Invalid settings: values ${CONTROL_CHARACTER_MESSAGE}`);
     const parsed = settingsWrite.safeParse(request.body);
     if (!parsed.success) throw new DomainError("invalid-input", "Invalid settings: send {key, value}, {settings} or {reset: true}");
     let values: Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { AuthDialog } from "@/components/auth/auth-dialog";
@@ -29,6 +30,8 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const [settings, categories, user] = await Promise.all([loadSiteSettings(), loadHeaderCategories(), loadSessionUser()]);
   const cartCount = user ? await loadCartCount(user.id) : 0;
+  // the Content-Security-Policy's nonce for this request (src/proxy.ts): inline script runs only with it
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html
       lang="en"
@@ -47,7 +50,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       }
     >
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body className="flex min-h-dvh flex-col font-sans antialiased">
         <Suspense>

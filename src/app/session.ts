@@ -1,16 +1,17 @@
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth-rules";
+import { sessionTokenFrom } from "@/lib/auth-rules";
 import type { SignedInUser } from "@/server/auth/auth-service";
 import { getServices } from "@/server/services";
 
 /** The signed-in user of this request (from the session cookie), or null; once per render. */
 export const loadSessionUser = cache(async (): Promise<SignedInUser | null> => {
   const jar = await cookies();
-  const token = jar.get(SECURE_SESSION_COOKIE)?.value ?? jar.get(SESSION_COOKIE)?.value;
-  if (!token) return null;
   try {
-    return await (await getServices()).auth.currentUser(token);
+    const services = await getServices();
+    const token = sessionTokenFrom((name) => jar.get(name)?.value, services.siteUrl.protocol === "https:");
+    if (!token) return null;
+    return await services.auth.currentUser(token);
   } catch (error) {
     console.error("session check failed:", error instanceof Error ? error.message : error);
     return null;

@@ -198,5 +198,9 @@ export const api = {
   },
   newsletter: {
     subscribe: (email: string, options?: CallOptions) => call<NewsletterResponse>("POST", "/api/newsletter", { ...options, json: { email } }),
+    /** the button of the confirmation link's page */
+    confirm: (token: string, options?: CallOptions) => call<NewsletterResponse>("POST", "/api/newsletter/confirm", { ...options, json: { token } }),
+    /** the button of the unsubscribe link's page */
+    unsubscribe: (token: string, options?: CallOptions) => call<NewsletterResponse>("POST", "/api/newsletter/unsubscribe", { ...options, json: { token } }),
   },
 };

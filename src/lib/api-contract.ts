@@ -7,7 +7,7 @@ import type { Advertisement } from "./advertisement";
 import type { ErrorBody } from "./error-codes";
 import type { Cart } from "./guest-cart";
 import type { Product } from "./product";
-import type { SiteSettings } from "./site-settings";
+import type { PublicSiteSettings, SiteSettings } from "./site-settings";
 import type { ProductVariant, VariantConfig } from "./variants";
 
 export type { ErrorBody };
@@ -46,7 +46,13 @@ export type AdvertisementsResponse = Advertisement[];
 export interface RotationTimeResponse {
   rotationTime: number;
 }
+/** `GET /api/admin/settings`: only what the storefront renders (no security policy) */
 export interface SettingsResponse {
+  success: true;
+  settings: PublicSiteSettings;
+}
+/** `GET /api/admin/settings?full=true` and every write: every setting, for admins */
+export interface AdminSettingsResponse {
   success: true;
   settings: SiteSettings;
 }
@@ -217,8 +223,8 @@ export interface MergeCartResponse {
 }
 
 // ---- newsletter ---------------------------------------------------------------------------
+/** The answer of POST /api/newsletter (the same for every valid address) and of its confirm and unsubscribe calls. */
 export interface NewsletterResponse {
   success: true;
   message: string;
-  alreadySubscribed?: true;
 }

@@ -6,19 +6,34 @@ export { normaliseEmail };
 
 /** Account rules, limits and texts, shared by the forms and the server, which enforces them too. */
 export const PASSWORD_MIN_LENGTH = 8;
+/** what the forms suggest: length is what makes a password strong */
+export const PASSWORD_RECOMMENDED_LENGTH = 12;
+/** long enough for any passphrase; scrypt's cost does not grow with length, the cap only bounds a request */
+export const PASSWORD_MAX_LENGTH = 128;
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const LOCKOUT_MINUTES = 15;
 export const REMEMBER_DAYS = 30;
+/** a session without "remember me" ends this long after sign-in, however active it stays */
+export const SESSION_MAX_HOURS = 12;
 /** the session cookie; with the __Host- prefix (Secure, no Domain) when served over https */
 export const SESSION_COOKIE = "sid";
 export const SECURE_SESSION_COOKIE = "__Host-sid";
+
+/**
+ * The session token among a request's cookies: over https only the __Host- cookie (a plain `sid`
+ * there may have been set by a sibling subdomain or a plain-http answer); over http only `sid`.
+ */
+export function sessionTokenFrom(read: (name: string) => string | undefined, secure: boolean): string | undefined {
+  return secure ? read(SECURE_SESSION_COOKIE) : read(SESSION_COOKIE);
+}
 
 export const AUTH_TEXT = {
   fillAll: "Please fill in all fields",
   fillRequired: "Please fill in all required fields",
   passwordsDiffer: "Passwords do not match",
   passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
-  passwordWeak: "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+  passwordLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  passwordCommon: "This password is too common and easy to guess. Please choose another one — a few unrelated words make a strong one.",
   acceptTerms: "Please accept the Terms of Service and Privacy Policy",
   invalidEmail: "Please enter a valid email address",
   invalidCredentials: "Invalid email or password",
@@ -39,10 +54,22 @@ export function looksLikeEmail(email: string): boolean {
   return email.length <= 254 && EMAIL.test(email.trim());
 }
 
-/** The first problem with a new password (length, then letters and digits), or null. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_TEXT.passwordShort;
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) return AUTH_TEXT.passwordWeak;
+/** A password's length in characters (code points, so "ü" or "日" counts once, an emoji too). */
+export function passwordLength(password: string): number {
+  return Array.from(password.normalize("NFC")).length;
+}
+
+/**
+ * The first problem with a new password, or null. Length only, with no rules about kinds of
+ * characters (they push people to "Password1"): any Unicode, 8 to 128 characters, never truncated.
+ * `isCommon` is the check against the list of common and breached passwords; the server passes
+ * it (the list is too large for the browser's first load), the forms show a strength hint instead.
+ */
+export function passwordProblem(password: string, isCommon?: (password: string) => boolean): string | null {
+  const length = passwordLength(password);
+  if (length < PASSWORD_MIN_LENGTH) return AUTH_TEXT.passwordShort;
+  if (length > PASSWORD_MAX_LENGTH) return AUTH_TEXT.passwordLong;
+  if (isCommon?.(password)) return AUTH_TEXT.passwordCommon;
   return null;
 }
 
@@ -56,11 +83,11 @@ export interface RegistrationInput {
 }
 
 /** The first problem with a registration (required fields, address, match, strength, terms), or null. */
-export function registrationProblem(input: RegistrationInput): string | null {
+export function registrationProblem(input: RegistrationInput, isCommon?: (password: string) => boolean): string | null {
   if (!input.fullName.trim() || !input.email.trim() || !input.password || !input.confirmPassword) return AUTH_TEXT.fillRequired;
   if (!looksLikeEmail(input.email)) return AUTH_TEXT.invalidEmail;
   if (input.password !== input.confirmPassword) return AUTH_TEXT.passwordsDiffer;
-  const weak = passwordProblem(input.password);
+  const weak = passwordProblem(input.password, isCommon);
   if (weak) return weak;
   if (!input.acceptTerms) return AUTH_TEXT.acceptTerms;
   return null;
@@ -74,10 +101,13 @@ export function greetingName(user: { name?: string | null; email?: string | null
   return local || "User";
 }
 
-/** Only same-site paths are followed after sign-in: never another origin (open redirect). */
-export function safeRedirect(target: unknown, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+/**
+ * The token of an e-mail link's query (?token=...), or null: exactly one value of the shape the
+ * shop issues (URL-safe base64, at most 100 characters). A repeated parameter arrives as an array
+ * and anything else is not a link the shop sent.
+ */
+export function linkToken(value: unknown): string | null {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : null;
 }
 
 /** The sign-in answer's error type for an error code: the lock and the address limit are both RATE_LIMIT. */

@@ -12,30 +12,28 @@ describe("normaliseEmail", () => {
   });
 });
 
+describe("NEWSLETTER_TEXT", () => {
+  it("answers a sign-up with one text that does not say whether the address was on the list", () => {
+    expect(NEWSLETTER_TEXT.subscribed).toBe("Check your inbox to confirm your subscription.");
+    expect(Object.keys(NEWSLETTER_TEXT)).not.toContain("alreadySubscribed");
+  });
+});
+
 describe("readNewsletterReply", () => {
-  it("shows the server's message for a new subscription", () => {
-    expect(readNewsletterReply(201, { success: true, message: "Thanks!" })).toEqual({ ok: true, alreadySubscribed: false, message: "Thanks!" });
+  it("shows the server's message for a sign-up", () => {
+    expect(readNewsletterReply(202, { success: true, message: "Check!" })).toEqual({ ok: true, message: "Check!" });
   });
 
-  it("recognises an address already on the list", () => {
-    expect(readNewsletterReply(200, { success: true, alreadySubscribed: true, message: "Already" })).toEqual({
-      ok: true,
-      alreadySubscribed: true,
-      message: "Already",
-    });
+  it("has no already-subscribed outcome: a stray flag changes nothing", () => {
+    expect(readNewsletterReply(200, { success: true, alreadySubscribed: true, message: "Check!" })).toEqual({ ok: true, message: "Check!" });
   });
 
-  it("falls back to the named texts when a success carries no message", () => {
-    expect(readNewsletterReply(201, { success: true }).message).toBe(NEWSLETTER_TEXT.subscribed);
-    expect(readNewsletterReply(200, { success: true, alreadySubscribed: true }).message).toBe(NEWSLETTER_TEXT.alreadySubscribed);
+  it("falls back to the sign-up text when a success carries no message", () => {
+    expect(readNewsletterReply(202, { success: true }).message).toBe(NEWSLETTER_TEXT.subscribed);
   });
 
   it("shows a 4xx error text as sent (invalid address, rate limit)", () => {
-    expect(readNewsletterReply(400, { error: NEWSLETTER_TEXT.invalidEmail })).toEqual({
-      ok: false,
-      alreadySubscribed: false,
-      message: NEWSLETTER_TEXT.invalidEmail,
-    });
+    expect(readNewsletterReply(400, { error: NEWSLETTER_TEXT.invalidEmail })).toEqual({ ok: false, message: NEWSLETTER_TEXT.invalidEmail });
     expect(readNewsletterReply(429, { error: "Too many requests. Please wait 5 seconds and try again." }).message).toMatch(/^Too many requests/);
   });
 

@@ -7,12 +7,21 @@
 export const NEWSLETTER_EMAIL_MAX = 254;
 
 export const NEWSLETTER_TEXT = {
-  subscribed: "Thanks for subscribing! Our offers and news are on their way to your inbox.",
-  alreadySubscribed: "You're already subscribed with this address. Thanks for staying with us!",
+  /**
+   * The one answer to every valid sign-up, new address or already on the list: the confirmation
+   * (or a note for a subscribed address) goes by e-mail, so the answer tells nobody who is subscribed.
+   */
+  subscribed: "Check your inbox to confirm your subscription.",
   invalidEmail: "Please enter a valid email address",
   network: "Network error. Please check your connection and try again.",
   failed: "Sorry, we could not save your subscription just now. Please try again in a moment.",
-  consent: "We'll email you offers and news. Unsubscribe any time.",
+  consent: "We'll email you offers and news once you confirm your address. Unsubscribe any time.",
+  confirmed: "Your subscription is confirmed. Our offers and news are on their way to your inbox.",
+  confirmFailed: "This confirmation link is invalid, already used or older than 48 hours. Subscribe again to get a new one.",
+  unsubscribed: "You are unsubscribed. We will not send the newsletter to this address any more.",
+  unsubscribeFailed: "This unsubscribe link is invalid or expired, or the address is already unsubscribed.",
+  /** when the confirm or unsubscribe button's call got no answer */
+  actionFailed: "Sorry, that did not work just now. Please try again in a moment.",
 } as const;
 
 /** One stored form per address: surrounding spaces dropped, lower case (duplicates differ by neither). */
@@ -22,7 +31,6 @@ export function normaliseEmail(email: string): string {
 
 export interface NewsletterOutcome {
   ok: boolean;
-  alreadySubscribed: boolean;
   message: string;
 }
 
@@ -34,17 +42,10 @@ export interface NewsletterOutcome {
 export function readNewsletterReply(status: number, body: unknown): NewsletterOutcome {
   const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   if (status >= 200 && status < 300 && record.success === true) {
-    const alreadySubscribed = record.alreadySubscribed === true;
-    const message =
-      typeof record.message === "string" && record.message
-        ? record.message
-        : alreadySubscribed
-          ? NEWSLETTER_TEXT.alreadySubscribed
-          : NEWSLETTER_TEXT.subscribed;
-    return { ok: true, alreadySubscribed, message };
+    return { ok: true, message: typeof record.message === "string" && record.message ? record.message : NEWSLETTER_TEXT.subscribed };
   }
   if (status >= 400 && status < 500 && typeof record.error === "string" && record.error) {
-    return { ok: false, alreadySubscribed: false, message: record.error };
+    return { ok: false, message: record.error };
   }
-  return { ok: false, alreadySubscribed: false, message: NEWSLETTER_TEXT.failed };
+  return { ok: false, message: NEWSLETTER_TEXT.failed };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SITE_SETTINGS, mergeSiteSettings, siteSettingsSchema } from "./site-settings";
+import { DEFAULT_SITE_SETTINGS, mergeSiteSettings, PUBLIC_SITE_SETTING_KEYS, publicSiteSettings, siteSettingsSchema } from "./site-settings";
 
 describe("site settings", () => {
   it("defaults satisfy their own schema and carry the business constants", () => {
@@ -24,5 +24,15 @@ describe("site settings", () => {
     expect(merged.cardRadius).toBe(4);
     expect(merged.companyColor).toBe(DEFAULT_SITE_SETTINGS.companyColor);
     expect("unknownKey" in merged).toBe(false);
+  });
+  it("keeps the security policy and notification switches out of the public settings", () => {
+    const pub = publicSiteSettings(DEFAULT_SITE_SETTINGS) as Record<string, unknown>;
+    expect("security" in pub).toBe(false);
+    expect("notifications" in pub).toBe(false);
+    expect(pub.companyName).toBe(DEFAULT_SITE_SETTINGS.companyName);
+    expect(pub.cart).toEqual(DEFAULT_SITE_SETTINGS.cart);
+    // every other setting is public, and a pick names only real keys
+    const all = Object.keys(siteSettingsSchema.shape);
+    expect([...PUBLIC_SITE_SETTING_KEYS].sort()).toEqual(all.filter((k) => k !== "security" && k !== "notifications").sort());
   });
 });

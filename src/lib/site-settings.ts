@@ -144,3 +144,47 @@ export function mergeSiteSettings(stored: Record<string, unknown>): SiteSettings
   }
   return merged as SiteSettings;
 }
+
+/**
+ * The settings the storefront renders (name, colours, headline, layout, contact, footer, payment
+ * badges, SEO, hours): what the public `GET /api/admin/settings` answers. Picked, not omitted, so a
+ * new setting stays private until it is added here. The security policy (session timeout, lockout
+ * rules) and the notification switches are for admins only.
+ */
+export const PUBLIC_SITE_SETTING_KEYS = [
+  "companyName",
+  "companyColor",
+  "companyTagline",
+  "companyLogo",
+  "mainHeadline",
+  "heroBackgroundImage",
+  "heroTaglineAlignment",
+  "serviceImages",
+  "serviceImageRotationTime",
+  "contactEmail",
+  "contactPhone",
+  "address",
+  "currency",
+  "supportedCurrencies",
+  "timezone",
+  "language",
+  "theme",
+  "colors",
+  "navigation",
+  "footer",
+  "productsPerRow",
+  "cardSpacing",
+  "cardRadius",
+  "cart",
+  "performance",
+  "seo",
+  "socialLinks",
+  "paymentSettings",
+  "businessHours",
+] as const satisfies readonly SiteSettingKey[];
+
+export type PublicSiteSettings = Pick<SiteSettings, (typeof PUBLIC_SITE_SETTING_KEYS)[number]>;
+
+export function publicSiteSettings(settings: SiteSettings): PublicSiteSettings {
+  return Object.fromEntries(PUBLIC_SITE_SETTING_KEYS.map((key) => [key, settings[key]])) as PublicSiteSettings;
+}

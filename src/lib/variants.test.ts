@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_VARIANT_ID, lowestVariantPrice, variantCombinationId } from "./variants";
+import { DEFAULT_VARIANT_ID, defaultVariant, lowestVariantPrice, variantCombinationId } from "./variants";
 
 describe("variantCombinationId", () => {
   it("orders by attributeOrder first", () => {
@@ -24,5 +24,25 @@ describe("lowestVariantPrice", () => {
     expect(lowestVariantPrice([{ price: 3000 }, { price: 1500 }, { price: 2000 }], 9999)).toBe(1500);
     expect(lowestVariantPrice([], 9999)).toBe(9999);
     expect(lowestVariantPrice(undefined, 42)).toBe(42);
+  });
+});
+
+describe("defaultVariant", () => {
+  it("picks the cheapest option in stock, the first of equal prices", () => {
+    const a = { id: "a", price: 1500, stock: 0 };
+    const b = { id: "b", price: 2000, stock: 4 };
+    const c = { id: "c", price: 2000, stock: 9 };
+    const d = { id: "d", price: 3000, stock: 1 };
+    expect(defaultVariant([d, a, b, c])).toBe(b);
+  });
+  it("falls back to the cheapest when none is in stock, and to null without options", () => {
+    expect(
+      defaultVariant([
+        { price: 3, stock: 0 },
+        { price: 2, stock: 0 },
+      ]),
+    ).toEqual({ price: 2, stock: 0 });
+    expect(defaultVariant([])).toBeNull();
+    expect(defaultVariant(undefined)).toBeNull();
   });
 });

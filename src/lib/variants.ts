@@ -51,3 +51,16 @@ export function lowestVariantPrice(variants: readonly { price: number }[] | null
   if (!variants?.length) return fallback;
   return variants.reduce((low, v) => (Number.isFinite(v.price) && v.price < low ? v.price : low), Infinity);
 }
+
+/**
+ * The option bought when the shopper chose none (a listing card's Add to Cart, or the product page
+ * before a choice): the cheapest one in stock, which is the "from" price the card shows; with none in
+ * stock, the cheapest (the server then says it is out of stock). Null for a product without options,
+ * whose line is the default one. The server refuses a default line for a product with options: it
+ * would be priced at one option and counted against another's stock.
+ */
+export function defaultVariant<T extends { price: number; stock: number }>(variants: readonly T[] | null | undefined): T | null {
+  if (!variants?.length) return null;
+  const cheapest = (list: readonly T[]) => list.reduce<T | null>((low, v) => (low === null || v.price < low.price ? v : low), null);
+  return cheapest(variants.filter((v) => v.stock > 0)) ?? cheapest(variants);
+}

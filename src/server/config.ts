@@ -14,6 +14,12 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** how long a statement waits for a row lock before it gives up (the API answers 503 busy); 0 = forever */
+  PG_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /** how long one statement may run before the database cancels it (503 busy); 0 = no limit */
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /** how long a request waits for a free pooled connection, or for a new one to open (503) */
+  PG_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   API_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: flag.default(false),
   /** the shop's public address, for canonical links and Open Graph (absolute URLs) */
@@ -30,6 +36,12 @@ const envSchema = z.object({
   /** the first admin account, created with a generated password on the first start */
   ADMIN_EMAIL: z.string().default("admin@kilima.example"),
   MAIL_FROM: z.string().default("Kilima Electronics <no-reply@localhost>"),
+  /** how often the background worker sends what the mail outbox holds */
+  MAIL_DRAIN_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  /** mails sent on request to one e-mail address per 15 minutes */
+  MAIL_QUOTA_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(3),
+  /** mails sent on request for one client address per hour; generous, for carrier-grade NAT */
+  MAIL_QUOTA_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
   /** an ONNX image encoder (e.g. a CLIP vision model) for search by image; unset = the built-in descriptor */
   IMAGE_MODEL_PATH: z
     .string()
@@ -42,6 +54,15 @@ const envSchema = z.object({
     .min(1)
     .max(16)
     .default(Math.max(1, Math.min(4, os.availableParallelism() - 1))),
+  /** password hashes computed at once, each in its own worker thread holding 128 MiB while it runs */
+  PASSWORD_HASH_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(Math.max(2, Math.min(4, os.availableParallelism() - 1))),
+  /** password hashes that may wait for a worker; past that, sign-in and registration answer 503 busy */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
   /** 32 bytes (64 hex digits or base64) that encrypt two-step sign-in secrets at rest (AES-256-GCM); unset = stored plainly */
   TOTP_ENCRYPTION_KEY: z
     .string()

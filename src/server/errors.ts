@@ -1,4 +1,5 @@
 import type { ErrorCode } from "@/lib/error-codes";
+import { databaseFailure } from "./db/errors";
 
 /**
  * A failure the domain expects and can name: a product that does not exist, an empty stock, a wrong
@@ -19,4 +20,15 @@ export class DomainError extends Error {
 
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
+}
+
+/**
+ * What a thrown value means to the domain: a DomainError as it is, a failure of the database itself
+ * (a lock or statement time limit, no free connection, the server unreachable) as `busy` or
+ * `unavailable`, anything else null (an unexpected failure).
+ */
+export function toDomainError(error: unknown): DomainError | null {
+  if (error instanceof DomainError) return error;
+  const failure = databaseFailure(error);
+  return failure ? new DomainError(failure.code, failure.message) : null;
 }

@@ -1,14 +1,19 @@
 import "server-only";
 import { createAdsService } from "./ads/ads";
+import { writeInitialAdminPassword } from "./auth/admin";
 import { createAuthService } from "./auth/auth-service";
-import { createMailer, type Mailer } from "./auth/mailer";
+import { authLimits, type AuthLimits } from "./auth/limits";
+import { createPasswordHasher, type PasswordHashingOptions } from "./auth/passwords";
 import { parseEncryptionKey } from "./auth/secret-box";
 import { createCartService } from "./cart/cart";
 import { createCatalogService } from "./catalog/products";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
-import { openDatabase, type DbHandle } from "./db/client";
+import { openDatabase, type DatabaseTimeouts, type DbHandle } from "./db/client";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { createMailService, type MailQuota } from "./mail/outbox";
+import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
@@ -16,15 +21,23 @@ import { createSettingsService } from "./settings/settings";
 
 /** What the domain needs to be built: where the data lives, where mail goes, the public address. */
 export interface ServicesConfig {
-  database: { url?: string; dataDir?: string; poolSize?: number; migrate?: boolean };
+  database: { url?: string; dataDir?: string; poolSize?: number; migrate?: boolean; timeouts?: DatabaseTimeouts };
   /** generated media (product images, ads), served under /media */
   mediaDir: string;
   mail: { smtpUrl?: string; from: string; outboxDir: string } | Mailer;
+  /** the mail outbox's worker (how often `start()` makes it drain), quotas and retries */
+  outbox?: { drainIntervalMs?: number; quota?: Partial<MailQuota>; retry?: Partial<RetryPolicy> };
   /** the shop's public origin: links in e-mails; https makes the session cookie Secure */
   siteUrl: URL;
   imageSearch?: { workers?: number; modelPath?: string; maxWaiting?: number };
   /** failed sign-ins allowed from one network address per lockout window */
   loginFailuresPerAddress?: number;
+  /** the password-hashing pool: hashes at once, and how many may wait */
+  passwordHashing?: PasswordHashingOptions;
+  /** request limits of the account routes, per client address and per e-mail address */
+  authLimits?: { perAddress?: Partial<AuthLimits["perAddress"]>; perEmail?: Partial<AuthLimits["perEmail"]> };
+  /** where the first admin's generated password is written (DATA_DIR) */
+  dataDir?: string;
   /** TOTP_ENCRYPTION_KEY: encrypts two-step sign-in secrets at rest; unset = stored plainly */
   totpEncryptionKey?: string;
   log?: (line: string) => void;
@@ -33,11 +46,22 @@ export interface ServicesConfig {
 /** The services of the environment's configuration (DATABASE_URL, DATA_DIR, SMTP_URL, ...). */
 export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: string) => void = (line) => console.log(line)): ServicesConfig {
   return {
-    database: { url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.PG_POOL_SIZE },
+    database: {
+      url: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      poolSize: config.PG_POOL_SIZE,
+      timeouts: { lockMs: config.PG_LOCK_TIMEOUT_MS, statementMs: config.PG_STATEMENT_TIMEOUT_MS, acquireMs: config.PG_ACQUIRE_TIMEOUT_MS },
+    },
     mediaDir: config.mediaDir,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir },
+    outbox: {
+      drainIntervalMs: config.MAIL_DRAIN_INTERVAL_MS,
+      quota: { perRecipient: config.MAIL_QUOTA_PER_EMAIL, perClient: config.MAIL_QUOTA_PER_CLIENT },
+    },
     siteUrl: siteUrl(),
     imageSearch: { workers: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH },
+    passwordHashing: { workers: config.PASSWORD_HASH_WORKERS, maxWaiting: config.PASSWORD_HASH_QUEUE },
+    dataDir: config.dataDir,
     totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
     log,
   };
@@ -45,6 +69,12 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
 
 /** How often the image index looks for product images that changed in another process. */
 const IMAGE_SYNC_INTERVAL_MS = 60_000;
+/** How often merge ids older than a retry can come are deleted. */
+const CART_MERGE_PRUNE_INTERVAL_MS = 60 * 60_000;
+/** How often the mail worker looks for mail to send, unless configured. */
+const MAIL_DRAIN_INTERVAL_MS = 2000;
+/** How long a stopping server keeps sending what is due before it closes the database. */
+const MAIL_FLUSH_ON_STOP_MS = 3000;
 
 /**
  * The composition root: opens the database once and builds every domain service on it. Pages, the
@@ -59,21 +89,28 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       dataDir: config.database.dataDir,
       poolSize: config.database.poolSize,
       migrate: config.database.migrate,
+      timeouts: config.database.timeouts,
     }));
   const { db } = handle;
   const log = config.log ?? (() => undefined);
   const mailer = "send" in config.mail ? config.mail : createMailer({ ...config.mail, log });
+  const mail = createMailService({ db, mailer, quota: config.outbox?.quota, retry: config.outbox?.retry, log });
   const settings = createSettingsService(db);
+  const passwords = createPasswordHasher(config.passwordHashing);
   const auth = createAuthService({
     db,
-    mailer,
+    mail,
     siteUrl: config.siteUrl,
     settings,
     loginFailuresPerAddress: config.loginFailuresPerAddress,
+    passwords,
+    limits: authLimits(config.authLimits),
     totpEncryptionKey: config.totpEncryptionKey ? parseEncryptionKey(config.totpEncryptionKey) : null,
   });
   const imageSearch = createImageSearchService(db, { mediaDir: config.mediaDir, ...config.imageSearch });
   let imageSync: NodeJS.Timeout | null = null;
+  let mergePrune: NodeJS.Timeout | null = null;
+  const cart = createCartService(db);
 
   const syncImages = async () => {
     const began = Date.now();
@@ -89,30 +126,46 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     catalog: createCatalogService(db),
     search: createSearchService(db),
     ads: createAdsService(db, settings),
-    newsletter: createNewsletterService(db),
-    cart: createCartService(db),
+    newsletter: createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings }),
+    cart,
     auth,
     imageSearch,
+    /** the durable mail outbox: requests enqueue, the worker started by `start()` drains (tests call `mail.drain()`) */
+    mail,
 
     /**
      * What a server does once before it answers: seed an empty catalogue, create the first admin
-     * (its generated password is returned once), embed new product images, and keep embedding
-     * images other processes add, every minute.
+     * (its generated password goes to an owner-only file under the data folder, never to the
+     * console or the log: the answer says only where), embed new product images, keep embedding
+     * images other processes add, every minute, delete expired cart merge ids, every hour, and
+     * start the mail worker.
      */
-    async start(adminEmail: string): Promise<{ seededProducts: number | null; adminPassword: string | null }> {
+    async start(adminEmail: string): Promise<{ seededProducts: number | null; adminPasswordFile: string | null }> {
       const seeded = await ensureSeeded(db, { mediaDir: config.mediaDir, log });
       const adminPassword = await auth.ensureInitialAdmin(adminEmail);
+      const adminPasswordFile = adminPassword
+        ? await writeInitialAdminPassword(config.dataDir ?? config.database.dataDir ?? "./data", adminEmail, adminPassword)
+        : null;
       await syncImages();
       imageSync ??= setInterval(() => void syncImages().catch((error: unknown) => console.error("image sync failed:", error)), IMAGE_SYNC_INTERVAL_MS);
       imageSync.unref();
-      return { seededProducts: seeded?.products ?? null, adminPassword };
+      const pruneMerges = () => cart.pruneMerges().catch((error: unknown) => console.error("cart merge pruning failed:", error));
+      await pruneMerges();
+      mergePrune ??= setInterval(() => void pruneMerges(), CART_MERGE_PRUNE_INTERVAL_MS);
+      mergePrune.unref();
+      mail.start(config.outbox?.drainIntervalMs ?? MAIL_DRAIN_INTERVAL_MS);
+      return { seededProducts: seeded?.products ?? null, adminPasswordFile };
     },
 
-    /** Stops the background work and the worker pool, then closes the database. */
+    /** Stops the background work (sending what mail is due, best effort) and the worker pool, then closes the database. */
     async close(): Promise<void> {
       if (imageSync) clearInterval(imageSync);
       imageSync = null;
+      if (mergePrune) clearInterval(mergePrune);
+      mergePrune = null;
+      await mail.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
       await imageSearch.close().catch(() => undefined);
+      await passwords.close().catch(() => undefined);
       if (!options.handle) await handle.close();
     },
   };

@@ -1,27 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openSession } from "../../src/server/auth/sessions";
-import { cartItemCount } from "../../src/server/cart/cart";
-import { productVariants, products, users } from "../../src/server/db/schema";
-import { setupApi } from "./harness";
+import { cartItemCount, MAX_MERGE_LINES, pruneCartMerges } from "../../src/server/cart/cart";
+import { rowsOf } from "../../src/server/db/client";
+import { cartItems, cartLines, cartMerges, productVariants, products, users } from "../../src/server/db/schema";
+import { setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
 let counter = 0;
 
-/** A signed-in shopper: a user row and a session cookie, without the password round-trip. */
-async function shopper(): Promise<string> {
-  const [user] = await api.handle.db
-    .insert(users)
-    .values({
-      email: `cart-${process.pid}-${Date.now()}-${counter++}@example.co.tz`,
-      fullName: "Cart Tester",
-      passwordHash: "scrypt$x",
-      emailVerifiedAt: sql`now()`,
-    })
-    .returning({ id: users.id });
-  const { token } = await openSession(api.handle.db, user!.id, false, 30, {});
-  return `sid=${token}`;
-}
+const shopper = () => shopperCookie(api, "cart");
 
 async function call(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie: string | null, body?: unknown) {
   const res = await api.app.inject({
@@ -205,5 +192,132 @@ describe("the server cart", () => {
         [low.id, 3],
       ]),
     );
+  });
+
+  it("refuses the default line for a product with options, in add, set and merge", async () => {
+    const cookie = await shopper();
+    const [variant] = await api.handle.db
+      .select()
+      .from(productVariants)
+      .where(sql`${productVariants.stock} > 3`)
+      .orderBy(productVariants.productId)
+      .limit(1);
+    const id = variant!.productId;
+    for (const body of [
+      { productId: id, variantId: "default", quantity: 1 },
+      { productId: id, quantity: 1 },
+    ]) {
+      const res = await call("POST", "/api/cart", cookie, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe("invalid-variant");
+    }
+    // a default line stored before this rule: it cannot be raised, only removed
+    const userId = Number((await call("GET", "/api/auth/session", cookie)).body.user.id);
+    const [item] = await api.handle.db.insert(cartItems).values({ userId, productId: id }).returning({ id: cartItems.id });
+    await api.handle.db.insert(cartLines).values({ itemId: item!.id, variantId: "default", quantity: 1 });
+    const patch = await call("PATCH", "/api/cart", cookie, { itemId: item!.id, variantId: "default", quantity: 2 });
+    expect(patch.status).toBe(400);
+    expect(patch.body.code).toBe("invalid-variant");
+    expect((await call("PATCH", "/api/cart", cookie, { itemId: item!.id, variantId: "default", quantity: 0 })).status).toBe(200);
+
+    const merge = await call("POST", "/api/cart/merge", cookie, {
+      mergeId: `merge-default-${Date.now()}-${counter++}`,
+      guestCart: [
+        {
+          productId: id,
+          variants: [
+            { variantId: "default", quantity: 1 },
+            { variantId: variant!.combinationId, quantity: 1 },
+          ],
+        },
+      ],
+    });
+    expect(merge.status).toBe(200);
+    expect(merge.body.dropped).toEqual([{ productId: id, variantId: "default", reason: "invalid-variant" }]);
+    expect(merge.body.merged).toEqual([{ productId: id, variantId: variant!.combinationId, quantity: 1, partialStock: false }]);
+    expect(merge.body.cart.items[0].variants.map((v: { variantId: string }) => v.variantId)).toEqual([variant!.combinationId]);
+  });
+
+  /** Products without options that have stock, the first `count` by id (their stock is left as it is). */
+  async function simpleProductsInStock(count: number): Promise<{ id: number; stock: number }[]> {
+    return api.handle.db
+      .select({ id: products.id, stock: products.stockQuantity })
+      .from(products)
+      .where(sql`${products.stockQuantity} > 0 and not exists (select 1 from product_variants v where v.product_id = ${products.id})`)
+      .orderBy(products.id)
+      .limit(count);
+  }
+
+  it("merges 100 lines at once, correctly, summing repeats first", async () => {
+    const cookie = await shopper();
+    const list = await simpleProductsInStock(MAX_MERGE_LINES);
+    expect(list).toHaveLength(MAX_MERGE_LINES);
+    // the first product comes twice: the two lines are one line of quantity 2
+    const guestCart = [
+      { productId: list[0]!.id, variants: [{ variantId: "default", quantity: 1 }] },
+      ...list.map((p) => ({ productId: p.id, variants: [{ variantId: "default", quantity: 1 }] })),
+    ];
+    const res = await call("POST", "/api/cart/merge", cookie, { mergeId: `merge-100-${Date.now()}-${counter++}`, guestCart });
+    expect(res.status).toBe(200);
+    expect(res.body.dropped).toEqual([]);
+    expect(res.body.merged).toHaveLength(MAX_MERGE_LINES);
+    const expected = new Map(list.map((p, i) => [p.id, Math.min(i === 0 ? 2 : 1, p.stock)]));
+    const got = new Map((res.body.cart.items as { productId: number; totalQuantity: number }[]).map((i) => [i.productId, i.totalQuantity]));
+    expect(got).toEqual(expected);
+  });
+
+  it("keeps the first 100 distinct lines of a merge and reports the rest as too-many-lines; refuses more than 500 lines", async () => {
+    const cookie = await shopper();
+    const list = await simpleProductsInStock(MAX_MERGE_LINES + 20);
+    const guestCart = list.map((p) => ({ productId: p.id, variants: [{ variantId: "default", quantity: 1 }] }));
+    const res = await call("POST", "/api/cart/merge", cookie, { mergeId: `merge-cap-${Date.now()}-${counter++}`, guestCart });
+    expect(res.status).toBe(200);
+    expect(res.body.merged).toHaveLength(MAX_MERGE_LINES);
+    expect(res.body.dropped).toEqual(list.slice(MAX_MERGE_LINES).map((p) => ({ productId: p.id, variantId: "default", reason: "too-many-lines" })));
+    expect(res.body.cart.items).toHaveLength(MAX_MERGE_LINES);
+
+    // 200 products with 3 lines each: refused before any work, with the limit in the message
+    const huge = Array.from({ length: 200 }, (_, i) => ({ productId: i + 1, variants: [1, 2, 3].map((n) => ({ variantId: `size:${n}`, quantity: 1 })) }));
+    const refused = await call("POST", "/api/cart/merge", cookie, { mergeId: `merge-huge-${Date.now()}-${counter++}`, guestCart: huge });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: "guestCart: a guest cart merge takes at most 500 lines", code: "invalid-input" });
+  });
+
+  it("runs parallel merges and adds on the same products without a deadlock, a 500 or a lost line", async () => {
+    const items = await Promise.all(Array.from({ length: 5 }, () => productWithStock(10)));
+    const shoppers = await Promise.all(Array.from({ length: 6 }, () => shopper()));
+    const calls = shoppers.flatMap((cookie, n) => [
+      call("POST", "/api/cart/merge", cookie, {
+        mergeId: `merge-par-${Date.now()}-${n}-${counter++}`,
+        guestCart: items.map((p) => ({ productId: p.id, variants: [{ variantId: "default", quantity: 3 }] })),
+      }),
+      // the adds come in the opposite order of the merge's locks
+      ...[...items].reverse().map((p) => call("POST", "/api/cart", cookie, { productId: p.id, quantity: 1 })),
+    ]);
+    const results = await Promise.all(calls);
+    expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    for (const cookie of shoppers) {
+      const cart = (await call("GET", "/api/cart", cookie)).body;
+      expect(new Set(cart.items.map((i: { totalQuantity: number }) => i.totalQuantity))).toEqual(new Set([4]));
+      expect(cart.items).toHaveLength(5);
+    }
+  });
+
+  it("prunes merge ids older than a day and keeps the recent ones", async () => {
+    await shopper();
+    const [user] = await api.handle.db
+      .select({ id: users.id })
+      .from(users)
+      .orderBy(sql`${users.id} desc`)
+      .limit(1);
+    const old = `merge-old-${Date.now()}`;
+    const recent = `merge-recent-${Date.now()}`;
+    await api.handle.db.insert(cartMerges).values([
+      { userId: user!.id, mergeId: old, result: {}, createdAt: sql`now() - interval '25 hours'` },
+      { userId: user!.id, mergeId: recent, result: {}, createdAt: sql`now() - interval '23 hours'` },
+    ]);
+    expect(await pruneCartMerges(api.handle.db)).toBeGreaterThanOrEqual(1);
+    const left = rowsOf<{ merge_id: string }>(await api.handle.db.execute(sql`select merge_id from cart_merges where user_id = ${user!.id}`));
+    expect(left.map((r) => r.merge_id)).toEqual([recent]);
   });
 });

@@ -19,7 +19,7 @@ describe("the embedded database", () => {
     const again = await openDatabase({ dataDir: path.join(dir, "nested", "data") });
     await again.close();
     await fs.rm(dir, { recursive: true, force: true });
-  });
+  }, 90_000); // opens the embedded database (migrations included) two or three times: slow on a busy machine
 
   it("applies migrations idempotently, with the search extensions in place", async () => {
     const handle = await openDatabase({ dataDir: "memory://" });

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { freshPostgresDatabase } from "./production-server";
 import { openDatabase } from "../../src/server/db/client";
 import { embedCatalogImages } from "../../src/server/image-search/embed-catalog";
 import { ensureSeeded } from "../../src/server/seed/ensure-seeded";
@@ -25,20 +25,9 @@ export default async function setup(project: TestProject) {
   let dropDatabase: (() => Promise<void>) | undefined;
 
   if (serverUrl) {
-    const name = `storefront_test_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const fresh = await freshPostgresDatabase(serverUrl, "storefront_test");
+    databaseUrl = fresh.url;
+    dropDatabase = fresh.drop;
   }
 
   const dataDir = databaseUrl ? undefined : path.join(work, "data");

@@ -1,9 +1,12 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApi } from "../../src/api/app";
+import { openSession } from "../../src/server/auth/sessions";
+import { users } from "../../src/server/db/schema";
 import { openDatabase, type DbHandle } from "../../src/server/db/client";
 import { createServices, type Services, type ServicesConfig } from "../../src/server/services";
 
@@ -17,16 +20,51 @@ export interface ApiHarness {
   outboxDir: string;
 }
 
+/**
+ * The mail quota of the suite: every injected request comes from 127.0.0.1, so that one "client"
+ * does the work of every shopper in every file; the per-client cap is raised accordingly (tests of
+ * the quota itself build an API with the shop's defaults and their own client addresses). The
+ * per-recipient cap stays the shop's.
+ */
+export const SUITE_MAIL_QUOTA = { perClient: 100_000 };
+
+/**
+ * The account routes' limits for the suite, for the same reason: one injected address and a few
+ * shared test addresses do the work of many shoppers. Tests of the limits themselves build an API
+ * with their own (see tests/api/account-hardening.test.ts).
+ */
+const GENEROUS = { max: 100_000, windowMinutes: 15 };
+export const SUITE_AUTH_LIMITS = {
+  perAddress: {
+    register: GENEROUS,
+    login: GENEROUS,
+    "login-two-factor": GENEROUS,
+    "forgot-password": GENEROUS,
+    "reset-password": GENEROUS,
+    "resend-verification": GENEROUS,
+  },
+  perEmail: { register: GENEROUS, login: GENEROUS, "login-two-factor": GENEROUS, "forgot-password": GENEROUS, "resend-verification": GENEROUS },
+};
+
 /** The test configuration of the services: the suite's media, this file's outbox, a fixed public address. */
 function testConfig(harness: ApiHarness, overrides: Partial<ServicesConfig> = {}): ServicesConfig {
   return {
     database: {},
     mediaDir: harness.mediaDir,
     mail: { from: "Kilima Electronics <no-reply@test>", outboxDir: harness.outboxDir },
+    outbox: { quota: SUITE_MAIL_QUOTA },
+    authLimits: SUITE_AUTH_LIMITS,
     siteUrl: new URL("http://shop.test"),
     ...overrides,
   };
 }
+
+/**
+ * The services whose mailer writes to each outbox folder. Requests only queue mail and no test
+ * starts the background worker, so reading an outbox first sends what is queued, like the worker
+ * of a running shop would a moment later.
+ */
+const drainers = new Map<string, () => Promise<unknown>>();
 
 /**
  * A second API over the suite's database with other settings (a tighter limit, one image worker,
@@ -34,10 +72,19 @@ function testConfig(harness: ApiHarness, overrides: Partial<ServicesConfig> = {}
  */
 export async function buildTestApi(
   harness: ApiHarness,
-  options: { config?: Partial<ServicesConfig>; rateLimit?: number; trustProxy?: boolean } = {},
+  options: {
+    config?: Partial<ServicesConfig>;
+    rateLimit?: number;
+    trustProxy?: boolean;
+    handle?: DbHandle;
+    /** send exactly the headers given (tests of the CSRF guard), instead of writes as the shop's pages send them */
+    bare?: boolean;
+  } = {},
 ): Promise<{ app: FastifyInstance; services: Services; close: () => Promise<void> }> {
-  const services = await createServices(testConfig(harness, options.config), { handle: harness.handle });
-  const app = await buildApi({ services, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false });
+  // another handle (e.g. with other time limits) stays the caller's to close
+  const services = await createServices(testConfig(harness, options.config), { handle: options.handle ?? harness.handle });
+  const built = await buildApi({ services, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false });
+  const app = options.bare ? built : asShopPage(built, services.siteUrl.origin);
   await app.ready();
   return {
     app,
@@ -49,6 +96,28 @@ export async function buildTestApi(
   };
 }
 
+/** The test site's origin (the harness's SITE_URL). */
+export const SITE_ORIGIN = "http://shop.test";
+
+/**
+ * Makes `app.inject` send writes the way the shop's own pages do: a browser puts Origin on every
+ * POST/PATCH/DELETE, and the CSRF guard refuses a cookie-carrying write without it. A test that
+ * sets its own Origin (or Sec-Fetch-Site) keeps it; tests of the guard itself use
+ * `buildTestApi(..., { bare: true })`, whose app sends exactly the headers given.
+ */
+function asShopPage(app: FastifyInstance, origin = SITE_ORIGIN): FastifyInstance {
+  const inject = app.inject.bind(app) as (options: unknown) => unknown;
+  const writes = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+  app.inject = ((options?: { method?: string; headers?: Record<string, unknown> }) => {
+    if (!options || typeof options !== "object" || !writes.has(String(options.method ?? "GET").toUpperCase())) return inject(options);
+    const headers = { ...(options.headers ?? {}) };
+    const named = Object.keys(headers).map((key) => key.toLowerCase());
+    if (!named.includes("origin") && !named.includes("sec-fetch-site")) headers.origin = origin;
+    return inject({ ...options, headers });
+  }) as FastifyInstance["inject"];
+  return app;
+}
+
 /** Opens the suite's seeded database, and the services and an API instance on it, for one test file. */
 export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
   const harness = {} as ApiHarness;
@@ -58,10 +127,12 @@ export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
     harness.mediaDir = mediaDir;
     harness.outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-outbox-"));
     harness.services = await createServices(testConfig(harness), { handle: harness.handle });
-    harness.app = await buildApi({ services: harness.services, rateLimit: options.rateLimit ?? 0, trustProxy: false });
+    harness.app = asShopPage(await buildApi({ services: harness.services, rateLimit: options.rateLimit ?? 0, trustProxy: false }));
     await harness.app.ready();
+    drainers.set(harness.outboxDir, () => harness.services.mail.drain());
   });
   afterAll(async () => {
+    drainers.delete(harness.outboxDir);
     await harness.app?.close();
     await harness.services?.close();
     await harness.handle?.close();
@@ -75,13 +146,35 @@ export async function getJson<T = Record<string, unknown>>(app: FastifyInstance,
   return { status: res.statusCode, headers: res.headers, body: res.json() as T };
 }
 
-/** The e-mails sent to an address so far, oldest first, as raw text (quoted-printable undone). */
+/** The e-mails sent to an address so far (the outbox drained first), oldest first, as raw text (quoted-printable undone). */
 export async function mailsTo(outboxDir: string, email: string): Promise<string[]> {
+  await drainers.get(outboxDir)?.();
   const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).sort();
   const texts = await Promise.all(files.map((f) => fs.readFile(path.join(outboxDir, f), "utf8")));
-  return texts
-    .filter((t) => new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(t))
-    .map((t) => t.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+  return texts.filter((t) => new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(t)).map(readableMail);
+}
+
+/**
+ * A raw message as a test reads it: folded header lines joined, and a quoted-printable body decoded as
+ * UTF-8. Only the body is decoded: a header such as `List-Unsubscribe: <...?token=B8...>` is not
+ * quoted-printable, and decoding it would turn "=B8" into a byte.
+ */
+function readableMail(raw: string): string {
+  const text = raw.replace(/\r\n/g, "\n");
+  const split = text.indexOf("\n\n");
+  const head = (split < 0 ? text : text.slice(0, split)).replace(/\n[ \t]+/g, " ");
+  const body = split < 0 ? "" : text.slice(split + 2);
+  if (!/^Content-Transfer-Encoding:\s*quoted-printable$/im.test(head)) return `${head}\n\n${body}`;
+  const bytes: number[] = [];
+  const soft = body.replace(/=\n/g, "");
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft[i] === "=" ? soft.slice(i + 1, i + 3) : "";
+    if (/^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft[i]!, "utf8"));
+  }
+  return `${head}\n\n${Buffer.from(bytes).toString("utf8")}`;
 }
 
 /** The token of the last link to `path` mailed to an address. */
@@ -92,4 +185,20 @@ export async function lastLinkToken(outboxDir: string, email: string, pathName: 
     if (match) return match[1] ?? null;
   }
   return null;
+}
+
+let shoppers = 0;
+/** A signed-in shopper of the suite's database: a verified user row and its session cookie, without the password round-trip. */
+export async function shopperCookie(harness: ApiHarness, label: string): Promise<string> {
+  const [user] = await harness.handle.db
+    .insert(users)
+    .values({
+      email: `${label}-${process.pid}-${Date.now()}-${shoppers++}@example.co.tz`,
+      fullName: "Test Shopper",
+      passwordHash: "scrypt$x",
+      emailVerifiedAt: sql`now()`,
+    })
+    .returning({ id: users.id });
+  const { token } = await openSession(harness.handle.db, user!.id, false, 30, {});
+  return `sid=${token}`;
 }

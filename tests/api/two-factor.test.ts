@@ -20,10 +20,23 @@ function sessionCookie(header: string | string[] | undefined): string | null {
   return sid ? sid.split(";")[0]! : null;
 }
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}, app: FastifyInstance = api.app) {
-  const res = await app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...headers }, payload: JSON.stringify(body) });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown>, cookie: sessionCookie(res.headers["set-cookie"]) };
+async function post(url: string, body: unknown, headers: Record<string, string> = {}, app: FastifyInstance = api.app, ip?: string) {
+  const res = await app.inject({
+    method: "POST",
+    url,
+    remoteAddress: ip,
+    headers: { "content-type": "application/json", ...headers },
+    payload: JSON.stringify(body),
+  });
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    body: res.json() as Record<string, unknown>,
+    cookie: sessionCookie(res.headers["set-cookie"]),
+  };
 }
+/** a fresh client address, so the per-address limits of one test do not reach another */
+const address = () => `10.78.${counter % 250}.${(counter++ % 250) + 1}`;
 
 async function get(url: string, cookie: string | null) {
   const res = await api.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
@@ -190,7 +203,7 @@ describe("two-step sign-in: signing in", () => {
     expect((await get("/api/account/two-factor", done.cookie)).body).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
-  it("counts wrong codes toward the account's sign-in lock and logs them", async () => {
+  it("locks the second step after five wrong codes and logs them", async () => {
     const { email, secret, at } = await enrolled();
     const challenge = await challengeFor(email);
     const wrong = totpCode(secret, 5, at); // a real code, but too far ahead to be accepted
@@ -204,7 +217,32 @@ describe("two-step sign-in: signing in", () => {
     expect(locked.body).toMatchObject({ code: "locked", type: "RATE_LIMIT", success: false });
     expect(locked.cookie).toBeNull();
     // the password cannot start a new attempt either while the lock lasts
-    expect((await post("/api/auth/login", { email, password: PASSWORD })).status).toBe(429);
+    const again = await post("/api/auth/login", { email, password: PASSWORD });
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ code: "locked", type: "RATE_LIMIT" });
+    expect(again.body.challenge).toBeUndefined();
+  });
+
+  it("does not let a right password end a run of wrong codes (no unlimited guessing by signing in again)", async () => {
+    const { email, secret, at } = await enrolled();
+    const wrong = totpCode(secret, 5, at);
+    for (let i = 0; i < 5; i++) {
+      // a fresh challenge, with the right password, before every guess
+      const res = await post("/api/auth/login/two-factor", { challenge: await challengeFor(email), code: wrong });
+      expect(res.status).toBe(400);
+    }
+    expect((await post("/api/auth/login", { email, password: PASSWORD })).body).toMatchObject({ code: "locked" });
+    // a wrong password meanwhile is still refused as such, and locks the password apart
+    expect((await post("/api/auth/login", { email, password: "Wrong2026x" })).status).toBe(401);
+  });
+
+  it("ends a run of wrong codes with a right one", async () => {
+    const { email, secret, at } = await enrolled();
+    const challenge = await challengeFor(email);
+    for (let i = 0; i < 4; i++) expect((await post("/api/auth/login/two-factor", { challenge, code: totpCode(secret, 5, at) })).status).toBe(400);
+    expect((await post("/api/auth/login/two-factor", { challenge, code: totpCode(secret, 1, at) })).status).toBe(200);
+    const next = await challengeFor(email);
+    for (let i = 0; i < 4; i++) expect((await post("/api/auth/login/two-factor", { challenge: next, code: totpCode(secret, 5, at) })).status).toBe(400);
   });
 
   it("lets a challenge expire after five minutes", async () => {
@@ -227,8 +265,74 @@ describe("two-step sign-in: signing in", () => {
   });
 });
 
+describe("two-step sign-in: limits on the second step", () => {
+  const limits = (perAddress: number, perEmail: number) => ({
+    authLimits: {
+      perAddress: { "login-two-factor": { max: perAddress, windowMinutes: 15 } },
+      perEmail: { login: { max: 1000, windowMinutes: 15 }, "login-two-factor": { max: perEmail, windowMinutes: 15 } },
+    },
+  });
+
+  it("answers 429 rate-limited with Retry-After past the per-address limit, in the sign-in's shape; another address goes on", async () => {
+    const test = await buildTestApi(api, { config: limits(2, 1000) });
+    try {
+      const ip = address();
+      for (let i = 0; i < 2; i++)
+        expect((await post("/api/auth/login/two-factor", { challenge: "made-up", code: "123456" }, {}, test.app, ip)).status).toBe(401);
+      const refused = await post("/api/auth/login/two-factor", { challenge: "made-up", code: "123456" }, {}, test.app, ip);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ success: false, code: "rate-limited", type: "RATE_LIMIT", user: null });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect((await post("/api/auth/login/two-factor", { challenge: "made-up", code: "123456" }, {}, test.app, address())).status).toBe(401);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it("answers 429 past the per-e-mail limit of the second step, from any address", async () => {
+    const test = await buildTestApi(api, { config: limits(1000, 2) });
+    try {
+      const { email, secret, at } = await enrolled();
+      const first = await post("/api/auth/login", { email, password: PASSWORD }, {}, test.app, address());
+      const challenge = first.body.challenge as string;
+      for (let i = 0; i < 2; i++)
+        expect((await post("/api/auth/login/two-factor", { challenge, code: totpCode(secret, 5, at) }, {}, test.app, address())).status).toBe(400);
+      const refused = await post("/api/auth/login/two-factor", { challenge, code: totpCode(secret, 1, at) }, {}, test.app, address());
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: "rate-limited", type: "RATE_LIMIT" });
+      expect(refused.body.error).toMatch(/this e-mail address/);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it("counts wrong codes with wrong passwords toward the failures allowed from one network address", async () => {
+    const test = await buildTestApi(api, { config: { loginFailuresPerAddress: 3 } });
+    try {
+      const ip = address();
+      const one = await enrolled();
+      const two = await enrolled();
+      const challengeOne = (await post("/api/auth/login", { email: one.email, password: PASSWORD }, {}, test.app, ip)).body.challenge;
+      const challengeTwo = (await post("/api/auth/login", { email: two.email, password: PASSWORD }, {}, test.app, ip)).body.challenge;
+      expect((await post("/api/auth/login/two-factor", { challenge: challengeOne, code: totpCode(one.secret, 5, one.at) }, {}, test.app, ip)).status).toBe(400);
+      expect((await post("/api/auth/login/two-factor", { challenge: challengeTwo, code: totpCode(two.secret, 5, two.at) }, {}, test.app, ip)).status).toBe(400);
+      expect((await post("/api/auth/login", { email: one.email, password: "Wrong2026x" }, {}, test.app, ip)).status).toBe(401);
+      const slowed = await post("/api/auth/login/two-factor", { challenge: challengeTwo, code: totpCode(two.secret, 1, two.at) }, {}, test.app, ip);
+      expect(slowed.status).toBe(429);
+      expect(slowed.body).toMatchObject({ code: "rate-limited" });
+      expect(slowed.body.error).toMatch(/your network/);
+      // from another address the right code still works
+      expect(
+        (await post("/api/auth/login/two-factor", { challenge: challengeTwo, code: totpCode(two.secret, 1, two.at) }, {}, test.app, address())).status,
+      ).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
 describe("two-step sign-in: turning off and new recovery codes", () => {
-  it("needs a current code or the password, counts failures toward the lock, and logs each change", async () => {
+  it("needs a current code or the password, and logs each failure and change", async () => {
     const { email, secret, recoveryCodes, at } = await enrolled();
     const cookie = (await post("/api/auth/login/two-factor", { challenge: await challengeFor(email), code: totpCode(secret, 1, at) })).cookie!;
 
@@ -254,11 +358,20 @@ describe("two-step sign-in: turning off and new recovery codes", () => {
     expect((await post("/api/auth/login", { email, password: PASSWORD })).body.success).toBe(true);
   });
 
-  it("locks after too many wrong confirmations", async () => {
+  it("locks after too many wrong confirmations: passwords under the sign-in lock, codes under the second step's", async () => {
     const { email, secret, at } = await enrolled();
     const cookie = (await post("/api/auth/login/two-factor", { challenge: await challengeFor(email), code: totpCode(secret, 1, at) })).cookie!;
     for (let i = 0; i < 5; i++) expect((await post("/api/account/two-factor/disable", { password: "Wrong2026x" }, { cookie })).status).toBe(400);
     expect((await post("/api/account/two-factor/disable", { password: PASSWORD }, { cookie })).status).toBe(429);
+    expect((await post("/api/auth/login", { email, password: PASSWORD })).status).toBe(429);
+
+    const other = await enrolled();
+    const otherCookie = (await post("/api/auth/login/two-factor", { challenge: await challengeFor(other.email), code: totpCode(other.secret, 1, other.at) }))
+      .cookie!;
+    for (let i = 0; i < 5; i++) expect((await post("/api/account/two-factor/disable", { code: "000000" }, { cookie: otherCookie })).status).toBe(400);
+    expect((await post("/api/account/two-factor/disable", { code: other.recoveryCodes[0] }, { cookie: otherCookie })).body).toMatchObject({ code: "locked" });
+    // and the sign-in's second step is locked with it
+    expect((await post("/api/auth/login", { email: other.email, password: PASSWORD })).body).toMatchObject({ code: "locked" });
   });
 });
 

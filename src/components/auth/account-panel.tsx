@@ -7,6 +7,7 @@ import { AUTH_TEXT } from "@/lib/auth-rules";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../ui/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
+import { PasswordStrength } from "./password-strength";
 
 export function ProfileForm({ profile }: { profile: { fullName: string; phone: string | null; company: string | null } }) {
   const router = useRouter();
@@ -51,7 +52,10 @@ export function PasswordForm() {
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
       <Field label="Current password" type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrent} />
-      <Field label="New password" type="password" autoComplete="new-password" value={newPassword} onChange={setNew} />
+      <div>
+        <Field label="New password" type="password" autoComplete="new-password" value={newPassword} onChange={setNew} />
+        <PasswordStrength password={newPassword} />
+      </div>
       <Field label="Confirm new password" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
       <FormMessage message={form.message} />
       <SubmitButton busy={form.busy} busyText="Saving...">

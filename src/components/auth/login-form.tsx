@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { api, isApiError, loginFailureType } from "@/lib/api-client";
 import { AUTH_TEXT } from "@/lib/auth-rules";
+import { safeRedirect } from "@/lib/redirect";
 import { TWO_FACTOR_FLAGS, TWO_FACTOR_TEXT } from "@/lib/two-factor";
 import { refreshServerCart, signedInStore } from "../cart/cart-store";
 import { mergeGuestCartAfterSignIn } from "../cart/merge-guest-cart";
@@ -61,7 +62,7 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
     // adds from now on go to the server cart, even before the page re-renders signed in
     signedInStore.set(true);
     void refreshServerCart();
-    setTimeout(() => onSignedIn(redirect ?? result.redirectTo ?? "/"), CLOSE_AFTER_MS);
+    setTimeout(() => onSignedIn(safeRedirect(redirect ?? result.redirectTo)), CLOSE_AFTER_MS);
   };
 
   const form = useFormAction<LoginResult>(

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { AUTH_TEXT, registrationProblem } from "@/lib/auth-rules";
+import { PasswordStrength } from "./password-strength";
 import { api, isApiError } from "@/lib/api-client";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../ui/use-form-action";
@@ -57,7 +58,10 @@ export function RegisterForm({ onDone, onSwitch }: { onDone?: () => void; onSwit
       <Field label="Full name" autoComplete="name" value={form.fullName} onChange={set("fullName")} />
       <Field label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
       <Field label="Phone" type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} optional />
-      <Field label="Password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} />
+      <div>
+        <Field label="Password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} />
+        <PasswordStrength password={form.password} userInputs={[form.fullName, form.email]} />
+      </div>
       <Field label="Confirm password" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
       <p className="text-xs text-[var(--muted-fg)]">At least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
       <label className="flex items-start gap-2 text-sm">

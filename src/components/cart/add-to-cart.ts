@@ -3,7 +3,7 @@
 import { api, isApiError } from "@/lib/api-client";
 import { addToGuestCart } from "@/lib/guest-cart";
 import type { Product } from "@/lib/product";
-import { DEFAULT_VARIANT_ID, variantCombinationId, type ProductVariant } from "@/lib/variants";
+import { DEFAULT_VARIANT_ID, defaultVariant, variantCombinationId, type ProductVariant } from "@/lib/variants";
 import { TOAST_MS, toast } from "../ui/toaster";
 import { announceCartChange, refreshServerCart, signedInStore } from "./cart-store";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
@@ -17,17 +17,21 @@ function outOfStock(name: string) {
 
 /** Adds to the shopper's cart (server when signed in, else the guest cart) and says what happened in a toast. */
 export async function addProductToCart(product: Product, variant: ProductVariant | null, quantity: number): Promise<void> {
-  if (signedInStore.get()) return addToServerCart(product, variant, quantity);
   let full = product;
-  if (!variant && !product.product_variants) {
-    // A product without its variant list: fetch the detail first, for the lowest variant price.
+  if (!variant && product.variant_config && !product.product_variants?.length) {
+    // A product with options, from a list without them: fetch the detail for its options.
     try {
       full = { ...product, ...(await api.catalog.product(product.id)) };
     } catch {
-      // fall back to the product's own price
+      toast({ title: "Error", description: "Failed to add item to cart", variant: "destructive" });
+      return;
     }
   }
-  const result = addToGuestCart(readGuestCart(), full, variant, quantity);
+  // No option chosen: the cheapest one in stock (the price the card shows), never the default line,
+  // which the server refuses for a product with options.
+  const chosen = variant ?? defaultVariant(full.product_variants);
+  if (signedInStore.get()) return addToServerCart(full, chosen, quantity);
+  const result = addToGuestCart(readGuestCart(), full, chosen, quantity);
   if (result.status === "out-of-stock") return outOfStock(product.name);
   saveGuestCart(result.cart);
   if (result.status === "partial") toast({ title: "Partial Stock Added", description: PARTIAL_TEXT(result.quantity), duration: TOAST_MS.partialStock });

@@ -32,8 +32,21 @@ export async function mergeGuestCartAfterSignIn(): Promise<void> {
     saveGuestCart(EMPTY_CART);
     writeLocal(MERGE_ID_KEY, "");
     if (dropped.length) {
-      const names = dropped.map((d) => guest.items.find((i) => i.productId === d.productId)?.product.name ?? `product ${d.productId}`);
-      toast({ title: "Some items were not added", description: `No longer available: ${names.join(", ")}.`, duration: TOAST_MS.partialStock });
+      const names = (keep: (reason: string) => boolean) => [
+        ...new Set(
+          dropped.filter((d) => keep(d.reason)).map((d) => guest.items.find((i) => i.productId === d.productId)?.product.name ?? `product ${d.productId}`),
+        ),
+      ];
+      const parts = [
+        [names((r) => r !== "invalid-variant" && r !== "too-many-lines"), "No longer available"],
+        [names((r) => r === "invalid-variant"), "Choose an option again for"],
+        [names((r) => r === "too-many-lines"), "Too many lines to move at once, add again"],
+      ] as const;
+      const description = parts
+        .filter(([list]) => list.length)
+        .map(([list, text]) => `${text}: ${list.join(", ")}.`)
+        .join(" ");
+      toast({ title: "Some items were not added", description, duration: TOAST_MS.partialStock });
     }
   } catch {
     toast({ title: "Error", description: "We could not move your cart to your account yet; it is kept and we will try again.", variant: "destructive" });

@@ -9,7 +9,7 @@ import { useFormAction } from "../ui/use-form-action";
 
 const noopSubscribe = () => () => {};
 
-/** The footer's newsletter box: stores the address through POST /api/newsletter. */
+/** The footer's newsletter box: signs the address up through POST /api/newsletter (confirmed later by e-mail). */
 export function NewsletterForm() {
   const id = useId();
   const [email, setEmail] = useState("");

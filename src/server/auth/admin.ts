@@ -1,15 +1,18 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { normaliseEmail, passwordProblem } from "@/lib/auth-rules";
 import type { Database } from "../db";
 import { users } from "../db/schema";
 import { logSecurityEvent } from "./events";
-import { hashPassword } from "./passwords";
+import { isCommonPassword } from "./common-passwords";
+import { defaultPasswordHasher, type PasswordHasher } from "./passwords";
 import { closeAllSessions } from "./sessions";
 
-/** A password that meets the rules: 18 random characters plus one of each required kind. */
+/** 24 random URL-safe characters (144 bits). */
 export function generatePassword(): string {
-  return `${randomBytes(14).toString("base64url")}Aa7`;
+  return randomBytes(18).toString("base64url");
 }
 
 /**
@@ -19,11 +22,12 @@ export function generatePassword(): string {
 export async function createOrPromoteAdmin(
   db: Database,
   rawEmail: string,
-  options: { password?: string; fullName?: string } = {},
+  options: { password?: string; fullName?: string; passwords?: PasswordHasher } = {},
 ): Promise<{ created: boolean; password: string | null }> {
   const email = normaliseEmail(rawEmail);
+  const passwords = options.passwords ?? defaultPasswordHasher();
   if (options.password) {
-    const weak = passwordProblem(options.password);
+    const weak = passwordProblem(options.password, isCommonPassword);
     if (weak) throw new Error(weak);
   }
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -34,7 +38,7 @@ export async function createOrPromoteAdmin(
         role: "admin",
         emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
         updatedAt: sql`now()`,
-        ...(options.password ? { passwordHash: await hashPassword(options.password), passwordChangedAt: sql`now()` } : {}),
+        ...(options.password ? { passwordHash: await passwords.hash(options.password), passwordChangedAt: sql`now()` } : {}),
       })
       .where(eq(users.id, existing.id));
     if (options.password) await closeAllSessions(db, existing.id);
@@ -44,16 +48,40 @@ export async function createOrPromoteAdmin(
   const password = options.password ?? generatePassword();
   const [created] = await db
     .insert(users)
-    .values({ email, fullName: options.fullName ?? "Administrator", passwordHash: await hashPassword(password), role: "admin", emailVerifiedAt: sql`now()` })
+    .values({ email, fullName: options.fullName ?? "Administrator", passwordHash: await passwords.hash(password), role: "admin", emailVerifiedAt: sql`now()` })
     .returning({ id: users.id });
   await logSecurityEvent(db, { type: "admin-created", userId: created?.id, email });
   return { created: true, password };
 }
 
-/** On the very first start (no admin yet), one admin with a generated password, printed once. */
-export async function ensureInitialAdmin(db: Database, email: string): Promise<string | null> {
+/** On the very first start (no admin yet), one admin with a generated password, returned once. */
+export async function ensureInitialAdmin(db: Database, email: string, passwords?: PasswordHasher): Promise<string | null> {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (admin) return null;
-  const { password } = await createOrPromoteAdmin(db, email);
+  const { password } = await createOrPromoteAdmin(db, email, { passwords });
   return password;
+}
+
+export const INITIAL_ADMIN_PASSWORD_FILE = "initial-admin-password.txt";
+
+/**
+ * Writes the first admin's generated password to a file only the server's user can read (0600),
+ * instead of the console or the log, where it would stay in log files and collectors. The file
+ * is created new (an older one is replaced); the owner reads it once and deletes it.
+ */
+export async function writeInitialAdminPassword(dataDir: string, email: string, password: string): Promise<string> {
+  const file = path.join(path.resolve(dataDir), INITIAL_ADMIN_PASSWORD_FILE);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.rm(file, { force: true });
+  const handle = await fs.open(file, "wx", 0o600);
+  try {
+    await handle.writeFile(
+      `The first admin account of the shop (change the password under /account, then delete this file):\n\ne-mail:   ${email}\npassword: ${password}\n`,
+    );
+    // the mode given to open() is reduced by the umask; make sure it is exactly owner-only
+    await handle.chmod(0o600);
+  } finally {
+    await handle.close();
+  }
+  return file;
 }

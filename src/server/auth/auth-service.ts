@@ -1,5 +1,6 @@
 import "server-only";
-import { AUTH_TEXT, lockedMessage, normaliseEmail, safeRedirect, type RegistrationInput } from "@/lib/auth-rules";
+import { AUTH_TEXT, lockedMessage, looksLikeEmail, normaliseEmail, type RegistrationInput } from "@/lib/auth-rules";
+import { safeRedirect } from "@/lib/redirect";
 import { TWO_FACTOR_TEXT } from "@/lib/two-factor";
 import type { PublicUser } from "@/lib/api-contract";
 import type { Database } from "../db";
@@ -8,8 +9,10 @@ import type { SettingsService } from "../settings/settings";
 import { changePassword, register, requestPasswordReset, resendVerification, resetPassword, updateProfile, verifyEmail, type AccountDeps } from "./accounts";
 import { createOrPromoteAdmin, ensureInitialAdmin } from "./admin";
 import { logSecurityEvent, recentSecurityEvents, type RequestMeta, type SecurityEventType } from "./events";
-import { checkLogin, clearLoginLock, reserveAttempt, type LoginPolicy } from "./login";
-import type { Mailer } from "./mailer";
+import { authLimits, countPerEmail, type AuthLimits } from "./limits";
+import { checkAddressFailures, checkLogin, clearLoginLock, lockedMinutesLeft, reserveAttempt, secondStepLockKey, type LoginPolicy } from "./login";
+import type { MailService } from "../mail/outbox";
+import { HashingBusyError, type PasswordHasher } from "./passwords";
 import { createSecretBox } from "./secret-box";
 import { closeAllSessions, closeSession, listSessions, openSession, sessionUser, type OpenSession, type SessionUser } from "./sessions";
 import { createTwoFactor, type Enrolment } from "./two-factor";
@@ -22,10 +25,13 @@ export const PER_ADDRESS_FAILURES = 100;
 
 export interface AuthServiceDeps {
   db: Database;
-  mailer: Mailer;
+  mail: MailService;
   siteUrl: URL;
   settings: SettingsService;
   loginFailuresPerAddress?: number;
+  /** the bounded password-hashing pool (built and closed by the composition root) */
+  passwords: PasswordHasher;
+  limits?: AuthLimits;
   /** AES-256-GCM key for TOTP secrets at rest; null or absent = stored as plain base32 */
   totpEncryptionKey?: Buffer | null;
 }
@@ -64,17 +70,33 @@ export function publicUser(user: SessionUser): PublicUser {
  * layer only reads the cookie, sets it, and shapes the answer.
  */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, settings } = deps;
-  const accounts = async (): Promise<AccountDeps> => ({ db, mailer: deps.mailer, siteUrl: deps.siteUrl, companyName: (await settings.get()).companyName });
-  const idleMinutes = async () => (await settings.get()).security.sessionTimeout;
-  const twoFactor = createTwoFactor({ db, box: createSecretBox(deps.totpEncryptionKey ?? null), issuer: async () => (await settings.get()).companyName });
-  const loginPolicy = async (): Promise<LoginPolicy> => {
+  const { db, settings, passwords } = deps;
+  const limits = deps.limits ?? authLimits();
+  const accounts = async (): Promise<AccountDeps> => ({
+    db,
+    mail: deps.mail,
+    siteUrl: deps.siteUrl,
+    companyName: (await settings.get()).companyName,
+    passwords,
+  });
+  const lockPolicy = async (): Promise<LoginPolicy> => {
     const { security } = await settings.get();
     return {
       maxAttempts: security.maxLoginAttempts,
       lockoutMinutes: security.lockoutMinutes,
       perAddressFailures: deps.loginFailuresPerAddress ?? PER_ADDRESS_FAILURES,
     };
+  };
+  /** Refuses at once when the hashing queue is full, before a guess is counted against the lock. */
+  const refuseWhenHashingFull = () => {
+    if (passwords.full()) throw new HashingBusyError();
+  };
+  const idleMinutes = async () => (await settings.get()).security.sessionTimeout;
+  const twoFactor = createTwoFactor({ db, box: createSecretBox(deps.totpEncryptionKey ?? null), issuer: async () => (await settings.get()).companyName });
+  /** Locked out of the second step (too many wrong codes): `locked` with the minutes left, and logged. */
+  const refuseLockedSecondStep = async (userId: number, email: string, minutesLeft: number, meta: RequestMeta, during = "sign-in"): Promise<never> => {
+    await logSecurityEvent(db, { type: "login-locked", userId, email, detail: { scope: "account", step: "two-factor", during } }, meta);
+    throw new DomainError("locked", lockedMessage(minutesLeft), { minutesLeft: Math.ceil(minutesLeft) });
   };
 
   /**
@@ -97,24 +119,35 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * A code or the password that confirms a change to two-step sign-in. Guesses count toward the
-   * account's sign-in lock and are logged, so a borrowed session cannot try codes without limit.
+   * A code or the password that confirms a change to two-step sign-in. Guesses are logged and
+   * locked like sign-in guesses (a code under the second step's lock, a password under the
+   * password's), so a borrowed session cannot try codes or passwords without limit.
    */
   async function confirmIdentity(user: SignedInUser, input: TwoFactorConfirmation, action: string, meta: RequestMeta): Promise<void> {
-    if (!input.code?.trim() && !input.password) throw new DomainError("validation", "Please enter a code from your authenticator app or your password.");
-    const policy = await loginPolicy();
-    const reserved = await reserveAttempt(db, user.email, policy);
+    const byCode = Boolean(input.code?.trim());
+    if (!byCode && !input.password) throw new DomainError("validation", "Please enter a code from your authenticator app or your password.");
+    if (!byCode) refuseWhenHashingFull();
+    const policy = await lockPolicy();
+    const key = byCode ? secondStepLockKey(user.email) : user.email;
+    const reserved = await reserveAttempt(db, key, policy);
     if (!reserved.allowed) {
+      if (byCode) await refuseLockedSecondStep(user.id, user.email, reserved.minutesLeft, meta, action);
       await logSecurityEvent(db, { type: "login-locked", userId: user.id, email: user.email, detail: { scope: "account", during: action } }, meta);
       throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
     }
-    const ok = input.code?.trim() ? (await twoFactor.consumeCode(user.id, input.code)) !== null : await twoFactor.checkPassword(user.id, input.password ?? "");
+    const ok = byCode
+      ? (await twoFactor.consumeCode(user.id, input.code ?? "")) !== null
+      : await passwords.verify(input.password ?? "", await twoFactor.passwordHash(user.id));
     if (!ok) {
-      await logSecurityEvent(db, { type: "two-factor-failed", userId: user.id, email: user.email, detail: { during: action } }, meta);
-      if (input.code?.trim()) throw new DomainError("invalid-code", TWO_FACTOR_TEXT.invalidCode);
-      throw new DomainError("wrong-password", "Your password is not right.");
+      await logSecurityEvent(
+        db,
+        { type: "two-factor-failed", userId: user.id, email: user.email, detail: { during: action, with: byCode ? "code" : "password" } },
+        meta,
+      );
+      if (byCode) throw new DomainError("invalid-code", TWO_FACTOR_TEXT.invalidCode);
+      throw new DomainError("wrong-password", "Your password is not correct");
     }
-    await clearLoginLock(db, user.email);
+    await clearLoginLock(db, key);
   }
 
   async function currentUser(token: string | undefined | null): Promise<SignedInUser | null> {
@@ -131,6 +164,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     currentUser,
     requireUser,
+    /** the per-address (enforced by the API) and per-e-mail limits of the account routes */
+    limits,
 
     async requireAdmin(token: string | undefined | null, message = "Only administrators can do this"): Promise<SignedInUser> {
       const user = await requireUser(token);
@@ -142,17 +177,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     mustEnrolTwoFactor,
 
     async register(input: RegistrationInput, meta: RequestMeta): Promise<{ message: string }> {
+      if (looksLikeEmail(input.email)) await countPerEmail(db, "register", input.email, limits.perEmail.register);
       return register(await accounts(), input, meta);
     },
 
     /** True when the link was good (the address is now confirmed). */
     verifyEmail: (token: string, meta: RequestMeta) => verifyEmail(db, token, meta),
 
-    async resendVerification(email: string): Promise<void> {
-      await resendVerification(await accounts(), email);
+    async resendVerification(email: string, meta: RequestMeta): Promise<void> {
+      await countPerEmail(db, "resend-verification", email, limits.perEmail["resend-verification"]);
+      await resendVerification(await accounts(), email, meta);
     },
 
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
+      await countPerEmail(db, "forgot-password", email, limits.perEmail["forgot-password"]);
       await requestPasswordReset(await accounts(), email, meta);
     },
 
@@ -170,12 +208,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       meta: RequestMeta,
     ): Promise<SignInResult> {
       if (!input.email.trim() || !input.password) throw new DomainError("validation", AUTH_TEXT.fillAll);
-      const userId = await checkLogin(db, input.email, input.password, await loginPolicy(), meta);
+      await countPerEmail(db, "login", input.email, limits.perEmail.login);
+      refuseWhenHashingFull();
+      const userId = await checkLogin(db, input.email, input.password, await lockPolicy(), meta, passwords);
 
       // After the password is checked: an account with two-step sign-in gets a challenge, not a session.
       if (await twoFactor.isEnabled(userId)) {
+        const email = normaliseEmail(input.email);
+        // a second step locked by wrong codes stays locked: a right password does not open it
+        const minutesLeft = await lockedMinutesLeft(db, secondStepLockKey(email));
+        if (minutesLeft !== null) await refuseLockedSecondStep(userId, email, minutesLeft, meta);
         const pending = await twoFactor.createChallenge(userId, { remember: input.remember, redirect: input.redirect });
-        await logSecurityEvent(db, { type: "two-factor-challenge", userId, email: normaliseEmail(input.email) }, meta);
+        await logSecurityEvent(db, { type: "two-factor-challenge", userId, email }, meta);
         return { twoFactorRequired: true, ...pending };
       }
       return openSignedIn(userId, input, meta);
@@ -183,29 +227,28 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * The second step: a code from the authenticator app (or a recovery code) with the challenge of
-     * the first. A wrong code counts toward the account's sign-in lock; a right one uses up the
-     * challenge and opens the session the first step would have opened.
+     * the first. It has the sign-in's limits: per e-mail address (counted apart from the first
+     * step's), per network address (wrong codes count with wrong passwords), and a lock of its own
+     * that wrong codes start and only a right code ends (a right password does not). A right code
+     * uses up the challenge and opens the session the first step would have opened.
      */
     async completeSignIn(input: { challenge: string; code: string; previousToken?: string }, meta: RequestMeta): Promise<SignedInResult> {
       const pending = await twoFactor.readChallenge(input.challenge);
       if (!pending) throw new DomainError("sign-in-expired", TWO_FACTOR_TEXT.expired);
       if (!input.code.trim()) throw new DomainError("validation", TWO_FACTOR_TEXT.enterCode);
-      const reserved = await reserveAttempt(db, pending.email, await loginPolicy());
-      if (!reserved.allowed) {
-        await logSecurityEvent(
-          db,
-          { type: "login-locked", userId: pending.userId, email: pending.email, detail: { scope: "account", step: "two-factor" } },
-          meta,
-        );
-        throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
-      }
+      await countPerEmail(db, "login-two-factor", pending.email, limits.perEmail["login-two-factor"]);
+      const policy = await lockPolicy();
+      await checkAddressFailures(db, pending.email, policy, meta, "two-factor");
+      const lockKey = secondStepLockKey(pending.email);
+      const reserved = await reserveAttempt(db, lockKey, policy);
+      if (!reserved.allowed) await refuseLockedSecondStep(pending.userId, pending.email, reserved.minutesLeft, meta);
       const method = await twoFactor.consumeCode(pending.userId, input.code);
       if (!method) {
         await logSecurityEvent(db, { type: "two-factor-failed", userId: pending.userId, email: pending.email, detail: { during: "sign-in" } }, meta);
         throw new DomainError("invalid-code", TWO_FACTOR_TEXT.invalidCode);
       }
       if (!(await twoFactor.consumeChallenge(input.challenge))) throw new DomainError("sign-in-expired", TWO_FACTOR_TEXT.expired);
-      await clearLoginLock(db, pending.email);
+      await clearLoginLock(db, lockKey);
       const left = method === "recovery" ? (await twoFactor.status(pending.userId)).recoveryCodesLeft : undefined;
       await logSecurityEvent(
         db,
@@ -272,7 +315,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: { currentPassword: string; newPassword: string; confirmPassword: string },
       meta: RequestMeta,
     ): Promise<{ session: OpenSession }> {
-      await changePassword(await accounts(), user.id, input.currentPassword, input.newPassword, input.confirmPassword, meta);
+      refuseWhenHashingFull();
+      await changePassword(await accounts(), user.id, input.currentPassword, input.newPassword, input.confirmPassword, await lockPolicy(), meta);
       return { session: await openSession(db, user.id, false, await idleMinutes(), meta) };
     },
 
@@ -292,9 +336,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       logSecurityEvent(db, event, meta),
 
     /** On the very first start (no admin yet): one admin with a generated password, returned once. */
-    ensureInitialAdmin: (email: string) => ensureInitialAdmin(db, email),
+    ensureInitialAdmin: (email: string) => ensureInitialAdmin(db, email, passwords),
 
-    createOrPromoteAdmin: (email: string, options: { password?: string; fullName?: string } = {}) => createOrPromoteAdmin(db, email, options),
+    createOrPromoteAdmin: (email: string, options: { password?: string; fullName?: string } = {}) => createOrPromoteAdmin(db, email, { ...options, passwords }),
   };
 }
 

@@ -13,9 +13,12 @@ export type SecurityEventType =
   | "password-reset-requested"
   | "password-reset"
   | "password-changed"
+  | "password-change-failed"
   | "sessions-revoked"
   | "admin-settings-changed"
   | "admin-created"
+  /** a mail asked for by a request was not sent: its recipient or the client address is over its quota */
+  | "mail-quota-exceeded"
   | "two-factor-enabled"
   | "two-factor-disabled"
   | "two-factor-recovery-regenerated"

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { PublicUser } from "@/lib/api-contract";
-import { REMEMBER_DAYS } from "@/lib/auth-rules";
+import { REMEMBER_DAYS, SESSION_MAX_HOURS } from "@/lib/auth-rules";
 import type { Database } from "../db";
 import { sessions, users } from "../db/schema";
 import type { RequestMeta } from "./events";
@@ -19,10 +19,17 @@ const DAY_MS = 86_400_000;
 /** Sliding sessions are extended at most once a minute, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * Two clocks end a session without "remember me": the idle timeout (pushed forward while it is
+ * used) and an absolute lifetime from sign-in (never pushed), so a stolen or forgotten session
+ * cannot be kept alive forever by using it. A remembered session keeps its fixed 30 days.
+ */
+const notTooOld = (maxHours: number) => sql`(${sessions.remember} or ${sessions.createdAt} > now() - make_interval(hours => ${maxHours}))`;
+
 /** Starts a session: a new random token every sign-in (no fixation). */
 export async function openSession(db: Database, userId: number, remember: boolean, idleMinutes: number, meta: RequestMeta): Promise<OpenSession> {
   const { token, hash } = newSecret();
-  const lifetime = remember ? REMEMBER_DAYS * DAY_MS : idleMinutes * 60_000;
+  const lifetime = remember ? REMEMBER_DAYS * DAY_MS : Math.min(idleMinutes * 60_000, SESSION_MAX_HOURS * 3_600_000);
   await db.insert(sessions).values({
     tokenHash: hash,
     userId,
@@ -35,7 +42,12 @@ export async function openSession(db: Database, userId: number, remember: boolea
 }
 
 /** The signed-in user of a session token, or null; an idle session's clock is pushed forward. */
-export async function sessionUser(db: Database, token: string | undefined | null, idleMinutes: number): Promise<(SessionUser & { sessionId: number }) | null> {
+export async function sessionUser(
+  db: Database,
+  token: string | undefined | null,
+  idleMinutes: number,
+  maxHours: number = SESSION_MAX_HOURS,
+): Promise<(SessionUser & { sessionId: number }) | null> {
   if (!token || token.length > 100) return null;
   const [row] = await db
     .select({
@@ -52,7 +64,7 @@ export async function sessionUser(db: Database, token: string | undefined | null
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashSecret(token)), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.tokenHash, hashSecret(token)), gt(sessions.expiresAt, sql`now()`), notTooOld(maxHours)))
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -60,7 +72,9 @@ export async function sessionUser(db: Database, token: string | undefined | null
       .update(sessions)
       .set({
         lastSeenAt: sql`now()`,
-        ...(row.remember ? {} : { expiresAt: sql`now() + make_interval(mins => ${idleMinutes})` }),
+        ...(row.remember
+          ? {}
+          : { expiresAt: sql`least(now() + make_interval(mins => ${idleMinutes}), ${sessions.createdAt} + make_interval(hours => ${maxHours}))` }),
       })
       .where(eq(sessions.id, row.sessionId));
   }
@@ -99,6 +113,6 @@ export async function listSessions(db: Database, userId: number) {
       remember: sessions.remember,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`), notTooOld(SESSION_MAX_HOURS)))
     .orderBy(desc(sessions.lastSeenAt));
 }

@@ -18,7 +18,6 @@ import {
 import type { Database } from "../db";
 import { signInChallenges, twoFactorRecoveryCodes, users, userTwoFactor } from "../db/schema";
 import { DomainError } from "../errors";
-import { verifyPassword } from "./passwords";
 import type { SecretBox } from "./secret-box";
 import { hashSecret, newSecret } from "./tokens";
 
@@ -149,9 +148,11 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
       return null;
     },
 
-    async checkPassword(userId: number, password: string): Promise<boolean> {
+    /** The account's password hash, for confirming a change with the password (checked by the hashing pool). */
+    async passwordHash(userId: number): Promise<string> {
       const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      return Boolean(user && password && (await verifyPassword(password, user.hash)));
+      if (!user) throw new DomainError("unauthenticated", "Please sign in first");
+      return user.hash;
     },
 
     async disable(userId: number): Promise<void> {

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
 import type { Cart, CartItem } from "@/lib/guest-cart";
-import type { Database } from "../db";
+import { rowsOf, type Database } from "../db";
 import { DomainError } from "../errors";
 import { cartItems, cartLines, cartMerges, productVariants, products } from "../db/schema";
 
@@ -9,6 +9,21 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export const MAX_LINE_QUANTITY = 999;
 export const OUT_OF_STOCK = "Product out of stock";
+/**
+ * The most distinct lines (product and variant) one merge adds. A merge locks every product it
+ * touches until it commits, so its size bounds how long other shoppers' adds of those products wait.
+ */
+export const MAX_MERGE_LINES = 100;
+/**
+ * The most lines one merge request may send before summing repeats; past it the request is refused.
+ * It bounds the work of reading the request and the size of the stored answer (dropped lines
+ * included) that a retry gets back.
+ */
+export const MAX_MERGE_REQUEST_LINES = 500;
+/** How long a merge id is kept: a retried sign-in comes within minutes, never a day later. */
+export const MERGE_ID_TTL_HOURS = 24;
+
+const DEFAULT_FOR_VARIANT_PRODUCT = "This product has options: choose one (variantId) to add it";
 
 const itemNotFound = () => new DomainError("not-found", "Cart item not found");
 
@@ -19,8 +34,21 @@ export type AddOutcome = { quantity: number; added: number; partialStock: boolea
  * stock and price a line may use always come from here, never from the client.
  */
 async function lockedStock(tx: Tx, productId: number, variantId: string): Promise<{ stock: number }> {
-  const [product] = await tx.select({ id: products.id, stock: products.stockQuantity }).from(products).where(eq(products.id, productId)).for("update");
+  const [product] = await tx
+    .select({
+      id: products.id,
+      stock: products.stockQuantity,
+      // spelled out: Drizzle writes a one-table select's columns unqualified, and a bare "id" in the
+      // subquery would be the variant's own id
+      hasVariants: sql<boolean>`exists (select 1 from product_variants v where v.product_id = products.id)`,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
   if (!product) throw new DomainError("not-found", "Product not found");
+  // "default" is the line of a product without options: for one with options it would be priced at
+  // the cheapest option while counted against the product's own stock.
+  if (variantId === DEFAULT_VARIANT_ID && product.hasVariants) throw new DomainError("invalid-variant", DEFAULT_FOR_VARIANT_PRODUCT);
   if (variantId === DEFAULT_VARIANT_ID) return { stock: product.stock };
   const [variant] = await tx
     .select({ stock: productVariants.stock })
@@ -137,14 +165,42 @@ export interface GuestLine {
 
 export interface MergeResult {
   merged: { productId: number; variantId: string; quantity: number; partialStock: boolean }[];
-  dropped: { productId: number; variantId: string; reason: string }[];
+  dropped: { productId: number; variantId: string; reason: MergeDropReason }[];
+}
+
+/** Why a guest line was not added: the product is gone, the variant is not one it has, no stock, or past the merge's line cap. */
+export type MergeDropReason = "not-found" | "invalid-variant" | "out-of-stock" | "too-many-lines";
+
+/** One key per cart line; the product id is a number, so the first colon ends it. */
+const lineKey = (productId: number, variantId: string) => `${productId}:${variantId}`;
+
+/**
+ * Sums repeated lines (the same product and variant) and keeps the first MAX_MERGE_LINES distinct
+ * ones, in the guest cart's order; the rest come back as dropped with reason too-many-lines.
+ */
+export function capMergeLines(lines: readonly GuestLine[]): { kept: GuestLine[]; overflow: GuestLine[] } {
+  const byKey = new Map<string, GuestLine>();
+  for (const line of lines) {
+    const key = lineKey(line.productId, line.variantId);
+    const seen = byKey.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else byKey.set(key, { ...line });
+  }
+  const all = [...byKey.values()];
+  return { kept: all.slice(0, MAX_MERGE_LINES), overflow: all.slice(MAX_MERGE_LINES) };
 }
 
 /**
- * Adds a guest cart's lines under the same price and stock rules. The merge id is recorded in the
- * same transaction, so a retried sign-in with the same id changes nothing and gets the first answer.
+ * Adds a guest cart's lines under the same price and stock rules as one add, in a fixed number of
+ * statements whatever the number of lines: lock the products (in id order, so two merges or a merge
+ * and an add touching the same products never deadlock), then read the variants' stock and what the
+ * cart already holds (a statement of its own after the locks, so it sees what a parallel add
+ * committed while this one waited), decide every line here, and write them all in one statement.
+ * The merge id is recorded in the same transaction, so a retried sign-in with the same id changes
+ * nothing and gets the first answer.
  */
 export function mergeGuestCart(db: Database, userId: number, mergeId: string, lines: GuestLine[]): Promise<MergeResult & { repeated: boolean }> {
+  const { kept, overflow } = capMergeLines(lines);
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(cartMerges).values({ userId, mergeId, result: {} }).onConflictDoNothing().returning({ mergeId: cartMerges.mergeId });
     if (!claimed.length) {
@@ -155,22 +211,94 @@ export function mergeGuestCart(db: Database, userId: number, mergeId: string, li
       return { ...(previous?.result as MergeResult), repeated: true };
     }
     const result: MergeResult = { merged: [], dropped: [] };
-    // lock products in id order: two merges touching the same products never deadlock
-    for (const line of [...lines].sort((a, b) => a.productId - b.productId || a.variantId.localeCompare(b.variantId))) {
-      try {
-        const outcome = await addLine(tx, userId, line.productId, line.variantId, line.quantity);
-        result.merged.push({ productId: line.productId, variantId: line.variantId, quantity: outcome.added, partialStock: outcome.partialStock });
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        result.dropped.push({ productId: line.productId, variantId: line.variantId, reason: error.code });
+    const sorted = [...kept].sort((a, b) => a.productId - b.productId || a.variantId.localeCompare(b.variantId));
+    const input = JSON.stringify(sorted.map((l) => ({ product_id: l.productId, variant_id: l.variantId })));
+
+    const productIds = [...new Set(sorted.map((l) => l.productId))];
+    const locked = productIds.length
+      ? rowsOf<{ id: number; stock: number; has_variants: boolean }>(
+          await tx.execute(sql`
+            select p.id, p.stock_quantity as stock, exists (select 1 from product_variants v where v.product_id = p.id) as has_variants
+            from products p
+            where p.id in (select (e->>'product_id')::int from jsonb_array_elements(${input}::jsonb) e)
+            order by p.id
+            for update of p`),
+        )
+      : [];
+    const lineState = sorted.length
+      ? rowsOf<{ product_id: number; variant_id: string; variant_stock: number | null; in_cart: number | null }>(
+          await tx.execute(sql`
+            with input as (select (e->>'product_id')::int as product_id, e->>'variant_id' as variant_id from jsonb_array_elements(${input}::jsonb) e)
+            select input.product_id, input.variant_id, v.stock as variant_stock, l.quantity as in_cart
+            from input
+            left join product_variants v on v.product_id = input.product_id and v.combination_id = input.variant_id
+            left join cart_items i on i.user_id = ${userId} and i.product_id = input.product_id
+            left join cart_lines l on l.item_id = i.id and l.variant_id = input.variant_id`),
+        )
+      : [];
+
+    const productsById = new Map(locked.map((p) => [Number(p.id), p]));
+    const stateOf = new Map(lineState.map((r) => [lineKey(Number(r.product_id), r.variant_id), r]));
+    const writes: { product_id: number; variant_id: string; quantity: number }[] = [];
+    for (const line of sorted) {
+      const product = productsById.get(line.productId);
+      const state = stateOf.get(lineKey(line.productId, line.variantId));
+      const drop = (reason: MergeDropReason) => result.dropped.push({ productId: line.productId, variantId: line.variantId, reason });
+      if (!product) {
+        drop("not-found");
+        continue;
       }
+      let stock: number;
+      if (line.variantId === DEFAULT_VARIANT_ID) {
+        if (product.has_variants) {
+          drop("invalid-variant");
+          continue;
+        }
+        stock = Number(product.stock);
+      } else if (state?.variant_stock === null || state?.variant_stock === undefined) {
+        drop("invalid-variant");
+        continue;
+      } else {
+        stock = Number(state.variant_stock);
+      }
+      const inCart = Number(state?.in_cart ?? 0);
+      const room = Math.min(stock, MAX_LINE_QUANTITY) - inCart;
+      if (room <= 0) {
+        drop("out-of-stock");
+        continue;
+      }
+      const added = Math.min(line.quantity, room);
+      writes.push({ product_id: line.productId, variant_id: line.variantId, quantity: inCart + added });
+      result.merged.push({ productId: line.productId, variantId: line.variantId, quantity: added, partialStock: added < line.quantity });
     }
+    if (writes.length) {
+      await tx.execute(sql`
+        with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) as t(product_id int, variant_id text, quantity int)),
+        item as (
+          insert into cart_items (user_id, product_id) select distinct ${userId}::int, product_id from input
+          on conflict (user_id, product_id) do update set updated_at = now()
+          returning id, product_id)
+        insert into cart_lines (item_id, variant_id, quantity)
+        select item.id, input.variant_id, input.quantity from input join item on item.product_id = input.product_id
+        on conflict (item_id, variant_id) do update set quantity = excluded.quantity`);
+    }
+    for (const line of overflow) result.dropped.push({ productId: line.productId, variantId: line.variantId, reason: "too-many-lines" });
     await tx
       .update(cartMerges)
       .set({ result })
       .where(and(eq(cartMerges.userId, userId), eq(cartMerges.mergeId, mergeId)));
     return { ...result, repeated: false };
   });
+}
+
+/** Deletes merge ids older than a retried sign-in can come (MERGE_ID_TTL_HOURS); returns how many. */
+export async function pruneCartMerges(db: Database, olderThanHours: number = MERGE_ID_TTL_HOURS): Promise<number> {
+  const removed = await db
+    .delete(cartMerges)
+    .where(lt(cartMerges.createdAt, sql`now() - make_interval(hours => ${olderThanHours})`))
+    .returning({ mergeId: cartMerges.mergeId });
+  return removed.length;
 }
 
 /** The cart (items with their variant lines, totals), priced now from the catalogue. */
@@ -266,6 +394,8 @@ export function createCartService(db: Database) {
     removeLine: (userId: number, itemId: number, variantId: string) => removeLine(db, userId, itemId, variantId),
     clear: (userId: number) => clearCart(db, userId),
     merge: (userId: number, mergeId: string, lines: GuestLine[]) => mergeGuestCart(db, userId, mergeId, lines),
+    /** deletes merge ids older than a retry can come; run by the services' hourly job */
+    pruneMerges: () => pruneCartMerges(db),
     /** items in the cart (the header badge), without pricing the lines */
     count: (userId: number) => cartItemCount(db, userId),
   };

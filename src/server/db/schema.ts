@@ -140,8 +140,31 @@ export const newsletterSubscription = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     source: text("source").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    /** set when the owner clicked the link of the confirmation e-mail; only confirmed addresses get the newsletter */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [check("newsletter_subscription_email_normalised", sql`${t.email} = lower(btrim(${t.email}))`)],
+);
+
+/**
+ * Links in newsletter e-mails: `confirm` (single use, two days) and `unsubscribe` (in every mail,
+ * valid for a year). Only a SHA-256 of the token is stored; unsubscribing deletes the subscription
+ * and, with it, every token of the address.
+ */
+export const newsletterTokens = pgTable(
+  "newsletter_tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => newsletterSubscription.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["confirm", "unsubscribe"] }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("newsletter_tokens_subscription_idx").on(t.subscriptionId)],
 );
 
 /** Shoppers and admins. E-mail is stored trimmed and lower-cased, so it is unique whatever the case. */
@@ -263,6 +286,17 @@ export const signInChallenges = pgTable(
   (t) => [index("sign_in_challenges_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Requests per e-mail address and action (registering, signing in, asking for a link) in a fixed
+ * window, for the strict per-address-of-mail limits; in the database so every app server counts
+ * together. Keyed by a hash of the action and the address: the table keeps no addresses.
+ */
+export const rateCounters = pgTable("rate_counters", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull(),
+  windowEnds: timestamp("window_ends", { withTimezone: true }).notNull(),
+});
+
 /** Security events for the admin SIEM view: sign-ins, failures, lockouts, resets, admin changes. */
 export const securityEvents = pgTable(
   "security_events",
@@ -335,3 +369,42 @@ export const imageEmbeddings = pgTable("image_embeddings", {
   embedding: real("embedding").array().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every e-mail the shop sends, written in the same transaction as the work that asks for it and
+ * sent later by a background worker (src/server/mail): a request never waits for a mail server,
+ * and a mail server that is down delays mail instead of failing requests. `pending` and `failed`
+ * rows are due at `next_attempt_at`; a worker claims rows (`sending`, until `locked_until`, after
+ * which another worker may take them again); after the last attempt a row is `dead`. The body
+ * (which may hold a one-time link) is emptied once a row is sent or dead. The recipient and the
+ * requesting client address also count the per-address and per-client mail quotas.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    dedupeKey: text("dedupe_key").unique(),
+    clientIp: text("client_ip"),
+    state: text("state", { enum: ["pending", "sending", "sent", "failed", "dead"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.state, t.nextAttemptAt),
+    index("mail_outbox_recipient_idx").on(t.recipient, t.createdAt),
+    index("mail_outbox_client_idx").on(t.clientIp, t.createdAt),
+    check("mail_outbox_state", sql`${t.state} in ('pending', 'sending', 'sent', 'failed', 'dead')`),
+  ],
+);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
@@ -8,6 +9,7 @@ import { ProductTile } from "@/components/catalog/product-tile";
 import { Stars } from "@/components/catalog/stars";
 import { discountPercent } from "@/lib/listing";
 import { productImageSrcSet } from "@/lib/product-image";
+import { safeRedirect } from "@/lib/redirect";
 import { parseProductIdSegment, productPath } from "@/lib/slug";
 import { getServices } from "@/server/services";
 import { loadSiteSettings } from "../../site-settings";
@@ -18,12 +20,6 @@ const load = cache(async (segment: string) => {
   const id = parseProductIdSegment(segment);
   return id ? (await getServices()).catalog.get(id) : null;
 });
-
-/** Only a path on this site may be a back link (no open redirect through returnTo). */
-function safeReturnTo(value: string | string[] | undefined): string {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text && text.startsWith("/") && !text.startsWith("//") ? text : "/products";
-}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await load((await params).slug);
@@ -41,7 +37,9 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const product = await load((await params).slug);
   if (!product) notFound();
   const [settings, related] = await Promise.all([loadSiteSettings(), (await getServices()).catalog.related(product)]);
-  const backTo = safeReturnTo((await searchParams).returnTo);
+  // only a path on this site may be the back link (no open redirect through returnTo)
+  const backTo = safeRedirect((await searchParams).returnTo, "/products");
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   const off = discountPercent(product.price, product.original_price);
   const jsonLd = {
     "@context": "https://schema.org",
@@ -64,7 +62,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
 
   return (
     <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
       <Link href={backTo} className="inline-flex items-center gap-1 text-sm text-brand hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to products
       </Link>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { boundedQueue, HashingBusyError } from "./passwords";
+
+describe("the bounded hashing queue", () => {
+  it("runs at most `slots` tasks at once, lets `maxWaiting` wait, and refuses the rest at once as busy", async () => {
+    const queue = boundedQueue(2, 3);
+    const gates: (() => void)[] = [];
+    let running = 0;
+    let most = 0;
+    const task = () =>
+      queue.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running--;
+        return "done";
+      });
+    const accepted = Array.from({ length: 5 }, task);
+    expect(queue.load()).toEqual({ running: 2, waiting: 3 });
+    expect(queue.full()).toBe(true);
+    const refused = await Promise.allSettled(Array.from({ length: 4 }, task));
+    expect(refused.every((r) => r.status === "rejected" && r.reason instanceof HashingBusyError && r.reason.code === "busy")).toBe(true);
+    // finish them one by one: a waiting task takes each freed slot, never more than two run
+    while (gates.length) {
+      gates.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(await Promise.all(accepted)).toEqual(["done", "done", "done", "done", "done"]);
+    expect(most).toBe(2);
+    expect(queue.load()).toEqual({ running: 0, waiting: 0 });
+    expect(queue.full()).toBe(false);
+  });
+
+  it("frees the slot when a task fails", async () => {
+    const queue = boundedQueue(1, 0);
+    await expect(queue.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await queue.run(async () => 7)).toBe(7);
+  });
+});

@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { buildAll, buildIsCurrent, root } from "../../scripts/build-lib.mjs";
+
+/** Builds the production bundle when the sources changed since the last build (about a minute). */
+export async function ensureProductionBuild(): Promise<void> {
+  if (!buildIsCurrent()) await buildAll();
+}
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ProductionServer {
+  child: ChildProcess;
+  base: string;
+  /** what the process printed so far (stdout and stderr), for failure messages */
+  output: () => string;
+  /** SIGKILL: no shutdown handler runs, as when the machine or the OOM killer stops the shop */
+  kill: () => Promise<void>;
+  /** SIGTERM and wait for the exit */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts dist/server.mjs (the production server) on loopback with the given database, and waits
+ * until it answers; fails with the server's own output when it exits or does not answer in time.
+ */
+export async function startProductionServer(env: { DATA_DIR: string; DATABASE_URL?: string }, timeoutMs = 120_000): Promise<ProductionServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, [path.join(root, "dist", "server.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: base,
+      API_RATE_LIMIT: "0",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: env.DATABASE_URL ?? "",
+      DATA_DIR: env.DATA_DIR,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const server: ProductionServer = {
+    child,
+    base,
+    output: () => output,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      await server.kill();
+    },
+  };
+
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`);
+    try {
+      if ((await fetch(`${base}/api/categories`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await server.kill();
+  throw new Error(`the server did not answer within ${timeoutMs / 1000} s:\n${output}`);
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`; drop() removes it. */
+export async function freshPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
