@@ -1,14 +1,18 @@
-import type { FastifyError } from "fastify";
+import type { FastifyError, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type {
   AccountSessionsResponse,
   LoginErrorBody,
   LoginResponse,
+  LoginTwoFactorResponse,
   LogoutResponse,
   MessageResponse,
+  RecoveryCodesResponse,
   RevokeOthersResponse,
   SessionResponse,
+  TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
 } from "@/lib/api-contract";
 import { AUTH_TEXT, PASSWORD_MAX_LENGTH, loginErrorType } from "@/lib/auth-rules";
 import { publicUser } from "@/server/auth/auth-service";
@@ -37,7 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     const known = describeError(error);
     if (!known) throw error;
     // the sign-in answer's shape holds for a refusal before the handler (the address limit) too
-    const login = request.routeOptions.url === "/api/auth/login" ? { user: null, type: loginErrorType(known.code), redirectTo: null } : {};
+    const signingIn = request.routeOptions.url === "/api/auth/login" || request.routeOptions.url === "/api/auth/login/two-factor";
+    const login = signingIn ? { user: null, type: loginErrorType(known.code), redirectTo: null } : {};
     return sendError(reply, known.code, known.message, { success: false, ...login, ...known.details });
   });
 
@@ -69,6 +74,20 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     },
   );
 
+  /** A refused sign-in (either step) as the sign-in answer's error shape. */
+  const loginFailure = (reply: FastifyReply, error: unknown) => {
+    const known = describeError(error);
+    if (!known) throw error;
+    const body: Omit<LoginErrorBody, "error" | "code"> = {
+      success: false,
+      user: null,
+      type: loginErrorType(known.code),
+      redirectTo: null,
+      ...known.details,
+    };
+    return sendError(reply, known.code, known.message, body);
+  };
+
   app.post(
     "/auth/login",
     {
@@ -82,22 +101,48 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
         }),
       },
     },
+    async (request, reply): Promise<LoginResponse | LoginTwoFactorResponse | LoginErrorBody> => {
+      try {
+        const result = await auth.signIn({ ...request.body, previousToken: readSessionToken(request, secure) }, requestMeta(request));
+        if ("twoFactorRequired" in result) {
+          const { challenge, expiresInSeconds } = result;
+          return {
+            success: false,
+            twoFactorRequired: true,
+            challenge,
+            expiresInSeconds,
+            user: null,
+            error: null,
+            type: "TWO_FACTOR_REQUIRED",
+            redirectTo: null,
+          };
+        }
+        setSessionCookie(reply, secure, result.session.token, result.session.maxAge);
+        return { success: true, user: result.user, error: null, type: null, redirectTo: result.redirectTo };
+      } catch (error) {
+        return loginFailure(reply, error);
+      }
+    },
+  );
+
+  // the second step: the same limits as the first (per client address here, per e-mail address and
+  // the step's own lock in the service), since a code has only a million values
+  app.post(
+    "/auth/login/two-factor",
+    {
+      config: perAddress("login-two-factor"),
+      schema: { body: z.object({ challenge: text("challenge", 100, { min: 1 }), code: field("code", 40) }) },
+    },
     async (request, reply): Promise<LoginResponse | LoginErrorBody> => {
       try {
-        const { user, session, redirectTo } = await auth.signIn({ ...request.body, previousToken: readSessionToken(request, secure) }, requestMeta(request));
+        const { user, session, redirectTo } = await auth.completeSignIn(
+          { ...request.body, previousToken: readSessionToken(request, secure) },
+          requestMeta(request),
+        );
         setSessionCookie(reply, secure, session.token, session.maxAge);
         return { success: true, user, error: null, type: null, redirectTo };
       } catch (error) {
-        const known = describeError(error);
-        if (!known) throw error;
-        const body: Omit<LoginErrorBody, "error" | "code"> = {
-          success: false,
-          user: null,
-          type: loginErrorType(known.code),
-          redirectTo: null,
-          ...known.details,
-        };
-        return sendError(reply, known.code, known.message, body);
+        return loginFailure(reply, error);
       }
     },
   );
@@ -188,6 +233,39 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
       return { success: true, message: "Profile saved" };
     },
   );
+
+  // ---- two-step sign-in of the signed-in account -----------------------------------------
+  const confirmation = z.object({ code: text("code", 40).optional(), password: text("password", PASSWORD_FIELD).optional() });
+
+  app.get("/account/two-factor", async (request): Promise<TwoFactorStatusResponse> => {
+    const user = await requireUser(services, request);
+    const status = await auth.twoFactorStatus(user.id);
+    return { success: true, ...status, required: await auth.mustEnrolTwoFactor(user) };
+  });
+
+  app.post("/account/two-factor/setup", async (request): Promise<TwoFactorSetupResponse> => {
+    const user = await requireUser(services, request);
+    const { secret, otpauthUrl, qrSvg } = await auth.beginTwoFactorEnrolment(user);
+    return { success: true, secret, otpauthUrl, qrSvg };
+  });
+
+  app.post("/account/two-factor/confirm", { schema: { body: z.object({ code: field("code", 40) }) } }, async (request): Promise<RecoveryCodesResponse> => {
+    const user = await requireUser(services, request);
+    const { recoveryCodes } = await auth.confirmTwoFactorEnrolment(user, request.body.code, requestMeta(request));
+    return { success: true, recoveryCodes };
+  });
+
+  app.post("/account/two-factor/disable", { schema: { body: confirmation } }, async (request): Promise<MessageResponse> => {
+    const user = await requireUser(services, request);
+    await auth.disableTwoFactor(user, request.body, requestMeta(request));
+    return { success: true, message: "Two-step sign-in is off." };
+  });
+
+  app.post("/account/two-factor/recovery-codes", { schema: { body: confirmation } }, async (request): Promise<RecoveryCodesResponse> => {
+    const user = await requireUser(services, request);
+    const { recoveryCodes } = await auth.regenerateRecoveryCodes(user, request.body, requestMeta(request));
+    return { success: true, recoveryCodes };
+  });
 
   app.post(
     "/account/password",

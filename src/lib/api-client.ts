@@ -14,6 +14,8 @@ import type {
   LoginErrorType,
   LoginRequest,
   LoginResponse,
+  LoginTwoFactorRequest,
+  LoginTwoFactorResponse,
   LogoutResponse,
   MergeCartRequest,
   MergeCartResponse,
@@ -26,11 +28,15 @@ import type {
   ProfileRequest,
   RegisterRequest,
   ResetPasswordRequest,
+  RecoveryCodesResponse,
   RevokeOthersResponse,
   SessionResponse,
   SetCartLineRequest,
   SetCartLineResponse,
   SuggestionsResponse,
+  TwoFactorConfirmRequest,
+  TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
 } from "./api-contract";
 import { codeForStatus, isErrorCode, type ErrorCode } from "./error-codes";
 import type { Locale } from "./locale";
@@ -156,8 +162,11 @@ export const api = {
   },
   auth: {
     session: (options?: CallOptions) => call<SessionResponse>("GET", "/api/auth/session", { timeoutMs: SESSION_TIMEOUT_MS, ...options }),
+    /** Signed in, or (for an account with two-step sign-in) a challenge to send with the code to `loginTwoFactor`. */
     login: (body: LoginRequest, options?: CallOptions) =>
-      call<LoginResponse>("POST", "/api/auth/login", { timeoutMs: LOGIN_TIMEOUT_MS, ...options, json: body }),
+      call<LoginResponse | LoginTwoFactorResponse>("POST", "/api/auth/login", { timeoutMs: LOGIN_TIMEOUT_MS, ...options, json: body }),
+    loginTwoFactor: (body: LoginTwoFactorRequest, options?: CallOptions) =>
+      call<LoginResponse>("POST", "/api/auth/login/two-factor", { timeoutMs: LOGIN_TIMEOUT_MS, ...options, json: body }),
     logout: (options?: CallOptions) => call<LogoutResponse>("POST", "/api/auth/logout", { ...options, json: {} }),
     register: (body: RegisterRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/register", { ...options, json: body }),
     verify: (token: string, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/verify", { ...options, json: { token } }),
@@ -171,6 +180,14 @@ export const api = {
     revokeOtherSessions: (options?: CallOptions) => call<RevokeOthersResponse>("POST", "/api/account/sessions/revoke-others", { ...options, json: {} }),
     saveProfile: (body: ProfileRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/account/profile", { ...options, json: body }),
     changePassword: (body: PasswordChangeRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/account/password", { ...options, json: body }),
+    twoFactorStatus: (options?: CallOptions) => call<TwoFactorStatusResponse>("GET", "/api/account/two-factor", options),
+    twoFactorSetup: (options?: CallOptions) => call<TwoFactorSetupResponse>("POST", "/api/account/two-factor/setup", { ...options, json: {} }),
+    twoFactorConfirm: (code: string, options?: CallOptions) =>
+      call<RecoveryCodesResponse>("POST", "/api/account/two-factor/confirm", { ...options, json: { code } }),
+    twoFactorDisable: (body: TwoFactorConfirmRequest, options?: CallOptions) =>
+      call<MessageResponse>("POST", "/api/account/two-factor/disable", { ...options, json: body }),
+    regenerateRecoveryCodes: (body: TwoFactorConfirmRequest, options?: CallOptions) =>
+      call<RecoveryCodesResponse>("POST", "/api/account/two-factor/recovery-codes", { ...options, json: body }),
   },
   cart: {
     get: (options?: CallOptions) => call<CartResponse>("GET", "/api/cart", options),

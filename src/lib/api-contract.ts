@@ -100,6 +100,26 @@ export interface LoginResponse {
   redirectTo: string;
 }
 export type LoginErrorBody = ErrorBody & { success: false; user: null; type: LoginErrorType; redirectTo: null; minutesLeft?: number };
+/**
+ * POST /api/auth/login for an account with two-step sign-in: the password was right, but no session
+ * is open yet. Send the code with `challenge` to POST /api/auth/login/two-factor within
+ * `expiresInSeconds` (the challenge works once).
+ */
+export interface LoginTwoFactorResponse {
+  success: false;
+  twoFactorRequired: true;
+  challenge: string;
+  expiresInSeconds: number;
+  user: null;
+  error: null;
+  type: "TWO_FACTOR_REQUIRED";
+  redirectTo: null;
+}
+export interface LoginTwoFactorRequest {
+  challenge: string;
+  /** six digits from the authenticator app, or a recovery code */
+  code: string;
+}
 export interface SessionResponse {
   success: true;
   authenticated: boolean;
@@ -135,6 +155,32 @@ export interface PasswordChangeRequest {
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
+}
+/** GET /api/account/two-factor */
+export interface TwoFactorStatusResponse {
+  success: true;
+  enabled: boolean;
+  recoveryCodesLeft: number;
+  /** this account must turn it on before the admin pages open */
+  required: boolean;
+}
+/** POST /api/account/two-factor/setup: scan the QR code or type the secret, then confirm with a code. */
+export interface TwoFactorSetupResponse {
+  success: true;
+  secret: string;
+  otpauthUrl: string;
+  /** an SVG image of the otpauth URL */
+  qrSvg: string;
+}
+/** POST /api/account/two-factor/confirm and /recovery-codes: the recovery codes, shown this once. */
+export interface RecoveryCodesResponse {
+  success: true;
+  recoveryCodes: string[];
+}
+/** Turning two-step sign-in off or renewing recovery codes is confirmed by a current code or the password. */
+export interface TwoFactorConfirmRequest {
+  code?: string;
+  password?: string;
 }
 export interface ResetPasswordRequest {
   token: string;

@@ -26,6 +26,12 @@ export const ERROR_CODES = [
   "rate-limited",
   /** a one-time link that is unknown, used or expired */
   "invalid-token",
+  /** a two-step sign-in code (authenticator or recovery code) that is wrong or already used */
+  "invalid-code",
+  /** an administrator must set up two-step sign-in before using admin pages and calls */
+  "two-factor-required",
+  /** the second step of a sign-in came too late or was already used: sign in again */
+  "sign-in-expired",
   /** a form value breaks a rule (password too short, passwords differ, ...); the message says which */
   "validation",
   /** a write from another site */

@@ -11,6 +11,12 @@ describe("site settings", () => {
     expect(DEFAULT_SITE_SETTINGS.businessHours.saturday).toEqual({ open: "09:00", close: "16:00", closed: false });
     expect(DEFAULT_SITE_SETTINGS.timezone).toBe("Africa/Dar_es_Salaam");
     expect(DEFAULT_SITE_SETTINGS.navigation.opacity).toBe(0.95);
+    expect(DEFAULT_SITE_SETTINGS.security.requireAdmin2fa).toBe(true);
+  });
+  it("keeps a security policy stored before two-step sign-in existed, with administrators required to use it", () => {
+    const merged = mergeSiteSettings({ security: { sessionTimeout: 60, maxLoginAttempts: 3, lockoutMinutes: 10 } });
+    expect(merged.security).toEqual({ sessionTimeout: 60, maxLoginAttempts: 3, lockoutMinutes: 10, requireAdmin2fa: true });
+    expect(mergeSiteSettings({ security: { ...DEFAULT_SITE_SETTINGS.security, requireAdmin2fa: false } }).security.requireAdmin2fa).toBe(false);
   });
   it("merges valid stored values and ignores unknown keys and invalid values", () => {
     const merged = mergeSiteSettings({ companyName: "Duka", unknownKey: 1, companyColor: "red", cardRadius: 4 });

@@ -46,6 +46,8 @@ export const siteSettingsSchema = z.object({
     sessionTimeout: z.number().int().min(5).max(1440),
     maxLoginAttempts: z.number().int().min(1).max(20),
     lockoutMinutes: z.number().int().min(1).max(1440),
+    /** administrators must use two-step sign-in (TOTP) before the admin pages and calls open; a stored value from before this field gets the default */
+    requireAdmin2fa: z.boolean().default(true),
   }),
   performance: z.object({ adRotationTime: z.number().int().min(2).max(300), productsPageSize: z.number().int().min(1).max(100) }),
   seo: z.object({ title: z.string().max(120), description: z.string().max(300), keywords: z.array(z.string().max(60)).max(30) }),
@@ -102,7 +104,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   cardRadius: 12,
   cart: { showTaxes: true, showShippingEstimate: true, shippingCost: 5000 },
   notifications: { orderEmails: true, marketingEmails: false },
-  security: { sessionTimeout: 30, maxLoginAttempts: 5, lockoutMinutes: 15 },
+  security: { sessionTimeout: 30, maxLoginAttempts: 5, lockoutMinutes: 15, requireAdmin2fa: true },
   performance: { adRotationTime: 10, productsPageSize: 20 },
   seo: {
     title: "Kilima Electronics — Quality-Trusted Component Store",

@@ -63,6 +63,15 @@ const envSchema = z.object({
     .default(Math.max(2, Math.min(4, os.availableParallelism() - 1))),
   /** password hashes that may wait for a worker; past that, sign-in and registration answer 503 busy */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
+  /** 32 bytes (64 hex digits or base64) that encrypt two-step sign-in secrets at rest (AES-256-GCM); unset = stored plainly */
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32,
+      "TOTP_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 

@@ -4,6 +4,7 @@ import { writeInitialAdminPassword } from "./auth/admin";
 import { createAuthService } from "./auth/auth-service";
 import { authLimits, type AuthLimits } from "./auth/limits";
 import { createPasswordHasher, type PasswordHashingOptions } from "./auth/passwords";
+import { parseEncryptionKey } from "./auth/secret-box";
 import { createCartService } from "./cart/cart";
 import { createCatalogService } from "./catalog/products";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
@@ -37,6 +38,8 @@ export interface ServicesConfig {
   authLimits?: { perAddress?: Partial<AuthLimits["perAddress"]>; perEmail?: Partial<AuthLimits["perEmail"]> };
   /** where the first admin's generated password is written (DATA_DIR) */
   dataDir?: string;
+  /** TOTP_ENCRYPTION_KEY: encrypts two-step sign-in secrets at rest; unset = stored plainly */
+  totpEncryptionKey?: string;
   log?: (line: string) => void;
 }
 
@@ -59,6 +62,7 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
     imageSearch: { workers: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH },
     passwordHashing: { workers: config.PASSWORD_HASH_WORKERS, maxWaiting: config.PASSWORD_HASH_QUEUE },
     dataDir: config.dataDir,
+    totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
     log,
   };
 }
@@ -101,6 +105,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     loginFailuresPerAddress: config.loginFailuresPerAddress,
     passwords,
     limits: authLimits(config.authLimits),
+    totpEncryptionKey: config.totpEncryptionKey ? parseEncryptionKey(config.totpEncryptionKey) : null,
   });
   const imageSearch = createImageSearchService(db, { mediaDir: config.mediaDir, ...config.imageSearch });
   let imageSync: NodeJS.Timeout | null = null;

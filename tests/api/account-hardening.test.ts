@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { createPasswordHasher } from "../../src/server/auth/passwords";
 import { loginLocks, securityEvents, sessions, users } from "../../src/server/db/schema";
 import { buildTestApi, lastLinkToken, setupApi } from "./harness";
+import { enrolTwoFactor } from "./two-factor-helpers";
 
 const api = setupApi();
 /** each test hashes several passwords (a third of a second each when idle, seconds on a busy machine) */
@@ -387,6 +388,8 @@ describe("public and full site settings", () => {
       const adminEmail = await registerVerified(api.app);
       await api.handle.db.update(users).set({ role: "admin" }).where(eq(users.email, adminEmail));
       const admin = await post(api.app, "/api/auth/login", { email: adminEmail, password: PASSWORD });
+      // administrators must use two-step sign-in first (the site's default policy)
+      await enrolTwoFactor(api.app, admin.cookie!);
       const full = await api.app.inject({ method: "GET", url: "/api/admin/settings?full=true", headers: { cookie: admin.cookie! } });
       expect(full.statusCode).toBe(200);
       expect(full.headers["cache-control"]).toMatch(/no-store/);

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loginLocks, securityEvents, users } from "../../src/server/db/schema";
 import { buildTestApi, lastLinkToken, mailsTo, setupApi } from "./harness";
+import { enrolTwoFactor } from "./two-factor-helpers";
 
 const api = setupApi();
 const PASSWORD = "Kilima2026";
@@ -241,6 +242,9 @@ describe("roles and CSRF", () => {
     const change = { key: "companyTagline", value: "Parts for every project" };
     expect((await post("/api/admin/settings", change)).status).toBe(401);
     expect((await post("/api/admin/settings", change, { cookie: user.cookie! })).status).toBe(403);
+    // administrators must turn on two-step sign-in first (the site's default policy)
+    expect((await post("/api/admin/settings", change, { cookie: admin.cookie! })).body.code).toBe("two-factor-required");
+    await enrolTwoFactor(api.app, admin.cookie!);
     const ok = await post("/api/admin/settings", change, { cookie: admin.cookie! });
     expect(ok.status).toBe(200);
     expect((ok.body.settings as { companyTagline: string }).companyTagline).toBe("Parts for every project");

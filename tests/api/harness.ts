@@ -35,8 +35,15 @@ export const SUITE_MAIL_QUOTA = { perClient: 100_000 };
  */
 const GENEROUS = { max: 100_000, windowMinutes: 15 };
 export const SUITE_AUTH_LIMITS = {
-  perAddress: { register: GENEROUS, login: GENEROUS, "forgot-password": GENEROUS, "reset-password": GENEROUS, "resend-verification": GENEROUS },
-  perEmail: { register: GENEROUS, login: GENEROUS, "forgot-password": GENEROUS, "resend-verification": GENEROUS },
+  perAddress: {
+    register: GENEROUS,
+    login: GENEROUS,
+    "login-two-factor": GENEROUS,
+    "forgot-password": GENEROUS,
+    "reset-password": GENEROUS,
+    "resend-verification": GENEROUS,
+  },
+  perEmail: { register: GENEROUS, login: GENEROUS, "login-two-factor": GENEROUS, "forgot-password": GENEROUS, "resend-verification": GENEROUS },
 };
 
 /** The test configuration of the services: the suite's media, this file's outbox, a fixed public address. */
@@ -144,9 +151,7 @@ export async function mailsTo(outboxDir: string, email: string): Promise<string[
   await drainers.get(outboxDir)?.();
   const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).sort();
   const texts = await Promise.all(files.map((f) => fs.readFile(path.join(outboxDir, f), "utf8")));
-  return texts
-    .filter((t) => new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(t))
-    .map(readableMail);
+  return texts.filter((t) => new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(t)).map(readableMail);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PasswordForm, ProfileForm, SignOutEverywhere } from "@/components/auth/account-panel";
+import { TwoFactorPanel } from "@/components/auth/two-factor-panel";
 import { getServices } from "@/server/services";
 import { loadSessionUser } from "../session";
 
@@ -11,7 +12,8 @@ const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 export default async function AccountPage() {
   const user = await loadSessionUser();
   if (!user) redirect("/auth/login?redirect=/account");
-  const sessions = await (await getServices()).auth.listSessions(user.id);
+  const { auth } = await getServices();
+  const [sessions, twoFactor, required] = await Promise.all([auth.listSessions(user.id), auth.twoFactorStatus(user.id), auth.mustEnrolTwoFactor(user)]);
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-6 md:grid-cols-2">
       <section aria-labelledby="profile-heading">
@@ -26,6 +28,12 @@ export default async function AccountPage() {
           Password
         </h2>
         <PasswordForm />
+      </section>
+      <section id="two-factor" aria-labelledby="two-factor-heading" className="scroll-mt-24 md:col-span-2">
+        <h2 id="two-factor-heading" className="mb-2 text-lg font-semibold">
+          Two-step sign-in
+        </h2>
+        <TwoFactorPanel enabled={twoFactor.enabled} recoveryCodesLeft={twoFactor.recoveryCodesLeft} required={required} />
       </section>
       <section aria-labelledby="sessions-heading" className="md:col-span-2">
         <h2 id="sessions-heading" className="text-lg font-semibold">

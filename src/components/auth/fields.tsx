@@ -9,6 +9,7 @@ export function Field({
   type = "text",
   autoComplete,
   optional,
+  inputMode,
 }: {
   label: string;
   value: string;
@@ -16,6 +17,7 @@ export function Field({
   type?: string;
   autoComplete?: string;
   optional?: boolean;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
 }) {
   const id = useId();
   return (
@@ -28,6 +30,7 @@ export function Field({
         id={id}
         type={type}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         required={!optional}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { api, isApiError, loginFailureType } from "@/lib/api-client";
 import { AUTH_TEXT } from "@/lib/auth-rules";
 import { safeRedirect } from "@/lib/redirect";
+import { TWO_FACTOR_FLAGS, TWO_FACTOR_TEXT } from "@/lib/two-factor";
 import { refreshServerCart, signedInStore } from "../cart/cart-store";
 import { mergeGuestCartAfterSignIn } from "../cart/merge-guest-cart";
 import { toast } from "../ui/toaster";
@@ -20,19 +21,59 @@ interface LoginResult {
 
 const CLOSE_AFTER_MS = 1000;
 
+/** Marks in this tab whether a second sign-in step is on screen or was passed (sign-out clears both). */
+function setTwoFactorFlag(state: "pending" | "verified" | "none") {
+  try {
+    sessionStorage.removeItem(TWO_FACTOR_FLAGS.pending);
+    if (state === "pending") sessionStorage.setItem(TWO_FACTOR_FLAGS.pending, "1");
+    if (state === "verified") sessionStorage.setItem(TWO_FACTOR_FLAGS.verified, "1");
+  } catch {
+    // storage can be off (private modes); the flags are only hints for this tab
+  }
+}
+
+/** The message and toast of a refused or failed sign-in step. */
+function loginFailure(error: unknown): LoginResult {
+  // the server refused the sign-in: its reason (wrong password or code, locked, not verified)
+  if (isApiError(error) && error.kind === "http") {
+    const text = error.serverMessage ?? AUTH_TEXT.loginFailed;
+    toast({ title: "Login Failed", description: text, variant: "destructive" });
+    return { ok: false, message: text, unverified: error.code === "not-verified" };
+  }
+  const type = loginFailureType(error);
+  const text = type === "TIMEOUT" ? "Login request timed out. Please try again." : type === "NETWORK_ERROR" ? AUTH_TEXT.network : AUTH_TEXT.loginFailed;
+  toast({ title: "Login Error", description: text, variant: "destructive" });
+  return { ok: false, message: text };
+}
+
 /**
  * The sign-in form of the dialog and of /auth/login: empty fields are refused before sending, a
  * failure is shown in the form and as a toast, and a success merges the guest cart and moves on
- * a second later.
+ * a second later. An account with two-step sign-in gets a second step for its code in between.
  */
 export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string | null; onSignedIn: (to: string) => void; onSwitch?: () => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const signedIn = async (result: LoginResult) => {
+    await mergeGuestCartAfterSignIn();
+    // adds from now on go to the server cart, even before the page re-renders signed in
+    signedInStore.set(true);
+    void refreshServerCart();
+    setTimeout(() => onSignedIn(safeRedirect(redirect ?? result.redirectTo)), CLOSE_AFTER_MS);
+  };
 
   const form = useFormAction<LoginResult>(
     async () => {
       const body = await api.auth.login({ email, password, remember, redirect: redirect ?? undefined });
+      if (!body.success) {
+        // the password was right; the account's code comes next (no message: the next step explains itself)
+        setTwoFactorFlag("pending");
+        setChallenge(body.challenge);
+        return { ok: false, message: "" };
+      }
       return { ok: true, message: "Login successful! Welcome back.", redirectTo: body.redirectTo };
     },
     {
@@ -42,25 +83,8 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
         toast({ title: "Error", description: AUTH_TEXT.fillAll, variant: "destructive" });
         return AUTH_TEXT.fillAll;
       },
-      onSuccess: async (result) => {
-        await mergeGuestCartAfterSignIn();
-        // adds from now on go to the server cart, even before the page re-renders signed in
-        signedInStore.set(true);
-        void refreshServerCart();
-        setTimeout(() => onSignedIn(safeRedirect(redirect ?? result.redirectTo)), CLOSE_AFTER_MS);
-      },
-      failure: (error) => {
-        // the server refused the sign-in: its reason (wrong password, locked, not verified)
-        if (isApiError(error) && error.kind === "http") {
-          const text = error.serverMessage ?? AUTH_TEXT.loginFailed;
-          toast({ title: "Login Failed", description: text, variant: "destructive" });
-          return { ok: false, message: text, unverified: error.code === "not-verified" };
-        }
-        const type = loginFailureType(error);
-        const text = type === "TIMEOUT" ? "Login request timed out. Please try again." : type === "NETWORK_ERROR" ? AUTH_TEXT.network : AUTH_TEXT.loginFailed;
-        toast({ title: "Login Error", description: text, variant: "destructive" });
-        return { ok: false, message: text };
-      },
+      onSuccess: signedIn,
+      failure: loginFailure,
     },
   );
 
@@ -71,6 +95,20 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
     );
     form.show({ ok: true, message });
   };
+
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onRestart={(message) => {
+          setTwoFactorFlag("none");
+          setChallenge(null);
+          setPassword("");
+          form.show({ ok: false, message });
+        }}
+      />
+    );
 
   return (
     <form onSubmit={form.submit} noValidate className="space-y-3">
@@ -85,7 +123,7 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
           Forgot password?
         </a>
       </div>
-      <FormMessage message={form.message}>
+      <FormMessage message={form.message?.text ? form.message : null}>
         {form.result?.unverified && (
           <button type="button" onClick={resend} className="ml-1 font-semibold underline">
             Send the link again
@@ -103,6 +141,49 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
           </button>
         </p>
       )}
+    </form>
+  );
+}
+
+/** The second step: the code from the authenticator app (or a recovery code), sent with the challenge. */
+function TwoFactorStep({
+  challenge,
+  onSignedIn,
+  onRestart,
+}: {
+  challenge: string;
+  onSignedIn: (result: LoginResult) => Promise<void>;
+  onRestart: (message: string) => void;
+}) {
+  const [code, setCode] = useState("");
+  const form = useFormAction<LoginResult>(
+    async () => {
+      const body = await api.auth.loginTwoFactor({ challenge, code });
+      setTwoFactorFlag("verified");
+      return { ok: true, message: "Login successful! Welcome back.", redirectTo: body.redirectTo };
+    },
+    {
+      busyMessage: "Login already in progress",
+      check: () => (code.trim() ? null : TWO_FACTOR_TEXT.enterCode),
+      onSuccess: onSignedIn,
+      failure: (error) => {
+        // too late or already used: back to the password, which starts a new challenge
+        if (isApiError(error, "sign-in-expired")) onRestart(error.serverMessage ?? TWO_FACTOR_TEXT.expired);
+        return loginFailure(error);
+      },
+    },
+  );
+  return (
+    <form onSubmit={form.submit} noValidate className="space-y-3" aria-label="Two-step sign-in">
+      <p className="text-sm">{TWO_FACTOR_TEXT.prompt}</p>
+      <Field label="Verification code" autoComplete="one-time-code" inputMode="text" value={code} onChange={setCode} />
+      <FormMessage message={form.message} />
+      <SubmitButton busy={form.busy} busyText="Checking...">
+        Verify
+      </SubmitButton>
+      <button type="button" onClick={() => onRestart("")} className="w-full text-center text-sm text-[var(--muted-fg)] hover:underline">
+        Back to the password
+      </button>
     </form>
   );
 }

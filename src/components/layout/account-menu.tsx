@@ -5,6 +5,7 @@ import { LogOut, UserCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
+import { TWO_FACTOR_FLAGS } from "@/lib/two-factor";
 import { serverCart, signedInStore } from "../cart/cart-store";
 import { toast } from "../ui/toaster";
 import { menuContent, menuItem } from "../ui/styles";
@@ -17,8 +18,8 @@ export function useSignOut() {
   return async () => {
     try {
       await api.auth.logout();
-      sessionStorage.removeItem("2fa_pending");
-      sessionStorage.removeItem("2fa_verified");
+      sessionStorage.removeItem(TWO_FACTOR_FLAGS.pending);
+      sessionStorage.removeItem(TWO_FACTOR_FLAGS.verified);
       // the badge and adds switch to the guest cart at once, not when the page re-renders
       signedInStore.set(false);
       serverCart.set(null);

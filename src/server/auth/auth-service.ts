@@ -1,6 +1,7 @@
 import "server-only";
-import { AUTH_TEXT, looksLikeEmail, type RegistrationInput } from "@/lib/auth-rules";
+import { AUTH_TEXT, lockedMessage, looksLikeEmail, normaliseEmail, type RegistrationInput } from "@/lib/auth-rules";
 import { safeRedirect } from "@/lib/redirect";
+import { TWO_FACTOR_TEXT } from "@/lib/two-factor";
 import type { PublicUser } from "@/lib/api-contract";
 import type { Locale } from "@/lib/locale";
 import type { Database } from "../db";
@@ -10,10 +11,12 @@ import { changePassword, register, requestPasswordReset, resendVerification, res
 import { createOrPromoteAdmin, ensureInitialAdmin } from "./admin";
 import { logSecurityEvent, recentSecurityEvents, type RequestMeta, type SecurityEventType } from "./events";
 import { authLimits, countPerEmail, type AuthLimits } from "./limits";
-import { checkLogin } from "./login";
+import { checkAddressFailures, checkLogin, clearLoginLock, lockedMinutesLeft, reserveAttempt, secondStepLockKey, type LoginPolicy } from "./login";
 import type { MailService } from "../mail/outbox";
 import { HashingBusyError, type PasswordHasher } from "./passwords";
+import { createSecretBox } from "./secret-box";
 import { closeAllSessions, closeSession, listSessions, openSession, sessionUser, type OpenSession, type SessionUser } from "./sessions";
+import { createTwoFactor, type Enrolment } from "./two-factor";
 
 export type { RequestMeta, OpenSession, SessionUser };
 export type SignedInUser = SessionUser & { sessionId: number };
@@ -30,13 +33,31 @@ export interface AuthServiceDeps {
   /** the bounded password-hashing pool (built and closed by the composition root) */
   passwords: PasswordHasher;
   limits?: AuthLimits;
+  /** AES-256-GCM key for TOTP secrets at rest; null or absent = stored as plain base32 */
+  totpEncryptionKey?: Buffer | null;
 }
 
-export interface SignInResult {
+export interface SignedInResult {
   user: PublicUser;
   session: OpenSession;
   /** where the browser goes next: the asked-for same-site path, else the user's home */
   redirectTo: string;
+}
+
+/** The password was right, and the account asks for a second step: no session yet, only a challenge for it. */
+export interface TwoFactorPending {
+  twoFactorRequired: true;
+  /** opaque, single-use, short-lived; sent back with the code */
+  challenge: string;
+  expiresInSeconds: number;
+}
+
+export type SignInResult = SignedInResult | TwoFactorPending;
+
+/** A confirmation for turning two-step sign-in off or renewing recovery codes: a current code, or the password. */
+export interface TwoFactorConfirmation {
+  code?: string;
+  password?: string;
 }
 
 /** What a browser may know about its own account. */
@@ -59,7 +80,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     companyName: (await settings.get()).companyName,
     passwords,
   });
-  const lockPolicy = async () => {
+  const lockPolicy = async (): Promise<LoginPolicy> => {
     const { security } = await settings.get();
     return {
       maxAttempts: security.maxLoginAttempts,
@@ -72,6 +93,63 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (passwords.full()) throw new HashingBusyError();
   };
   const idleMinutes = async () => (await settings.get()).security.sessionTimeout;
+  const twoFactor = createTwoFactor({ db, box: createSecretBox(deps.totpEncryptionKey ?? null), issuer: async () => (await settings.get()).companyName });
+  /** Locked out of the second step (too many wrong codes): `locked` with the minutes left, and logged. */
+  const refuseLockedSecondStep = async (userId: number, email: string, minutesLeft: number, meta: RequestMeta, during = "sign-in"): Promise<never> => {
+    await logSecurityEvent(db, { type: "login-locked", userId, email, detail: { scope: "account", step: "two-factor", during } }, meta);
+    throw new DomainError("locked", lockedMessage(minutesLeft), { minutesLeft: Math.ceil(minutesLeft) });
+  };
+
+  /**
+   * True for an administrator who must set up two-step sign-in (the site requires it) and has not:
+   * the session stays a shopper's session, and admin pages and calls stay shut until enrolment.
+   */
+  async function mustEnrolTwoFactor(user: Pick<SessionUser, "id" | "role">): Promise<boolean> {
+    if (user.role !== "admin" || !(await settings.get()).security.requireAdmin2fa) return false;
+    return !(await twoFactor.isEnabled(user.id));
+  }
+
+  /** The session at the end of a sign-in (one step or two): the browser's old session ends, a new one opens. */
+  async function openSignedIn(userId: number, options: { remember: boolean; redirect?: string | null; previousToken?: string }, meta: RequestMeta) {
+    const timeout = await idleMinutes();
+    if (options.previousToken) await closeSession(db, options.previousToken);
+    const session = await openSession(db, userId, options.remember, timeout, meta);
+    const user = await sessionUser(db, session.token, timeout);
+    if (!user) throw new Error("a session opened a moment ago could not be read back");
+    return { user: publicUser(user), session, redirectTo: safeRedirect(options.redirect ?? undefined, user.role === "admin" ? "/admin" : "/") };
+  }
+
+  /**
+   * A code or the password that confirms a change to two-step sign-in. Guesses are logged and
+   * locked like sign-in guesses (a code under the second step's lock, a password under the
+   * password's), so a borrowed session cannot try codes or passwords without limit.
+   */
+  async function confirmIdentity(user: SignedInUser, input: TwoFactorConfirmation, action: string, meta: RequestMeta): Promise<void> {
+    const byCode = Boolean(input.code?.trim());
+    if (!byCode && !input.password) throw new DomainError("validation", "Please enter a code from your authenticator app or your password.");
+    if (!byCode) refuseWhenHashingFull();
+    const policy = await lockPolicy();
+    const key = byCode ? secondStepLockKey(user.email) : user.email;
+    const reserved = await reserveAttempt(db, key, policy);
+    if (!reserved.allowed) {
+      if (byCode) await refuseLockedSecondStep(user.id, user.email, reserved.minutesLeft, meta, action);
+      await logSecurityEvent(db, { type: "login-locked", userId: user.id, email: user.email, detail: { scope: "account", during: action } }, meta);
+      throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
+    }
+    const ok = byCode
+      ? (await twoFactor.consumeCode(user.id, input.code ?? "")) !== null
+      : await passwords.verify(input.password ?? "", await twoFactor.passwordHash(user.id));
+    if (!ok) {
+      await logSecurityEvent(
+        db,
+        { type: "two-factor-failed", userId: user.id, email: user.email, detail: { during: action, with: byCode ? "code" : "password" } },
+        meta,
+      );
+      if (byCode) throw new DomainError("invalid-code", TWO_FACTOR_TEXT.invalidCode);
+      throw new DomainError("wrong-password", "Your password is not correct");
+    }
+    await clearLoginLock(db, key);
+  }
 
   async function currentUser(token: string | undefined | null): Promise<SignedInUser | null> {
     if (!token) return null;
@@ -93,8 +171,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     async requireAdmin(token: string | undefined | null, message = "Only administrators can do this"): Promise<SignedInUser> {
       const user = await requireUser(token);
       if (user.role !== "admin") throw new DomainError("forbidden", message);
+      if (await mustEnrolTwoFactor(user)) throw new DomainError("two-factor-required", TWO_FACTOR_TEXT.required);
       return user;
     },
+
+    mustEnrolTwoFactor,
 
     async register(input: RegistrationInput, meta: RequestMeta): Promise<{ message: string }> {
       if (looksLikeEmail(input.email)) await countPerEmail(db, "register", input.email, limits.perEmail.register);
@@ -133,18 +214,95 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!input.email.trim() || !input.password) throw new DomainError("validation", AUTH_TEXT.fillAll);
       await countPerEmail(db, "login", input.email, limits.perEmail.login);
       refuseWhenHashingFull();
-      const current = await settings.get();
-      const policy = {
-        maxAttempts: current.security.maxLoginAttempts,
-        lockoutMinutes: current.security.lockoutMinutes,
-        perAddressFailures: deps.loginFailuresPerAddress ?? PER_ADDRESS_FAILURES,
-      };
-      const userId = await checkLogin(db, input.email, input.password, policy, meta, passwords);
-      if (input.previousToken) await closeSession(db, input.previousToken);
-      const session = await openSession(db, userId, input.remember, current.security.sessionTimeout, meta);
-      const user = await sessionUser(db, session.token, current.security.sessionTimeout);
-      if (!user) throw new Error("a session opened a moment ago could not be read back");
-      return { user: publicUser(user), session, redirectTo: safeRedirect(input.redirect, user.role === "admin" ? "/admin" : "/") };
+      const userId = await checkLogin(db, input.email, input.password, await lockPolicy(), meta, passwords);
+
+      // After the password is checked: an account with two-step sign-in gets a challenge, not a session.
+      if (await twoFactor.isEnabled(userId)) {
+        const email = normaliseEmail(input.email);
+        // a second step locked by wrong codes stays locked: a right password does not open it
+        const minutesLeft = await lockedMinutesLeft(db, secondStepLockKey(email));
+        if (minutesLeft !== null) await refuseLockedSecondStep(userId, email, minutesLeft, meta);
+        const pending = await twoFactor.createChallenge(userId, { remember: input.remember, redirect: input.redirect });
+        await logSecurityEvent(db, { type: "two-factor-challenge", userId, email }, meta);
+        return { twoFactorRequired: true, ...pending };
+      }
+      return openSignedIn(userId, input, meta);
+    },
+
+    /**
+     * The second step: a code from the authenticator app (or a recovery code) with the challenge of
+     * the first. It has the sign-in's limits: per e-mail address (counted apart from the first
+     * step's), per network address (wrong codes count with wrong passwords), and a lock of its own
+     * that wrong codes start and only a right code ends (a right password does not). A right code
+     * uses up the challenge and opens the session the first step would have opened.
+     */
+    async completeSignIn(input: { challenge: string; code: string; previousToken?: string }, meta: RequestMeta): Promise<SignedInResult> {
+      const pending = await twoFactor.readChallenge(input.challenge);
+      if (!pending) throw new DomainError("sign-in-expired", TWO_FACTOR_TEXT.expired);
+      if (!input.code.trim()) throw new DomainError("validation", TWO_FACTOR_TEXT.enterCode);
+      await countPerEmail(db, "login-two-factor", pending.email, limits.perEmail["login-two-factor"]);
+      const policy = await lockPolicy();
+      await checkAddressFailures(db, pending.email, policy, meta, "two-factor");
+      const lockKey = secondStepLockKey(pending.email);
+      const reserved = await reserveAttempt(db, lockKey, policy);
+      if (!reserved.allowed) await refuseLockedSecondStep(pending.userId, pending.email, reserved.minutesLeft, meta);
+      const method = await twoFactor.consumeCode(pending.userId, input.code);
+      if (!method) {
+        await logSecurityEvent(db, { type: "two-factor-failed", userId: pending.userId, email: pending.email, detail: { during: "sign-in" } }, meta);
+        throw new DomainError("invalid-code", TWO_FACTOR_TEXT.invalidCode);
+      }
+      if (!(await twoFactor.consumeChallenge(input.challenge))) throw new DomainError("sign-in-expired", TWO_FACTOR_TEXT.expired);
+      await clearLoginLock(db, lockKey);
+      const left = method === "recovery" ? (await twoFactor.status(pending.userId)).recoveryCodesLeft : undefined;
+      await logSecurityEvent(
+        db,
+        {
+          type: method === "recovery" ? "two-factor-recovery-used" : "two-factor-success",
+          userId: pending.userId,
+          email: pending.email,
+          detail: left === undefined ? undefined : { left },
+        },
+        meta,
+      );
+      return openSignedIn(pending.userId, { remember: pending.remember, redirect: pending.redirect, previousToken: input.previousToken }, meta);
+    },
+
+    twoFactorStatus: (userId: number) => twoFactor.status(userId),
+
+    /** Step one of enrolment: a new secret, its otpauth URL and QR code; nothing changes at sign-in yet. */
+    beginTwoFactorEnrolment: (user: SignedInUser): Promise<Enrolment> => twoFactor.beginEnrolment(user),
+
+    /**
+     * Step two: a code from the app proves it holds the secret; two-step sign-in is on, every other
+     * session (opened with the password alone) ends, and the recovery codes are returned, once.
+     */
+    async confirmTwoFactorEnrolment(user: SignedInUser, code: string, meta: RequestMeta): Promise<{ recoveryCodes: string[] }> {
+      let recoveryCodes: string[];
+      try {
+        recoveryCodes = await twoFactor.confirmEnrolment(user.id, code);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === "invalid-code")
+          await logSecurityEvent(db, { type: "two-factor-failed", userId: user.id, email: user.email, detail: { during: "enrolment" } }, meta);
+        throw error;
+      }
+      const closed = await closeAllSessions(db, user.id, user.sessionId);
+      await logSecurityEvent(db, { type: "two-factor-enabled", userId: user.id, email: user.email, detail: { otherSessionsClosed: closed } }, meta);
+      return { recoveryCodes };
+    },
+
+    async disableTwoFactor(user: SignedInUser, input: TwoFactorConfirmation, meta: RequestMeta): Promise<void> {
+      if (!(await twoFactor.isEnabled(user.id))) throw new DomainError("validation", "Two-step sign-in is not on.");
+      await confirmIdentity(user, input, "disable", meta);
+      await twoFactor.disable(user.id);
+      await logSecurityEvent(db, { type: "two-factor-disabled", userId: user.id, email: user.email }, meta);
+    },
+
+    async regenerateRecoveryCodes(user: SignedInUser, input: TwoFactorConfirmation, meta: RequestMeta): Promise<{ recoveryCodes: string[] }> {
+      if (!(await twoFactor.isEnabled(user.id))) throw new DomainError("validation", "Two-step sign-in is not on.");
+      await confirmIdentity(user, input, "regenerate", meta);
+      const recoveryCodes = await twoFactor.regenerateRecoveryCodes(user.id);
+      await logSecurityEvent(db, { type: "two-factor-recovery-regenerated", userId: user.id, email: user.email }, meta);
+      return { recoveryCodes };
     },
 
     /** Ends the session of this token (if any) and logs who signed out. */

@@ -19,7 +19,14 @@ export type SecurityEventType =
   | "admin-settings-changed"
   | "admin-created"
   /** a mail asked for by a request was not sent: its recipient or the client address is over its quota */
-  | "mail-quota-exceeded";
+  | "mail-quota-exceeded"
+  | "two-factor-enabled"
+  | "two-factor-disabled"
+  | "two-factor-recovery-regenerated"
+  | "two-factor-challenge"
+  | "two-factor-success"
+  | "two-factor-recovery-used"
+  | "two-factor-failed";
 
 export interface RequestMeta {
   ip?: string | null;

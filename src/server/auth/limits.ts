@@ -11,9 +11,9 @@ export interface RateLimit {
 }
 
 /** The account routes limited per client address (by the API, in each app server's memory). */
-export type AddressLimitedRoute = "register" | "login" | "forgot-password" | "reset-password" | "resend-verification";
+export type AddressLimitedRoute = "register" | "login" | "login-two-factor" | "forgot-password" | "reset-password" | "resend-verification";
 /** The account actions limited per e-mail address (in the database, shared by every app server). */
-export type EmailLimitedAction = "register" | "login" | "forgot-password" | "resend-verification";
+export type EmailLimitedAction = "register" | "login" | "login-two-factor" | "forgot-password" | "resend-verification";
 
 export interface AuthLimits {
   perAddress: Record<AddressLimitedRoute, RateLimit>;
@@ -25,12 +25,16 @@ export interface AuthLimits {
  * shoppers behind one carrier-grade NAT address, so an address limit only stops floods (and the
  * hashing each request costs); the tight limits are per e-mail address, which one person owns.
  * Wrong passwords are limited apart from these: five lock the account (login_locks), and 100
- * failures from one address slow that address down.
+ * failures from one address slow that address down. The second sign-in step (a code from the
+ * authenticator app) has the sign-in's limits, counted apart, and its own lock: a code has only a
+ * million values, so wrong codes lock that step (only a right code unlocks it) and count toward the
+ * address's failures.
  */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perAddress: {
     register: { max: 30, windowMinutes: 15 },
     login: { max: 300, windowMinutes: 15 },
+    "login-two-factor": { max: 300, windowMinutes: 15 },
     "forgot-password": { max: 30, windowMinutes: 15 },
     "reset-password": { max: 30, windowMinutes: 15 },
     "resend-verification": { max: 30, windowMinutes: 15 },
@@ -38,6 +42,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perEmail: {
     register: { max: 3, windowMinutes: 60 },
     login: { max: 30, windowMinutes: 15 },
+    "login-two-factor": { max: 30, windowMinutes: 15 },
     "forgot-password": { max: 3, windowMinutes: 15 },
     "resend-verification": { max: 3, windowMinutes: 15 },
   },

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { AUTH_TEXT, lockedMessage, normaliseEmail } from "@/lib/auth-rules";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
@@ -47,12 +47,47 @@ export async function clearLoginLock(db: Database, email: string): Promise<void>
   await db.delete(loginLocks).where(eq(loginLocks.email, email));
 }
 
+/**
+ * The lock of the second sign-in step (a code from the authenticator app), apart from the
+ * password's: a right password ends a run of wrong passwords, but must not end a run of wrong codes,
+ * or someone who knows the password could guess codes without limit by signing in again every few
+ * guesses. Only a right code ends it. Kept in the same table, under a key no e-mail address has.
+ */
+export const secondStepLockKey = (email: string) => `two-factor:${normaliseEmail(email)}`;
+
+/** The minutes left on a lock without counting an attempt, or null when it is not locked. */
+export async function lockedMinutesLeft(db: Database, key: string): Promise<number | null> {
+  const [lock] = await db
+    .select({ seconds: sql<number>`extract(epoch from (${loginLocks.lockedUntil} - now()))::float8` })
+    .from(loginLocks)
+    .where(and(eq(loginLocks.email, key), sql`${loginLocks.lockedUntil} > now()`));
+  return lock ? Math.max(1, lock.seconds / 60) : null;
+}
+
+/** Wrong passwords and wrong second-step codes from one network address within the last minutes. */
 async function failuresFromAddress(db: Database, ip: string, minutes: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(securityEvents)
-    .where(and(eq(securityEvents.ip, ip), eq(securityEvents.type, "login-failed"), gte(securityEvents.at, sql`now() - make_interval(mins => ${minutes})`)));
+    .where(
+      and(
+        eq(securityEvents.ip, ip),
+        inArray(securityEvents.type, ["login-failed", "two-factor-failed"]),
+        gte(securityEvents.at, sql`now() - make_interval(mins => ${minutes})`),
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/**
+ * Slows down a network address with too many failed sign-ins (passwords or codes) of any accounts
+ * in the lockout window: `rate-limited`. Generous (carrier-grade NAT), see PER_ADDRESS_FAILURES.
+ */
+export async function checkAddressFailures(db: Database, email: string, policy: LoginPolicy, meta: RequestMeta, step?: "two-factor"): Promise<void> {
+  if (meta.ip && (await failuresFromAddress(db, meta.ip, policy.lockoutMinutes)) >= policy.perAddressFailures) {
+    await logSecurityEvent(db, { type: "login-locked", email, detail: step ? { scope: "address", step } : { scope: "address" } }, meta);
+    throw new DomainError("rate-limited", `Too many failed sign-ins from your network. Please try again in ${policy.lockoutMinutes} minutes.`);
+  }
 }
 
 /**
@@ -69,10 +104,7 @@ export async function checkLogin(
   passwords: PasswordHasher = defaultPasswordHasher(),
 ): Promise<number> {
   const email = normaliseEmail(rawEmail);
-  if (meta.ip && (await failuresFromAddress(db, meta.ip, policy.lockoutMinutes)) >= policy.perAddressFailures) {
-    await logSecurityEvent(db, { type: "login-locked", email, detail: { scope: "address" } }, meta);
-    throw new DomainError("rate-limited", `Too many failed sign-ins from your network. Please try again in ${policy.lockoutMinutes} minutes.`);
-  }
+  await checkAddressFailures(db, email, policy, meta);
   const reserved = await reserveAttempt(db, email, policy);
   if (!reserved.allowed) {
     await logSecurityEvent(db, { type: "login-locked", email, detail: { scope: "account" } }, meta);

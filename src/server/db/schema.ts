@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -238,6 +239,56 @@ export const loginLocks = pgTable("login_locks", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Two-step sign-in (TOTP) of an account. The secret is stored encrypted when TOTP_ENCRYPTION_KEY is
+ * set ("enc:v1:..."), else as base32 text. A row without `enabledAt` is an enrolment waiting for its
+ * first code. `lastUsedStep` is the time step of the last accepted code, so no code works twice.
+ */
+export const userTwoFactor = pgTable("user_two_factor", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes for two-step sign-in: only a SHA-256 of each is kept. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("two_factor_recovery_codes_user_code_idx").on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in whose password was right and whose second step is awaited: a short-lived, single-use
+ * token (stored hashed) that carries what the session will be opened with.
+ */
+export const signInChallenges = pgTable(
+  "sign_in_challenges",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    remember: boolean("remember").notNull().default(false),
+    redirect: text("redirect"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sign_in_challenges_expires_idx").on(t.expiresAt)],
+);
 
 /**
  * Requests per e-mail address and action (registering, signing in, asking for a link) in a fixed
