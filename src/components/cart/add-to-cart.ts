@@ -18,7 +18,12 @@ const added = (name: string, quantity: number) =>
 const addFailed = () => toast({ title: (t) => t("cart.toast.error"), description: (t) => t("cart.toast.addFailed"), variant: "destructive" });
 
 function outOfStock(name: string) {
-  toast({ title: (t) => t("cart.toast.outOfStock"), description: (t) => t("cart.toast.outOfStockText", { name }), variant: "destructive", duration: TOAST_MS.error });
+  toast({
+    title: (t) => t("cart.toast.outOfStock"),
+    description: (t) => t("cart.toast.outOfStockText", { name }),
+    variant: "destructive",
+    duration: TOAST_MS.error,
+  });
 }
 
 /** Adds to the shopper's cart (server when signed in, else the guest cart) and says what happened in a toast. */

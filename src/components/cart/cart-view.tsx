@@ -39,11 +39,7 @@ export function CartView({ shipping }: { shipping: number }) {
       // the server set the line to what it has in stock
       else if (result.quantity < quantity) toast({ title: t("toast.stockLimit"), description: t("toast.stockLimitText", { count: result.quantity }) });
     } catch (error) {
-      const description = isApiError(error, "out-of-stock")
-        ? errorText(error)
-        : quantity === 0
-          ? t("toast.removeFailed")
-          : t("toast.updateFailed");
+      const description = isApiError(error, "out-of-stock") ? errorText(error) : quantity === 0 ? t("toast.removeFailed") : t("toast.updateFailed");
       toast({ title: t("toast.error"), description, variant: "destructive" });
     } finally {
       await refreshServerCart();
