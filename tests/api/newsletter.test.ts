@@ -78,6 +78,31 @@ describe("POST /api/newsletter", () => {
     expect(last).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   });
 
+  it("mails in Kiswahili when the sign-up came from a page in Kiswahili (the locale cookie, else Accept-Language)", async () => {
+    const email = unique("zawadi");
+    const res = await post({ email }, { cookie: "locale=sw" });
+    // the answer itself stays English (the browser words it by itself); the mail is the reader's
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ success: true, message: NEWSLETTER_TEXT.subscribed });
+    const [mail] = await mailsTo(api.outboxDir, email);
+    expect(mail).toMatch(/^Subject: Tafadhali thibitisha usajili wako wa jarida la /m);
+    expect(mail).toContain("Habari,");
+    expect(mail).toContain("Tafadhali thibitisha kwamba unataka kupokea ofa na habari zetu kwa barua pepe:");
+    expect(mail).toContain("ndani ya saa 48.");
+    expect(mail).toMatch(/http:\/\/shop\.test\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail).toMatch(/Ili kuacha kupokea barua pepe hizi, jiondoe hapa:\n\nhttp:\/\/shop\.test\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail).not.toMatch(/Please confirm|unsubscribe here/);
+
+    // an address already on the list is told so in the language of the page that asked again
+    expect(await api.services.newsletter.confirm((await lastLinkToken(api.outboxDir, email, "/newsletter/confirm"))!)).toBe(true);
+    await post({ email }, { "accept-language": "sw-TZ,sw;q=0.9,en;q=0.8" });
+    const again = (await mailsTo(api.outboxDir, email)).at(-1)!;
+    expect(again).toContain("Mtu fulani (labda wewe) aliomba anwani hii isajiliwe kwenye jarida la");
+    // the cookie (the shopper's choice) wins over the browser's languages
+    await post({ email }, { cookie: "locale=en", "accept-language": "sw" });
+    expect((await mailsTo(api.outboxDir, email)).at(-1)!).toMatch(/^Subject: You are already subscribed to the /m);
+  });
+
   it("stores a mixed-case address in lower case", async () => {
     const email = unique("Neema.Kweka");
     expect((await post({ email: ` ${email} ` })).status).toBe(202);

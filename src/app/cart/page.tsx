@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import { CartView } from "@/components/cart/cart-view";
+import { getTranslator } from "../i18n";
 import { loadSiteSettings } from "../site-settings";
 
-export const metadata: Metadata = { title: "Your cart", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("meta.cart");
+  return { title: t("title"), robots: { index: false } };
+}
 
 export default async function CartPage() {
-  const settings = await loadSiteSettings();
+  const [settings, t] = await Promise.all([loadSiteSettings(), getTranslator("cart")]);
   return (
     <div className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
-      <h1 className="mb-4 text-xl font-bold">Your cart</h1>
+      <h1 className="mb-4 text-xl font-bold">{t("title")}</h1>
       <CartView shipping={settings.cart.shippingCost} />
     </div>
   );

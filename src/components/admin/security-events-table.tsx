@@ -1,3 +1,6 @@
+import { serverLocale, serverTranslator } from "../i18n/request-intl";
+import { adminTimeFormat } from "./time-format";
+
 export interface SecurityEventRow {
   id: number;
   at: Date;
@@ -7,21 +10,21 @@ export interface SecurityEventRow {
   userAgent: string | null;
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Africa/Dar_es_Salaam" });
-
-/** The admin's view of the security log: time in Dar es Salaam, event, account, address, browser. */
+/** The admin's view of the security log: time in Dar es Salaam, event (its code), account, address, browser. */
 export function SecurityEventsTable({ events }: { events: SecurityEventRow[] }) {
-  if (!events.length) return <p className="text-sm text-[var(--muted-fg)]">No events yet.</p>;
+  const t = serverTranslator("admin.events");
+  if (!events.length) return <p className="text-sm text-[var(--muted-fg)]">{t("none")}</p>;
+  const when = adminTimeFormat(serverLocale());
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <thead className="border-b border-[var(--border)] text-xs text-[var(--muted-fg)] uppercase">
           <tr>
-            <th className="py-2 pr-3">Time (EAT)</th>
-            <th className="py-2 pr-3">Event</th>
-            <th className="py-2 pr-3">Account</th>
-            <th className="py-2 pr-3">Address</th>
-            <th className="py-2">Browser</th>
+            <th className="py-2 pr-3">{t("time")}</th>
+            <th className="py-2 pr-3">{t("event")}</th>
+            <th className="py-2 pr-3">{t("account")}</th>
+            <th className="py-2 pr-3">{t("address")}</th>
+            <th className="py-2">{t("browser")}</th>
           </tr>
         </thead>
         <tbody>

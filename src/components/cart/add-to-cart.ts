@@ -8,11 +8,22 @@ import { TOAST_MS, toast } from "../ui/toaster";
 import { announceCartChange, refreshServerCart, signedInStore } from "./cart-store";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 
-const PARTIAL_TEXT = (n: number) =>
-  `Only ${n} more available, so we added ${n}. More stock is on the way: contact customer care if you need a larger quantity.`;
+// The toasts' texts are translated when they show (this code runs outside components): see ToastText.
+const partialStock = (count: number) =>
+  toast({ title: (t) => t("cart.toast.partial"), description: (t) => t("cart.toast.partialText", { count }), duration: TOAST_MS.partialStock });
+
+const added = (name: string, quantity: number) =>
+  toast({ title: (t) => t("cart.toast.added"), description: (t) => t("cart.toast.addedText", { name, quantity }), duration: TOAST_MS.cart });
+
+const addFailed = () => toast({ title: (t) => t("cart.toast.error"), description: (t) => t("cart.toast.addFailed"), variant: "destructive" });
 
 function outOfStock(name: string) {
-  toast({ title: "Out of Stock", description: `${name} is out of stock.`, variant: "destructive", duration: TOAST_MS.error });
+  toast({
+    title: (t) => t("cart.toast.outOfStock"),
+    description: (t) => t("cart.toast.outOfStockText", { name }),
+    variant: "destructive",
+    duration: TOAST_MS.error,
+  });
 }
 
 /** Adds to the shopper's cart (server when signed in, else the guest cart) and says what happened in a toast. */
@@ -23,7 +34,7 @@ export async function addProductToCart(product: Product, variant: ProductVariant
     try {
       full = { ...product, ...(await api.catalog.product(product.id)) };
     } catch {
-      toast({ title: "Error", description: "Failed to add item to cart", variant: "destructive" });
+      addFailed();
       return;
     }
   }
@@ -34,19 +45,19 @@ export async function addProductToCart(product: Product, variant: ProductVariant
   const result = addToGuestCart(readGuestCart(), full, chosen, quantity);
   if (result.status === "out-of-stock") return outOfStock(product.name);
   saveGuestCart(result.cart);
-  if (result.status === "partial") toast({ title: "Partial Stock Added", description: PARTIAL_TEXT(result.quantity), duration: TOAST_MS.partialStock });
-  else toast({ title: "Added to cart", description: `${product.name} × ${result.quantity}`, duration: TOAST_MS.cart });
+  if (result.status === "partial") partialStock(result.quantity);
+  else added(product.name, result.quantity);
 }
 
 async function addToServerCart(product: Product, variant: ProductVariant | null, quantity: number): Promise<void> {
   const variantId = variant ? variantCombinationId(variant.attributes, product.variant_config) : DEFAULT_VARIANT_ID;
   try {
     const body = await api.cart.add({ productId: product.id, variantId, quantity });
-    if (body.partialStock) toast({ title: "Partial Stock Added", description: PARTIAL_TEXT(body.added), duration: TOAST_MS.partialStock });
-    else toast({ title: "Added to cart", description: `${product.name} × ${quantity}`, duration: TOAST_MS.cart });
+    if (body.partialStock) partialStock(body.added);
+    else added(product.name, quantity);
   } catch (error) {
     if (isApiError(error, "out-of-stock")) outOfStock(product.name);
-    else toast({ title: "Error", description: "Failed to add item to cart", variant: "destructive" });
+    else addFailed();
   } finally {
     await refreshServerCart();
     announceCartChange();

@@ -2,9 +2,11 @@
 
 import Link from "next/link";
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
+import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { EMPTY_CART, setGuestLine, shippingCost } from "@/lib/guest-cart";
 import { formatMoney } from "@/lib/money";
+import { useErrorText } from "../i18n/error-text";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { toast } from "../ui/toaster";
 import { useCurrency } from "../ui/use-currency";
@@ -14,6 +16,8 @@ import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 /** /cart: lines by product, steppers bounded by stock, shipping, total; the guest cart or the signed-in shopper's. */
 export function CartView({ shipping }: { shipping: number }) {
   const { cart, signedIn, loading } = useCart();
+  const t = useTranslations("cart");
+  const errorText = useErrorText();
   const [currency] = useCurrency();
   const money = (n: number) => formatMoney(n, currency);
 
@@ -21,7 +25,7 @@ export function CartView({ shipping }: { shipping: number }) {
     if (!signedIn) {
       const next = setGuestLine(readGuestCart(), productId, variantId, quantity);
       saveGuestCart(next);
-      if (quantity === 0) toast({ title: "Removed", description: "The item was removed from your cart." });
+      if (quantity === 0) toast({ title: t("toast.removed"), description: t("toast.removedText") });
       return;
     }
     // the change shows at once, before the server answers; its answer (or a reload on failure) settles it
@@ -31,15 +35,12 @@ export function CartView({ shipping }: { shipping: number }) {
     );
     try {
       const result = await api.cart.setLine({ itemId: Number(itemId), variantId, quantity });
-      if (quantity === 0) toast({ title: "Removed", description: "The item was removed from your cart." });
-      else if (result.message) toast({ title: "Stock limit", description: result.message });
+      if (quantity === 0) toast({ title: t("toast.removed"), description: t("toast.removedText") });
+      // the server set the line to what it has in stock
+      else if (result.quantity < quantity) toast({ title: t("toast.stockLimit"), description: t("toast.stockLimitText", { count: result.quantity }) });
     } catch (error) {
-      const description = isApiError(error, "out-of-stock")
-        ? "Product out of stock"
-        : quantity === 0
-          ? "Failed to remove item. Please try again."
-          : "Failed to update cart. Please try again.";
-      toast({ title: "Error", description, variant: "destructive" });
+      const description = isApiError(error, "out-of-stock") ? errorText(error) : quantity === 0 ? t("toast.removeFailed") : t("toast.updateFailed");
+      toast({ title: t("toast.error"), description, variant: "destructive" });
     } finally {
       await refreshServerCart();
       announceCartChange();
@@ -49,15 +50,15 @@ export function CartView({ shipping }: { shipping: number }) {
   const clear = async () => {
     if (!signedIn) {
       saveGuestCart(EMPTY_CART);
-      toast({ title: "Cart cleared" });
+      toast({ title: t("toast.cleared") });
       return;
     }
     serverCart.set(EMPTY_CART);
     try {
       await api.cart.clear();
-      toast({ title: "Cart cleared" });
+      toast({ title: t("toast.cleared") });
     } catch {
-      toast({ title: "Error", description: "Failed to clear cart. Please try again.", variant: "destructive" });
+      toast({ title: t("toast.error"), description: t("toast.clearFailed"), variant: "destructive" });
     } finally {
       await refreshServerCart();
       announceCartChange();
@@ -67,7 +68,7 @@ export function CartView({ shipping }: { shipping: number }) {
   if (loading)
     return (
       <p className="py-10 text-center text-[var(--muted-fg)]" role="status">
-        Loading your cart…
+        {t("loading")}
       </p>
     );
   if (cart.items.length === 0) return <EmptyCart />;
@@ -75,13 +76,13 @@ export function CartView({ shipping }: { shipping: number }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-label="Items in your cart">
+      <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-label={t("items")}>
         {cart.items.map((item) =>
           item.variants.map((line) => {
             const attrs = Object.entries(line.attributes)
-              .map(([k, v]) => `${k}: ${v}`)
+              .map(([name, value]) => t("attribute", { name, value }))
               .join(", ");
-            const label = `${item.product.name}${attrs ? ` (${attrs})` : ""}`;
+            const label = attrs ? t("lineLabel", { name: item.product.name, attributes: attrs }) : item.product.name;
             const max = Math.min(999, item.product.stock_quantity);
             return (
               <li key={`${item.productId}-${line.variantId}`} className="flex gap-3 p-3" data-testid="cart-line">
@@ -98,12 +99,12 @@ export function CartView({ shipping }: { shipping: number }) {
                     {item.product.name}
                   </Link>
                   {attrs && <p className="text-xs text-[var(--muted-fg)]">{attrs}</p>}
-                  <p className="text-xs text-[var(--muted-fg)]">{money(line.price)} each</p>
+                  <p className="text-xs text-[var(--muted-fg)]">{t("each", { price: money(line.price) })}</p>
                   <div className="mt-2 flex items-center gap-2">
-                    <div className="flex items-center rounded-md border border-[var(--border)]" role="group" aria-label={`Quantity of ${label}`}>
+                    <div className="flex items-center rounded-md border border-[var(--border)]" role="group" aria-label={t("quantityOf", { label })}>
                       <button
                         type="button"
-                        aria-label={`One fewer ${label}`}
+                        aria-label={t("oneFewer", { label })}
                         disabled={line.quantity <= 1}
                         onClick={() => change(item.productId, item.id, line.variantId, line.quantity - 1)}
                         className="flex h-8 w-8 items-center justify-center disabled:opacity-40"
@@ -115,7 +116,7 @@ export function CartView({ shipping }: { shipping: number }) {
                       </span>
                       <button
                         type="button"
-                        aria-label={`One more ${label}`}
+                        aria-label={t("oneMore", { label })}
                         disabled={line.quantity >= max}
                         onClick={() => change(item.productId, item.id, line.variantId, line.quantity + 1)}
                         className="flex h-8 w-8 items-center justify-center disabled:opacity-40"
@@ -125,7 +126,7 @@ export function CartView({ shipping }: { shipping: number }) {
                     </div>
                     <button
                       type="button"
-                      aria-label={`Remove ${label}`}
+                      aria-label={t("remove", { label })}
                       onClick={() => change(item.productId, item.id, line.variantId, 0)}
                       className="flex h-8 w-8 items-center justify-center rounded-md text-[var(--muted-fg)] hover:text-red-600"
                     >
@@ -141,24 +142,24 @@ export function CartView({ shipping }: { shipping: number }) {
           }),
         )}
       </ul>
-      <aside className="h-fit space-y-2 rounded-xl border border-[var(--border)] p-4 text-sm" aria-label="Order summary">
+      <aside className="h-fit space-y-2 rounded-xl border border-[var(--border)] p-4 text-sm" aria-label={t("summary")}>
         <p className="flex justify-between">
-          <span>Subtotal ({cart.totals.total_items} items)</span>
+          <span>{t("subtotal", { count: cart.totals.total_items })}</span>
           <span data-testid="subtotal">{money(cart.totals.subtotal)}</span>
         </p>
         <p className="flex justify-between">
-          <span>Shipping</span>
-          <span data-testid="shipping">{ship === 0 ? "Free" : money(ship)}</span>
+          <span>{t("shipping")}</span>
+          <span data-testid="shipping">{ship === 0 ? t("free") : money(ship)}</span>
         </p>
         <p className="flex justify-between border-t border-[var(--border)] pt-2 text-base font-semibold">
-          <span>Total</span>
+          <span>{t("total")}</span>
           <span data-testid="total">{money(cart.totals.subtotal + ship)}</span>
         </p>
         <button type="button" disabled className="mt-2 h-10 w-full rounded-lg bg-brand font-semibold text-white opacity-60" aria-describedby="checkout-note">
-          Checkout
+          {t("checkout")}
         </button>
         <p id="checkout-note" className="text-xs text-[var(--muted-fg)]">
-          Online checkout is not open yet. To order now, call or WhatsApp us with your cart, and we will confirm the price and delivery.
+          {t("checkoutNote")}
         </p>
         <ClearCart onConfirm={clear} />
       </aside>
@@ -167,14 +168,15 @@ export function CartView({ shipping }: { shipping: number }) {
 }
 
 function ClearCart({ onConfirm }: { onConfirm: () => void }) {
+  const t = useTranslations("cart.clear");
   return (
     <AlertDialog>
-      <AlertDialogTrigger className="w-full rounded-lg border border-[var(--border)] py-2 text-sm">Clear cart</AlertDialogTrigger>
-      <AlertDialogContent title="Clear your cart?" description="Every item will be removed. This cannot be undone.">
+      <AlertDialogTrigger className="w-full rounded-lg border border-[var(--border)] py-2 text-sm">{t("button")}</AlertDialogTrigger>
+      <AlertDialogContent title={t("title")} description={t("description")}>
         <div className="mt-4 flex justify-end gap-2">
-          <AlertDialogCancel className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">Keep items</AlertDialogCancel>
+          <AlertDialogCancel className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">{t("keep")}</AlertDialogCancel>
           <AlertDialogAction onClick={onConfirm} className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white">
-            Clear cart
+            {t("confirm")}
           </AlertDialogAction>
         </div>
       </AlertDialogContent>
@@ -183,13 +185,14 @@ function ClearCart({ onConfirm }: { onConfirm: () => void }) {
 }
 
 function EmptyCart() {
+  const t = useTranslations("cart.empty");
   return (
     <div className="mx-auto max-w-md py-12 text-center">
       <ShoppingCart className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
-      <h2 className="mt-3 text-lg font-semibold">Your cart is empty</h2>
-      <p className="mt-1 text-sm text-[var(--muted-fg)]">Find components, boards and tools in the catalogue.</p>
+      <h2 className="mt-3 text-lg font-semibold">{t("title")}</h2>
+      <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("text")}</p>
       <Link href="/products" className="mt-4 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
-        Browse products
+        {t("browse")}
       </Link>
     </div>
   );

@@ -3,7 +3,7 @@
 import { api } from "@/lib/api-client";
 import { EMPTY_CART } from "@/lib/guest-cart";
 import { readLocal, writeLocal } from "../ui/local-store";
-import { TOAST_MS, toast } from "../ui/toaster";
+import { TOAST_MS, toast, type ToastTranslator } from "../ui/toaster";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 
 const MERGE_ID_KEY = "guest_cart_merge_id";
@@ -33,22 +33,25 @@ export async function mergeGuestCartAfterSignIn(): Promise<void> {
     writeLocal(MERGE_ID_KEY, "");
     if (dropped.length) {
       const names = (keep: (reason: string) => boolean) => [
-        ...new Set(
-          dropped.filter((d) => keep(d.reason)).map((d) => guest.items.find((i) => i.productId === d.productId)?.product.name ?? `product ${d.productId}`),
-        ),
+        ...new Set(dropped.filter((d) => keep(d.reason)).map((d) => guest.items.find((i) => i.productId === d.productId)?.product.name ?? d.productId)),
       ];
-      const parts = [
-        [names((r) => r !== "invalid-variant" && r !== "too-many-lines"), "No longer available"],
-        [names((r) => r === "invalid-variant"), "Choose an option again for"],
-        [names((r) => r === "too-many-lines"), "Too many lines to move at once, add again"],
-      ] as const;
-      const description = parts
-        .filter(([list]) => list.length)
-        .map(([list, text]) => `${text}: ${list.join(", ")}.`)
-        .join(" ");
-      toast({ title: "Some items were not added", description, duration: TOAST_MS.partialStock });
+      const unavailable = names((r) => r !== "invalid-variant" && r !== "too-many-lines");
+      const chooseOption = names((r) => r === "invalid-variant");
+      const tooManyLines = names((r) => r === "too-many-lines");
+      // one sentence per reason, each translated whole when the toast shows
+      const description = (t: ToastTranslator) => {
+        const list = (items: (string | number)[]) => items.map((n) => (typeof n === "number" ? t("cart.toast.mergeProduct", { id: String(n) }) : n)).join(", ");
+        return [
+          unavailable.length ? t("cart.toast.mergeUnavailable", { names: list(unavailable) }) : "",
+          chooseOption.length ? t("cart.toast.mergeChooseOption", { names: list(chooseOption) }) : "",
+          tooManyLines.length ? t("cart.toast.mergeTooManyLines", { names: list(tooManyLines) }) : "",
+        ]
+          .filter(Boolean)
+          .join(" ");
+      };
+      toast({ title: (t) => t("cart.toast.mergeDropped"), description, duration: TOAST_MS.partialStock });
     }
   } catch {
-    toast({ title: "Error", description: "We could not move your cart to your account yet; it is kept and we will try again.", variant: "destructive" });
+    toast({ title: (t) => t("cart.toast.error"), description: (t) => t("cart.toast.mergeFailed"), variant: "destructive" });
   }
 }

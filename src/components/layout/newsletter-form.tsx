@@ -3,8 +3,10 @@
 import Link from "next/link";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useId, useState, useSyncExternalStore } from "react";
+import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
-import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT, readNewsletterReply } from "@/lib/newsletter";
+import { NEWSLETTER_EMAIL_MAX } from "@/lib/newsletter";
+import { useErrorText } from "../i18n/error-text";
 import { useFormAction } from "../ui/use-form-action";
 
 const noopSubscribe = () => () => {};
@@ -13,6 +15,8 @@ const noopSubscribe = () => () => {};
 export function NewsletterForm() {
   const id = useId();
   const [email, setEmail] = useState("");
+  const t = useTranslations("newsletter");
+  const errorText = useErrorText();
   // Until the script runs, a native submit would send the address nowhere useful (or put it in
   // a URL), so the button waits for hydration; a disabled default button also blocks Enter.
   const ready = useSyncExternalStore(
@@ -24,14 +28,18 @@ export function NewsletterForm() {
   const send = useFormAction(
     async () => {
       try {
-        return readNewsletterReply(200, await api.newsletter.subscribe(email));
+        // every valid address gets the one "check your inbox" answer (nobody learns who is subscribed)
+        const reply = await api.newsletter.subscribe(email);
+        return reply.success === true ? { ok: true, message: t("subscribed") } : { ok: false, message: t("failed") };
       } catch (error) {
-        // an error answer says why (a bad address, too many tries); no answer is the network message
-        if (isApiError(error) && error.kind === "http") return readNewsletterReply(error.status, error.body);
-        throw error;
+        if (!isApiError(error) || error.kind !== "http") throw error;
+        // an error answer meant for people says why (a bad address, too many tries), by its code;
+        // a 5xx, a proxy's HTML page or an empty body gets a plain apology
+        if (error.status < 400 || error.status >= 500 || !error.serverMessage) return { ok: false, message: t("failed") };
+        return { ok: false, message: isApiError(error, "invalid-input") ? t("invalidEmail") : errorText(error, t("failed")) };
       }
     },
-    { failure: NEWSLETTER_TEXT.network, onSuccess: () => setEmail("") },
+    { failure: () => ({ ok: false, message: t("network") }), onSuccess: () => setEmail("") },
   );
   const { busy: sending, message: notice } = send;
 
@@ -44,11 +52,11 @@ export function NewsletterForm() {
   return (
     <form method="post" onSubmit={send.submit} aria-labelledby={headingId}>
       <p id={headingId} className="font-semibold">
-        Newsletter
+        {t("title")}
       </p>
-      <p className="mt-1 text-[var(--muted-fg)]">Offers and new arrivals by email.</p>
+      <p className="mt-1 text-[var(--muted-fg)]">{t("intro")}</p>
       <label htmlFor={inputId} className="mt-2 block text-xs font-medium">
-        Email address
+        {t("emailLabel")}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -59,7 +67,7 @@ export function NewsletterForm() {
           autoComplete="email"
           inputMode="email"
           maxLength={NEWSLETTER_EMAIL_MAX}
-          placeholder="you@example.co.tz"
+          placeholder={t("emailPlaceholder")}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           aria-invalid={notice?.tone === "error" || undefined}
@@ -72,7 +80,7 @@ export function NewsletterForm() {
           aria-busy={sending || undefined}
           className="h-10 shrink-0 rounded-lg bg-brand px-4 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {sending ? "Sending…" : "Subscribe"}
+          {sending ? t("sending") : t("subscribe")}
         </button>
       </div>
       <p id={noticeId} aria-live="polite" aria-atomic="true" className="mt-2 min-h-5 text-sm">
@@ -84,9 +92,9 @@ export function NewsletterForm() {
         )}
       </p>
       <p id={consentId} className="mt-1 text-xs text-[var(--muted-fg)]">
-        {NEWSLETTER_TEXT.consent}{" "}
+        {t("consent")}{" "}
         <Link href="/privacy" prefetch={false} className="underline hover:text-brand">
-          Privacy policy
+          {t("privacyPolicy")}
         </Link>
       </p>
     </form>

@@ -1,13 +1,14 @@
 "use client";
 
-import { api } from "@/lib/api-client";
-import { NEWSLETTER_TEXT } from "@/lib/newsletter";
+import { useTranslations } from "use-intl";
+import { api, isApiError } from "@/lib/api-client";
 import { FormMessage, SubmitButton } from "../auth/fields";
-import { useFormAction } from "../ui/use-form-action";
+import { useErrorText } from "../i18n/error-text";
+import { useFormAction, type FormResult } from "../ui/use-form-action";
 
 const ACTIONS = {
-  confirm: { button: "Confirm my subscription", busy: "Confirming…", call: api.newsletter.confirm },
-  unsubscribe: { button: "Unsubscribe", busy: "Unsubscribing…", call: api.newsletter.unsubscribe },
+  confirm: { call: api.newsletter.confirm, done: "confirmed", refused: "confirmFailed" },
+  unsubscribe: { call: api.newsletter.unsubscribe, done: "unsubscribed", refused: "unsubscribeFailed" },
 } as const;
 
 /**
@@ -15,15 +16,33 @@ const ACTIONS = {
  * links before people click them); pressing the button posts the link's token.
  */
 export function NewsletterLinkAction({ token, action }: { token: string; action: keyof typeof ACTIONS }) {
-  const { button, busy, call } = ACTIONS[action];
-  const form = useFormAction(async () => ({ ok: true, message: (await call(token)).message }), { failure: NEWSLETTER_TEXT.actionFailed });
-  const done = form.message?.tone === "success";
+  const t = useTranslations("newsletter");
+  const errorText = useErrorText();
+  const { call, done, refused } = ACTIONS[action];
+  const form = useFormAction<FormResult>(
+    async () => {
+      await call(token);
+      return { ok: true, message: t(done) };
+    },
+    {
+      // a link that is unknown, used or expired has its own words; any other answer by its code; no answer: try again
+      failure: (error) => ({
+        ok: false,
+        message: isApiError(error, "invalid-token")
+          ? t(refused)
+          : isApiError(error) && error.kind === "http" && error.serverMessage
+            ? errorText(error)
+            : t("actionFailed"),
+      }),
+    },
+  );
+  const finished = form.message?.tone === "success";
   return (
     <form method="post" className="space-y-3" onSubmit={form.submit}>
       <FormMessage message={form.message} />
-      {!done && (
-        <SubmitButton busy={form.busy} busyText={busy}>
-          {button}
+      {!finished && (
+        <SubmitButton busy={form.busy} busyText={t(`${action}.busy`)}>
+          {t(`${action}.button`)}
         </SubmitButton>
       )}
     </form>

@@ -3,6 +3,7 @@
 import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from "radix-ui";
 import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { useTranslations } from "use-intl";
 
 /** Radix Dialog's state parts, unchanged: Root holds open/onOpenChange, Trigger opens, Close closes. */
 export const Dialog = RadixDialog.Root;
@@ -33,12 +34,13 @@ export function ModalShell({
   hideTitle,
   description,
   hideDescription,
-  closeLabel = "Close",
+  closeLabel,
   iconClassName,
   className,
   children,
   ...contentProps
 }: ShellProps & { iconClassName: string }) {
+  const t = useTranslations("common.ui");
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlayClass} />
@@ -48,7 +50,7 @@ export function ModalShell({
           <RadixDialog.Description className={hideDescription ? "sr-only" : descriptionClass}>{description}</RadixDialog.Description>
         )}
         {children}
-        <RadixDialog.Close aria-label={closeLabel} className="absolute top-3 right-3 rounded p-1 hover:bg-[var(--surface)]">
+        <RadixDialog.Close aria-label={closeLabel ?? t("close")} className="absolute top-3 right-3 rounded p-1 hover:bg-[var(--surface)]">
           <X className={iconClassName} aria-hidden />
         </RadixDialog.Close>
       </RadixDialog.Content>

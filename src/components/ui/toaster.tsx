@@ -3,14 +3,24 @@
 import { Toast } from "radix-ui";
 import { X } from "lucide-react";
 import { useSyncExternalStore } from "react";
+import { useTranslations } from "use-intl";
 
 /** Toast durations: default 3 s, errors 6 s, partial stock 8 s; only one toast shows at a time. */
 export const TOAST_MS = { default: 3000, cart: 3000, error: 6000, partialStock: 8000 } as const;
 
+/** A translator over the whole catalogue (keys as "cart.toast.added"), in the page's language. */
+export type ToastTranslator = ReturnType<typeof useTranslations<never>>;
+
+/**
+ * A toast's text: already translated by a component, or (for code that runs outside components,
+ * such as add to cart) a function of the translator, called when the toast shows.
+ */
+export type ToastText = string | ((t: ToastTranslator) => string);
+
 interface ToastMessage {
   id: number;
-  title: string;
-  description?: string;
+  title: ToastText;
+  description?: ToastText;
   variant?: "default" | "destructive";
   duration: number;
 }
@@ -32,6 +42,8 @@ function dismiss(id: number) {
 }
 
 export function Toaster() {
+  const t = useTranslations();
+  const text = (value: ToastText) => (typeof value === "function" ? value(t) : value);
   const message = useSyncExternalStore(
     (l) => {
       listeners.add(l);
@@ -52,10 +64,10 @@ export function Toaster() {
           }`}
         >
           <div className="flex-1">
-            <Toast.Title className="font-semibold">{message.title}</Toast.Title>
-            {message.description && <Toast.Description className="mt-1 text-sm opacity-90">{message.description}</Toast.Description>}
+            <Toast.Title className="font-semibold">{text(message.title)}</Toast.Title>
+            {message.description && <Toast.Description className="mt-1 text-sm opacity-90">{text(message.description)}</Toast.Description>}
           </div>
-          <Toast.Close aria-label="Close" className="rounded p-1 hover:bg-black/10">
+          <Toast.Close aria-label={t("common.ui.close")} className="rounded p-1 hover:bg-black/10">
             <X className="h-4 w-4" aria-hidden />
           </Toast.Close>
         </Toast.Root>

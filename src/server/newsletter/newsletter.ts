@@ -1,8 +1,10 @@
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Locale } from "@/lib/locale";
 import { normaliseEmail } from "@/lib/newsletter";
 import type { RequestMeta } from "../auth/events";
 import { hashSecret, newSecret } from "../auth/tokens";
 import type { Database } from "../db";
+import { mailLocale, translator } from "../i18n";
 import { newsletterSubscription, newsletterTokens } from "../db/schema";
 import type { MailMessage } from "../mail/mailer";
 import type { MailService } from "../mail/outbox";
@@ -31,12 +33,13 @@ function tokenLink(siteUrl: URL, path: string, token: string): string {
 /**
  * Every newsletter mail ends with an unsubscribe link (a page with a button, for people) and carries
  * RFC 8058 one-click headers (a POST to the API, for mail programs); neither unsubscribes on a GET,
- * since mail scanners fetch links.
+ * since mail scanners fetch links. The link's words are in the mail's language.
  */
-function withUnsubscribe(siteUrl: URL, token: string, message: { to: string; subject: string; text: string }): MailMessage {
+function withUnsubscribe(siteUrl: URL, token: string, locale: Locale, message: { to: string; subject: string; text: string }): MailMessage {
+  const t = translator(locale, "newsletter.email");
   return {
     ...message,
-    text: `${message.text}\nTo stop receiving these e-mails, unsubscribe here:\n\n${tokenLink(siteUrl, "/newsletter/unsubscribe", token)}\n`,
+    text: `${message.text}\n${t("unsubscribeFooter", { link: tokenLink(siteUrl, "/newsletter/unsubscribe", token) })}`,
     headers: {
       "List-Unsubscribe": `<${tokenLink(siteUrl, "/api/newsletter/unsubscribe", token)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -64,10 +67,13 @@ export function createNewsletterService(deps: NewsletterDeps) {
    * address, a note with an unsubscribe link for one already on the list. One row per address even
    * under parallel posts (insert ... on conflict do nothing); the mail is within the recipient's
    * and the client's quotas or not sent. `email` must be a valid address (the route checks it).
+   * The mail is in the language of the page the sign-up came from (`meta.locale`), else the shop's.
    */
   async function subscribe(rawEmail: string, source: string, meta: RequestMeta = {}): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    const { companyName } = await deps.settings.get();
+    const { companyName, language } = await deps.settings.get();
+    const locale = mailLocale(null, meta.locale, language);
+    const t = translator(locale, "newsletter.email");
     await transaction(async (tx) => {
       await tx
         .insert(newsletterSubscription)
@@ -83,15 +89,15 @@ export function createNewsletterService(deps: NewsletterDeps) {
       const message = row.confirmedAt
         ? {
             to: email,
-            subject: `You are already subscribed to the ${companyName} newsletter`,
-            text: `Hello,\n\nSomeone (perhaps you) asked to subscribe this address to the ${companyName} newsletter. It is already on the list, so nothing has changed.\n`,
+            subject: t("alreadySubject", { company: companyName }),
+            text: t("alreadyText", { company: companyName }),
           }
         : {
             to: email,
-            subject: `Please confirm your subscription to the ${companyName} newsletter`,
-            text: `Hello,\n\nPlease confirm that you want our offers and news by e-mail:\n\n${tokenLink(siteUrl, "/newsletter/confirm", confirm.token)}\n\nThe link works once, for ${CONFIRM_HOURS} hours. If you did not ask for this, ignore this message and you will not hear from us again.\n`,
+            subject: t("confirmSubject", { company: companyName }),
+            text: t("confirmText", { link: tokenLink(siteUrl, "/newsletter/confirm", confirm.token), hours: CONFIRM_HOURS }),
           };
-      const queued = await mail.enqueue(withUnsubscribe(siteUrl, unsubscribe.token, message), {
+      const queued = await mail.enqueue(withUnsubscribe(siteUrl, unsubscribe.token, locale, message), {
         kind: row.confirmedAt ? "newsletter-already" : "newsletter-confirm",
         clientIp: meta.ip,
         tx,
@@ -155,9 +161,11 @@ export function createNewsletterService(deps: NewsletterDeps) {
 
   /**
    * Queues one issue of the newsletter for every confirmed address (unconfirmed ones get nothing),
-   * each with its own unsubscribe link. Not asked for by a request, so no quota applies.
+   * each with its own unsubscribe link. Not asked for by a request, so no quota applies. Addresses
+   * have no stored language: the unsubscribe line is in the shop's language, like the issue.
    */
   async function sendIssue(issue: { subject: string; text: string }): Promise<number> {
+    const locale = mailLocale(null, null, (await deps.settings.get()).language);
     const subscribers = await db
       .select({ id: newsletterSubscription.id, email: newsletterSubscription.email })
       .from(newsletterSubscription)
@@ -166,7 +174,11 @@ export function createNewsletterService(deps: NewsletterDeps) {
     for (const subscriber of subscribers) {
       const { token, hash } = newSecret();
       await transaction(async (tx) => {
-        const result = await mail.enqueue(withUnsubscribe(siteUrl, token, { to: subscriber.email, ...issue }), { kind: "newsletter-issue", quota: false, tx });
+        const result = await mail.enqueue(withUnsubscribe(siteUrl, token, locale, { to: subscriber.email, ...issue }), {
+          kind: "newsletter-issue",
+          quota: false,
+          tx,
+        });
         if (!result.queued) return;
         await storeToken(tx, subscriber.id, "unsubscribe", hash);
         queued++;

@@ -1,21 +1,25 @@
 import type { Metadata } from "next";
 import { NewsletterLinkAction } from "@/components/newsletter/newsletter-link-action";
 import { AuthCard } from "../../auth/auth-card";
+import { getTranslator } from "../../i18n";
 
-export const metadata: Metadata = { title: "Confirm your subscription", robots: { index: false }, referrer: "no-referrer" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("meta.newsletter");
+  return { title: t("confirm"), robots: { index: false }, referrer: "no-referrer" };
+}
 
 /** The confirmation link of a newsletter sign-up: a button that confirms (a GET changes nothing). */
 export default async function NewsletterConfirmPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
-  const { token } = await searchParams;
+  const [{ token }, t] = await Promise.all([searchParams, getTranslator("newsletter.confirm")]);
   return (
-    <AuthCard title="Confirm your subscription">
+    <AuthCard title={t("title")}>
       {typeof token === "string" && token ? (
         <>
-          <p className="mb-4 text-sm">Press the button to start receiving our offers and news by e-mail.</p>
+          <p className="mb-4 text-sm">{t("intro")}</p>
           <NewsletterLinkAction token={token} action="confirm" />
         </>
       ) : (
-        <p className="text-sm">This page needs the link from the confirmation e-mail. Subscribe again in the footer of any page to get a new one.</p>
+        <p className="text-sm">{t("noToken")}</p>
       )}
     </AuthCard>
   );
