@@ -58,5 +58,8 @@ describe("the message catalogue", () => {
     expect(sw.common?.menu.title).toBe(CATALOGUES.sw.common.menu.title);
     expect(Object.keys(sw)).not.toContain("email");
     expect(Object.keys(sw)).not.toContain("legal");
+    expect(Object.keys(sw)).not.toContain("admin");
+    expect(sw.newsletter).toBeDefined();
+    expect(Object.keys(sw.newsletter ?? {})).not.toContain("email");
   });
 });

@@ -66,11 +66,23 @@ const sw: Messages = {
 
 export const CATALOGUES: Record<Locale, Messages> = { en, sw };
 
-/** Namespaces rendered only on the server (pages, e-mails, page titles): never sent to the browser. */
-const SERVER_ONLY: readonly Namespace[] = ["legal", "email", "meta"];
+/**
+ * Parts of the catalogue only the server renders (pages without client components, e-mails,
+ * page titles): never sent to the browser. A "namespace.group" path drops one group of a namespace.
+ */
+const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email"] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
 export function clientMessages(locale: Locale): Partial<Messages> {
-  const all = CATALOGUES[locale];
-  return Object.fromEntries(Object.entries(all).filter(([name]) => !SERVER_ONLY.includes(name as Namespace))) as Partial<Messages>;
+  const out: Record<string, unknown> = { ...CATALOGUES[locale] };
+  for (const path of SERVER_ONLY) {
+    const [namespace, group] = path.split(".") as [string, string | undefined];
+    if (!group) delete out[namespace];
+    else if (out[namespace] && typeof out[namespace] === "object") {
+      const rest = { ...(out[namespace] as Record<string, unknown>) };
+      delete rest[group];
+      out[namespace] = rest;
+    }
+  }
+  return out as Partial<Messages>;
 }
