@@ -57,8 +57,8 @@ function useFormatBytes() {
   const t = useTranslations("search.image.size");
   const format = useFormatter();
   return (bytes: number): string => {
-    if (bytes < 1024) return t("bytes", { size: format.number(bytes) });
-    if (bytes < 1024 * 1024) return t("kilobytes", { size: format.number(Math.round(bytes / 1024)) });
+    if (bytes < 1024) return t("bytes", { size: format.number(bytes, { useGrouping: false }) });
+    if (bytes < 1024 * 1024) return t("kilobytes", { size: format.number(Math.round(bytes / 1024), { useGrouping: false }) });
     return t("megabytes", { size: format.number(bytes / (1024 * 1024), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
   };
 }
