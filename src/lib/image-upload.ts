@@ -9,20 +9,23 @@ export const UPLOAD_MAX_SIDE = 1024;
 export const UPLOAD_KEEP_BYTES = 300 * 1024;
 export const UPLOAD_JPEG_QUALITY = 0.85;
 
+/** The API's English words for these problems (the browser shows the catalogue's: search.image.problems.*). */
 export const IMAGE_SEARCH_TEXTS = {
   notAnImage: "Please select an image file",
   tooLarge: "Image file too large (max 10MB)",
   failed: "Failed to search by image",
 } as const;
+/** A problem the browser finds with a file before sending it. */
+export type ImageFileProblem = "notAnImage" | "tooLarge";
 
 // Some systems give no MIME type for a photo (HEIC on Windows, for one): the name decides then.
 const IMAGE_NAME = /\.(jpe?g|jfif|png|gif|webp|avif|heic|heif|bmp|tiff?)$/i;
 
-/** The message for a file that may not be sent (not an image, over 10 MB), or null when it may. */
-export function imageFileProblem(file: { type: string; size: number; name?: string }): string | null {
+/** Why a file may not be sent (not an image, over 10 MB), or null when it may. */
+export function imageFileProblem(file: { type: string; size: number; name?: string }): ImageFileProblem | null {
   const isImage = file.type ? file.type.toLowerCase().startsWith("image/") : IMAGE_NAME.test(file.name ?? "");
-  if (!isImage) return IMAGE_SEARCH_TEXTS.notAnImage;
-  if (file.size > IMAGE_MAX_BYTES) return IMAGE_SEARCH_TEXTS.tooLarge;
+  if (!isImage) return "notAnImage";
+  if (file.size > IMAGE_MAX_BYTES) return "tooLarge";
   return null;
 }
 

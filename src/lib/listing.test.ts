@@ -72,10 +72,10 @@ describe("cardBadge", () => {
   const now = Date.parse("2026-11-23T12:00:00Z");
   const base = { reviews: 10, price: 9000, original_price: 9000, free_delivery: false, created_at: "2025-01-01T00:00:00Z" };
   it("follows Popular, New, percent off, Free Shipping, none", () => {
-    expect(cardBadge({ ...base, reviews: 1001 }, now)).toBe("Popular");
-    expect(cardBadge({ ...base, created_at: "2026-11-10T00:00:00Z" }, now)).toBe("New");
-    expect(cardBadge({ ...base, original_price: 10000 }, now)).toBe("10% OFF");
-    expect(cardBadge({ ...base, free_delivery: true }, now)).toBe("Free Shipping");
+    expect(cardBadge({ ...base, reviews: 1001 }, now)).toEqual({ kind: "popular" });
+    expect(cardBadge({ ...base, created_at: "2026-11-10T00:00:00Z" }, now)).toEqual({ kind: "new" });
+    expect(cardBadge({ ...base, original_price: 10000 }, now)).toEqual({ kind: "off", percent: 10 });
+    expect(cardBadge({ ...base, free_delivery: true }, now)).toEqual({ kind: "free-shipping" });
     expect(cardBadge(base, now)).toBeNull();
   });
   it("never shows a discount that is not real", () => {

@@ -9,17 +9,12 @@ export const PRICE_STEP = 1_000;
 export const SHUFFLE_WINDOW_MS = 20 * 60 * 1000;
 export const NEW_PRODUCT_DAYS = 30;
 
-export const SORT_OPTIONS = [
-  { value: "featured", label: "Featured" },
-  { value: "price-low", label: "Price: Low to High" },
-  { value: "price-high", label: "Price: High to Low" },
-  { value: "newest", label: "Newest" },
-  { value: "best-selling", label: "Best Selling" },
-] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number]["value"];
+/** The listing's sorts, in the order the select offers them (their words are the catalogue's: catalog.filters.sortOptions). */
+export const SORT_OPTIONS = ["featured", "price-low", "price-high", "newest", "best-selling"] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export function isSortOption(value: unknown): value is SortOption {
-  return SORT_OPTIONS.some((o) => o.value === value);
+  return SORT_OPTIONS.some((o) => o === value);
 }
 
 /** The API's sortBy/sortOrder for a sort choice; newest and best-selling run newest/most sold first. */
@@ -125,6 +120,9 @@ export function discountPercent(price: number, originalPrice: number): number {
   return Math.round(((originalPrice - price) / originalPrice) * 100);
 }
 
+/** Which badge a card shows (the card puts it in words: catalog.card.badge.*). */
+export type CardBadge = { kind: "popular" } | { kind: "new" } | { kind: "off"; percent: number } | { kind: "free-shipping" };
+
 /**
  * The card's top-right badge, made honest: 'Popular' above 1,000 reviews; 'New' only for a
  * product listed in the last 30 days (the spec's "id above 10" would call nearly everything new);
@@ -133,13 +131,13 @@ export function discountPercent(price: number, originalPrice: number): number {
 export function cardBadge(
   product: { reviews: number; price: number; original_price: number; free_delivery: boolean; created_at: string },
   now: number = Date.now(),
-): string | null {
-  if (product.reviews > 1000) return "Popular";
+): CardBadge | null {
+  if (product.reviews > 1000) return { kind: "popular" };
   const listed = Date.parse(product.created_at);
-  if (Number.isFinite(listed) && now - listed <= NEW_PRODUCT_DAYS * 86_400_000) return "New";
+  if (Number.isFinite(listed) && now - listed <= NEW_PRODUCT_DAYS * 86_400_000) return { kind: "new" };
   const off = discountPercent(product.price, product.original_price);
-  if (off > 0) return `${off}% OFF`;
-  if (product.free_delivery) return "Free Shipping";
+  if (off > 0) return { kind: "off", percent: off };
+  if (product.free_delivery) return { kind: "free-shipping" };
   return null;
 }
 

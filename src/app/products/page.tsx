@@ -3,11 +3,12 @@ import type { Metadata } from "next";
 import { CategoryStrip } from "@/components/catalog/category-strip";
 import { GentleScrollHint } from "@/components/catalog/gentle-scroll-hint";
 import { ProductListing } from "@/components/catalog/product-listing";
+import type { InitialListing } from "@/components/catalog/use-listing";
 import { AdCarousel } from "@/components/promo/ad-carousel";
 import { filtersFromParams, forCard, listingKey, listingQuery, pageOffset, parsePage, shuffleSeed } from "@/lib/listing";
-import type { Product } from "@/lib/product";
+import { categoryName } from "@/lib/locale";
 import { getServices } from "@/server/services";
-import { languageAlternates } from "../i18n";
+import { getIntl, getTranslator, languageAlternates } from "../i18n";
 import { loadSiteSettings } from "../site-settings";
 
 const DEFAULT_AD_ROTATION_SECONDS = 10;
@@ -16,11 +17,13 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const { search } = filtersFromParams(await searchParams);
-  return { title: search ? `“${search}” — products` : "All products", alternates: languageAlternates("/products") };
+  const t = await getTranslator("meta.catalog");
+  return { title: search ? t("searchResults", { search }) : t("allProducts"), alternates: languageAlternates("/products") };
 }
 
 export default async function ProductsPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
+  const { locale } = await getIntl();
   const filters = filtersFromParams(params);
   const page = parsePage(params.page);
   const settings = await loadSiteSettings();
@@ -34,34 +37,31 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
     }),
     adverts.rotationSeconds().catch(() => DEFAULT_AD_ROTATION_SECONDS),
   ]);
-  let initial: { products: Product[]; total: number } | { error: string };
+  let initial: InitialListing;
   try {
     const result = await catalog.list(listingQuery(filters, pageOffset(page)));
     initial = { products: result.products.map(forCard), total: result.total };
   } catch (error) {
     console.error("product listing failed:", error);
-    initial = { error: "Failed to fetch products" };
+    initial = { error: { kind: "fetch-failed" } };
   }
+
+  // category names in the page's language (the Kiswahili one where a category has it)
+  const named = categories.map((c) => ({ name: categoryName(c, locale), slug: c.slug }));
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-4 sm:px-4">
       <h1 className="text-lg font-bold sm:text-2xl">{settings.mainHeadline}</h1>
       {/* Separate Suspense boundaries hydrate as separate tasks: shorter main-thread blocks on slow phones. */}
       <Suspense>
-        <CategoryStrip categories={categories.map(({ name, slug }) => ({ name, slug }))} active={filters.category} />
+        <CategoryStrip categories={named} active={filters.category} />
       </Suspense>
       <Suspense>
         <AdCarousel ads={ads} rotationSeconds={rotationSeconds} />
         <GentleScrollHint />
       </Suspense>
       <Suspense>
-        <ProductListing
-          key={listingKey(filters, page)}
-          initialKey={listingKey(filters, page)}
-          initial={initial}
-          categories={categories.map(({ name, slug }) => ({ name, slug }))}
-          seed={shuffleSeed()}
-        />
+        <ProductListing key={listingKey(filters, page)} initialKey={listingKey(filters, page)} initial={initial} categories={named} seed={shuffleSeed()} />
       </Suspense>
     </div>
   );

@@ -2,14 +2,16 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { categoryWindow } from "@/lib/listing";
 
 const PHONE_WINDOW = 4;
 const PHONE_ROTATION_MS = 60_000;
 const WIDE_COUNT = 10;
 
-/** On a phone 4 categories at a time, the window moving every 60 s; wide screens show the first 10. */
+/** Categories come with their names in the page's language. On a phone 4 categories at a time, the window moving every 60 s; wide screens show the first 10. */
 export function CategoryStrip({ categories, active }: { categories: { name: string; slug: string }[]; active: string }) {
+  const t = useTranslations("catalog");
   const [start, setStart] = useState(0);
   useEffect(() => {
     if (categories.length <= PHONE_WINDOW) return;
@@ -31,7 +33,7 @@ export function CategoryStrip({ categories, active }: { categories: { name: stri
   );
 
   return (
-    <nav aria-label="Popular categories" className="mt-3">
+    <nav aria-label={t("categoryStrip")} className="mt-3">
       <ul className="-mx-3 flex [scrollbar-width:none] gap-1.5 overflow-x-auto px-3 pb-1 md:hidden">{categoryWindow(categories, start).map(chip)}</ul>
       <ul className="hidden flex-wrap gap-2 md:flex">{categories.slice(0, WIDE_COUNT).map(chip)}</ul>
     </nav>

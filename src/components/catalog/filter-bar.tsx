@@ -2,6 +2,7 @@
 
 import { ListFilter, SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { PRICE_RANGE_MAX, PRICE_STEP, SORT_OPTIONS, isSortOption, listingHref, type ListingFilters } from "@/lib/listing";
 import { formatMoney } from "@/lib/money";
 import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
@@ -11,6 +12,7 @@ const CATEGORY_DEBOUNCE_MS = 300;
 
 /** Sort, category and price: each change reloads the listing from its first product. */
 export function FilterBar({ filters, categories, total }: { filters: ListingFilters; categories: { name: string; slug: string }[]; total: number | null }) {
+  const t = useTranslations("catalog.filters");
   // The URL holds the filters; the listing follows it (history API, which Next's router tracks).
   const go = (next: ListingFilters) => window.history.pushState(null, "", listingHref(next));
   // Category choices settle for 300 ms before the list reloads, so quick changes make one request.
@@ -30,25 +32,25 @@ export function FilterBar({ filters, categories, total }: { filters: ListingFilt
   return (
     <div className="grid grid-cols-2 gap-2 text-sm sm:flex sm:flex-wrap sm:items-center">
       <LabelledSelect
-        label="Category"
-        ariaLabel="Category"
+        label={t("category")}
+        ariaLabel={t("category")}
         value={pendingCategory ?? filters.category}
         onChange={chooseCategory}
-        options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
+        options={[{ value: "", label: t("allCategories") }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
       />
       <LabelledSelect
-        label="Sort"
-        ariaLabel="Sort by"
+        label={t("sort")}
+        ariaLabel={t("sortBy")}
         value={filters.sort}
         onChange={(value) => isSortOption(value) && go({ ...filters, sort: value })}
-        options={SORT_OPTIONS}
+        options={SORT_OPTIONS.map((value) => ({ value, label: t(`sortOptions.${value}`) }))}
       />
       <div className="col-span-2 flex items-center gap-2 sm:contents">
         <CategoryToggles categories={categories} selected={filters.categories} onChange={(next) => go({ ...filters, categories: next })} />
         <PriceDialog filters={filters} onApply={(minPrice, maxPrice) => go({ ...filters, minPrice, maxPrice })} />
         {total !== null && (
           <p className="ml-auto text-[var(--muted-fg)]" aria-live="polite">
-            {total.toLocaleString("en-US")} products
+            {t("total", { count: total })}
           </p>
         )}
       </div>
@@ -90,6 +92,7 @@ function LabelledSelect({
 }
 
 function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (min: number, max: number) => void }) {
+  const t = useTranslations("catalog.filters");
   const [open, setOpen] = useState(false);
   const [min, setMin] = useState(filters.minPrice);
   const [max, setMax] = useState(filters.maxPrice);
@@ -107,11 +110,11 @@ function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (
     >
       <DialogTrigger className={`flex h-9 items-center gap-1 rounded-md border px-3 ${active ? "border-brand text-brand" : "border-[var(--border)]"}`}>
         <SlidersHorizontal className="h-4 w-4" aria-hidden />
-        {active ? `${formatMoney(filters.minPrice)} – ${formatMoney(filters.maxPrice)}` : "Price"}
+        {active ? `${formatMoney(filters.minPrice)} – ${formatMoney(filters.maxPrice)}` : t("price")}
       </DialogTrigger>
-      <DialogContent title="Price range" description={`${formatMoney(min)} – ${formatMoney(max)}`}>
-        <PriceSlider label="Minimum" className="mt-4" value={min} onChange={(value) => setMin(Math.min(value, max))} />
-        <PriceSlider label="Maximum" className="mt-3" value={max} onChange={(value) => setMax(Math.max(value, min))} />
+      <DialogContent title={t("priceRange")} description={`${formatMoney(min)} – ${formatMoney(max)}`}>
+        <PriceSlider label={t("minimum")} className="mt-4" value={min} onChange={(value) => setMin(Math.min(value, max))} />
+        <PriceSlider label={t("maximum")} className="mt-3" value={max} onChange={(value) => setMax(Math.max(value, min))} />
         <div className="mt-5 flex justify-end gap-2">
           <button
             type="button"
@@ -121,7 +124,7 @@ function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (
             }}
             className="rounded-md border border-[var(--border)] px-3 py-2 text-sm"
           >
-            Reset
+            {t("reset")}
           </button>
           <button
             type="button"
@@ -131,7 +134,7 @@ function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (
             }}
             className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white"
           >
-            Apply
+            {t("apply")}
           </button>
         </div>
       </DialogContent>
@@ -149,6 +152,7 @@ function CategoryToggles({
   selected: string[];
   onChange: (next: string[]) => void;
 }) {
+  const t = useTranslations("catalog.filters");
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>(selected);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -169,9 +173,9 @@ function CategoryToggles({
     >
       <SheetTrigger className={`flex h-9 items-center gap-1 rounded-md border px-3 ${selected.length ? "border-brand text-brand" : "border-[var(--border)]"}`}>
         <ListFilter className="h-4 w-4" aria-hidden />
-        {selected.length ? `Categories (${selected.length})` : "Categories"}
+        {selected.length ? t("categoriesCount", { count: selected.length }) : t("categories")}
       </SheetTrigger>
-      <SheetContent title="Filter by categories" description="Show products from any of the chosen categories.">
+      <SheetContent title={t("filterByCategories")} description={t("filterByCategoriesText")}>
         <ul className="mt-3 flex-1 space-y-0.5 overflow-y-auto text-sm">
           {categories.map((c) => (
             <li key={c.slug}>
@@ -193,9 +197,9 @@ function CategoryToggles({
             }}
             className="flex-1 rounded-md border border-[var(--border)] px-3 py-2 text-sm disabled:opacity-50"
           >
-            Clear all
+            {t("clearAll")}
           </button>
-          <SheetClose className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">Done</SheetClose>
+          <SheetClose className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">{t("done")}</SheetClose>
         </div>
       </SheetContent>
     </Sheet>

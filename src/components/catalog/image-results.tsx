@@ -2,6 +2,7 @@
 
 import { ArrowLeft, Search } from "lucide-react";
 import { Suspense, useEffect, useRef } from "react";
+import { useTranslations } from "use-intl";
 import { IMAGE_RESULTS_HEADING_ID, takeImageResultsFocus, type ImageResults } from "../search/image-search-state";
 import { ProductCard } from "./product-card";
 
@@ -23,6 +24,7 @@ export function ImageResultsView({
   onKeyword: (keyword: string) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("catalog.imageResults");
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (takeImageResultsFocus()) heading.current?.focus();
@@ -37,7 +39,7 @@ export function ImageResultsView({
           // eslint-disable-next-line @next/next/no-img-element -- an object URL of the shopper's own photo
           <img
             src={previewUrl}
-            alt="The photo you searched with"
+            alt={t("photoAlt")}
             width={64}
             height={64}
             className="h-16 w-16 shrink-0 rounded-md border border-[var(--border)] bg-[var(--page-bg)] object-cover"
@@ -45,15 +47,15 @@ export function ImageResultsView({
         )}
         <div className="min-w-[12rem] flex-1">
           <h2 id={IMAGE_RESULTS_HEADING_ID} ref={heading} tabIndex={-1} className="scroll-mt-40 text-base font-semibold sm:text-lg">
-            Results for your image
+            {t("heading")}
           </h2>
           <p role="status" className="text-sm text-[var(--muted-fg)]">
-            {count === 0 ? "No matching products found." : `${count} matching ${count === 1 ? "product" : "products"}`}
+            {count === 0 ? t("none") : t("matching", { count })}
           </p>
           {keywords.length > 0 && (
             <div className="mt-2 flex flex-wrap items-center gap-1.5 text-sm">
               <span id="image-keywords-label" className="text-[var(--muted-fg)]">
-                Search instead for:
+                {t("searchInstead")}
               </span>
               <ul aria-labelledby="image-keywords-label" className="flex flex-wrap gap-1.5" data-testid="image-keywords">
                 {keywords.map((keyword) => (
@@ -77,7 +79,7 @@ export function ImageResultsView({
           onClick={onClose}
           className="inline-flex h-9 w-full shrink-0 items-center justify-center gap-1 rounded-md border border-[var(--border)] bg-[var(--page-bg)] px-3 text-sm font-semibold hover:border-brand hover:text-brand sm:w-auto"
         >
-          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to all products
+          <ArrowLeft className="h-4 w-4" aria-hidden /> {t("back")}
         </button>
       </div>
 
@@ -90,7 +92,7 @@ export function ImageResultsView({
           ))}
         </div>
       ) : (
-        <p className="mt-10 text-center text-[var(--muted-fg)]">Try another photo, or one of the keywords above.</p>
+        <p className="mt-10 text-center text-[var(--muted-fg)]">{t("tryAnother")}</p>
       )}
     </div>
   );

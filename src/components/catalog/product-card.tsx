@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { ImageOff } from "lucide-react";
 import { useState } from "react";
-import { cardBadge } from "@/lib/listing";
+import { useTranslations } from "use-intl";
+import { cardBadge, type CardBadge } from "@/lib/listing";
 import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { productImageSrcSet } from "@/lib/product-image";
@@ -13,11 +14,12 @@ import { useCurrency } from "../ui/use-currency";
 import { Stars } from "./stars";
 
 export function ProductCard({ product, returnTo, eager = false }: { product: Product; returnTo: string; eager?: boolean }) {
+  const t = useTranslations("catalog.card");
   const [currency] = useCurrency();
   const [imageFailed, setImageFailed] = useState(false);
   const [adding, setAdding] = useState(false);
   const href = `${productPath(product)}?returnTo=${encodeURIComponent(returnTo)}`;
-  const badge = cardBadge(product);
+  const badge = badgeText(cardBadge(product), t);
   const discounted = product.original_price > product.price;
 
   return (
@@ -60,16 +62,16 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
           </span>
           {discounted && (
             <span className="text-xs text-[var(--muted-fg)] line-through">
-              <span className="sr-only">was </span>
-              {formatMoney(product.original_price, currency)}
+              <span className="sr-only">{t("wasPrice", { price: formatMoney(product.original_price, currency) })}</span>
+              <span aria-hidden>{formatMoney(product.original_price, currency)}</span>
             </span>
           )}
         </p>
         <Stars rating={product.rating} reviews={product.reviews} />
         <div className="flex flex-wrap gap-1 text-[10px] font-medium">
-          {product.free_delivery && <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-emerald-900">Free Delivery</span>}
-          {product.same_day_delivery && <span className="rounded bg-sky-100 px-1.5 py-0.5 text-sky-900">Same Day</span>}
-          {!product.in_stock && <span className="rounded bg-red-100 px-1.5 py-0.5 text-red-900">Out of stock</span>}
+          {product.free_delivery && <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-emerald-900">{t("freeDelivery")}</span>}
+          {product.same_day_delivery && <span className="rounded bg-sky-100 px-1.5 py-0.5 text-sky-900">{t("sameDay")}</span>}
+          {!product.in_stock && <span className="rounded bg-red-100 px-1.5 py-0.5 text-red-900">{t("outOfStock")}</span>}
         </div>
         <button
           type="button"
@@ -82,12 +84,17 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
           className="mt-auto flex h-9 items-center justify-center gap-1 rounded-md bg-brand px-1 text-[11px] font-semibold whitespace-nowrap text-white disabled:opacity-50 sm:px-2 sm:text-sm"
         >
           {/* the visible words start the accessible name (WCAG 2.5.3); the product tells cards apart */}
-          <span>{product.in_stock ? "Add to Cart" : "Out of Stock"}</span>
+          <span>{product.in_stock ? t("addToCart") : t("soldOut")}</span>
           <span className="sr-only">: {product.name}</span>
         </button>
       </div>
     </article>
   );
+}
+
+function badgeText(badge: CardBadge | null, t: ReturnType<typeof useTranslations<"catalog.card">>): string | null {
+  if (!badge) return null;
+  return badge.kind === "off" ? t("badge.off", { percent: badge.percent }) : t(`badge.${badge.kind}`);
 }
 
 export function ProductCardSkeleton() {

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { Suspense, useEffect, useRef } from "react";
+import { useTranslations } from "use-intl";
 import { DEFAULT_FILTERS, LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage } from "@/lib/listing";
 import { clearImageResults, imageResults } from "../search/image-search-state";
 import { typedSearch } from "../search/search-state";
@@ -10,7 +11,7 @@ import { useSearchNavigation } from "../search/use-search-navigation";
 import { FilterBar } from "./filter-bar";
 import { ImageResultsView } from "./image-results";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
-import { TOO_MANY_REQUESTS, useListing, type InitialListing } from "./use-listing";
+import { useListing, type InitialListing, type ListingFailure } from "./use-listing";
 
 export interface ListingProps {
   initialKey: string;
@@ -33,6 +34,15 @@ const gridClass =
 
 /** The grid of /products: the server's first batch, then endless scrolling up to 120 a page. */
 export function ProductListing({ initialKey, initial, categories, seed }: ListingProps) {
+  const t = useTranslations("catalog.listing");
+  const failureText = (failure: ListingFailure) =>
+    failure.kind === "rate-limited"
+      ? t("tooManyRequests")
+      : failure.kind === "http"
+        ? t("httpStatus", { status: String(failure.status) })
+        : failure.kind === "more-failed"
+          ? t("loadMoreFailed")
+          : t("fetchFailed");
   const router = useRouter();
   const pathname = usePathname();
   const listing = useListing({ initialKey, initial, seed });
@@ -101,15 +111,15 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
 
   return (
     <section
-      aria-label="Products"
+      aria-label={t("region")}
       className="mt-4"
       aria-busy={showSkeletons && !showingImage}
       data-shown-key={showSkeletons || listing.error || showingImage ? undefined : listing.key}
     >
       <h2 ref={heading} tabIndex={-1} className="sr-only">
-        Products
+        {t("region")}
       </h2>
-      {filters.search && !showingImage && <p className="mb-2 text-sm text-[var(--muted-fg)]">Results for “{filters.search}”</p>}
+      {filters.search && !showingImage && <p className="mb-2 text-sm text-[var(--muted-fg)]">{t("resultsFor", { search: filters.search })}</p>}
       <FilterBar filters={filters} categories={categories} total={listing.error || showSkeletons || showingImage ? null : total} />
 
       {showingImage ? (
@@ -122,26 +132,26 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
         </div>
       ) : listing.error ? (
         <div role="alert" className="mx-auto mt-10 max-w-md rounded-xl border border-red-300 p-6 text-center">
-          <h2 className="text-lg font-semibold">Error Loading Products</h2>
-          <p className="mt-2 text-sm text-[var(--muted-fg)]">{listing.error || "Failed to fetch products"}</p>
+          <h2 className="text-lg font-semibold">{t("errorTitle")}</h2>
+          <p className="mt-2 text-sm text-[var(--muted-fg)]">{failureText(listing.error)}</p>
           <div className="mt-4 flex justify-center gap-2">
             <button type="button" onClick={listing.retry} className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">
-              Try Again
+              {t("tryAgain")}
             </button>
             <button type="button" onClick={() => window.location.reload()} className="rounded-md border border-[var(--border)] px-4 py-2 text-sm font-semibold">
-              Refresh Page
+              {t("refresh")}
             </button>
           </div>
         </div>
       ) : products.length === 0 ? (
         filtered ? (
-          <p className="mt-10 text-center text-[var(--muted-fg)]">No products found matching your criteria.</p>
+          <p className="mt-10 text-center text-[var(--muted-fg)]">{t("noMatches")}</p>
         ) : (
           <div className="mx-auto mt-10 max-w-md text-center">
-            <h2 className="text-lg font-semibold">No Products Available</h2>
-            <p className="mt-2 text-sm text-[var(--muted-fg)]">There are no products in the catalogue right now. Please check again shortly.</p>
+            <h2 className="text-lg font-semibold">{t("emptyTitle")}</h2>
+            <p className="mt-2 text-sm text-[var(--muted-fg)]">{t("emptyText")}</p>
             <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">
-              Refresh Page
+              {t("refresh")}
             </button>
           </div>
         )
@@ -159,30 +169,28 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
 
           {moreError && (
             <div role="alert" className="mt-6 text-center">
-              <p className="text-sm text-red-700 dark:text-red-300">{moreError === TOO_MANY_REQUESTS ? TOO_MANY_REQUESTS : "Failed to load products"}</p>
+              <p className="text-sm text-red-700 dark:text-red-300">{failureText(moreError)}</p>
               <button type="button" onClick={() => void loadMore()} className="mt-2 rounded-md border border-[var(--border)] px-4 py-2 text-sm font-semibold">
-                Try Again
+                {t("tryAgain")}
               </button>
             </div>
           )}
 
           {capped && hasMore ? (
-            <nav aria-label="Pagination" className="mt-8 text-center">
-              <p className="text-sm">
-                Showing {products.length} products (Page {page})
-              </p>
-              <p className="text-sm text-[var(--muted-fg)]">{(total - offset - products.length).toLocaleString("en-US")} more products</p>
+            <nav aria-label={t("pagination")} className="mt-8 text-center">
+              <p className="text-sm">{t("showing", { count: products.length, page: String(page) })}</p>
+              <p className="text-sm text-[var(--muted-fg)]">{t("more", { count: total - offset - products.length })}</p>
               <Link
                 href={`/products?${nextPageParams(page, filters).toString()}`}
                 className="mt-3 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white"
               >
-                Next Page ({page + 1})
+                {t("nextPage", { page: String(page + 1) })}
               </Link>
             </nav>
           ) : !hasMore && !moreError ? (
             <div className="mt-8 text-center text-sm text-[var(--muted-fg)]">
-              <p className="font-medium">No more products to load</p>
-              <p>You&apos;ve reached the end of the list!</p>
+              <p className="font-medium">{t("noMore")}</p>
+              <p>{t("endOfList")}</p>
             </div>
           ) : null}
           <div ref={sentinel} aria-hidden className="h-1" />

@@ -2,6 +2,7 @@
 
 import { Minus, Plus, ShoppingCart } from "lucide-react";
 import { useMemo, useState } from "react";
+import { useTranslations } from "use-intl";
 import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { lowestVariantPrice } from "@/lib/variants";
@@ -10,6 +11,8 @@ import { useCurrency } from "../ui/use-currency";
 
 /** Price, variant choice, stock, quantity and Add to Cart on the product page. */
 export function ProductPurchase({ product, discountPercent }: { product: Product; discountPercent: number }) {
+  const t = useTranslations("catalog.purchase");
+  const tCard = useTranslations("catalog.card");
   const [currency] = useCurrency();
   const variants = useMemo(() => product.product_variants ?? [], [product.product_variants]);
   const attributeNames = useMemo(() => {
@@ -34,14 +37,14 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
   return (
     <div className="mt-4">
       <p className="flex flex-wrap items-baseline gap-2">
-        {needsChoice && <span className="text-sm text-[var(--muted-fg)]">From</span>}
+        {needsChoice && <span className="text-sm text-[var(--muted-fg)]">{t("from")}</span>}
         <span className="text-2xl font-bold" data-testid="detail-price">
           {formatMoney(price, currency)}
         </span>
         {!variant && discountPercent > 0 && (
           <>
             <span className="text-[var(--muted-fg)] line-through">{formatMoney(product.original_price, currency)}</span>
-            <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{discountPercent}% OFF</span>
+            <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{tCard("badge.off", { percent: discountPercent })}</span>
           </>
         )}
       </p>
@@ -49,7 +52,7 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
         className={`mt-1 text-sm font-medium ${stock > 0 ? (stock < 5 ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400") : "text-red-700 dark:text-red-400"}`}
         aria-live="polite"
       >
-        {stock <= 0 ? "Out of stock" : stock < 5 ? `Only ${stock} left in stock` : "In stock"}
+        {stock <= 0 ? t("outOfStock") : stock < 5 ? t("onlyLeft", { count: stock }) : t("inStock")}
       </p>
 
       {attributeNames.map((name) => {
@@ -79,11 +82,11 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
 
       <div className="mt-5 flex items-center gap-3">
         <div className="flex items-center rounded-md border border-[var(--border)]">
-          <button type="button" aria-label="Decrease quantity" onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="p-2">
+          <button type="button" aria-label={t("decrease")} onClick={() => setQuantity((q) => Math.max(1, q - 1))} className="p-2">
             <Minus className="h-4 w-4" aria-hidden />
           </button>
           <input
-            aria-label="Quantity"
+            aria-label={t("quantity")}
             inputMode="numeric"
             value={quantity}
             onChange={(e) => {
@@ -92,7 +95,7 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
             }}
             className="w-12 bg-transparent text-center"
           />
-          <button type="button" aria-label="Increase quantity" onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))} className="p-2">
+          <button type="button" aria-label={t("increase")} onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))} className="p-2">
             <Plus className="h-4 w-4" aria-hidden />
           </button>
         </div>
@@ -106,10 +109,10 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
           }}
           className="flex h-10 flex-1 items-center justify-center gap-2 rounded-md bg-brand px-4 font-semibold text-white disabled:opacity-50"
         >
-          <ShoppingCart className="h-5 w-5" aria-hidden /> Add to Cart
+          <ShoppingCart className="h-5 w-5" aria-hidden /> {t("addToCart")}
         </button>
       </div>
-      {needsChoice && <p className="mt-2 text-xs text-[var(--muted-fg)]">Without a choice, the lowest-priced option is added.</p>}
+      {needsChoice && <p className="mt-2 text-xs text-[var(--muted-fg)]">{t("lowestAdded")}</p>}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import Link from "next/link";
+import { serverTranslator } from "../i18n/request-intl";
 import { formatMoney } from "@/lib/money";
 import { productImageSrcSet } from "@/lib/product-image";
 import { productPath } from "@/lib/slug";
 import type { Product } from "@/lib/product";
 
-/** A compact, script-free product tile (the home page's popular list). */
+/** A compact, script-free product tile (the home page's popular list). A server component: the page must have resolved its language. */
 export function ProductTile({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const t = serverTranslator("catalog.tile");
   const discount = product.original_price > product.price;
   return (
     <Link href={productPath(product)} className="group block overflow-hidden rounded-xl border border-[var(--border)] bg-[var(--page-bg)] hover:shadow-md">
@@ -27,7 +29,7 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
           {formatMoney(product.price)}
           {discount && <span className="ml-2 text-xs font-normal text-[var(--muted-fg)] line-through">{formatMoney(product.original_price)}</span>}
         </p>
-        {!product.in_stock && <p className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">Out of stock</p>}
+        {!product.in_stock && <p className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">{t("outOfStock")}</p>}
       </div>
     </Link>
   );

@@ -16,18 +16,24 @@ import {
 } from "@/lib/listing";
 import type { Product } from "@/lib/product";
 
-export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
 const RATE_LIMIT_COOLDOWN_MS = 60_000;
 const REFETCH_DELAY_MS = 100;
 
-export type InitialListing = { products: Product[]; total: number } | { error: string };
+/**
+ * Why the listing (or its next batch) failed; the listing puts it in words: too many requests,
+ * another HTTP answer (its status), or no usable answer at all (the first batch's or a later one's).
+ */
+export type ListingFailure = { kind: "rate-limited" } | { kind: "http"; status: number } | { kind: "fetch-failed" } | { kind: "more-failed" };
+const TOO_MANY_REQUESTS: ListingFailure = { kind: "rate-limited" };
+
+export type InitialListing = { products: Product[]; total: number } | { error: ListingFailure };
 
 interface ListingState {
   key: string;
   products: Product[];
   total: number;
   status: "ready" | "error";
-  error: string | null;
+  error: ListingFailure | null;
 }
 
 async function fetchBatch(filters: ListingFilters, offset: number, signal?: AbortSignal) {
@@ -37,8 +43,8 @@ async function fetchBatch(filters: ListingFilters, offset: number, signal?: Abor
 
 const rateLimited = (error: unknown) => error instanceof ApiError && error.code === "rate-limited";
 /** What the error state says: too many requests, 'HTTP <status>' for another answer, else the default text. */
-const failureText = (error: unknown, fallback: string) =>
-  rateLimited(error) ? TOO_MANY_REQUESTS : error instanceof ApiError && error.kind === "http" ? `HTTP ${error.status}` : fallback;
+const failureOf = (error: unknown, fallback: ListingFailure): ListingFailure =>
+  rateLimited(error) ? TOO_MANY_REQUESTS : error instanceof ApiError && error.kind === "http" ? { kind: "http", status: error.status } : fallback;
 
 /**
  * The listing's data, driven by the URL: the server renders the first batch; any later change of
@@ -58,8 +64,8 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
       : { key: initialKey, products: arrange(initial.products, 0), total: initial.total, status: "ready", error: null },
   );
   const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailure, setMoreFailure] = useState<{ key: string; message: string } | null>(null);
-  const moreError = moreFailure?.key === key ? moreFailure.message : null;
+  const [moreFailure, setMoreFailure] = useState<{ key: string; failure: ListingFailure } | null>(null);
+  const moreError = moreFailure?.key === key ? moreFailure.failure : null;
   const blockedUntil = useRef(0);
   const batches = useRef(1);
   const [reloads, setReloads] = useState(0);
@@ -83,7 +89,7 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
       } catch (error) {
         if (controller.signal.aborted) return;
         if (rateLimited(error)) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
-        setState({ key, products: [], total: 0, status: "error", error: failureText(error, "Failed to fetch products") });
+        setState({ key, products: [], total: 0, status: "error", error: failureOf(error, { kind: "fetch-failed" }) });
       } finally {
         setReloads(0);
       }
@@ -103,7 +109,7 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
   const loadMore = useCallback(async () => {
     if (loadingMore || capped || !hasMore) return;
     if (Date.now() < blockedUntil.current) {
-      setMoreFailure({ key, message: TOO_MANY_REQUESTS });
+      setMoreFailure({ key, failure: TOO_MANY_REQUESTS });
       return;
     }
     setLoadingMore(true);
@@ -118,7 +124,7 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
       });
     } catch (error) {
       if (rateLimited(error)) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
-      setMoreFailure({ key, message: rateLimited(error) ? TOO_MANY_REQUESTS : "Failed to load products" });
+      setMoreFailure({ key, failure: rateLimited(error) ? TOO_MANY_REQUESTS : { kind: "more-failed" } });
     } finally {
       setLoadingMore(false);
     }

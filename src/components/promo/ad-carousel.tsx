@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import type { Advertisement } from "@/lib/advertisement";
 import { adImageSrcSet } from "@/lib/product-image";
 
@@ -14,6 +15,7 @@ const SWIPE_THRESHOLD_PX = 50;
  * stop the rotation, as WCAG 2.2.2 asks of anything that moves for more than 5 s.
  */
 export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rotationSeconds: number }) {
+  const t = useTranslations("catalog.offers");
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -32,8 +34,8 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Offers"
+      aria-roledescription={t("carousel")}
+      aria-label={t("region")}
       className="relative mt-3 overflow-hidden rounded-xl bg-[var(--surface)]"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -52,8 +54,8 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
             key={ad.id}
             href={ad.link_url || "/products"}
             prefetch={false}
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}: ${ad.title}`}
+            aria-roledescription={t("slide")}
+            aria-label={t("slideLabel", { index: i + 1, count, title: ad.title })}
             aria-hidden={i !== index}
             tabIndex={i === index ? 0 : -1}
             className={`absolute inset-0 transition-opacity duration-500 ${i === index ? "opacity-100" : "pointer-events-none opacity-0"}`}
@@ -96,7 +98,7 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
           <button
             type="button"
             onClick={() => go(-1)}
-            aria-label="Previous offer"
+            aria-label={t("previous")}
             className="absolute top-1/2 left-2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65"
           >
             <ChevronLeft className="h-5 w-5" aria-hidden />
@@ -104,7 +106,7 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
           <button
             type="button"
             onClick={() => go(1)}
-            aria-label="Next offer"
+            aria-label={t("next")}
             className="absolute top-1/2 right-2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65"
           >
             <ChevronRight className="h-5 w-5" aria-hidden />
@@ -115,7 +117,7 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
                 key={ad.id}
                 type="button"
                 onClick={() => setIndex(i)}
-                aria-label={`Show offer ${i + 1}`}
+                aria-label={t("show", { index: i + 1 })}
                 aria-current={i === index}
                 className="flex h-6 w-6 items-center justify-center"
               >
@@ -125,7 +127,7 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
             <button
               type="button"
               onClick={() => setPaused((p) => !p)}
-              aria-label={paused ? "Play offers" : "Pause offers"}
+              aria-label={paused ? t("play") : t("pause")}
               className="flex h-6 w-6 items-center justify-center text-white"
             >
               {paused ? <Play className="h-3.5 w-3.5" aria-hidden /> : <Pause className="h-3.5 w-3.5" aria-hidden />}

@@ -2,8 +2,10 @@
 
 import { Camera, ImageOff, ImagePlus, Loader2, Search, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { IMAGE_SEARCH_TEXTS, UPLOAD_JPEG_QUALITY, fitWithin, imageFileProblem, imageSearchHttpError, needsDownscale } from "@/lib/image-upload";
+import { useFormatter, useLocale, useTranslations } from "use-intl";
+import { UPLOAD_JPEG_QUALITY, fitWithin, imageFileProblem, imageSearchHttpError, needsDownscale } from "@/lib/image-upload";
 import { api, isApiError } from "@/lib/api-client";
+import { useErrorText } from "../i18n/error-text";
 import { useSearchNavigation } from "./use-search-navigation";
 
 interface Selected {
@@ -50,10 +52,15 @@ async function prepareUpload(file: File): Promise<{ blob: Blob; name: string }> 
   }
 }
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** A file's size as B, KB (whole) or MB (one decimal), its number written the page's way. */
+function useFormatBytes() {
+  const t = useTranslations("search.image.size");
+  const format = useFormatter();
+  return (bytes: number): string => {
+    if (bytes < 1024) return t("bytes", { size: format.number(bytes, { useGrouping: false }) });
+    if (bytes < 1024 * 1024) return t("kilobytes", { size: format.number(Math.round(bytes / 1024), { useGrouping: false }) });
+    return t("megabytes", { size: format.number(bytes / (1024 * 1024), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+  };
 }
 
 /** The first image among what was pasted or dropped; failing that, the first file of any kind. */
@@ -74,6 +81,10 @@ function pickFile(data: DataTransfer | null): File | null {
  * photo, see it, and search. The results go to the listing and the dialog closes.
  */
 export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
+  const t = useTranslations("search.image");
+  const locale = useLocale();
+  const errorText = useErrorText();
+  const formatBytes = useFormatBytes();
   const { showImageResults } = useSearchNavigation();
   const [selected, setSelected] = useState<Selected | null>(null);
   const [previewFailed, setPreviewFailed] = useState<string | null>(null);
@@ -123,19 +134,22 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
     else if (target === "search") searchRef.current?.focus();
   }, [selected]);
 
-  const choose = useCallback((file: File | null | undefined) => {
-    if (!file || busy.current) return;
-    const problem = imageFileProblem(file);
-    const active = document.activeElement;
-    if (active === zoneRef.current || active === document.body) focusAfter.current = problem ? "zone" : "search";
-    if (problem) {
-      setSelected(null);
-      setError(problem);
-      return;
-    }
-    setError(null);
-    setSelected({ file, url: URL.createObjectURL(file) });
-  }, []);
+  const choose = useCallback(
+    (file: File | null | undefined) => {
+      if (!file || busy.current) return;
+      const problem = imageFileProblem(file);
+      const active = document.activeElement;
+      if (active === zoneRef.current || active === document.body) focusAfter.current = problem ? "zone" : "search";
+      if (problem) {
+        setSelected(null);
+        setError(t(`problems.${problem}`));
+        return;
+      }
+      setError(null);
+      setSelected({ file, url: URL.createObjectURL(file) });
+    },
+    [t],
+  );
 
   // Ctrl+V anywhere while this tab is shown (the panel only exists then): the first pasted image
   useEffect(() => {
@@ -171,7 +185,7 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
       const upload = await prepareUpload(selected.file);
       const data = await api.catalog.searchByImage(upload.blob, upload.name, { signal: controller.signal });
       if (!Array.isArray(data.products)) {
-        setError(IMAGE_SEARCH_TEXTS.failed);
+        setError(t("problems.failed"));
         return;
       }
       const keywords = Array.isArray(data.keywords) ? data.keywords.filter((k) => typeof k === "string" && k.trim() !== "") : [];
@@ -179,8 +193,10 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
       onDone();
     } catch (error) {
       if (controller.signal.aborted) return;
-      // the server's own message, else 'HTTP <status>', else the general failure text
-      setError(isApiError(error) && error.kind === "http" ? imageSearchHttpError(error.status, error.body) : IMAGE_SEARCH_TEXTS.failed);
+      // in English the server's own message, else 'HTTP <status>'; in Kiswahili the catalogue's text for the
+      // answer's error code (the server writes English); no answer at all: the general failure text
+      if (!isApiError(error) || error.kind !== "http") setError(t("problems.failed"));
+      else setError(locale === "en" ? imageSearchHttpError(error.status, error.body) : errorText(error));
     } finally {
       busy.current = false;
       request.current = null;
@@ -210,11 +226,7 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
     },
   };
 
-  const status = searching
-    ? "Looking for products that match your photo."
-    : selected
-      ? `Photo ready: ${selected.file.name || "pasted image"}. Press Search Products.`
-      : "";
+  const status = searching ? t("statusSearching") : selected ? t("statusReady", { name: selected.file.name || t("pastedName") }) : "";
   const secondaryButton =
     "inline-flex h-10 items-center justify-center gap-1.5 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm font-medium hover:border-brand hover:text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-60";
 
@@ -227,19 +239,19 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
           {previewFailed === selected.url ? (
             <span className="flex h-40 items-center justify-center text-[var(--muted-fg)]">
               <ImageOff className="h-10 w-10" aria-hidden />
-              <span className="sr-only">No preview for this file</span>
+              <span className="sr-only">{t("noPreview")}</span>
             </span>
           ) : (
             // eslint-disable-next-line @next/next/no-img-element -- an object URL of the shopper's own file
             <img
               src={selected.url}
-              alt="Preview of the selected photo"
+              alt={t("previewAlt")}
               onError={() => setPreviewFailed(selected.url)}
               className="mx-auto max-h-48 w-auto max-w-full rounded-md object-contain sm:max-h-56"
             />
           )}
           <figcaption className="mt-2 truncate text-xs text-[var(--muted-fg)]">
-            {selected.file.name || "Pasted image"} · {formatBytes(selected.file.size)}
+            {selected.file.name || t("pastedImage")} · {formatBytes(selected.file.size)}
           </figcaption>
         </figure>
       ) : (
@@ -247,7 +259,7 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
           ref={zoneRef}
           role="button"
           tabIndex={0}
-          aria-label="Choose a photo: drop it here, or press Enter to browse"
+          aria-label={t("dropZone")}
           aria-describedby={`${hintId}${error ? ` ${errorId}` : ""}`}
           aria-disabled={searching || undefined}
           data-testid="image-drop-zone"
@@ -261,9 +273,9 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
           className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center text-sm transition-colors focus-visible:border-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${dragging ? "border-brand bg-[var(--surface)]" : "border-[var(--border)] hover:border-brand"}`}
         >
           <ImagePlus className={`h-9 w-9 ${dragging ? "text-brand" : "text-[var(--muted-fg)]"}`} aria-hidden />
-          <p className="font-medium">{dragging ? "Drop the photo to use it" : "Drag and drop a photo here"}</p>
+          <p className="font-medium">{dragging ? t("dropNow") : t("dragHere")}</p>
           <p id={hintId} className="text-xs text-[var(--muted-fg)]">
-            or paste one with Ctrl+V. Any photo up to 10 MB; tap here on a phone to take or pick one.
+            {t("hint")}
           </p>
         </div>
       )}
@@ -284,11 +296,11 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
 
       <div className="flex flex-wrap gap-2">
         <button type="button" onClick={openChooser} disabled={searching} className={`${secondaryButton} flex-1`}>
-          <Camera className="h-4 w-4" aria-hidden /> Upload a photo
+          <Camera className="h-4 w-4" aria-hidden /> {t("upload")}
         </button>
         {selected && (
           <button type="button" onClick={clear} disabled={searching} className={`${secondaryButton} flex-1`}>
-            <X className="h-4 w-4" aria-hidden /> Clear Image
+            <X className="h-4 w-4" aria-hidden /> {t("clear")}
           </button>
         )}
       </div>
@@ -314,14 +326,14 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
         className="flex h-10 items-center justify-center gap-1.5 rounded-lg bg-brand px-4 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-60"
       >
         {searching ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Search className="h-4 w-4" aria-hidden />}
-        {searching ? "Searching..." : "Search Products"}
+        {searching ? t("searching") : t("search")}
       </button>
       <button
         type="button"
         onClick={onBack}
         className="self-center rounded text-sm font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
       >
-        ← Back to Text Search
+        {t("back")}
       </button>
     </div>
   );

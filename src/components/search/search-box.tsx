@@ -3,6 +3,7 @@
 import { Camera, Search, X } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { searchIsSendable } from "@/lib/listing";
 import { liveSearchSent, openSearchDialog, typedSearch } from "./search-state";
 import { useSearchNavigation } from "./use-search-navigation";
@@ -13,6 +14,7 @@ const BLUR_HIDE_MS = 200;
 
 /** The header search box: suggestions, keyboard, camera and clear buttons, live listing search. */
 export function SearchBox({ id = "site-search" }: { id?: string }) {
+  const t = useTranslations("search.box");
   const params = useSearchParams();
   const urlSearch = params.get("search")?.trim() ?? "";
   const { text, dirty } = typedSearch.use();
@@ -87,7 +89,7 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Search products
+        {t("label")}
       </label>
       <div className="flex h-10 min-w-0 flex-1 items-center rounded-l-lg border border-[var(--border)] bg-[var(--surface)] focus-within:border-brand">
         <input
@@ -102,7 +104,7 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
           autoComplete="off"
           enterKeyHint="search"
           maxLength={200}
-          placeholder="Search components, boards, tools…"
+          placeholder={t("placeholder")}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           onKeyDown={onKeyDown}
@@ -118,7 +120,7 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
         {!empty && (
           <button
             type="button"
-            aria-label="Clear search"
+            aria-label={t("clear")}
             onClick={() => setValue("")}
             className="flex h-8 w-8 items-center justify-center rounded text-[var(--muted-fg)] hover:text-[var(--page-fg)]"
           >
@@ -127,7 +129,7 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
         )}
         <button
           type="button"
-          aria-label="Search by image"
+          aria-label={t("byImage")}
           onClick={() => openSearchDialog("image")}
           className="flex h-8 w-9 items-center justify-center rounded text-[var(--muted-fg)] hover:text-brand"
         >
@@ -135,11 +137,11 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
         </button>
       </div>
       {/* A disabled button shows no tooltip in some browsers, so the wrapper carries it. */}
-      <span title={empty ? "Enter search term" : "Search products"} className="flex">
+      <span title={empty ? t("enterTerm") : t("submit")} className="flex">
         <button
           type="submit"
           disabled={empty}
-          aria-label={empty ? "Enter search term" : "Search products"}
+          aria-label={empty ? t("enterTerm") : t("submit")}
           className="flex h-10 w-11 items-center justify-center rounded-r-lg bg-brand text-white disabled:cursor-not-allowed disabled:opacity-60"
         >
           <Search className="h-5 w-5" aria-hidden />
@@ -149,16 +151,16 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
         <ul
           id={listId}
           role="listbox"
-          aria-label="Search suggestions"
+          aria-label={t("suggestions")}
           className="absolute top-full right-0 left-0 z-40 mt-1 max-h-80 overflow-y-auto rounded-lg border border-[var(--border)] bg-[var(--page-bg)] py-1 text-sm shadow-lg"
         >
           {loading ? (
             <li role="presentation" className="px-3 py-2 text-[var(--muted-fg)]">
-              Searching...
+              {t("searching")}
             </li>
           ) : suggestions.length === 0 ? (
             <li role="presentation" className="px-3 py-2 text-[var(--muted-fg)]">
-              No suggestions found
+              {t("noSuggestions")}
             </li>
           ) : (
             suggestions.map((s, i) => (

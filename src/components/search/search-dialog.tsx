@@ -2,6 +2,7 @@
 
 import { Search } from "lucide-react";
 import { useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { focusImageResults } from "./image-search-state";
@@ -11,6 +12,7 @@ import { useSearchNavigation } from "./use-search-navigation";
 
 /** 'Search Products': a text tab and an image tab, opened from the header's camera button or the menus. */
 export function SearchDialog() {
+  const t = useTranslations("search.dialog");
   const { open, tab } = searchDialog.use();
   const [text, setText] = useState("");
   const { submit } = useSearchNavigation();
@@ -23,8 +25,8 @@ export function SearchDialog() {
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? searchDialog.set((s) => ({ ...s, open: true })) : close())}>
       <DialogContent
-        title="Search Products"
-        description="Search the catalogue by text or by a photo of the part."
+        title={t("title")}
+        description={t("description")}
         hideDescription
         onCloseAutoFocus={(event) => {
           if (!toImageResults.current) return;
@@ -35,9 +37,9 @@ export function SearchDialog() {
         className="top-[10vh] max-h-[85vh] w-[min(32rem,calc(100vw-1.5rem))] overflow-y-auto"
       >
         <Tabs value={tab} onValueChange={(v) => setTab(v === "image" ? "image" : "text")} className="mt-3">
-          <TabsList aria-label="Search by">
-            <TabsTrigger value="text">Text</TabsTrigger>
-            <TabsTrigger value="image">Image</TabsTrigger>
+          <TabsList aria-label={t("searchBy")}>
+            <TabsTrigger value="text">{t("text")}</TabsTrigger>
+            <TabsTrigger value="image">{t("image")}</TabsTrigger>
           </TabsList>
           <TabsContent value="text">
             <form
@@ -51,7 +53,7 @@ export function SearchDialog() {
               className="flex gap-2"
             >
               <label htmlFor="dialog-search" className="sr-only">
-                Search for products
+                {t("label")}
               </label>
               <input
                 id="dialog-search"
@@ -59,7 +61,7 @@ export function SearchDialog() {
                 autoFocus
                 maxLength={200}
                 enterKeyHint="search"
-                placeholder="Search for products..."
+                placeholder={t("placeholder")}
                 value={text}
                 onChange={(e) => setText(e.target.value)}
                 className="h-10 min-w-0 flex-1 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm"
@@ -69,7 +71,7 @@ export function SearchDialog() {
                 disabled={blank}
                 className="flex h-10 items-center gap-1 rounded-lg bg-brand px-4 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
               >
-                <Search className="h-4 w-4" aria-hidden /> Search
+                <Search className="h-4 w-4" aria-hidden /> {t("submit")}
               </button>
             </form>
           </TabsContent>

@@ -8,9 +8,10 @@ import { ProductPurchase } from "@/components/catalog/product-purchase";
 import { ProductTile } from "@/components/catalog/product-tile";
 import { Stars } from "@/components/catalog/stars";
 import { discountPercent } from "@/lib/listing";
+import { categoryName } from "@/lib/locale";
 import { productImageSrcSet } from "@/lib/product-image";
 import { safeRedirect } from "@/lib/redirect";
-import { languageAlternates } from "../../i18n";
+import { getIntl, getTranslator, languageAlternates } from "../../i18n";
 import { parseProductIdSegment, productPath } from "@/lib/slug";
 import { getServices } from "@/server/services";
 import { loadSiteSettings } from "../../site-settings";
@@ -24,7 +25,7 @@ const load = cache(async (segment: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await load((await params).slug);
-  if (!product) return { title: "Product not found" };
+  if (!product) return { title: (await getTranslator("meta.catalog"))("productNotFound") };
   const description = product.description.slice(0, 160);
   return {
     title: product.name,
@@ -37,7 +38,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params, searchParams }: Props) {
   const product = await load((await params).slug);
   if (!product) notFound();
-  const [settings, related] = await Promise.all([loadSiteSettings(), (await getServices()).catalog.related(product)]);
+  const { locale } = await getIntl();
+  const t = await getTranslator("catalog.product");
+  const { catalog } = await getServices();
+  const [settings, related, categories] = await Promise.all([loadSiteSettings(), catalog.related(product), catalog.categories().catch(() => [])]);
+  // the category's name in the page's language (the product carries the stored one)
+  const category = categories.find((c) => c.slug === product.category_slug);
+  const categoryLabel = category ? categoryName(category, locale) : product.category;
   // only a path on this site may be the back link (no open redirect through returnTo)
   const backTo = safeRedirect((await searchParams).returnTo, "/products");
   const nonce = (await headers()).get("x-nonce") ?? undefined;
@@ -65,7 +72,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
     <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4">
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
       <Link href={backTo} className="inline-flex items-center gap-1 text-sm text-brand hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to products
+        <ArrowLeft className="h-4 w-4" aria-hidden /> {t("back")}
       </Link>
       <div className="mt-3 grid gap-6 md:grid-cols-2">
         {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -81,28 +88,28 @@ export default async function ProductPage({ params, searchParams }: Props) {
         <div>
           <p className="text-sm text-[var(--muted-fg)]">
             <Link href={`/products?category=${product.category_slug}`} className="hover:text-brand">
-              {product.category}
+              {categoryLabel}
             </Link>{" "}
             · {product.brand}
           </p>
           <h1 className="mt-1 text-xl font-bold sm:text-2xl">{product.name}</h1>
-          <p className="mt-1 text-xs text-[var(--muted-fg)]">SKU {product.sku}</p>
+          <p className="mt-1 text-xs text-[var(--muted-fg)]">{t("sku", { sku: product.sku })}</p>
           <div className="mt-2">
             <Stars rating={product.rating} reviews={product.reviews} />
           </div>
           <ProductPurchase product={product} discountPercent={off} />
           <div className="mt-3 flex flex-wrap gap-2 text-xs font-medium">
-            {product.free_delivery && <span className="rounded bg-emerald-100 px-2 py-1 text-emerald-900">Free Delivery</span>}
-            {product.same_day_delivery && <span className="rounded bg-sky-100 px-2 py-1 text-sky-900">Same Day delivery in Dar es Salaam</span>}
+            {product.free_delivery && <span className="rounded bg-emerald-100 px-2 py-1 text-emerald-900">{t("freeDelivery")}</span>}
+            {product.same_day_delivery && <span className="rounded bg-sky-100 px-2 py-1 text-sky-900">{t("sameDay")}</span>}
           </div>
-          <h2 className="mt-6 font-semibold">Description</h2>
+          <h2 className="mt-6 font-semibold">{t("description")}</h2>
           <p className="mt-1 text-sm leading-relaxed whitespace-pre-line">{product.description}</p>
         </div>
       </div>
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-10">
           <h2 id="related-heading" className="text-lg font-semibold">
-            More in {product.category}
+            {t("moreIn", { category: categoryLabel })}
           </h2>
           <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {related.slice(0, 8).map((p) => (
