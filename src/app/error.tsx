@@ -1,0 +1,30 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect } from "react";
+import { useTranslations } from "use-intl";
+
+/**
+ * A page that failed to render (most often the database out of reach for a moment): the shop's
+ * header and footer stay, the shopper is told in their language, and can try again in place.
+ */
+export default function PageError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const t = useTranslations("common.pageError");
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <p className="mt-2 text-[var(--muted-fg)]">{t("text")}</p>
+      <div className="mt-6 flex justify-center gap-3">
+        <button type="button" onClick={reset} className="rounded-lg bg-brand px-5 py-2.5 font-semibold text-white">
+          {t("retry")}
+        </button>
+        <Link href="/products" className="rounded-lg border border-[var(--border)] px-5 py-2.5 font-semibold">
+          {t("browse")}
+        </Link>
+      </div>
+    </div>
+  );
+}
