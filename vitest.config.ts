@@ -5,11 +5,15 @@ const alias = {
   "@": path.resolve(import.meta.dirname, "src"),
   // "server-only" throws outside React's server bundles; tests run server modules in plain Node
   "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+  // the catalogue is precompiled (src/messages/index.ts), as in every bundle of the shop
+  "use-intl/format-message": path.resolve(import.meta.dirname, "node_modules/use-intl/dist/esm/production/format-message/format-only.js"),
 };
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // use-intl goes through Vite, so that its import of format-message meets the alias above
+    server: { deps: { inline: ["use-intl"] } },
     projects: [
       {
         extends: true,

@@ -1,7 +1,8 @@
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/lib/locale";
-import { CATALOGUES, clientMessages } from ".";
+import { createTranslator } from "use-intl/core";
+import { CATALOGUES, SOURCE_CATALOGUES, clientMessages } from ".";
 
 /** Every leaf of a catalogue as "namespace.key.sub" → message. */
 function leaves(tree: unknown, prefix = ""): Map<string, string> {
@@ -29,33 +30,52 @@ function argumentsOf(message: string): string[] {
   return [...names].sort();
 }
 
-const english = leaves(CATALOGUES.en);
+const english = leaves(SOURCE_CATALOGUES.en);
 
 describe("the message catalogue", () => {
   it.each(LOCALES.filter((l) => l !== "en"))("has every English key in %s, and no key English lacks", (locale) => {
-    const other = leaves(CATALOGUES[locale]);
+    const other = leaves(SOURCE_CATALOGUES[locale]);
     expect([...english.keys()].filter((k) => !other.has(k))).toEqual([]);
     expect([...other.keys()].filter((k) => !english.has(k))).toEqual([]);
   });
 
   it.each(LOCALES)("has only valid ICU messages, none empty, in %s", (locale) => {
-    for (const [key, message] of leaves(CATALOGUES[locale])) {
+    for (const [key, message] of leaves(SOURCE_CATALOGUES[locale])) {
       expect(message.trim(), key).not.toBe("");
       expect(() => parse(message), key).not.toThrow();
     }
   });
 
   it.each(LOCALES.filter((l) => l !== "en"))("uses the same arguments as English in every %s message", (locale) => {
-    const other = leaves(CATALOGUES[locale]);
+    const other = leaves(SOURCE_CATALOGUES[locale]);
     for (const [key, message] of english) {
       const translated = other.get(key);
       if (translated !== undefined) expect(argumentsOf(translated), key).toEqual(argumentsOf(message));
     }
   });
 
+  it("formats the compiled messages: arguments, plurals and numbers in each language", () => {
+    const en = createTranslator({ locale: "en", messages: CATALOGUES.en, namespace: "common" });
+    const sw = createTranslator({ locale: "sw", messages: CATALOGUES.sw, namespace: "common" });
+    expect(en("cart.link", { count: 1 })).toBe("Cart, 1 item");
+    expect(en("cart.link", { count: 1200 })).toBe("Cart, 1,200 items");
+    expect(sw("cart.link", { count: 1 })).toBe("Kikapu, bidhaa moja");
+    expect(sw("cart.link", { count: 5 })).toBe("Kikapu, bidhaa 5");
+    expect(en("greeting", { name: "Asha" })).toBe("Hi, Asha");
+    expect(sw("skipToContent")).toBe("Ruka hadi maudhui");
+  });
+
+  it("holds only plain JSON values, which React can send to the browser", () => {
+    const plain = (value: unknown): boolean =>
+      typeof value !== "object" ||
+      value === null ||
+      (Object.getPrototypeOf(value) === (Array.isArray(value) ? Array.prototype : Object.prototype) && Object.values(value).every(plain));
+    for (const locale of LOCALES) expect(plain(CATALOGUES[locale])).toBe(true);
+  });
+
   it("sends the browser one language, without the server-only namespaces", () => {
     const sw = clientMessages("sw");
-    expect(sw.common?.menu.title).toBe(CATALOGUES.sw.common.menu.title);
+    expect(sw.common?.menu.title).toEqual(CATALOGUES.sw.common.menu.title);
     expect(Object.keys(sw)).not.toContain("email");
     expect(Object.keys(sw)).not.toContain("legal");
     expect(Object.keys(sw)).not.toContain("admin");

@@ -4,6 +4,8 @@
  * Only the server imports this module; the browser receives the one language it renders in,
  * without the namespaces only the server uses (see clientMessages).
  */
+import compile from "icu-minify/compile";
+import { createTranslator } from "use-intl/core";
 import type { Locale } from "@/lib/locale";
 import enCommon from "./en/common.json";
 import enCatalog from "./en/catalog.json";
@@ -49,7 +51,7 @@ const en = {
 export type Messages = typeof en;
 export type Namespace = keyof Messages;
 
-const sw: Messages = {
+const swSource: Messages = {
   common: swCommon,
   catalog: swCatalog,
   search: swSearch,
@@ -64,7 +66,33 @@ const sw: Messages = {
   meta: swMeta,
 };
 
-export const CATALOGUES: Record<Locale, Messages> = { en, sw };
+/** The catalogue as written (ICU message strings), for checks of the text itself. */
+export const SOURCE_CATALOGUES: Record<Locale, Messages> = { en, sw: swSource };
+
+/**
+ * Every message compiled once, at start, to the compact form use-intl formats without an ICU
+ * parser: the browser never downloads the parser (about 12 KB of script, gzip). Next's bundles
+ * (next.config.ts) and the tests (vitest.config.ts) resolve `use-intl/format-message` to its
+ * format-only build; the API server's bundle and code run from the sources under tsx load
+ * use-intl from node_modules as it is, with the parsing formatter, which reads the source strings.
+ * So the catalogue follows the formatter this bundle really has, found by formatting a probe.
+ * Keys and their types stay the source's.
+ */
+function compileTree<T>(tree: T): T {
+  const out: Record<string, unknown> = {};
+  // through JSON: the compiler's option maps have no prototype, which React refuses to send to the browser
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>))
+    out[key] = typeof value === "string" ? JSON.parse(JSON.stringify(compile(value))) : compileTree(value);
+  return out as T;
+}
+
+function formatsCompiledMessages(): boolean {
+  const probe = createTranslator({ locale: "en", messages: { probe: compile("{n}") }, onError: () => undefined, getMessageFallback: () => "" });
+  return (probe as unknown as (key: string, values: object) => string)("probe", { n: "ok" }) === "ok";
+}
+const PRECOMPILED = formatsCompiledMessages();
+
+export const CATALOGUES: Record<Locale, Messages> = PRECOMPILED ? { en: compileTree(en), sw: compileTree(swSource) } : SOURCE_CATALOGUES;
 
 /**
  * Parts of the catalogue only the server renders (pages without client components, e-mails,
