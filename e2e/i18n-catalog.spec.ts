@@ -27,7 +27,7 @@ test("a Kiswahili browser gets the listing and the product page in Kiswahili; pr
   await gridSettled(page);
   const card = page
     .getByTestId("product-card")
-    .filter({ has: page.getByRole("button", { name: /^Weka kwenye kikapu/ }) })
+    .filter({ has: page.getByRole("button", { name: /^Weka kikapuni/ }) })
     .first();
   await expect(card).toBeVisible();
   const name = (await card.getByRole("heading").textContent())!.trim();
@@ -43,6 +43,6 @@ test("a Kiswahili browser gets the listing and the product page in Kiswahili; pr
   await expect(page.getByRole("link", { name: "Umeme na Betri", exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Maelezo" })).toBeVisible();
   await expect(page.getByText(/^(Ipo stoo|Imebaki moja tu stoo|Zimebaki [\d,]+ tu stoo)$/)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Weka kwenye kikapu", exact: true })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Weka kikapuni", exact: true })).toBeEnabled();
   await expect(page.getByRole("spinbutton", { name: "Idadi" }).or(page.getByRole("textbox", { name: "Idadi" }))).toBeVisible();
 });
