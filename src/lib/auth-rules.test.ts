@@ -13,9 +13,7 @@ describe("registration rules", () => {
     expect(registrationProblem({ ...ok, confirmPassword: "Kilima2027" })).toBe("passwordsDiffer");
     expect(registrationProblem({ ...ok, password: "Ab1", confirmPassword: "Ab1" })).toBe("passwordShort");
     expect(registrationProblem({ ...ok, password: "x".repeat(129), confirmPassword: "x".repeat(129) })).toBe("passwordLong");
-    expect(registrationProblem({ ...ok, password: "Password1", confirmPassword: "Password1" }, (p) => p.toLowerCase() === "password1")).toBe(
-      "passwordCommon",
-    );
+    expect(registrationProblem({ ...ok, password: "Password1", confirmPassword: "Password1" }, (p) => p.toLowerCase() === "password1")).toBe("passwordCommon");
     expect(registrationProblem({ ...ok, acceptTerms: false })).toBe("acceptTerms");
   });
   it("judges passwords by length only, 8 to 128 characters of any script, with no composition rules", () => {

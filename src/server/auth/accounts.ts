@@ -253,7 +253,10 @@ export async function changePassword(
 }
 
 export async function updateLocale(db: Database, userId: number, locale: Locale): Promise<void> {
-  await db.update(users).set({ locale, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ locale, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function updateProfile(db: Database, userId: number, profile: { fullName: string; phone: string | null; company: string | null }): Promise<void> {

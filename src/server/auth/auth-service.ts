@@ -6,7 +6,17 @@ import type { Locale } from "@/lib/locale";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
 import type { SettingsService } from "../settings/settings";
-import { changePassword, register, requestPasswordReset, resendVerification, resetPassword, updateLocale, updateProfile, verifyEmail, type AccountDeps } from "./accounts";
+import {
+  changePassword,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  updateLocale,
+  updateProfile,
+  verifyEmail,
+  type AccountDeps,
+} from "./accounts";
 import { createOrPromoteAdmin, ensureInitialAdmin } from "./admin";
 import { logSecurityEvent, recentSecurityEvents, type RequestMeta, type SecurityEventType } from "./events";
 import { authLimits, countPerEmail, type AuthLimits } from "./limits";

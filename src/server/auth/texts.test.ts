@@ -16,7 +16,9 @@ describe("the account workflows' English texts, from the English catalogue", () 
     expect(invalid("passwordLong").details).toEqual({ reason: "passwordLong", max: 128 });
     expect(invalid("passwordsDiffer")).toMatchObject({ message: "Passwords do not match", details: { reason: "passwordsDiffer" } });
     expect(invalid("fillAll").message).toBe("Please fill in all fields");
-    expect(refusal("rate-limited", "networkLocked", { minutes: 15 }).message).toBe("Too many failed sign-ins from your network. Please try again in 15 minutes.");
+    expect(refusal("rate-limited", "networkLocked", { minutes: 15 }).message).toBe(
+      "Too many failed sign-ins from your network. Please try again in 15 minutes.",
+    );
     expect(codeText("invalid-credentials")).toBe("Invalid email or password");
   });
 

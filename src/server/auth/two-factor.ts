@@ -129,8 +129,7 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
       if (!found) throw invalid("setupAgain");
       if (found.enabledAt) throw invalid("twoFactorAlreadyOn");
       const code = normaliseTwoFactorCode(rawCode);
-      if (!isTotpCode(code) || !(await acceptTotp(userId, found.secret, code)))
-        throw refused("invalid-code");
+      if (!isTotpCode(code) || !(await acceptTotp(userId, found.secret, code))) throw refused("invalid-code");
       await db
         .update(userTwoFactor)
         .set({ enabledAt: sql`now()` })
