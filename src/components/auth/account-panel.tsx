@@ -85,6 +85,8 @@ export function LanguageSetting() {
   const locale = useLocale();
   const t = useTranslations("account.language");
   const { switchTo, pending } = useSwitchLocale();
+  // the choice shows at once; the page re-renders in it a moment later
+  const [chosen, setChosen] = useState(locale);
   return (
     <fieldset aria-busy={pending} className="space-y-2 text-sm">
       <legend className="sr-only">{t("heading")}</legend>
@@ -96,8 +98,11 @@ export function LanguageSetting() {
               type="radio"
               name="locale"
               value={option}
-              checked={locale === option}
-              onChange={() => switchTo(option)}
+              checked={chosen === option}
+              onChange={() => {
+                setChosen(option);
+                switchTo(option);
+              }}
               className="h-4 w-4 accent-[var(--brand)]"
             />
             {LOCALE_NAMES[option]}
