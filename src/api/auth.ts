@@ -8,14 +8,17 @@ import type {
   LoginTwoFactorResponse,
   LogoutResponse,
   MessageResponse,
+  PublicUser,
   RecoveryCodesResponse,
   RevokeOthersResponse,
   SessionResponse,
   TwoFactorSetupResponse,
   TwoFactorStatusResponse,
 } from "@/lib/api-contract";
-import { AUTH_TEXT, PASSWORD_MAX_LENGTH, loginErrorType } from "@/lib/auth-rules";
+import { PASSWORD_MAX_LENGTH, loginErrorType } from "@/lib/auth-rules";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/locale";
 import { publicUser } from "@/server/auth/auth-service";
+import { accountMessage, authMessage, refusal } from "@/server/auth/texts";
 import type { AddressLimitedRoute } from "@/server/auth/limits";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
@@ -45,6 +48,14 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     const login = signingIn ? { user: null, type: loginErrorType(known.code), redirectTo: null } : {};
     return sendError(reply, known.code, known.message, { success: false, ...login, ...known.details });
   });
+
+  /**
+   * A signed-in browser takes the account's language, when it has one: a new device opens the shop
+   * in the shopper's language from the first page after sign-in.
+   */
+  const rememberLocale = (reply: FastifyReply, user: { locale: PublicUser["locale"] }) => {
+    if (user.locale) reply.setCookie(LOCALE_COOKIE, user.locale, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "lax", secure });
+  };
 
   /** Each account route's limit per client address (generous: many shoppers share a carrier's address). */
   const perAddress = (route: AddressLimitedRoute) => {
@@ -118,6 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
           };
         }
         setSessionCookie(reply, secure, result.session.token, result.session.maxAge);
+        rememberLocale(reply, result.user);
         return { success: true, user: result.user, error: null, type: null, redirectTo: result.redirectTo };
       } catch (error) {
         return loginFailure(reply, error);
@@ -140,6 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
           requestMeta(request),
         );
         setSessionCookie(reply, secure, session.token, session.maxAge);
+        rememberLocale(reply, user);
         return { success: true, user, error: null, type: null, redirectTo };
       } catch (error) {
         return loginFailure(reply, error);
@@ -160,17 +173,19 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post("/auth/verify", { schema: { body: z.object({ token: text("token", 100, { min: 1 }) }) } }, async (request, reply): Promise<MessageResponse> => {
     const ok = await auth.verifyEmail(request.body.token, requestMeta(request));
-    if (!ok) return sendError(reply, "invalid-token", "This verification link is invalid or has expired.", { success: false });
-    return { success: true, message: "Your e-mail address is confirmed. You can sign in now." };
+    if (!ok) {
+      const refused = refusal("invalid-token", "verifyLinkInvalid");
+      return sendError(reply, refused.code, refused.message, { success: false, ...refused.details });
+    }
+    return { success: true, message: authMessage("verified") };
   });
 
-  const sameAnswer = "If that address needs it, we have sent a new link. Please check your inbox.";
   app.post(
     "/auth/resend-verification",
     { config: perAddress("resend-verification"), schema: { body: z.object({ email: text("email", 254) }) } },
     async (request): Promise<MessageResponse> => {
       await auth.resendVerification(request.body.email, requestMeta(request));
-      return { success: true, message: sameAnswer };
+      return { success: true, message: authMessage("resent") };
     },
   );
 
@@ -179,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     { config: perAddress("forgot-password"), schema: { body: z.object({ email: text("email", 254) }) } },
     async (request): Promise<MessageResponse> => {
       await auth.requestPasswordReset(request.body.email, requestMeta(request));
-      return { success: true, message: AUTH_TEXT.resetSent };
+      return { success: true, message: authMessage("resetSent") };
     },
   );
 
@@ -197,7 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     },
     async (request): Promise<MessageResponse> => {
       await auth.resetPassword(request.body, requestMeta(request));
-      return { success: true, message: "Your password is changed. Please sign in with the new one." };
+      return { success: true, message: authMessage("passwordReset") };
     },
   );
 
@@ -230,7 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     async (request): Promise<MessageResponse> => {
       const user = await requireUser(services, request);
       await auth.updateProfile(user.id, request.body);
-      return { success: true, message: "Profile saved" };
+      return { success: true, message: accountMessage("profile.saved") };
     },
   );
 
@@ -258,7 +273,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   app.post("/account/two-factor/disable", { schema: { body: confirmation } }, async (request): Promise<MessageResponse> => {
     const user = await requireUser(services, request);
     await auth.disableTwoFactor(user, request.body, requestMeta(request));
-    return { success: true, message: "Two-step sign-in is off." };
+    return { success: true, message: accountMessage("twoFactor.off") };
   });
 
   app.post("/account/two-factor/recovery-codes", { schema: { body: confirmation } }, async (request): Promise<RecoveryCodesResponse> => {
@@ -282,7 +297,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
       const user = await requireUser(services, request);
       const { session } = await auth.changePassword(user, request.body, requestMeta(request));
       setSessionCookie(reply, secure, session.token, session.maxAge);
-      return { success: true, message: "Password changed. Every other device has been signed out." };
+      return { success: true, message: accountMessage("password.changed") };
     },
   );
 };

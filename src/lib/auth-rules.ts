@@ -4,7 +4,7 @@ import { normaliseEmail } from "./newsletter";
 
 export { normaliseEmail };
 
-/** Account rules, limits and texts, shared by the forms and the server, which enforces them too. */
+/** Account rules and limits, shared by the forms and the server, which enforces them too. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** what the forms suggest: length is what makes a password strong */
 export const PASSWORD_RECOMMENDED_LENGTH = 12;
@@ -27,27 +27,15 @@ export function sessionTokenFrom(read: (name: string) => string | undefined, sec
   return secure ? read(SECURE_SESSION_COOKIE) : read(SESSION_COOKIE);
 }
 
-export const AUTH_TEXT = {
-  fillAll: "Please fill in all fields",
-  fillRequired: "Please fill in all required fields",
-  passwordsDiffer: "Passwords do not match",
-  passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
-  passwordLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
-  passwordCommon: "This password is too common and easy to guess. Please choose another one — a few unrelated words make a strong one.",
-  acceptTerms: "Please accept the Terms of Service and Privacy Policy",
-  invalidEmail: "Please enter a valid email address",
-  invalidCredentials: "Invalid email or password",
-  notVerified: "Please verify your email address before signing in.",
-  registered: "Account created successfully! Please check your email to verify your account.",
-  resetSent: "If an account exists for that address, we have sent a link to reset the password. It works for one hour.",
-  loginFailed: "Login failed. Please try again.",
-  network: "Network error. Please check your connection and try again.",
-} as const;
-
-export function lockedMessage(minutes: number): string {
-  const n = Math.max(1, Math.ceil(minutes));
-  return `Account temporarily locked. Please try again in ${n} ${n === 1 ? "minute" : "minutes"}.`;
-}
+/**
+ * What is wrong with a form, as a key: the browser shows `errors.reasons.<key>` of the message
+ * catalogue in the page's language, and the server sends the same key as the refusal's `reason`
+ * beside the English text. Numbers in the texts are the limits above ({min}, {max}).
+ */
+export type PasswordProblem = "passwordShort" | "passwordLong" | "passwordCommon";
+export type RegistrationProblem = "fillRequired" | "invalidEmail" | "passwordsDiffer" | "acceptTerms" | PasswordProblem;
+/** The values the texts of these keys need. */
+export const PROBLEM_VALUES = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function looksLikeEmail(email: string): boolean {
@@ -65,11 +53,11 @@ export function passwordLength(password: string): number {
  * `isCommon` is the check against the list of common and breached passwords; the server passes
  * it (the list is too large for the browser's first load), the forms show a strength hint instead.
  */
-export function passwordProblem(password: string, isCommon?: (password: string) => boolean): string | null {
+export function passwordProblem(password: string, isCommon?: (password: string) => boolean): PasswordProblem | null {
   const length = passwordLength(password);
-  if (length < PASSWORD_MIN_LENGTH) return AUTH_TEXT.passwordShort;
-  if (length > PASSWORD_MAX_LENGTH) return AUTH_TEXT.passwordLong;
-  if (isCommon?.(password)) return AUTH_TEXT.passwordCommon;
+  if (length < PASSWORD_MIN_LENGTH) return "passwordShort";
+  if (length > PASSWORD_MAX_LENGTH) return "passwordLong";
+  if (isCommon?.(password)) return "passwordCommon";
   return null;
 }
 
@@ -83,13 +71,13 @@ export interface RegistrationInput {
 }
 
 /** The first problem with a registration (required fields, address, match, strength, terms), or null. */
-export function registrationProblem(input: RegistrationInput, isCommon?: (password: string) => boolean): string | null {
-  if (!input.fullName.trim() || !input.email.trim() || !input.password || !input.confirmPassword) return AUTH_TEXT.fillRequired;
-  if (!looksLikeEmail(input.email)) return AUTH_TEXT.invalidEmail;
-  if (input.password !== input.confirmPassword) return AUTH_TEXT.passwordsDiffer;
+export function registrationProblem(input: RegistrationInput, isCommon?: (password: string) => boolean): RegistrationProblem | null {
+  if (!input.fullName.trim() || !input.email.trim() || !input.password || !input.confirmPassword) return "fillRequired";
+  if (!looksLikeEmail(input.email)) return "invalidEmail";
+  if (input.password !== input.confirmPassword) return "passwordsDiffer";
   const weak = passwordProblem(input.password, isCommon);
   if (weak) return weak;
-  if (!input.acceptTerms) return AUTH_TEXT.acceptTerms;
+  if (!input.acceptTerms) return "acceptTerms";
   return null;
 }
 

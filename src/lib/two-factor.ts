@@ -1,6 +1,6 @@
 /**
  * Rules of two-step sign-in (TOTP, RFC 6238) shared by the server and the browser: the code
- * formats, how typed codes are read, and the texts people see.
+ * formats and how typed codes are read (the texts people see are in the message catalogue).
  */
 
 /** Digits of an authenticator code and the length of its time step, as every common app uses. */
@@ -15,15 +15,6 @@ export const CHALLENGE_SECONDS = 5 * 60;
 
 /** Flags in sessionStorage: the second step is on screen / was passed in this tab. Sign-out clears both. */
 export const TWO_FACTOR_FLAGS = { pending: "2fa_pending", verified: "2fa_verified" } as const;
-
-export const TWO_FACTOR_TEXT = {
-  prompt: "Enter the 6-digit code from your authenticator app (or a recovery code)",
-  invalidCode: "That code is not right. Please try again.",
-  enterCode: "Please enter the code from your authenticator app.",
-  expired: "Your sign-in took too long. Please enter your password again.",
-  required: "Administrators must set up two-step sign-in before using the admin pages.",
-  keepCodes: "Keep these recovery codes somewhere safe, such as a password manager. Each works once, and they are shown only now.",
-} as const;
 
 /** A typed code as the server compares it: no spaces or dashes, lower case. */
 export function normaliseTwoFactorCode(input: string): string {

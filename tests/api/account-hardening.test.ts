@@ -261,7 +261,7 @@ describe("password rules: length, not composition; common passwords refused", ()
       const common = "This password is too common and easy to guess. Please choose another one — a few unrelated words make a strong one.";
       for (const password of ["Password1", "qwertyuiop", "iloveyou"]) {
         const res = await post(api.app, "/api/auth/register", registration(unique("common"), password), { ip: address() });
-        expect(res.body).toEqual({ success: false, error: common, code: "validation" });
+        expect(res.body).toEqual({ success: false, error: common, code: "validation", reason: "passwordCommon" });
       }
       const email = await registerVerified(api.app);
       expect((await post(api.app, "/api/auth/forgot-password", { email })).status).toBe(200);

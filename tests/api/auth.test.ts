@@ -93,23 +93,29 @@ describe("registration, verification, sign-in, session, sign-out", () => {
 
   it("refuses each invalid registration with the spec's message", async () => {
     const base = { fullName: "Juma", email: unique("juma"), password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true };
-    const cases: [Record<string, unknown>, string][] = [
-      [{ ...base, fullName: "" }, "Please fill in all required fields"],
-      [{ ...base, email: "not-an-email" }, "Please enter a valid email address"],
-      [{ ...base, confirmPassword: "Kilima2027" }, "Passwords do not match"],
-      [{ ...base, password: "Ab1", confirmPassword: "Ab1" }, "Password must be at least 8 characters long"],
+    // the English message, and the problem's key (`reason`, with the numbers its text has) the browser words in its language
+    const cases: [Record<string, unknown>, string, Record<string, unknown>][] = [
+      [{ ...base, fullName: "" }, "Please fill in all required fields", { reason: "fillRequired" }],
+      [{ ...base, email: "not-an-email" }, "Please enter a valid email address", { reason: "invalidEmail" }],
+      [{ ...base, confirmPassword: "Kilima2027" }, "Passwords do not match", { reason: "passwordsDiffer" }],
+      [{ ...base, password: "Ab1", confirmPassword: "Ab1" }, "Password must be at least 8 characters long", { reason: "passwordShort", min: 8 }],
       // no composition rules any more (on purpose): a common password is refused instead
       [
         { ...base, password: "Password1", confirmPassword: "Password1" },
         "This password is too common and easy to guess. Please choose another one — a few unrelated words make a strong one.",
+        { reason: "passwordCommon" },
       ],
-      [{ ...base, password: "x".repeat(129), confirmPassword: "x".repeat(129) }, "Password must be at most 128 characters long"],
-      [{ ...base, acceptTerms: false }, "Please accept the Terms of Service and Privacy Policy"],
+      [
+        { ...base, password: "x".repeat(129), confirmPassword: "x".repeat(129) },
+        "Password must be at most 128 characters long",
+        { reason: "passwordLong", max: 128 },
+      ],
+      [{ ...base, acceptTerms: false }, "Please accept the Terms of Service and Privacy Policy", { reason: "acceptTerms" }],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, reason] of cases) {
       const res = await post("/api/auth/register", body);
       expect(res.status, message).toBe(400);
-      expect(res.body).toEqual({ success: false, error: message, code: "validation" });
+      expect(res.body).toEqual({ success: false, error: message, code: "validation", ...reason });
     }
     expect((await post("/api/auth/register", { fullName: 5 })).status).toBe(400);
     expect((await post("/api/auth/login", { email: "", password: "" })).body).toMatchObject({ error: "Please fill in all fields" });
@@ -199,6 +205,8 @@ describe("password reset and change", () => {
       success: false,
       error: "Password must be at least 8 characters long",
       code: "validation",
+      reason: "passwordShort",
+      min: 8,
     });
     const reset = await post("/api/auth/reset-password", { token, password: "NewKilima2027", confirmPassword: "NewKilima2027" });
     expect(reset.status).toBe(200);

@@ -2,8 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
-import { AUTH_TEXT } from "@/lib/auth-rules";
+import { LOCALES, LOCALE_NAMES } from "@/lib/locale";
+import { useSwitchLocale } from "../i18n/language-switch";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../ui/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
@@ -11,37 +13,46 @@ import { PasswordStrength } from "./password-strength";
 
 export function ProfileForm({ profile }: { profile: { fullName: string; phone: string | null; company: string | null } }) {
   const router = useRouter();
+  const t = useTranslations();
   const [fullName, setFullName] = useState(profile.fullName);
   const [phone, setPhone] = useState(profile.phone ?? "");
   const [company, setCompany] = useState(profile.company ?? "");
   const form = useFormAction(
-    async () => ({ ok: true, message: (await api.account.saveProfile({ fullName, phone: phone || null, company: company || null })).message }),
+    async () => {
+      await api.account.saveProfile({ fullName, phone: phone || null, company: company || null });
+      return { ok: true, message: t("account.profile.saved") };
+    },
     {
-      failure: AUTH_TEXT.network,
+      failure: t("errors.generic"),
+      check: () => (fullName.trim() ? null : t("account.profile.nameRequired")),
       onSuccess: () => router.refresh(),
     },
   );
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
-      <Field label="Full name" autoComplete="name" value={fullName} onChange={setFullName} />
-      <Field label="Phone" type="tel" autoComplete="tel" value={phone} onChange={setPhone} optional />
-      <Field label="Company" autoComplete="organization" value={company} onChange={setCompany} optional />
+      <Field label={t("auth.fields.fullName")} autoComplete="name" value={fullName} onChange={setFullName} />
+      <Field label={t("auth.fields.phone")} type="tel" autoComplete="tel" value={phone} onChange={setPhone} optional />
+      <Field label={t("auth.fields.company")} autoComplete="organization" value={company} onChange={setCompany} optional />
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText="Saving...">
-        Save profile
+      <SubmitButton busy={form.busy} busyText={t("account.profile.saving")}>
+        {t("account.profile.save")}
       </SubmitButton>
     </form>
   );
 }
 
 export function PasswordForm() {
+  const t = useTranslations();
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [confirmPassword, setConfirm] = useState("");
   const form = useFormAction(
-    async () => ({ ok: true, message: (await api.account.changePassword({ currentPassword, newPassword, confirmPassword })).message }),
+    async () => {
+      await api.account.changePassword({ currentPassword, newPassword, confirmPassword });
+      return { ok: true, message: t("account.password.changed") };
+    },
     {
-      failure: AUTH_TEXT.network,
+      failure: t("errors.generic"),
       onSuccess: () => {
         setCurrent("");
         setNew("");
@@ -51,22 +62,60 @@ export function PasswordForm() {
   );
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
-      <Field label="Current password" type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrent} />
+      <Field label={t("auth.fields.currentPassword")} type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrent} />
       <div>
-        <Field label="New password" type="password" autoComplete="new-password" value={newPassword} onChange={setNew} />
+        <Field label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" value={newPassword} onChange={setNew} />
         <PasswordStrength password={newPassword} />
       </div>
-      <Field label="Confirm new password" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
+      <Field label={t("auth.fields.confirmNewPassword")} type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText="Saving...">
-        Change password
+      <SubmitButton busy={form.busy} busyText={t("account.password.saving")}>
+        {t("account.password.submit")}
       </SubmitButton>
     </form>
   );
 }
 
+/**
+ * The account's language: a radio group in each language's own name. Choosing one switches the
+ * page at once and remembers the choice in this browser and on the account (POST /api/locale),
+ * for the shopper's other devices and e-mails.
+ */
+export function LanguageSetting() {
+  const locale = useLocale();
+  const t = useTranslations("account.language");
+  const { switchTo, pending } = useSwitchLocale();
+  // the choice shows at once; the page re-renders in it a moment later
+  const [chosen, setChosen] = useState(locale);
+  return (
+    <fieldset aria-busy={pending} className="space-y-2 text-sm">
+      <legend className="sr-only">{t("heading")}</legend>
+      <p className="text-[var(--muted-fg)]">{t("intro")}</p>
+      <div className="flex flex-wrap gap-4">
+        {LOCALES.map((option) => (
+          <label key={option} className="flex items-center gap-2" lang={option}>
+            <input
+              type="radio"
+              name="locale"
+              value={option}
+              checked={chosen === option}
+              onChange={() => {
+                setChosen(option);
+                switchTo(option);
+              }}
+              className="h-4 w-4 accent-[var(--brand)]"
+            />
+            {LOCALE_NAMES[option]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 export function SignOutEverywhere({ others }: { others: number }) {
   const router = useRouter();
+  const t = useTranslations("account.sessions");
   return (
     <button
       type="button"
@@ -74,15 +123,15 @@ export function SignOutEverywhere({ others }: { others: number }) {
       onClick={async () => {
         try {
           const { closed } = await api.account.revokeOtherSessions();
-          toast({ title: "Signed out elsewhere", description: `${closed} other session(s) ended.` });
+          toast({ title: t("signedOutTitle"), description: t("signedOutText", { count: closed }) });
           router.refresh();
         } catch {
-          toast({ title: "Error", description: "Could not sign out the other devices. Please try again.", variant: "destructive" });
+          toast({ title: t("errorTitle"), description: t("signOutFailed"), variant: "destructive" });
         }
       }}
       className="rounded-md border border-[var(--border)] px-3 py-2 text-sm font-semibold disabled:opacity-50"
     >
-      Sign out everywhere else
+      {t("signOutOthers")}
     </button>
   );
 }

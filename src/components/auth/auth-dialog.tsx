@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "use-intl";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { authDialog } from "./auth-dialog-state";
@@ -11,24 +12,25 @@ import { RegisterForm } from "./register-form";
 export function AuthDialog({ companyName }: { companyName: string }) {
   const { open, tab, redirect } = authDialog.use();
   const router = useRouter();
+  const t = useTranslations("auth.dialog");
   const close = () => authDialog.set((s) => ({ ...s, open: false }));
   const setTab = (next: string) => authDialog.set((s) => ({ ...s, tab: next === "register" ? "register" : "login" }));
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? authDialog.set((s) => ({ ...s, open: true })) : close())}>
       <DialogContent
-        title={`Welcome to ${companyName}`}
-        description="Sign in to your account or create one."
+        title={t("title", { company: companyName })}
+        description={t("description")}
         hideDescription
         className="top-[5vh] max-h-[90vh] w-[min(28rem,calc(100vw-1.5rem))] overflow-y-auto"
       >
         <Tabs value={tab} onValueChange={setTab} className="mt-3">
-          <TabsList aria-label="Account">
-            <TabsTrigger value="login">Sign in</TabsTrigger>
-            <TabsTrigger value="register">Register</TabsTrigger>
+          <TabsList aria-label={t("tabs")}>
+            <TabsTrigger value="login">{t("signInTab")}</TabsTrigger>
+            <TabsTrigger value="register">{t("registerTab")}</TabsTrigger>
           </TabsList>
           <TabsContent value="login">
-            <h2 className="mb-3 text-base font-semibold">Sign In to Your Account</h2>
+            <h2 className="mb-3 text-base font-semibold">{t("signInHeading")}</h2>
             <LoginForm
               redirect={redirect}
               onSwitch={() => setTab("register")}
@@ -40,7 +42,7 @@ export function AuthDialog({ companyName }: { companyName: string }) {
             />
           </TabsContent>
           <TabsContent value="register">
-            <h2 className="mb-3 text-base font-semibold">Create Your Account</h2>
+            <h2 className="mb-3 text-base font-semibold">{t("registerHeading")}</h2>
             <RegisterForm onDone={close} onSwitch={() => setTab("login")} />
           </TabsContent>
         </Tabs>

@@ -2,9 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
-import { AUTH_TEXT } from "@/lib/auth-rules";
-import { failureMessage, useFormAction, type FormResult } from "../ui/use-form-action";
+import { useErrorText } from "../i18n/error-text";
+import { useFormAction, type FormResult } from "../ui/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
 import { PasswordStrength } from "./password-strength";
 import { LoginForm } from "./login-form";
@@ -25,24 +26,25 @@ export function LoginPageForm({ redirect }: { redirect: string | null }) {
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
+  const t = useTranslations("auth");
+  const reasons = useTranslations("errors.reasons");
+  const errorText = useErrorText();
   const form = useFormAction<FormResult>(
     async () => {
-      return { ok: true, message: (await api.auth.forgotPassword(email)).message };
+      await api.auth.forgotPassword(email);
+      return { ok: true, message: t("messages.resetSent") };
     },
     {
-      check: () => (email.trim() ? null : AUTH_TEXT.invalidEmail),
-      failure: (error) => ({
-        ok: false,
-        message: isApiError(error) && error.kind === "http" ? failureMessage(error, "Something went wrong. Please try again.") : AUTH_TEXT.network,
-      }),
+      check: () => (email.trim() ? null : reasons("invalidEmail")),
+      failure: (error) => ({ ok: false, message: errorText(error) }),
     },
   );
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
-      <Field label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+      <Field label={t("fields.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText="Sending...">
-        Send reset link
+      <SubmitButton busy={form.busy} busyText={t("forgot.sending")}>
+        {t("forgot.submit")}
       </SubmitButton>
     </form>
   );
@@ -51,28 +53,31 @@ export function ForgotPasswordForm() {
 export function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirm] = useState("");
+  const t = useTranslations("auth");
+  const errors = useTranslations("errors");
   const form = useFormAction(
     async () => {
-      return { ok: true, message: (await api.auth.resetPassword({ token, password, confirmPassword })).message };
+      await api.auth.resetPassword({ token, password, confirmPassword });
+      return { ok: true, message: t("messages.passwordReset") };
     },
-    { failure: AUTH_TEXT.network },
+    { failure: errors("generic") },
   );
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
       <div>
-        <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+        <Field label={t("fields.newPassword")} type="password" autoComplete="new-password" value={password} onChange={setPassword} />
         <PasswordStrength password={password} />
       </div>
-      <Field label="Confirm new password" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
+      <Field label={t("fields.confirmNewPassword")} type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
       <FormMessage message={form.message}>
         {form.message?.tone === "success" && (
           <a href="/auth/login" className="ml-1 font-semibold underline">
-            Sign in
+            {t("reset.signIn")}
           </a>
         )}
       </FormMessage>
-      <SubmitButton busy={form.busy} busyText="Saving...">
-        Set new password
+      <SubmitButton busy={form.busy} busyText={t("reset.saving")}>
+        {t("reset.submit")}
       </SubmitButton>
     </form>
   );
@@ -83,50 +88,54 @@ export function ResetPasswordForm({ token }: { token: string }) {
  * so a mail scanner opening it does not use it up), then the outcome.
  */
 export function VerifyEmailForm({ token }: { token: string | null }) {
-  const form = useFormAction<FormResult & { invalid?: boolean }>(async () => ({ ok: true, message: (await api.auth.verify(token ?? "")).message }), {
-    failure: (error) => {
-      if (!isApiError(error) || error.kind !== "http") return { ok: false, message: AUTH_TEXT.network };
-      // an unknown, used or expired token: the link itself is dead; other refusals (busy, too
-      // many tries) keep the button for another go
-      const invalid = error.code === "invalid-token" || error.code === "invalid-input";
-      return { ok: false, invalid, message: failureMessage(error, AUTH_TEXT.network) };
+  const t = useTranslations("auth");
+  const errorText = useErrorText();
+  const form = useFormAction<FormResult & { invalid?: boolean }>(
+    async () => {
+      await api.auth.verify(token ?? "");
+      return { ok: true, message: t("messages.verified") };
     },
-  });
+    {
+      failure: (error) => {
+        if (!isApiError(error) || error.kind !== "http") return { ok: false, message: errorText(error) };
+        // an unknown, used or expired token: the link itself is dead; other refusals (busy, too
+        // many tries) keep the button for another go
+        const invalid = error.code === "invalid-token" || error.code === "invalid-input";
+        return { ok: false, invalid, message: errorText(error) };
+      },
+    },
+  );
+  const link = (href: string) =>
+    function TextLink(chunks: React.ReactNode) {
+      return (
+        <a href={href} className="font-semibold text-brand underline">
+          {chunks}
+        </a>
+      );
+    };
   const broken = !token || form.result?.invalid === true;
   if (form.result?.ok) {
     return (
       <div className="space-y-2 text-sm">
-        <h2 className="text-lg font-semibold">Your e-mail address is confirmed</h2>
-        <p>
-          Thank you. You can now{" "}
-          <a href="/auth/login" className="font-semibold text-brand underline">
-            sign in
-          </a>
-          .
-        </p>
+        <h2 className="text-lg font-semibold">{t("verify.doneTitle")}</h2>
+        <p>{t.rich("verify.doneText", { link: link("/auth/login") })}</p>
       </div>
     );
   }
   if (broken) {
     return (
       <div className="space-y-2 text-sm">
-        <h2 className="text-lg font-semibold">This link does not work</h2>
-        <p>
-          The confirmation link is invalid, already used or older than 24 hours. Sign in to have a new one sent, or{" "}
-          <a href="/auth/register" className="font-semibold text-brand underline">
-            register again
-          </a>
-          .
-        </p>
+        <h2 className="text-lg font-semibold">{t("verify.brokenTitle")}</h2>
+        <p>{t.rich("verify.brokenText", { link: link("/auth/register") })}</p>
       </div>
     );
   }
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
-      <p className="text-sm">Press the button to confirm that this e-mail address is yours.</p>
+      <p className="text-sm">{t("verify.prompt")}</p>
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText="Confirming...">
-        Confirm my e-mail address
+      <SubmitButton busy={form.busy} busyText={t("verify.confirming")}>
+        {t("verify.submit")}
       </SubmitButton>
     </form>
   );

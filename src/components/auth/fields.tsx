@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 
 export function Field({
   label,
@@ -20,11 +21,12 @@ export function Field({
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
 }) {
   const id = useId();
+  const t = useTranslations("auth.fields");
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
-        {optional && <span className="font-normal text-[var(--muted-fg)]"> (optional)</span>}
+        {optional && <span className="font-normal text-[var(--muted-fg)]"> {t("optional")}</span>}
       </label>
       <input
         id={id}

@@ -1,10 +1,11 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { api, isApiError, loginFailureType } from "@/lib/api-client";
-import { AUTH_TEXT } from "@/lib/auth-rules";
 import { safeRedirect } from "@/lib/redirect";
-import { TWO_FACTOR_FLAGS, TWO_FACTOR_TEXT } from "@/lib/two-factor";
+import { TWO_FACTOR_FLAGS } from "@/lib/two-factor";
+import { useErrorText } from "../i18n/error-text";
 import { refreshServerCart, signedInStore } from "../cart/cart-store";
 import { mergeGuestCartAfterSignIn } from "../cart/merge-guest-cart";
 import { toast } from "../ui/toaster";
@@ -32,18 +33,22 @@ function setTwoFactorFlag(state: "pending" | "verified" | "none") {
   }
 }
 
-/** The message and toast of a refused or failed sign-in step. */
-function loginFailure(error: unknown): LoginResult {
-  // the server refused the sign-in: its reason (wrong password or code, locked, not verified)
-  if (isApiError(error) && error.kind === "http") {
-    const text = error.serverMessage ?? AUTH_TEXT.loginFailed;
-    toast({ title: "Login Failed", description: text, variant: "destructive" });
-    return { ok: false, message: text, unverified: error.code === "not-verified" };
-  }
-  const type = loginFailureType(error);
-  const text = type === "TIMEOUT" ? "Login request timed out. Please try again." : type === "NETWORK_ERROR" ? AUTH_TEXT.network : AUTH_TEXT.loginFailed;
-  toast({ title: "Login Error", description: text, variant: "destructive" });
-  return { ok: false, message: text };
+/** The message and toast of a refused or failed sign-in step, in the page's language. */
+function useLoginFailure() {
+  const t = useTranslations("auth.login");
+  const errorText = useErrorText();
+  return (error: unknown): LoginResult => {
+    // the server refused the sign-in: its reason (wrong password or code, locked, not verified)
+    if (isApiError(error) && error.kind === "http") {
+      const text = errorText(error, t("failed"));
+      toast({ title: t("failedTitle"), description: text, variant: "destructive" });
+      return { ok: false, message: text, unverified: error.code === "not-verified" };
+    }
+    const type = loginFailureType(error);
+    const text = type === "TIMEOUT" ? t("timeout") : type === "NETWORK_ERROR" ? errorText(error) : t("failed");
+    toast({ title: t("errorTitle"), description: text, variant: "destructive" });
+    return { ok: false, message: text };
+  };
 }
 
 /**
@@ -56,6 +61,10 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
+  const t = useTranslations("auth");
+  const reasons = useTranslations("errors.reasons");
+  const errorText = useErrorText();
+  const loginFailure = useLoginFailure();
 
   const signedIn = async (result: LoginResult) => {
     await mergeGuestCartAfterSignIn();
@@ -74,14 +83,15 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
         setChallenge(body.challenge);
         return { ok: false, message: "" };
       }
-      return { ok: true, message: "Login successful! Welcome back.", redirectTo: body.redirectTo };
+      return { ok: true, message: t("login.success"), redirectTo: body.redirectTo };
     },
     {
-      busyMessage: "Login already in progress",
+      busyMessage: t("login.inProgress"),
       check: () => {
         if (email.trim() && password) return null;
-        toast({ title: "Error", description: AUTH_TEXT.fillAll, variant: "destructive" });
-        return AUTH_TEXT.fillAll;
+        const text = reasons("fillAll");
+        toast({ title: t("login.emptyTitle"), description: text, variant: "destructive" });
+        return text;
       },
       onSuccess: signedIn,
       failure: loginFailure,
@@ -89,11 +99,12 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
   );
 
   const resend = async () => {
-    const message = await api.auth.resendVerification(email).then(
-      (body) => body.message,
-      () => AUTH_TEXT.network,
+    // the answer is the same whatever the address: the catalogue's words for it, in the page's language
+    const result = await api.auth.resendVerification(email).then(
+      () => ({ ok: true, message: t("messages.resent") }),
+      (error: unknown) => ({ ok: false, message: errorText(error) }),
     );
-    form.show({ ok: true, message });
+    form.show(result);
   };
 
   if (challenge)
@@ -112,33 +123,36 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
 
   return (
     <form onSubmit={form.submit} noValidate className="space-y-3">
-      <Field label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-      <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <Field label={t("fields.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
+      <Field label={t("fields.password")} type="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <div className="flex items-center justify-between text-sm">
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-[var(--brand)]" />
-          Remember me
+          {t("login.rememberMe")}
         </label>
         <a href="/auth/forgot-password" className="text-brand hover:underline">
-          Forgot password?
+          {t("login.forgotPassword")}
         </a>
       </div>
       <FormMessage message={form.message?.text ? form.message : null}>
         {form.result?.unverified && (
           <button type="button" onClick={resend} className="ml-1 font-semibold underline">
-            Send the link again
+            {t("login.resendLink")}
           </button>
         )}
       </FormMessage>
-      <SubmitButton busy={form.busy} busyText="Signing In...">
-        Sign In
+      <SubmitButton busy={form.busy} busyText={t("login.submitting")}>
+        {t("login.submit")}
       </SubmitButton>
       {onSwitch && (
         <p className="text-center text-sm text-[var(--muted-fg)]">
-          No account yet?{" "}
-          <button type="button" onClick={onSwitch} className="font-semibold text-brand hover:underline">
-            Create one here
-          </button>
+          {t.rich("login.noAccount", {
+            link: (chunks) => (
+              <button type="button" onClick={onSwitch} className="font-semibold text-brand hover:underline">
+                {chunks}
+              </button>
+            ),
+          })}
         </p>
       )}
     </form>
@@ -156,33 +170,37 @@ function TwoFactorStep({
   onRestart: (message: string) => void;
 }) {
   const [code, setCode] = useState("");
+  const t = useTranslations("auth");
+  const reasons = useTranslations("errors.reasons");
+  const errorText = useErrorText();
+  const loginFailure = useLoginFailure();
   const form = useFormAction<LoginResult>(
     async () => {
       const body = await api.auth.loginTwoFactor({ challenge, code });
       setTwoFactorFlag("verified");
-      return { ok: true, message: "Login successful! Welcome back.", redirectTo: body.redirectTo };
+      return { ok: true, message: t("login.success"), redirectTo: body.redirectTo };
     },
     {
-      busyMessage: "Login already in progress",
-      check: () => (code.trim() ? null : TWO_FACTOR_TEXT.enterCode),
+      busyMessage: t("login.inProgress"),
+      check: () => (code.trim() ? null : reasons("enterCode")),
       onSuccess: onSignedIn,
       failure: (error) => {
         // too late or already used: back to the password, which starts a new challenge
-        if (isApiError(error, "sign-in-expired")) onRestart(error.serverMessage ?? TWO_FACTOR_TEXT.expired);
+        if (isApiError(error, "sign-in-expired")) onRestart(errorText(error));
         return loginFailure(error);
       },
     },
   );
   return (
-    <form onSubmit={form.submit} noValidate className="space-y-3" aria-label="Two-step sign-in">
-      <p className="text-sm">{TWO_FACTOR_TEXT.prompt}</p>
-      <Field label="Verification code" autoComplete="one-time-code" inputMode="text" value={code} onChange={setCode} />
+    <form onSubmit={form.submit} noValidate className="space-y-3" aria-label={t("twoFactor.formLabel")}>
+      <p className="text-sm">{t("twoFactor.prompt")}</p>
+      <Field label={t("twoFactor.codeLabel")} autoComplete="one-time-code" inputMode="text" value={code} onChange={setCode} />
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText="Checking...">
-        Verify
+      <SubmitButton busy={form.busy} busyText={t("twoFactor.checking")}>
+        {t("twoFactor.submit")}
       </SubmitButton>
       <button type="button" onClick={() => onRestart("")} className="w-full text-center text-sm text-[var(--muted-fg)] hover:underline">
-        Back to the password
+        {t("twoFactor.back")}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH, passwordLength } from "@/lib/auth-rules";
 import type { StrengthRating } from "./password-strength-engine";
 
@@ -15,7 +16,6 @@ function loadEngine(): Promise<Engine> {
   return engine;
 }
 
-const LABELS = ["Very weak", "Weak", "Fair", "Strong", "Very strong"] as const;
 const COLOURS = ["bg-red-600", "bg-red-500", "bg-amber-500", "bg-emerald-500", "bg-emerald-600"] as const;
 
 /**
@@ -25,6 +25,7 @@ const COLOURS = ["bg-red-600", "bg-red-500", "bg-amber-500", "bg-emerald-500", "
  */
 export function PasswordStrength({ password, userInputs = [] }: { password: string; userInputs?: string[] }) {
   const [rating, setRating] = useState<StrengthRating | null>(null);
+  const t = useTranslations("auth.strength");
   const inputs = userInputs.join("\n");
 
   useEffect(() => {
@@ -42,13 +43,20 @@ export function PasswordStrength({ password, userInputs = [] }: { password: stri
 
   const length = passwordLength(password);
   const shown = password ? rating : null;
+  // the estimator's feedback is a catalogue key; one this catalogue does not know is left out
+  const feedback = (key: string | null | undefined) => {
+    const path = `feedback.${key}`;
+    return key && t.has(path as never) ? t(path as never) : null;
+  };
   let advice: string;
-  if (!password) advice = `Use at least ${PASSWORD_RECOMMENDED_LENGTH} characters; a few unrelated words make a strong, memorable password.`;
-  else if (length < PASSWORD_MIN_LENGTH) advice = `At least ${PASSWORD_MIN_LENGTH} characters (${PASSWORD_MIN_LENGTH - length} more).`;
-  else if (length > PASSWORD_MAX_LENGTH) advice = `At most ${PASSWORD_MAX_LENGTH} characters.`;
+  if (!password) advice = t("advice", { recommended: PASSWORD_RECOMMENDED_LENGTH });
+  else if (length < PASSWORD_MIN_LENGTH) advice = t("tooShort", { min: PASSWORD_MIN_LENGTH, missing: PASSWORD_MIN_LENGTH - length });
+  else if (length > PASSWORD_MAX_LENGTH) advice = t("tooLong", { max: PASSWORD_MAX_LENGTH });
   else
     advice =
-      shown?.warning ?? shown?.suggestion ?? (length < PASSWORD_RECOMMENDED_LENGTH ? `${PASSWORD_RECOMMENDED_LENGTH} characters or more is better.` : "");
+      feedback(shown?.warning) ??
+      feedback(shown?.suggestion) ??
+      (length < PASSWORD_RECOMMENDED_LENGTH ? t("better", { recommended: PASSWORD_RECOMMENDED_LENGTH }) : "");
 
   return (
     <div className="mt-1 text-xs text-[var(--muted-fg)]" data-testid="password-strength" aria-live="polite">
@@ -59,7 +67,7 @@ export function PasswordStrength({ password, userInputs = [] }: { password: stri
               <span key={i} className={`h-full flex-1 rounded ${i < Math.max(1, shown.score) ? COLOURS[shown.score] : "bg-[var(--border)]"}`} />
             ))}
           </div>
-          <span className="font-medium">Strength: {LABELS[shown.score]}</span>
+          <span className="font-medium">{t("rating", { score: String(shown.score) })}</span>
         </div>
       )}
       {advice && <p className="mt-0.5">{advice}</p>}

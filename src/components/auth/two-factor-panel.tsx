@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import type { TwoFactorSetupResponse } from "@/lib/api-contract";
 import { api } from "@/lib/api-client";
-import { AUTH_TEXT } from "@/lib/auth-rules";
-import { TWO_FACTOR_TEXT } from "@/lib/two-factor";
+import { useErrorText } from "../i18n/error-text";
 import { toast } from "../ui/toaster";
-import { failureMessage, useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../ui/use-form-action";
 import { Field, FormMessage, SubmitButton } from "./fields";
 
 const button = "rounded-md border border-[var(--border)] px-3 py-2 text-sm font-semibold disabled:opacity-50";
@@ -28,13 +28,16 @@ function TwoFactorSetup({ required, onEnabled }: { required: boolean; onEnabled:
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [starting, setStarting] = useState(false);
   const [code, setCode] = useState("");
+  const t = useTranslations("account.twoFactor");
+  const errors = useTranslations("errors");
+  const errorText = useErrorText();
   const confirm = useFormAction(
     async () => {
       const { recoveryCodes } = await api.account.twoFactorConfirm(code);
       onEnabled(recoveryCodes);
-      return { ok: true, message: "Two-step sign-in is on." };
+      return { ok: true, message: t("on") };
     },
-    { failure: AUTH_TEXT.network, check: () => (code.trim() ? null : TWO_FACTOR_TEXT.enterCode) },
+    { failure: errors("generic"), check: () => (code.trim() ? null : errors("reasons.enterCode")) },
   );
 
   const start = async () => {
@@ -42,7 +45,7 @@ function TwoFactorSetup({ required, onEnabled }: { required: boolean; onEnabled:
     try {
       setSetup(await api.account.twoFactorSetup());
     } catch (error) {
-      toast({ title: "Error", description: failureMessage(error, AUTH_TEXT.network), variant: "destructive" });
+      toast({ title: t("errorTitle"), description: errorText(error), variant: "destructive" });
     } finally {
       setStarting(false);
     }
@@ -52,38 +55,30 @@ function TwoFactorSetup({ required, onEnabled }: { required: boolean; onEnabled:
     <div className="space-y-3 text-sm">
       {required && (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          {TWO_FACTOR_TEXT.required}
+          {t("required")}
         </p>
       )}
-      <p className="text-[var(--muted-fg)]">
-        Two-step sign-in asks for a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or Aegis) after your password, so a
-        stolen password alone cannot open your account.
-      </p>
+      <p className="text-[var(--muted-fg)]">{t("intro")}</p>
       {!setup ? (
         <button type="button" className={button} onClick={start} disabled={starting}>
-          {starting ? "Preparing..." : "Set up two-step sign-in"}
+          {starting ? t("preparing") : t("setUp")}
         </button>
       ) : (
         <form noValidate className="space-y-3" onSubmit={confirm.submit}>
-          <p>1. Scan this code with your authenticator app:</p>
+          <p>{t("scan")}</p>
           {/* an SVG the server drew from the otpauth URL (no script, no outside address) */}
-          <div
-            role="img"
-            aria-label="QR code for your authenticator app"
-            className="h-44 w-44 bg-white p-1"
-            dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
-          />
+          <div role="img" aria-label={t("qrLabel")} className="h-44 w-44 bg-white p-1" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
           <p>
-            Or type this key into the app by hand:{" "}
+            {t("typeKey")}{" "}
             <code data-testid="totp-secret" className="rounded bg-[var(--surface)] px-1 font-mono break-all select-all">
               {setup.secret}
             </code>
           </p>
-          <p>2. Enter the 6-digit code the app shows:</p>
-          <Field label="Code from your app" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} />
+          <p>{t("enterCode")}</p>
+          <Field label={t("codeLabel")} autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} />
           <FormMessage message={confirm.message} />
-          <SubmitButton busy={confirm.busy} busyText="Checking...">
-            Turn on two-step sign-in
+          <SubmitButton busy={confirm.busy} busyText={t("checking")}>
+            {t("turnOn")}
           </SubmitButton>
         </form>
       )}
@@ -93,12 +88,13 @@ function TwoFactorSetup({ required, onEnabled }: { required: boolean; onEnabled:
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const router = useRouter();
+  const t = useTranslations("account.twoFactor");
   return (
     <div className="space-y-3 text-sm">
       <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-        Two-step sign-in is on. {TWO_FACTOR_TEXT.keepCodes}
+        {t("keepCodes")}
       </p>
-      <ul data-testid="recovery-codes" aria-label="Recovery codes" className="grid grid-cols-2 gap-1 font-mono">
+      <ul data-testid="recovery-codes" aria-label={t("codesLabel")} className="grid grid-cols-2 gap-1 font-mono">
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
@@ -111,7 +107,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           router.refresh();
         }}
       >
-        I have saved my recovery codes
+        {t("saved")}
       </button>
     </div>
   );
@@ -121,38 +117,38 @@ function TwoFactorOn({ recoveryCodesLeft, onNewCodes }: { recoveryCodesLeft: num
   const router = useRouter();
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
+  const t = useTranslations("account.twoFactor");
+  const errors = useTranslations("errors");
   const confirmation = () => (code.trim() ? { code } : { password });
-  const check = () => (code.trim() || password ? null : "Please enter a current code from your app, or your password.");
+  const check = () => (code.trim() || password ? null : t("confirmNeeded"));
   const disable = useFormAction(
     async () => {
-      const { message } = await api.account.twoFactorDisable(confirmation());
-      return { ok: true, message };
+      await api.account.twoFactorDisable(confirmation());
+      return { ok: true, message: t("off") };
     },
-    { failure: AUTH_TEXT.network, check, onSuccess: () => router.refresh() },
+    { failure: errors("generic"), check, onSuccess: () => router.refresh() },
   );
   const renew = useFormAction(
     async () => {
       const { recoveryCodes } = await api.account.regenerateRecoveryCodes(confirmation());
       onNewCodes(recoveryCodes);
-      return { ok: true, message: "New recovery codes made." };
+      return { ok: true, message: t("newCodesMade") };
     },
-    { failure: AUTH_TEXT.network, check },
+    { failure: errors("generic"), check },
   );
   return (
     <div className="space-y-3 text-sm">
-      <p>
-        Two-step sign-in is on. {recoveryCodesLeft} unused recovery code{recoveryCodesLeft === 1 ? "" : "s"} left.
-      </p>
-      <p className="text-[var(--muted-fg)]">To turn it off or make new recovery codes, confirm with a current code or your password.</p>
-      <Field label="Current code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} optional />
-      <Field label="Or your password" type="password" autoComplete="current-password" value={password} onChange={setPassword} optional />
+      <p>{t("status", { count: recoveryCodesLeft })}</p>
+      <p className="text-[var(--muted-fg)]">{t("confirmHint")}</p>
+      <Field label={t("currentCode")} autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} optional />
+      <Field label={t("orPassword")} type="password" autoComplete="current-password" value={password} onChange={setPassword} optional />
       <FormMessage message={disable.message ?? renew.message} />
       <div className="flex flex-wrap gap-2">
         <button type="button" className={button} disabled={renew.busy} onClick={() => renew.submit()}>
-          New recovery codes
+          {t("newCodes")}
         </button>
         <button type="button" className={button} disabled={disable.busy} onClick={() => disable.submit()}>
-          Turn off two-step sign-in
+          {t("turnOff")}
         </button>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { isApiError } from "@/lib/api-client";
+import { useErrorText } from "../i18n/error-text";
 
 /** What a form's send came to; extra fields (e.g. a flag for a follow-up link) ride along. */
 export interface FormResult {
@@ -12,8 +12,9 @@ export type FormActionMessage = { tone: "error" | "success"; text: string } | nu
 
 export interface FormActionOptions<R extends FormResult> {
   /**
-   * When the send throws: a text for when no answer came (network failure, time-out), since an
-   * error answer of the server shows its own words; or a function choosing the result.
+   * When the send throws: a text for a failure the error's code does not explain (the answer's code
+   * and reason, a network failure or a time-out are worded by the catalogue, in the page's
+   * language); or a function choosing the result (useErrorText words the error there too).
    */
   failure: string | ((error: unknown) => R);
   /** Checks made before sending: a text returned here is shown as an error and nothing is sent. */
@@ -24,11 +25,6 @@ export interface FormActionOptions<R extends FormResult> {
   busyMessage?: string;
 }
 
-/** The message of a failed send: the server's own words when it answered with some, else `noAnswer`. */
-export function failureMessage(error: unknown, noAnswer: string): string {
-  return (isApiError(error) && error.serverMessage) || noAnswer;
-}
-
 /**
  * A form's send: busy while it runs (a second send meanwhile is refused), the last result as a
  * message, cleared when a new send starts. `action` does the request and returns {ok, message}, or throws.
@@ -37,6 +33,7 @@ export function useFormAction<R extends FormResult>(action: () => Promise<R>, { 
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<R | FormResult | null>(null);
   const inFlight = useRef(false);
+  const errorText = useErrorText();
 
   const run = async () => {
     if (inFlight.current) {
@@ -56,7 +53,7 @@ export function useFormAction<R extends FormResult>(action: () => Promise<R>, { 
       setResult(outcome);
       if (outcome.ok) await onSuccess?.(outcome);
     } catch (error) {
-      setResult(typeof failure === "string" ? { ok: false, message: failureMessage(error, failure) } : failure(error));
+      setResult(typeof failure === "string" ? { ok: false, message: errorText(error, failure) } : failure(error));
     } finally {
       inFlight.current = false;
       setBusy(false);

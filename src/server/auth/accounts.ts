@@ -1,15 +1,16 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { AUTH_TEXT, lockedMessage, normaliseEmail, passwordProblem, registrationProblem, type RegistrationInput } from "@/lib/auth-rules";
+import { normaliseEmail, passwordProblem, registrationProblem, type RegistrationInput } from "@/lib/auth-rules";
 import type { Locale } from "@/lib/locale";
 import type { Database } from "../db";
-import { DomainError } from "../errors";
 import { authTokens, users } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "./events";
+import { mailLocale, translator } from "../i18n";
 import type { MailService } from "../mail/outbox";
 import { isCommonPassword } from "./common-passwords";
 import { reserveAttempt, clearLoginLock, type LoginPolicy } from "./login";
 import type { PasswordHasher } from "./passwords";
 import { closeAllSessions } from "./sessions";
+import { authMessage, invalid, locked, refusal, refused } from "./texts";
 import { hashSecret, newSecret } from "./tokens";
 
 export interface AccountDeps {
@@ -18,6 +19,8 @@ export interface AccountDeps {
   mail: MailService;
   siteUrl: URL;
   companyName: string;
+  /** the site settings' language: the e-mails' language when neither the account nor the request has one */
+  shopLanguage: string;
   passwords: PasswordHasher;
 }
 
@@ -57,18 +60,30 @@ function link(deps: AccountDeps, path: string, token: string): string {
   return url.href;
 }
 
-function verificationMail(deps: AccountDeps, user: { email: string; fullName: string }, token: string) {
+/** The words of an account e-mail, in the recipient's language: the account's choice, else the request's page's, else the shop's. */
+function mailWords(deps: AccountDeps, account: Locale | null | undefined, meta: RequestMeta) {
+  return translator(mailLocale(account, meta.locale, deps.shopLanguage), "email");
+}
+
+function verificationMail(deps: AccountDeps, user: { email: string; fullName: string; locale?: Locale | null }, token: string, meta: RequestMeta) {
+  const t = mailWords(deps, user.locale, meta);
+  const company = deps.companyName;
   return {
     to: user.email,
-    subject: `Confirm your e-mail address for ${deps.companyName}`,
-    text: `Hello ${user.fullName},\n\nPlease confirm your e-mail address to finish creating your ${deps.companyName} account:\n\n${link(deps, "/auth/verify", token)}\n\nThe link works once, for ${VERIFY_HOURS} hours. If you did not create an account, ignore this message.\n`,
+    subject: t("verify.subject", { company }),
+    text: t("verify.body", { company, name: user.fullName, link: link(deps, "/auth/verify", token), hours: VERIFY_HOURS }),
   };
 }
 
 /** Queues a verification link (within the caller's transaction); the link is stored only if its mail is within quota. */
-async function sendVerification(deps: AccountDeps, tx: Database, user: { id: number; email: string; fullName: string }, meta: RequestMeta): Promise<void> {
+async function sendVerification(
+  deps: AccountDeps,
+  tx: Database,
+  user: { id: number; email: string; fullName: string; locale?: Locale | null },
+  meta: RequestMeta,
+): Promise<void> {
   const { token, hash } = newSecret();
-  const queued = await deps.mail.enqueue(verificationMail(deps, user, token), { kind: "verify-email", clientIp: meta.ip, tx });
+  const queued = await deps.mail.enqueue(verificationMail(deps, user, token, meta), { kind: "verify-email", clientIp: meta.ip, tx });
   if (queued.queued) await storeToken(tx, hash, user.id, "verify-email", VERIFY_HOURS);
 }
 
@@ -83,7 +98,7 @@ function inTransaction<T>(deps: AccountDeps, work: (tx: Database) => Promise<T>)
  */
 export async function register(deps: AccountDeps, input: RegistrationInput, meta: RequestMeta): Promise<{ message: string }> {
   const problem = registrationProblem(input, isCommonPassword);
-  if (problem) throw new DomainError("validation", problem);
+  if (problem) throw invalid(problem);
   const email = normaliseEmail(input.email);
   const passwordHash = await deps.passwords.hash(input.password);
   await inTransaction(deps, async (tx) => {
@@ -96,19 +111,26 @@ export async function register(deps: AccountDeps, input: RegistrationInput, meta
       await logSecurityEvent(tx, { type: "register", userId: created.id, email }, meta);
       await sendVerification(deps, tx, created, meta);
     } else {
-      const [existing] = await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.email, email));
+      const [existing] = await tx.select({ id: users.id, fullName: users.fullName, locale: users.locale }).from(users).where(eq(users.email, email));
       await logSecurityEvent(tx, { type: "register", userId: existing?.id, email, detail: { existing: true } }, meta);
+      const t = mailWords(deps, existing?.locale, meta);
+      const company = deps.companyName;
       await deps.mail.enqueue(
         {
           to: email,
-          subject: `Someone tried to register at ${deps.companyName} with your address`,
-          text: `Hello${existing ? ` ${existing.fullName}` : ""},\n\nSomeone tried to create a ${deps.companyName} account with this e-mail address, which already has one. If it was you, sign in or reset your password here:\n\n${new URL("/auth/forgot-password", deps.siteUrl).href}\n\nIf it was not you, you can ignore this message; your account is unchanged.\n`,
+          subject: t("registerExisting.subject", { company }),
+          text: t("registerExisting.body", {
+            company,
+            named: existing ? "yes" : "no",
+            name: existing?.fullName ?? "",
+            link: new URL("/auth/forgot-password", deps.siteUrl).href,
+          }),
         },
         { kind: "register-existing", clientIp: meta.ip, tx },
       );
     }
   });
-  return { message: AUTH_TEXT.registered };
+  return { message: authMessage("registered") };
 }
 
 export async function verifyEmail(db: Database, token: string, meta: RequestMeta): Promise<boolean> {
@@ -130,11 +152,11 @@ export async function resendVerification(deps: AccountDeps, rawEmail: string, me
   const email = normaliseEmail(rawEmail);
   await inTransaction(deps, async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, email: users.email, fullName: users.fullName, verified: users.emailVerifiedAt })
+      .select({ id: users.id, email: users.email, fullName: users.fullName, locale: users.locale, verified: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.email, email));
     if (user && !user.verified) await sendVerification(deps, tx, user, meta);
-    else await deps.mail.rehearse(verificationMail(deps, { email, fullName: "" }, newSecret().token), { kind: "verify-email", clientIp: meta.ip, tx });
+    else await deps.mail.rehearse(verificationMail(deps, { email, fullName: "" }, newSecret().token, meta), { kind: "verify-email", clientIp: meta.ip, tx });
   });
 }
 
@@ -146,13 +168,15 @@ export async function resendVerification(deps: AccountDeps, rawEmail: string, me
 export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normaliseEmail(rawEmail);
   await inTransaction(deps, async (tx) => {
-    const [user] = await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.email, email));
+    const [user] = await tx.select({ id: users.id, fullName: users.fullName, locale: users.locale }).from(users).where(eq(users.email, email));
     await logSecurityEvent(tx, { type: "password-reset-requested", userId: user?.id, email }, meta);
     const { token, hash } = newSecret();
+    const t = mailWords(deps, user?.locale, meta);
+    const company = deps.companyName;
     const message = {
       to: email,
-      subject: `Reset your ${deps.companyName} password`,
-      text: `Hello ${user?.fullName ?? ""},\n\nUse this link to choose a new password:\n\n${link(deps, "/auth/reset-password", token)}\n\nIt works once, for one hour. If you did not ask for it, ignore this message; your password is unchanged.\n`,
+      subject: t("reset.subject", { company }),
+      text: t("reset.body", { company, name: user?.fullName ?? "", link: link(deps, "/auth/reset-password", token) }),
     };
     if (!user) {
       await deps.mail.rehearse(message, { kind: "password-reset", clientIp: meta.ip, tx });
@@ -168,11 +192,11 @@ export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, 
 
 /** Sets a new password from a reset link; every session of the account is signed out. */
 export async function resetPassword(deps: AccountDeps, token: string, password: string, confirmPassword: string, meta: RequestMeta): Promise<void> {
-  if (password !== confirmPassword) throw new DomainError("validation", AUTH_TEXT.passwordsDiffer);
+  if (password !== confirmPassword) throw invalid("passwordsDiffer");
   const weak = passwordProblem(password, isCommonPassword);
-  if (weak) throw new DomainError("validation", weak);
+  if (weak) throw invalid(weak);
   const userId = await spendToken(deps.db, token, "reset-password");
-  if (!userId) throw new DomainError("invalid-token", "This reset link is invalid or has expired. Please ask for a new one.");
+  if (!userId) throw refusal("invalid-token", "resetLinkInvalid");
   await revokeResetLinks(deps.db, userId);
   // a reset link proves the address, so it also verifies it
   await deps.db
@@ -203,20 +227,20 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<void> {
   const [user] = await deps.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!user) throw new DomainError("unauthenticated", "Please sign in first");
+  if (!user) throw refused("unauthenticated");
   const reserved = await reserveAttempt(deps.db, user.email, policy);
   if (!reserved.allowed) {
     await logSecurityEvent(deps.db, { type: "login-locked", userId, email: user.email, detail: { scope: "account", during: "password-change" } }, meta);
-    throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
+    throw locked(reserved.minutesLeft);
   }
   if (!(await deps.passwords.verify(current, user.passwordHash))) {
     await logSecurityEvent(deps.db, { type: "password-change-failed", userId, email: user.email }, meta);
-    throw new DomainError("wrong-password", "Your current password is not correct");
+    throw refusal("wrong-password", "currentPasswordWrong");
   }
   await clearLoginLock(deps.db, user.email);
-  if (next !== confirm) throw new DomainError("validation", AUTH_TEXT.passwordsDiffer);
+  if (next !== confirm) throw invalid("passwordsDiffer");
   const weak = passwordProblem(next, isCommonPassword);
-  if (weak) throw new DomainError("validation", weak);
+  if (weak) throw invalid(weak);
   await deps.db
     .update(users)
     .set({ passwordHash: await deps.passwords.hash(next), passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
@@ -229,7 +253,10 @@ export async function changePassword(
 }
 
 export async function updateLocale(db: Database, userId: number, locale: Locale): Promise<void> {
-  await db.update(users).set({ locale, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ locale, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function updateProfile(db: Database, userId: number, profile: { fullName: string; phone: string | null; company: string | null }): Promise<void> {

@@ -9,6 +9,7 @@ import { logSecurityEvent } from "./events";
 import { isCommonPassword } from "./common-passwords";
 import { defaultPasswordHasher, type PasswordHasher } from "./passwords";
 import { closeAllSessions } from "./sessions";
+import { invalid } from "./texts";
 
 /** 24 random URL-safe characters (144 bits). */
 export function generatePassword(): string {
@@ -28,7 +29,7 @@ export async function createOrPromoteAdmin(
   const passwords = options.passwords ?? defaultPasswordHasher();
   if (options.password) {
     const weak = passwordProblem(options.password, isCommonPassword);
-    if (weak) throw new Error(weak);
+    if (weak) throw new Error(invalid(weak).message);
   }
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) {

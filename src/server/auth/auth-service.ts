@@ -1,13 +1,22 @@
 import "server-only";
-import { AUTH_TEXT, lockedMessage, looksLikeEmail, normaliseEmail, type RegistrationInput } from "@/lib/auth-rules";
+import { looksLikeEmail, normaliseEmail, type RegistrationInput } from "@/lib/auth-rules";
 import { safeRedirect } from "@/lib/redirect";
-import { TWO_FACTOR_TEXT } from "@/lib/two-factor";
 import type { PublicUser } from "@/lib/api-contract";
 import type { Locale } from "@/lib/locale";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
 import type { SettingsService } from "../settings/settings";
-import { changePassword, register, requestPasswordReset, resendVerification, resetPassword, updateLocale, updateProfile, verifyEmail, type AccountDeps } from "./accounts";
+import {
+  changePassword,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  updateLocale,
+  updateProfile,
+  verifyEmail,
+  type AccountDeps,
+} from "./accounts";
 import { createOrPromoteAdmin, ensureInitialAdmin } from "./admin";
 import { logSecurityEvent, recentSecurityEvents, type RequestMeta, type SecurityEventType } from "./events";
 import { authLimits, countPerEmail, type AuthLimits } from "./limits";
@@ -16,6 +25,7 @@ import type { MailService } from "../mail/outbox";
 import { HashingBusyError, type PasswordHasher } from "./passwords";
 import { createSecretBox } from "./secret-box";
 import { closeAllSessions, closeSession, listSessions, openSession, sessionUser, type OpenSession, type SessionUser } from "./sessions";
+import { invalid, locked, refusal, refused } from "./texts";
 import { createTwoFactor, type Enrolment } from "./two-factor";
 
 export type { RequestMeta, OpenSession, SessionUser };
@@ -73,13 +83,10 @@ export function publicUser(user: SessionUser): PublicUser {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, settings, passwords } = deps;
   const limits = deps.limits ?? authLimits();
-  const accounts = async (): Promise<AccountDeps> => ({
-    db,
-    mail: deps.mail,
-    siteUrl: deps.siteUrl,
-    companyName: (await settings.get()).companyName,
-    passwords,
-  });
+  const accounts = async (): Promise<AccountDeps> => {
+    const { companyName, language } = await settings.get();
+    return { db, mail: deps.mail, siteUrl: deps.siteUrl, companyName, shopLanguage: language, passwords };
+  };
   const lockPolicy = async (): Promise<LoginPolicy> => {
     const { security } = await settings.get();
     return {
@@ -97,7 +104,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Locked out of the second step (too many wrong codes): `locked` with the minutes left, and logged. */
   const refuseLockedSecondStep = async (userId: number, email: string, minutesLeft: number, meta: RequestMeta, during = "sign-in"): Promise<never> => {
     await logSecurityEvent(db, { type: "login-locked", userId, email, detail: { scope: "account", step: "two-factor", during } }, meta);
-    throw new DomainError("locked", lockedMessage(minutesLeft), { minutesLeft: Math.ceil(minutesLeft) });
+    throw locked(minutesLeft);
   };
 
   /**
@@ -126,7 +133,7 @@ export function createAuthService(deps: AuthServiceDeps) {
    */
   async function confirmIdentity(user: SignedInUser, input: TwoFactorConfirmation, action: string, meta: RequestMeta): Promise<void> {
     const byCode = Boolean(input.code?.trim());
-    if (!byCode && !input.password) throw new DomainError("validation", "Please enter a code from your authenticator app or your password.");
+    if (!byCode && !input.password) throw invalid("codeOrPassword");
     if (!byCode) refuseWhenHashingFull();
     const policy = await lockPolicy();
     const key = byCode ? secondStepLockKey(user.email) : user.email;
@@ -134,7 +141,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!reserved.allowed) {
       if (byCode) await refuseLockedSecondStep(user.id, user.email, reserved.minutesLeft, meta, action);
       await logSecurityEvent(db, { type: "login-locked", userId: user.id, email: user.email, detail: { scope: "account", during: action } }, meta);
-      throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
+      throw locked(reserved.minutesLeft);
     }
     const ok = byCode
       ? (await twoFactor.consumeCode(user.id, input.code ?? "")) !== null
@@ -145,8 +152,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         { type: "two-factor-failed", userId: user.id, email: user.email, detail: { during: action, with: byCode ? "code" : "password" } },
         meta,
       );
-      if (byCode) throw new DomainError("invalid-code", TWO_FACTOR_TEXT.invalidCode);
-      throw new DomainError("wrong-password", "Your password is not correct");
+      if (byCode) throw refused("invalid-code");
+      throw refusal("wrong-password", "passwordWrong");
     }
     await clearLoginLock(db, key);
   }
@@ -158,7 +165,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function requireUser(token: string | undefined | null): Promise<SignedInUser> {
     const user = await currentUser(token);
-    if (!user) throw new DomainError("unauthenticated", "Please sign in first");
+    if (!user) throw refused("unauthenticated");
     return user;
   }
 
@@ -171,7 +178,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async requireAdmin(token: string | undefined | null, message = "Only administrators can do this"): Promise<SignedInUser> {
       const user = await requireUser(token);
       if (user.role !== "admin") throw new DomainError("forbidden", message);
-      if (await mustEnrolTwoFactor(user)) throw new DomainError("two-factor-required", TWO_FACTOR_TEXT.required);
+      if (await mustEnrolTwoFactor(user)) throw refused("two-factor-required");
       return user;
     },
 
@@ -211,7 +218,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: { email: string; password: string; remember: boolean; redirect?: string; previousToken?: string },
       meta: RequestMeta,
     ): Promise<SignInResult> {
-      if (!input.email.trim() || !input.password) throw new DomainError("validation", AUTH_TEXT.fillAll);
+      if (!input.email.trim() || !input.password) throw invalid("fillAll");
       await countPerEmail(db, "login", input.email, limits.perEmail.login);
       refuseWhenHashingFull();
       const userId = await checkLogin(db, input.email, input.password, await lockPolicy(), meta, passwords);
@@ -238,8 +245,8 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async completeSignIn(input: { challenge: string; code: string; previousToken?: string }, meta: RequestMeta): Promise<SignedInResult> {
       const pending = await twoFactor.readChallenge(input.challenge);
-      if (!pending) throw new DomainError("sign-in-expired", TWO_FACTOR_TEXT.expired);
-      if (!input.code.trim()) throw new DomainError("validation", TWO_FACTOR_TEXT.enterCode);
+      if (!pending) throw refused("sign-in-expired");
+      if (!input.code.trim()) throw invalid("enterCode");
       await countPerEmail(db, "login-two-factor", pending.email, limits.perEmail["login-two-factor"]);
       const policy = await lockPolicy();
       await checkAddressFailures(db, pending.email, policy, meta, "two-factor");
@@ -249,9 +256,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const method = await twoFactor.consumeCode(pending.userId, input.code);
       if (!method) {
         await logSecurityEvent(db, { type: "two-factor-failed", userId: pending.userId, email: pending.email, detail: { during: "sign-in" } }, meta);
-        throw new DomainError("invalid-code", TWO_FACTOR_TEXT.invalidCode);
+        throw refused("invalid-code");
       }
-      if (!(await twoFactor.consumeChallenge(input.challenge))) throw new DomainError("sign-in-expired", TWO_FACTOR_TEXT.expired);
+      if (!(await twoFactor.consumeChallenge(input.challenge))) throw refused("sign-in-expired");
       await clearLoginLock(db, lockKey);
       const left = method === "recovery" ? (await twoFactor.status(pending.userId)).recoveryCodesLeft : undefined;
       await logSecurityEvent(
@@ -291,14 +298,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async disableTwoFactor(user: SignedInUser, input: TwoFactorConfirmation, meta: RequestMeta): Promise<void> {
-      if (!(await twoFactor.isEnabled(user.id))) throw new DomainError("validation", "Two-step sign-in is not on.");
+      if (!(await twoFactor.isEnabled(user.id))) throw invalid("twoFactorOff");
       await confirmIdentity(user, input, "disable", meta);
       await twoFactor.disable(user.id);
       await logSecurityEvent(db, { type: "two-factor-disabled", userId: user.id, email: user.email }, meta);
     },
 
     async regenerateRecoveryCodes(user: SignedInUser, input: TwoFactorConfirmation, meta: RequestMeta): Promise<{ recoveryCodes: string[] }> {
-      if (!(await twoFactor.isEnabled(user.id))) throw new DomainError("validation", "Two-step sign-in is not on.");
+      if (!(await twoFactor.isEnabled(user.id))) throw invalid("twoFactorOff");
       await confirmIdentity(user, input, "regenerate", meta);
       const recoveryCodes = await twoFactor.regenerateRecoveryCodes(user.id);
       await logSecurityEvent(db, { type: "two-factor-recovery-regenerated", userId: user.id, email: user.email }, meta);

@@ -2,7 +2,7 @@ import { lt, sql } from "drizzle-orm";
 import { normaliseEmail } from "@/lib/auth-rules";
 import type { Database } from "../db";
 import { rateCounters } from "../db/schema";
-import { DomainError } from "../errors";
+import { refusal } from "./texts";
 import { hashSecret } from "./tokens";
 
 export interface RateLimit {
@@ -81,12 +81,6 @@ export async function countPerEmail(db: Database, action: EmailLimitedAction, ra
   if (row && row.hits > limit.max) {
     const retryAfter = Math.max(1, row.secondsLeft);
     const minutes = Math.ceil(retryAfter / 60);
-    throw new DomainError(
-      "rate-limited",
-      `Too many requests for this e-mail address. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
-      {
-        retryAfter,
-      },
-    );
+    throw refusal("rate-limited", "addressLimited", { minutes }, { retryAfter });
   }
 }

@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { AUTH_TEXT, lockedMessage, normaliseEmail } from "@/lib/auth-rules";
+import { normaliseEmail } from "@/lib/auth-rules";
 import type { Database } from "../db";
-import { DomainError } from "../errors";
 import { loginLocks, securityEvents, users } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "./events";
 import { defaultPasswordHasher, type PasswordHasher } from "./passwords";
+import { locked, refusal, refused } from "./texts";
 
 export interface LoginPolicy {
   maxAttempts: number;
@@ -86,7 +86,7 @@ async function failuresFromAddress(db: Database, ip: string, minutes: number): P
 export async function checkAddressFailures(db: Database, email: string, policy: LoginPolicy, meta: RequestMeta, step?: "two-factor"): Promise<void> {
   if (meta.ip && (await failuresFromAddress(db, meta.ip, policy.lockoutMinutes)) >= policy.perAddressFailures) {
     await logSecurityEvent(db, { type: "login-locked", email, detail: step ? { scope: "address", step } : { scope: "address" } }, meta);
-    throw new DomainError("rate-limited", `Too many failed sign-ins from your network. Please try again in ${policy.lockoutMinutes} minutes.`);
+    throw refusal("rate-limited", "networkLocked", { minutes: policy.lockoutMinutes });
   }
 }
 
@@ -108,7 +108,7 @@ export async function checkLogin(
   const reserved = await reserveAttempt(db, email, policy);
   if (!reserved.allowed) {
     await logSecurityEvent(db, { type: "login-locked", email, detail: { scope: "account" } }, meta);
-    throw new DomainError("locked", lockedMessage(reserved.minutesLeft), { minutesLeft: Math.ceil(reserved.minutesLeft) });
+    throw locked(reserved.minutesLeft);
   }
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt })
@@ -117,12 +117,12 @@ export async function checkLogin(
   const valid = user ? await passwords.verify(password, user.passwordHash) : (await passwords.burn(password), false);
   if (!user || !valid) {
     await logSecurityEvent(db, { type: "login-failed", userId: user?.id, email }, meta);
-    throw new DomainError("invalid-credentials", AUTH_TEXT.invalidCredentials);
+    throw refused("invalid-credentials");
   }
   await db.delete(loginLocks).where(eq(loginLocks.email, email));
   if (!user.verifiedAt) {
     await logSecurityEvent(db, { type: "login-unverified", userId: user.id, email }, meta);
-    throw new DomainError("not-verified", AUTH_TEXT.notVerified);
+    throw refused("not-verified");
   }
   await logSecurityEvent(db, { type: "login-success", userId: user.id, email }, meta);
   return user.id;

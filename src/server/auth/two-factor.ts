@@ -17,8 +17,8 @@ import {
 } from "@/lib/two-factor";
 import type { Database } from "../db";
 import { signInChallenges, twoFactorRecoveryCodes, users, userTwoFactor } from "../db/schema";
-import { DomainError } from "../errors";
 import type { SecretBox } from "./secret-box";
+import { invalid, refused } from "./texts";
 import { hashSecret, newSecret } from "./tokens";
 
 export interface TwoFactorDeps {
@@ -112,7 +112,7 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
 
     /** A new secret awaiting its first code; a second call replaces an unfinished one. */
     async beginEnrolment(user: { id: number; email: string }): Promise<Enrolment> {
-      if ((await row(user.id))?.enabledAt) throw new DomainError("validation", "Two-step sign-in is already on. Turn it off first to set it up again.");
+      if ((await row(user.id))?.enabledAt) throw invalid("twoFactorTurnOffFirst");
       const secret = new Secret({ size: 20 }).base32;
       await db
         .insert(userTwoFactor)
@@ -126,11 +126,10 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
     /** The first code turns two-step sign-in on; the answer is the recovery codes, shown once. */
     async confirmEnrolment(userId: number, rawCode: string): Promise<string[]> {
       const found = await row(userId);
-      if (!found) throw new DomainError("validation", "Please start the set-up again.");
-      if (found.enabledAt) throw new DomainError("validation", "Two-step sign-in is already on.");
+      if (!found) throw invalid("setupAgain");
+      if (found.enabledAt) throw invalid("twoFactorAlreadyOn");
       const code = normaliseTwoFactorCode(rawCode);
-      if (!isTotpCode(code) || !(await acceptTotp(userId, found.secret, code)))
-        throw new DomainError("invalid-code", "That code is not right. Please try again.");
+      if (!isTotpCode(code) || !(await acceptTotp(userId, found.secret, code))) throw refused("invalid-code");
       await db
         .update(userTwoFactor)
         .set({ enabledAt: sql`now()` })
@@ -151,7 +150,7 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
     /** The account's password hash, for confirming a change with the password (checked by the hashing pool). */
     async passwordHash(userId: number): Promise<string> {
       const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      if (!user) throw new DomainError("unauthenticated", "Please sign in first");
+      if (!user) throw refused("unauthenticated");
       return user.hash;
     },
 

@@ -1,13 +1,18 @@
 import type { Metadata } from "next";
 import { ForgotPasswordForm } from "@/components/auth/auth-page-forms";
+import { getTranslator } from "../../i18n";
 import { AuthCard } from "../auth-card";
 
-export const metadata: Metadata = { title: "Forgot password", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("meta.auth");
+  return { title: t("forgot"), robots: { index: false } };
+}
 
-export default function ForgotPasswordPage() {
+export default async function ForgotPasswordPage() {
+  const t = await getTranslator("auth.forgot");
   return (
-    <AuthCard title="Reset your password">
-      <p className="mb-3 text-sm text-[var(--muted-fg)]">Enter the e-mail address of your account; we will send a link to choose a new password.</p>
+    <AuthCard title={t("title")}>
+      <p className="mb-3 text-sm text-[var(--muted-fg)]">{t("intro")}</p>
       <ForgotPasswordForm />
     </AuthCard>
   );

@@ -1,19 +1,27 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RegisterForm } from "@/components/auth/register-form";
+import { getTranslator } from "../../i18n";
 import { AuthCard } from "../auth-card";
 
-export const metadata: Metadata = { title: "Create an account", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("meta.auth");
+  return { title: t("register"), robots: { index: false } };
+}
 
-export default function RegisterPage() {
+export default async function RegisterPage() {
+  const t = await getTranslator("auth");
   return (
-    <AuthCard title="Create Your Account">
+    <AuthCard title={t("dialog.registerHeading")}>
       <RegisterForm />
       <p className="mt-4 text-center text-sm text-[var(--muted-fg)]">
-        Already have an account?{" "}
-        <Link href="/auth/login" className="font-semibold text-brand hover:underline">
-          Sign in here
-        </Link>
+        {t.rich("register.haveAccount", {
+          link: (chunks) => (
+            <Link href="/auth/login" className="font-semibold text-brand hover:underline">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     </AuthCard>
   );

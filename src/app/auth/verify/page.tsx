@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import { VerifyEmailForm } from "@/components/auth/auth-page-forms";
 import { linkToken } from "@/lib/auth-rules";
+import { getTranslator } from "../../i18n";
 import { AuthCard } from "../auth-card";
 
-export const metadata: Metadata = { title: "Confirm your e-mail", robots: { index: false }, referrer: "no-referrer" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("meta.auth");
+  return { title: t("verify"), robots: { index: false }, referrer: "no-referrer" };
+}
 
 /**
  * The link from the confirmation e-mail. Opening it changes nothing: mail scanners and link
@@ -12,8 +16,9 @@ export const metadata: Metadata = { title: "Confirm your e-mail", robots: { inde
  */
 export default async function VerifyPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const token = linkToken((await searchParams).token);
+  const t = await getTranslator("auth.verify");
   return (
-    <AuthCard title="Confirm your e-mail address">
+    <AuthCard title={t("title")}>
       <VerifyEmailForm token={token} />
     </AuthCard>
   );
