@@ -1,6 +1,6 @@
 import { PROBLEM_VALUES } from "@/lib/auth-rules";
 import type { ErrorCode } from "@/lib/error-codes";
-import { CATALOGUES, type Messages } from "@/messages";
+import { SOURCE_CATALOGUES, type Messages } from "@/messages";
 import { DomainError } from "../errors";
 import { translator } from "../i18n";
 
@@ -28,7 +28,7 @@ export function invalid(reason: Reason): DomainError {
 
 /** Only the values a reason's text uses ride along in the answer (min for passwordShort, ...). */
 function pick(reason: Reason, values: Record<string, number>): Record<string, number> {
-  const text = CATALOGUES.en.errors.reasons[reason];
+  const text = SOURCE_CATALOGUES.en.errors.reasons[reason];
   return Object.fromEntries(Object.entries(values).filter(([name]) => text.includes(`{${name}`)));
 }
 
