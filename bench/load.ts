@@ -217,7 +217,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
           headers: {
             ...(init.signedOut ? {} : { cookie: shopper.cookie }),
             "x-forwarded-for": shopper.ip,
-            ...(init.body !== undefined ? { "content-type": "application/json", origin: base, "sec-fetch-site": "same-origin" } : {}),
+            // every write comes from the shop's own pages, as a browser's would (the CSRF guard checks it)
+            ...((init.method ?? "GET") !== "GET" ? { origin: base, "sec-fetch-site": "same-origin" } : {}),
+            ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
           },
           body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
         });
