@@ -27,6 +27,7 @@ test("set up two-step sign-in on /account, sign out, and sign in through the dia
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const enrolledAt = Date.now();
   await panel.getByLabel("Code from your app").fill(codeAt(secret, enrolledAt));
+  await panel.getByLabel("Your password").fill(PASSWORD);
   await panel.getByRole("button", { name: "Turn on two-step sign-in" }).click();
   await expect(panel.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
   await expect(panel.getByText(/shown only now/)).toBeVisible();

@@ -264,11 +264,15 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     return { success: true, secret, otpauthUrl, qrSvg };
   });
 
-  app.post("/account/two-factor/confirm", { schema: { body: z.object({ code: field("code", 40) }) } }, async (request): Promise<RecoveryCodesResponse> => {
-    const user = await requireUser(services, request);
-    const { recoveryCodes } = await auth.confirmTwoFactorEnrolment(user, request.body.code, requestMeta(request));
-    return { success: true, recoveryCodes };
-  });
+  app.post(
+    "/account/two-factor/confirm",
+    { schema: { body: z.object({ code: field("code", 40), password: field("password", PASSWORD_FIELD) }) } },
+    async (request): Promise<RecoveryCodesResponse> => {
+      const user = await requireUser(services, request);
+      const { recoveryCodes } = await auth.confirmTwoFactorEnrolment(user, request.body, requestMeta(request));
+      return { success: true, recoveryCodes };
+    },
+  );
 
   app.post("/account/two-factor/disable", { schema: { body: confirmation } }, async (request): Promise<MessageResponse> => {
     const user = await requireUser(services, request);

@@ -182,8 +182,8 @@ export const api = {
     changePassword: (body: PasswordChangeRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/account/password", { ...options, json: body }),
     twoFactorStatus: (options?: CallOptions) => call<TwoFactorStatusResponse>("GET", "/api/account/two-factor", options),
     twoFactorSetup: (options?: CallOptions) => call<TwoFactorSetupResponse>("POST", "/api/account/two-factor/setup", { ...options, json: {} }),
-    twoFactorConfirm: (code: string, options?: CallOptions) =>
-      call<RecoveryCodesResponse>("POST", "/api/account/two-factor/confirm", { ...options, json: { code } }),
+    twoFactorConfirm: (body: { code: string; password: string }, options?: CallOptions) =>
+      call<RecoveryCodesResponse>("POST", "/api/account/two-factor/confirm", { ...options, json: body }),
     twoFactorDisable: (body: TwoFactorConfirmRequest, options?: CallOptions) =>
       call<MessageResponse>("POST", "/api/account/two-factor/disable", { ...options, json: body }),
     regenerateRecoveryCodes: (body: TwoFactorConfirmRequest, options?: CallOptions) =>

@@ -389,7 +389,7 @@ describe("public and full site settings", () => {
       await api.handle.db.update(users).set({ role: "admin" }).where(eq(users.email, adminEmail));
       const admin = await post(api.app, "/api/auth/login", { email: adminEmail, password: PASSWORD });
       // administrators must use two-step sign-in first (the site's default policy)
-      await enrolTwoFactor(api.app, admin.cookie!);
+      await enrolTwoFactor(api.app, admin.cookie!, PASSWORD);
       const full = await api.app.inject({ method: "GET", url: "/api/admin/settings?full=true", headers: { cookie: admin.cookie! } });
       expect(full.statusCode).toBe(200);
       expect(full.headers["cache-control"]).toMatch(/no-store/);

@@ -252,7 +252,7 @@ describe("roles and CSRF", () => {
     expect((await post("/api/admin/settings", change, { cookie: user.cookie! })).status).toBe(403);
     // administrators must turn on two-step sign-in first (the site's default policy)
     expect((await post("/api/admin/settings", change, { cookie: admin.cookie! })).body.code).toBe("two-factor-required");
-    await enrolTwoFactor(api.app, admin.cookie!);
+    await enrolTwoFactor(api.app, admin.cookie!, PASSWORD);
     const ok = await post("/api/admin/settings", change, { cookie: admin.cookie! });
     expect(ok.status).toBe(200);
     expect((ok.body.settings as { companyTagline: string }).companyTagline).toBe("Parts for every project");

@@ -125,7 +125,7 @@ describe("the account's language", () => {
     const email = unique("baraka");
     await registerVerified(email);
     const first = await post("/api/auth/login", { email, password: PASSWORD });
-    const { recoveryCodes } = await enrolTwoFactor(api.app, sid(first.cookies)!);
+    const { recoveryCodes } = await enrolTwoFactor(api.app, sid(first.cookies)!, PASSWORD);
     await api.handle.db.update(users).set({ locale: "sw" }).where(eq(users.email, email));
 
     const step = await post("/api/auth/login", { email, password: PASSWORD });

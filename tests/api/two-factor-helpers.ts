@@ -6,14 +6,19 @@ export function totpCode(secret: string, steps = 0, at = Date.now()): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at + steps * 30_000 });
 }
 
-/** Turns two-step sign-in on for the account of a session cookie, through the API: its secret and recovery codes. */
-export async function enrolTwoFactor(app: FastifyInstance, cookie: string, at = Date.now()): Promise<{ secret: string; recoveryCodes: string[] }> {
+/** Turns two-step sign-in on for the account of a session cookie (and its password), through the API: its secret and recovery codes. */
+export async function enrolTwoFactor(
+  app: FastifyInstance,
+  cookie: string,
+  password: string,
+  at = Date.now(),
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   const call = async (url: string, body: unknown) => {
     const res = await app.inject({ method: "POST", url, headers: { "content-type": "application/json", cookie }, payload: JSON.stringify(body) });
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
     return res.json() as Record<string, unknown>;
   };
   const { secret } = (await call("/api/account/two-factor/setup", {})) as { secret: string };
-  const { recoveryCodes } = (await call("/api/account/two-factor/confirm", { code: totpCode(secret, 0, at) })) as { recoveryCodes: string[] };
+  const { recoveryCodes } = (await call("/api/account/two-factor/confirm", { code: totpCode(secret, 0, at), password })) as { recoveryCodes: string[] };
   return { secret, recoveryCodes };
 }

@@ -65,7 +65,7 @@ async function signedIn(email: string) {
 async function enrolled() {
   const email = await registerVerified();
   const at = Date.now();
-  const { secret, recoveryCodes } = await enrolTwoFactor(api.app, await signedIn(email), at);
+  const { secret, recoveryCodes } = await enrolTwoFactor(api.app, await signedIn(email), PASSWORD, at);
   return { email, secret, recoveryCodes, at };
 }
 
@@ -86,7 +86,7 @@ const events = async (email: string, type: string) =>
   ).length;
 
 describe("two-step sign-in: enrolment", () => {
-  it("shows a secret and QR code, turns on only with a right code, and hands out ten recovery codes kept only as hashes", async () => {
+  it("shows a secret and QR code, turns on only with the password and a right code, and hands out ten recovery codes kept only as hashes", async () => {
     const email = await registerVerified();
     const other = await signedIn(email);
     const cookie = await signedIn(email);
@@ -102,12 +102,21 @@ describe("two-step sign-in: enrolment", () => {
     // until it is confirmed, sign-in still takes the password alone
     expect((await post("/api/auth/login", { email, password: PASSWORD })).body.success).toBe(true);
 
-    const wrong = await post("/api/account/two-factor/confirm", { code: "000000" === totpCode(secret) ? "111111" : "000000" }, { cookie });
+    // the password is asked too: a stolen session alone cannot turn it on (and lock the owner out)
+    const noPassword = await post("/api/account/two-factor/confirm", { code: totpCode(secret) }, { cookie });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.code).toBe("validation");
+    const wrongPassword = await post("/api/account/two-factor/confirm", { code: totpCode(secret), password: "not-the-password" }, { cookie });
+    expect(wrongPassword.body.code).toBe("wrong-password");
+    expect(await events(email, "two-factor-failed")).toBe(1);
+    expect((await get("/api/account/two-factor", cookie)).body).toMatchObject({ enabled: false });
+
+    const wrong = await post("/api/account/two-factor/confirm", { code: "000000" === totpCode(secret) ? "111111" : "000000", password: PASSWORD }, { cookie });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe("invalid-code");
-    expect(await events(email, "two-factor-failed")).toBe(1);
+    expect(await events(email, "two-factor-failed")).toBe(2);
 
-    const confirmed = await post("/api/account/two-factor/confirm", { code: totpCode(secret) }, { cookie });
+    const confirmed = await post("/api/account/two-factor/confirm", { code: totpCode(secret), password: PASSWORD }, { cookie });
     expect(confirmed.status).toBe(200);
     const codes = confirmed.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
@@ -133,7 +142,7 @@ describe("two-step sign-in: enrolment", () => {
     try {
       const email = await registerVerified();
       const login = await post("/api/auth/login", { email, password: PASSWORD }, {}, sealed.app);
-      const { secret } = await enrolTwoFactor(sealed.app, login.cookie!);
+      const { secret } = await enrolTwoFactor(sealed.app, login.cookie!, PASSWORD);
       const [row] = await api.handle.db
         .select({ secret: userTwoFactor.secret })
         .from(userTwoFactor)
@@ -393,7 +402,7 @@ describe("two-step sign-in for administrators", () => {
     expect(refused.body).toMatchObject({ code: "two-factor-required" });
     expect((await get("/api/account/two-factor", cookie)).body).toMatchObject({ enabled: false, required: true });
 
-    const { secret } = await enrolTwoFactor(api.app, cookie);
+    const { secret } = await enrolTwoFactor(api.app, cookie, PASSWORD);
     expect((await post("/api/admin/settings", change, { cookie })).status).toBe(200);
     // from now on the admin's sign-in asks for the code as well
     const challenge = await challengeFor(email);

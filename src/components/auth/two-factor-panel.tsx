@@ -28,16 +28,17 @@ function TwoFactorSetup({ required, onEnabled }: { required: boolean; onEnabled:
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [starting, setStarting] = useState(false);
   const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
   const t = useTranslations("account.twoFactor");
   const errors = useTranslations("errors");
   const errorText = useErrorText();
   const confirm = useFormAction(
     async () => {
-      const { recoveryCodes } = await api.account.twoFactorConfirm(code);
+      const { recoveryCodes } = await api.account.twoFactorConfirm({ code, password });
       onEnabled(recoveryCodes);
       return { ok: true, message: t("on") };
     },
-    { failure: errors("generic"), check: () => (code.trim() ? null : errors("reasons.enterCode")) },
+    { failure: errors("generic"), check: () => (!code.trim() ? errors("reasons.enterCode") : !password ? t("passwordNeeded") : null) },
   );
 
   const start = async () => {
@@ -76,6 +77,7 @@ function TwoFactorSetup({ required, onEnabled }: { required: boolean; onEnabled:
           </p>
           <p>{t("enterCode")}</p>
           <Field label={t("codeLabel")} autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} />
+          <Field label={t("passwordLabel")} type="password" autoComplete="current-password" value={password} onChange={setPassword} />
           <FormMessage message={confirm.message} />
           <SubmitButton busy={confirm.busy} busyText={t("checking")}>
             {t("turnOn")}

@@ -280,13 +280,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     beginTwoFactorEnrolment: (user: SignedInUser): Promise<Enrolment> => twoFactor.beginEnrolment(user),
 
     /**
-     * Step two: a code from the app proves it holds the secret; two-step sign-in is on, every other
-     * session (opened with the password alone) ends, and the recovery codes are returned, once.
+     * Step two: the account's password (so a stolen session cannot turn it on, end the owner's
+     * other sessions and lock the owner out) and a code from the app, which proves it holds the
+     * secret; two-step sign-in is on, every other session (opened with the password alone) ends,
+     * and the recovery codes are returned, once. A wrong password counts against the sign-in lock.
      */
-    async confirmTwoFactorEnrolment(user: SignedInUser, code: string, meta: RequestMeta): Promise<{ recoveryCodes: string[] }> {
+    async confirmTwoFactorEnrolment(user: SignedInUser, input: { code: string; password: string }, meta: RequestMeta): Promise<{ recoveryCodes: string[] }> {
+      await confirmIdentity(user, { password: input.password }, "enable", meta);
       let recoveryCodes: string[];
       try {
-        recoveryCodes = await twoFactor.confirmEnrolment(user.id, code);
+        recoveryCodes = await twoFactor.confirmEnrolment(user.id, input.code);
       } catch (error) {
         if (error instanceof DomainError && error.code === "invalid-code")
           await logSecurityEvent(db, { type: "two-factor-failed", userId: user.id, email: user.email, detail: { during: "enrolment" } }, meta);
