@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, registerAndVerify } from "./helpers";
+import { PASSWORD, registerAndVerify, signInOnLoginPage } from "./helpers";
 
 const SLOW_HASHING = {
   tag: "@known-slow",
@@ -43,12 +43,7 @@ test("the login page sends you where you were going; admin pages turn away users
 
   const email = `juma-${Date.now()}@example.co.tz`;
   await registerAndVerify(page, email, "Juma Said");
-  await page.goto("/auth/login?redirect=/account");
-  const main = page.getByRole("main");
-  await main.getByLabel("Email", { exact: true }).fill(email);
-  await main.getByLabel("Password").fill(PASSWORD);
-  await main.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await signInOnLoginPage(page, email);
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 

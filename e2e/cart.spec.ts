@@ -1,14 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, registerAndVerify } from "./helpers";
+import { registerAndVerify, submitSignInDialog } from "./helpers";
 
 async function signIn(page: Page, email: string) {
-  await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("menuitem", { name: "Sign in" }).click();
-  const dialog = page.getByRole("dialog", { name: /^Welcome to / });
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password").fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  const dialog = await submitSignInDialog(page, email);
   // the password check (scrypt) can take seconds on a busy machine
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect(page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();

@@ -74,3 +74,24 @@ export async function registerAndVerify(page: Page, email: string, name = "Asha 
   await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
   await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
 }
+
+/** Opens the sign-in dialog from the header's account menu and sends an address and the password; the dialog. */
+export async function submitSignInDialog(page: Page, email: string) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign in" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Welcome to / });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  return dialog;
+}
+
+/** Signs in on /auth/login on the way to /account, and waits to arrive there. */
+export async function signInOnLoginPage(page: Page, email: string) {
+  await page.goto("/auth/login?redirect=/account");
+  const main = page.getByRole("main");
+  await main.getByLabel("Email", { exact: true }).fill(email);
+  await main.getByLabel("Password").fill(PASSWORD);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}

@@ -114,10 +114,15 @@ test("search by image: files that are not images, or over 10 MB, are refused bef
 
   // the drop area opens the file chooser from the keyboard, and takes a dropped photo
   const zone = dialog.getByTestId("image-drop-zone");
-  await zone.focus();
-  const chooser = page.waitForEvent("filechooser");
-  await page.keyboard.press("Enter");
-  expect((await chooser).isMultiple()).toBe(false);
+  // the zone re-renders after a refusal: focus and press again until the chooser opens (one CI run
+  // waited 90 s for a chooser after an Enter that reached the zone before it was ready)
+  await expect(async () => {
+    await zone.focus();
+    await expect(zone).toBeFocused();
+    const chooser = page.waitForEvent("filechooser", { timeout: 5_000 });
+    await page.keyboard.press("Enter");
+    expect((await chooser).isMultiple()).toBe(false);
+  }).toPass({ timeout: 60_000 });
   const { bytes, mimeType } = await productWithImage(request);
   await zone.drop({ files: { name: "part.webp", mimeType, buffer: bytes } });
   await expect(dialog.getByRole("img", { name: "Preview of the selected photo" })).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { PASSWORD, registerAndVerify } from "./helpers";
+import { PASSWORD, registerAndVerify, signInOnLoginPage, submitSignInDialog } from "./helpers";
 
 const STEP_MS = 30_000;
 /** The code an authenticator app would show for `secret` at a moment (the same library as the shop). */
@@ -13,12 +13,7 @@ test("set up two-step sign-in on /account, sign out, and sign in through the dia
   const email = `neema-${Date.now()}@example.co.tz`;
   await registerAndVerify(page, email, "Neema Kweka");
 
-  await page.goto("/auth/login?redirect=/account");
-  const main = page.getByRole("main");
-  await main.getByLabel("Email", { exact: true }).fill(email);
-  await main.getByLabel("Password").fill(PASSWORD);
-  await main.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await signInOnLoginPage(page, email);
 
   const panel = page.locator("#two-factor");
   await panel.getByRole("button", { name: "Set up two-step sign-in" }).click();
@@ -39,12 +34,7 @@ test("set up two-step sign-in on /account, sign out, and sign in through the dia
   await expect(page.getByText("Signed Out", { exact: true })).toBeVisible();
 
   await page.goto("/products");
-  await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("menuitem", { name: "Sign in" }).click();
-  const dialog = page.getByRole("dialog", { name: /^Welcome to / });
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password").fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  const dialog = await submitSignInDialog(page, email);
   await expect(dialog.getByText("Enter the 6-digit code from your authenticator app (or a recovery code)")).toBeVisible();
   expect(await flags(page)).toEqual({ pending: "1", verified: null });
   // the password alone opened no session
