@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { PASSWORD_MIN_LENGTH, PROBLEM_VALUES, registrationProblem } from "@/lib/auth-rules";
+import { PROBLEM_VALUES, registrationProblem } from "@/lib/auth-rules";
 import { PasswordStrength } from "./password-strength";
 import { api, isApiError } from "@/lib/api-client";
 import { useErrorText } from "../i18n/error-text";
@@ -69,7 +69,6 @@ export function RegisterForm({ onDone, onSwitch }: { onDone?: () => void; onSwit
         <PasswordStrength password={form.password} userInputs={[form.fullName, form.email]} />
       </div>
       <Field label={t("fields.confirmPassword")} type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
-      <p className="text-xs text-[var(--muted-fg)]">{t("register.passwordHint", { min: PASSWORD_MIN_LENGTH })}</p>
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" checked={acceptTerms} onChange={(e) => setAcceptTerms(e.target.checked)} className="mt-0.5 h-4 w-4 accent-[var(--brand)]" />
         <span>
