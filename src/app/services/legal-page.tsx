@@ -1,4 +1,16 @@
 import { serverTranslator } from "@/components/i18n/request-intl";
+import type { SiteSettings } from "@/lib/site-settings";
+
+/** The shop's name and contact details for a legal text's introduction, its e-mail address as a link. */
+export function shopContact(settings: SiteSettings) {
+  return {
+    company: settings.companyName,
+    address: settings.address,
+    email: settings.contactEmail,
+    phone: settings.contactPhone,
+    mail: (chunks: React.ReactNode) => <a href={`mailto:${settings.contactEmail}`}>{chunks}</a>,
+  };
+}
 
 /** The frame of the plain-language legal pages (the page has resolved the request's language). */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslator, languageAlternates } from "../../i18n";
 import { loadSiteSettings } from "../../site-settings";
-import { LegalPage } from "../legal-page";
+import { LegalPage, shopContact } from "../legal-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("meta.legal");
@@ -12,15 +12,7 @@ export default async function TermsPage() {
   const [s, t] = await Promise.all([loadSiteSettings(), getTranslator("legal.terms")]);
   return (
     <LegalPage title={t("title")} updated={t("updated")}>
-      <p>
-        {t.rich("intro", {
-          company: s.companyName,
-          address: s.address,
-          email: s.contactEmail,
-          phone: s.contactPhone,
-          mail: (chunks) => <a href={`mailto:${s.contactEmail}`}>{chunks}</a>,
-        })}
-      </p>
+      <p>{t.rich("intro", shopContact(s))}</p>
       <h2>{t("accountTitle")}</h2>
       <ul>
         <li>{t("account.realName")}</li>
