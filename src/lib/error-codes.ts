@@ -42,6 +42,18 @@ export const ERROR_CODES = [
   "too-large",
   /** a picture with more pixels than decoding allows (a small file can claim a huge size) */
   "too-many-pixels",
+  /** the cart is empty: there is nothing to order */
+  "cart-empty",
+  /** a price or a delivery fee changed since the shopper saw the total; the answer carries the new one */
+  "price-changed",
+  /** the order's state does not allow this (cancelling a paid order, shipping an unpaid one) */
+  "invalid-state",
+  /** the same Idempotency-Key was used for a different request */
+  "idempotency-conflict",
+  /** a payment callback whose signature is missing or wrong */
+  "invalid-signature",
+  /** the payment provider refused or could not be reached; nothing was charged */
+  "payment-failed",
   /** the server is busy (a full queue or pool): try again shortly */
   "busy",
   /** a feature is switched off or its backing service is down */

@@ -4,6 +4,29 @@ import { z } from "zod";
 const dayHours = z.object({ open: z.string().regex(/^\d{2}:\d{2}$/), close: z.string().regex(/^\d{2}:\d{2}$/), closed: z.boolean() });
 const imageList = z.array(z.string().max(500)).max(20);
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+const shillings = z.number().int().min(0).max(10_000_000);
+const regionCode = z.string().regex(/^[a-z-]{2,40}$/);
+/** a VAT rate in percent, at most two decimals (18, 15, 16.5) */
+const vatPercent = z.number().min(0).max(50).multipleOf(0.01);
+
+/**
+ * How orders travel and what that costs. Courier delivery is for the courier regions (Dar es Salaam)
+ * at `cart.shippingCost`, free when every line is free-delivery; same day in those regions when every
+ * line allows it and the order comes before the cut-off (shop time); elsewhere a bus parcel, at the
+ * region's fee, collected by the shopper at a bus office there; pick-up at the shop is free.
+ */
+const deliverySettings = z.object({
+  courierRegions: z.array(regionCode).max(31),
+  sameDay: z.object({ enabled: z.boolean(), fee: shillings, cutoff: z.string().regex(/^\d{2}:\d{2}$/) }),
+  parcel: z.object({
+    enabled: z.boolean(),
+    defaultFee: shillings,
+    fees: z.record(regionCode, shillings),
+    /** where parcels leave from, named on the order */
+    departure: z.string().max(200),
+  }),
+  pickup: z.object({ enabled: z.boolean() }),
+});
 
 export const siteSettingsSchema = z.object({
   companyName: z.string().min(1).max(80),
@@ -62,6 +85,25 @@ export const siteSettingsSchema = z.object({
     methods: z.array(z.enum(["card", "mobile_money", "bank_transfer"])),
     mobileMoneyProviders: z.array(z.string().max(40)),
   }),
+  delivery: deliverySettings,
+  /** VAT rates by destination, in percent; prices are VAT-inclusive */
+  vatRates: z.object({ mainland: vatPercent, zanzibar: vatPercent }),
+  /** how long an unpaid order holds its stock before it is cancelled */
+  orderHold: z.object({
+    mobileMoneyMinutes: z.number().int().min(5).max(1440),
+    cardMinutes: z.number().int().min(5).max(1440),
+    bankTransferHours: z.number().int().min(1).max(720),
+  }),
+  /** the seller's tax registration, printed on fiscal receipts and invoices */
+  fiscal: z.object({ tin: z.string().max(20), vrn: z.string().max(20), vfdSerial: z.string().max(40) }),
+  /** where a bank transfer goes; bank transfer is offered only when an account number is set */
+  bankTransfer: z.object({
+    bankName: z.string().max(100),
+    accountName: z.string().max(100),
+    accountNumber: z.string().max(40),
+    branch: z.string().max(100),
+    swift: z.string().max(20),
+  }),
   businessHours: z.object({
     monday: dayHours,
     tuesday: dayHours,
@@ -118,7 +160,25 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     linkedin: "/social/linkedin",
     youtube: "/social/youtube",
   },
-  paymentSettings: { methods: ["card", "mobile_money", "bank_transfer"], mobileMoneyProviders: ["M-Pesa", "Mixx by Yas", "Airtel Money"] },
+  paymentSettings: {
+    methods: ["card", "mobile_money", "bank_transfer"],
+    mobileMoneyProviders: ["M-Pesa", "Mixx by Yas", "Airtel Money", "HaloPesa"],
+  },
+  delivery: {
+    courierRegions: ["dar-es-salaam"],
+    sameDay: { enabled: true, fee: 10_000, cutoff: "14:00" },
+    parcel: {
+      enabled: true,
+      defaultFee: 12_000,
+      fees: { pwani: 8_000, morogoro: 8_000, dodoma: 10_000, tanga: 10_000, "urban-west": 15_000 },
+      departure: "Magufuli Bus Terminal, Mbezi",
+    },
+    pickup: { enabled: true },
+  },
+  vatRates: { mainland: 18, zanzibar: 15 },
+  orderHold: { mobileMoneyMinutes: 30, cardMinutes: 30, bankTransferHours: 72 },
+  fiscal: { tin: "", vrn: "", vfdSerial: "" },
+  bankTransfer: { bankName: "", accountName: "", accountNumber: "", branch: "", swift: "" },
   businessHours: {
     monday: weekday,
     tuesday: weekday,
@@ -180,6 +240,10 @@ export const PUBLIC_SITE_SETTING_KEYS = [
   "seo",
   "socialLinks",
   "paymentSettings",
+  "delivery",
+  "vatRates",
+  "orderHold",
+  "bankTransfer",
   "businessHours",
 ] as const satisfies readonly SiteSettingKey[];
 

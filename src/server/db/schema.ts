@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -411,4 +412,245 @@ export const mailOutbox = pgTable(
     index("mail_outbox_client_idx").on(t.clientIp, t.createdAt),
     check("mail_outbox_state", sql`${t.state} in ('pending', 'sending', 'sent', 'failed', 'dead')`),
   ],
+);
+
+/**
+ * A shopper's saved delivery addresses; the one used last pre-fills the checkout. The phone is
+ * stored in E.164 (+255...), the region as its code from src/lib/tanzania-regions.ts.
+ */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    phone: text("phone").notNull(),
+    region: text("region").notNull(),
+    district: text("district").notNull(),
+    ward: text("ward").notNull().default(""),
+    street: text("street").notNull().default(""),
+    landmark: text("landmark").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("addresses_user_idx").on(t.userId, t.lastUsedAt)],
+);
+
+/** Order numbers (KE-2026-000123): one sequence, so numbers are unique across app servers. */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1, increment: 1 });
+
+export const ORDER_STATUSES = ["awaiting_payment", "paid", "processing", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const DELIVERY_METHODS = ["courier", "same_day", "parcel", "pickup"] as const;
+export const PAYMENT_METHODS = ["mobile_money", "card", "bank_transfer"] as const;
+
+/**
+ * An order: what was bought, where it goes and how it is paid, with the money fixed at placement
+ * (whole shillings, VAT-inclusive; net and VAT beside each gross). The contact and address are
+ * copied, not referenced, so the order stays as it was placed. `holdUntil` is when an unpaid order
+ * is cancelled and its stock released. `(userId, idempotencyKey)` is unique: a repeated submit
+ * finds the first order instead of placing a second.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull().unique(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("awaiting_payment"),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    phone: text("phone").notNull(),
+    deliveryMethod: text("delivery_method", { enum: DELIVERY_METHODS }).notNull(),
+    region: text("region"),
+    district: text("district"),
+    ward: text("ward"),
+    street: text("street"),
+    landmark: text("landmark"),
+    notes: text("notes"),
+    /** parcel: the bus office where the shopper collects */
+    parcelOffice: text("parcel_office"),
+    /** mainland or zanzibar: which VAT rate applied */
+    vatZone: text("vat_zone", { enum: ["mainland", "zanzibar"] }).notNull(),
+    subtotal: integer("subtotal").notNull(),
+    deliveryFee: integer("delivery_fee").notNull(),
+    deliveryVat: integer("delivery_vat").notNull(),
+    vatTotal: integer("vat_total").notNull(),
+    total: integer("total").notNull(),
+    currency: text("currency").notNull().default("TZS"),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    /** mobile money: the wallet the shopper chose (never inferred from the number) */
+    wallet: text("wallet"),
+    paymentPhone: text("payment_phone"),
+    /** the buyer's TIN/VRN, for businesses claiming input VAT */
+    buyerTin: text("buyer_tin"),
+    locale: text("locale", { enum: ["sw", "en"] }).notNull().default("sw"),
+    holdUntil: timestamp("hold_until", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_hold_idx").on(t.status, t.holdUntil),
+    index("orders_created_idx").on(t.createdAt),
+    check("orders_money", sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.total} = ${t.subtotal} + ${t.deliveryFee}`),
+  ],
+);
+
+/** A line of an order, priced when placed: gross = net + vat, in whole shillings, with the rate in basis points. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    variantId: text("variant_id").notNull(),
+    name: text("name").notNull(),
+    sku: text("sku").notNull(),
+    attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default({}),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    net: integer("net").notNull(),
+    vat: integer("vat").notNull(),
+    gross: integer("gross").notNull(),
+    vatRateBp: integer("vat_rate_bp").notNull(),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_product_idx").on(t.productId),
+    check("order_lines_money", sql`${t.quantity} > 0 and ${t.gross} = ${t.net} + ${t.vat} and ${t.gross} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+);
+
+/** The status timeline of an order: every change, with who made it (a shopper, an admin, the system). */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    actor: text("actor", { enum: ["shopper", "admin", "system", "provider"] }).notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.at)],
+);
+
+/**
+ * One attempt to pay an order with a provider. The reference is unique per attempt and stored
+ * before the provider is called, so a callback always finds its attempt. An attempt is `paid` only
+ * when a verified callback and a status query agree on reference, amount and currency.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    reference: text("reference").notNull().unique(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    wallet: text("wallet"),
+    phone: text("phone"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["pending", "paid", "failed", "expired", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    providerPaymentId: text("provider_payment_id"),
+    /** a verified callback said paid; the status query must agree before the order is paid */
+    callbackStatus: text("callback_status"),
+    lastProviderStatus: text("last_provider_status"),
+    checks: integer("checks").notNull().default(0),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payments_order_idx").on(t.orderId), index("payments_due_idx").on(t.status, t.nextCheckAt)],
+);
+
+/** Every payment callback received, verified or not: the audit trail of what providers said. */
+export const paymentCallbacks = pgTable(
+  "payment_callbacks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    provider: text("provider").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    reference: text("reference"),
+    verified: boolean("verified").notNull(),
+    outcome: text("outcome").notNull(),
+    payload: jsonb("payload"),
+    ip: text("ip"),
+  },
+  (t) => [index("payment_callbacks_reference_idx").on(t.reference)],
+);
+
+/** Gap-free receipt counters: `global` and one row per business day (`day:YYYY-MM-DD`). */
+export const fiscalCounters = pgTable("fiscal_counters", {
+  key: text("key").primaryKey(),
+  value: bigint("value", { mode: "number" }).notNull(),
+});
+
+/**
+ * The fiscal receipt of a paid order, with what a TRA Virtual Fiscal Device receipt carries. Issued
+ * in the transaction that marks the order paid, so counters have no gaps; sent to the fiscal device
+ * through `fiscal_outbox`.
+ */
+export const fiscalReceipts = pgTable(
+  "fiscal_receipts",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    receiptNumber: text("receipt_number").notNull().unique(),
+    globalCounter: bigint("global_counter", { mode: "number" }).notNull().unique(),
+    dailyCounter: integer("daily_counter").notNull(),
+    businessDay: text("business_day").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    sellerTin: text("seller_tin").notNull(),
+    sellerVrn: text("seller_vrn").notNull(),
+    verificationCode: text("verification_code").notNull().unique(),
+    qrPayload: text("qr_payload").notNull(),
+    totals: jsonb("totals").$type<{ net: number; vat: number; gross: number; rates: { rateBp: number; net: number; vat: number }[] }>().notNull(),
+  },
+  (t) => [uniqueIndex("fiscal_receipts_day_counter_idx").on(t.businessDay, t.dailyCounter)],
+);
+
+/** Receipts waiting to be sent to the fiscal device, in order, with retries. */
+export const fiscalOutbox = pgTable(
+  "fiscal_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    receiptId: integer("receipt_id")
+      .notNull()
+      .unique()
+      .references(() => fiscalReceipts.id),
+    state: text("state", { enum: ["pending", "sending", "sent", "failed", "dead"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("fiscal_outbox_due_idx").on(t.state, t.nextAttemptAt, t.id)],
 );

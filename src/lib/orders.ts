@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { DELIVERY_METHODS, PAYMENT_METHODS, type DeliveryMethod, type DeliveryOption, type OrderStatus, type PaymentMethod } from "./checkout";
+import type { VatZone } from "./tanzania-regions";
+
+/**
+ * The shapes of orders as the API answers them and pages render them, and the checkout request.
+ * Money is whole shillings (VAT-inclusive), times are ISO strings.
+ */
+export interface OrderLineView {
+  productId: number;
+  variantId: string;
+  name: string;
+  sku: string;
+  attributes: Record<string, string>;
+  quantity: number;
+  unitPrice: number;
+  net: number;
+  vat: number;
+  gross: number;
+  vatRateBp: number;
+}
+
+export type OrderActor = "shopper" | "admin" | "system" | "provider";
+
+export interface OrderEventView {
+  at: string;
+  status: OrderStatus;
+  actor: OrderActor;
+  note: string | null;
+}
+
+export type PaymentStatus = "pending" | "paid" | "failed" | "expired" | "cancelled";
+
+export interface PaymentView {
+  reference: string;
+  provider: string;
+  method: PaymentMethod;
+  wallet: string | null;
+  phone: string | null;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  /** why it failed, in the provider's words (for the shopper: a code the page translates) */
+  failureReason: string | null;
+  createdAt: string;
+}
+
+export interface OrderView {
+  number: string;
+  status: OrderStatus;
+  createdAt: string;
+  email: string;
+  fullName: string;
+  phone: string;
+  delivery: {
+    method: DeliveryMethod;
+    region: string | null;
+    district: string | null;
+    ward: string | null;
+    street: string | null;
+    landmark: string | null;
+    notes: string | null;
+    parcelOffice: string | null;
+  };
+  vatZone: VatZone;
+  subtotal: number;
+  deliveryFee: number;
+  deliveryVat: number;
+  vatTotal: number;
+  total: number;
+  currency: string;
+  paymentMethod: PaymentMethod;
+  wallet: string | null;
+  paymentPhone: string | null;
+  buyerTin: string | null;
+  holdUntil: string | null;
+  paidAt: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  lines: OrderLineView[];
+  events: OrderEventView[];
+  /** the latest payment attempt, if any */
+  payment: PaymentView | null;
+  receipt: { number: string; issuedAt: string; verificationCode: string } | null;
+  canCancel: boolean;
+}
+
+export interface OrderSummary {
+  number: string;
+  createdAt: string;
+  status: OrderStatus;
+  total: number;
+  itemCount: number;
+}
+
+/** What /tracking shows: the status and its timeline, nothing personal. */
+export interface TrackingView {
+  number: string;
+  status: OrderStatus;
+  events: { at: string; status: OrderStatus }[];
+}
+
+/** How the shopper is asked to pay after placing the order. */
+export interface PaymentStart {
+  reference: string;
+  status: PaymentStatus;
+  /** ussd-push: confirm on the phone; redirect: open `redirectUrl` (card); bank-transfer: pay against the pro-forma invoice */
+  next: "ussd-push" | "redirect" | "bank-transfer";
+  redirectUrl: string | null;
+  /** the built-in sandbox: the page where the push is confirmed or declined */
+  sandboxUrl: string | null;
+}
+
+export interface CheckoutQuote {
+  options: DeliveryOption[];
+  method: DeliveryMethod | null;
+  subtotal: number;
+  deliveryFee: number;
+  vatTotal: number;
+  vatRateBp: number;
+  vatZone: VatZone;
+  total: number;
+}
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const checkoutRequestSchema = z.object({
+  fullName: text(120).min(2),
+  phone: text(32).min(9),
+  delivery: z.object({
+    method: z.enum(DELIVERY_METHODS),
+    region: text(40).optional(),
+    district: text(80).optional(),
+    ward: text(80).optional(),
+    street: text(160).optional(),
+    landmark: text(200).optional(),
+    notes: text(500).optional(),
+    parcelOffice: text(120).optional(),
+  }),
+  payment: z.object({
+    method: z.enum(PAYMENT_METHODS),
+    wallet: text(40).optional(),
+    phone: text(32).optional(),
+  }),
+  buyerTin: text(20).optional(),
+  saveAddress: z.boolean().optional(),
+  /** the total the shopper saw; a different server total refuses the order with `price-changed` */
+  expectedTotal: z.number().int().min(0).optional(),
+});
+
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export interface SavedAddress {
+  id: number;
+  fullName: string;
+  phone: string;
+  region: string;
+  district: string;
+  ward: string;
+  street: string;
+  landmark: string;
+}
+
+export const ADMIN_ORDER_ACTIONS = ["mark-paid", "processing", "ship", "deliver", "cancel", "refund"] as const;
+export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
