@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from "@/lib/checkout";
 import type { PrimaryValue, VariantConfig } from "@/lib/variants";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -440,10 +441,6 @@ export const addresses = pgTable(
 
 /** Order numbers (KE-2026-000123): one sequence, so numbers are unique across app servers. */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1, increment: 1 });
-
-export const ORDER_STATUSES = ["awaiting_payment", "paid", "processing", "shipped", "delivered", "cancelled", "refunded"] as const;
-export const DELIVERY_METHODS = ["courier", "same_day", "parcel", "pickup"] as const;
-export const PAYMENT_METHODS = ["mobile_money", "card", "bank_transfer"] as const;
 
 /**
  * An order: what was bought, where it goes and how it is paid, with the money fixed at placement
