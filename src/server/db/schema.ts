@@ -456,6 +456,8 @@ export const orders = pgTable(
     number: text("number").notNull().unique(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     idempotencyKey: text("idempotency_key").notNull(),
+    /** a hash of the request that placed the order: the same key with another request is refused */
+    requestHash: text("request_hash").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("awaiting_payment"),
     email: text("email").notNull(),
     fullName: text("full_name").notNull(),

@@ -82,6 +82,7 @@ CREATE TABLE "orders" (
 	"number" text NOT NULL,
 	"user_id" integer,
 	"idempotency_key" text NOT NULL,
+	"request_hash" text NOT NULL,
 	"status" text DEFAULT 'awaiting_payment' NOT NULL,
 	"email" text NOT NULL,
 	"full_name" text NOT NULL,
