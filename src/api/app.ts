@@ -16,6 +16,7 @@ import { installCsrfGuard } from "./csrf";
 import { installErrorHandling, sendError } from "./errors";
 import { imageSearchRoutes } from "./image-search";
 import { localeRoutes } from "./locale";
+import { orderRoutes } from "./orders";
 import { newsletterRoutes } from "./newsletter";
 import { settingsRoutes } from "./settings";
 
@@ -74,6 +75,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(newsletterRoutes, context);
       await api.register(imageSearchRoutes, context);
       await api.register(localeRoutes, context);
+      await api.register(orderRoutes, context);
     },
     { prefix: "/api" },
   );

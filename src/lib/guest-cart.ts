@@ -24,6 +24,8 @@ export interface CartProductSummary {
   sku: string;
   /** delivery is free for this product (decides the cart's shipping) */
   free_delivery?: boolean;
+  /** this product may go out the same day (same-day delivery needs every line to allow it) */
+  same_day_delivery?: boolean;
 }
 
 export interface CartItem {
@@ -140,6 +142,7 @@ export function addToGuestCart(
     stock_quantity: product.stock_quantity,
     sku: product.sku,
     free_delivery: product.free_delivery,
+    same_day_delivery: product.same_day_delivery,
   };
   const item: CartItem = existing
     ? {

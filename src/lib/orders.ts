@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DELIVERY_METHODS, PAYMENT_METHODS, type DeliveryMethod, type DeliveryOption, type OrderStatus, type PaymentMethod } from "./checkout";
 import type { VatZone } from "./tanzania-regions";
+import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacter } from "./text";
 
 /**
  * The shapes of orders as the API answers them and pages render them, and the checkout request.
@@ -122,11 +123,17 @@ export interface CheckoutQuote {
   total: number;
 }
 
-const text = (max: number) => z.string().trim().max(max);
+/** Text of a checkout form: trimmed, bounded, and never a control character (refused before it reaches SQL or a log). */
+const text = (max: number) =>
+  z
+    .string()
+    .refine((value) => !hasForbiddenCharacter(value), { message: CONTROL_CHARACTER_MESSAGE, abort: true })
+    .transform((value) => value.trim())
+    .pipe(z.string().max(max));
 
 export const checkoutRequestSchema = z.object({
-  fullName: text(120).min(2),
-  phone: text(32).min(9),
+  fullName: text(120).pipe(z.string().min(2, "Enter your full name")),
+  phone: text(32).pipe(z.string().min(9, "Enter your mobile number")),
   delivery: z.object({
     method: z.enum(DELIVERY_METHODS),
     region: text(40).optional(),

@@ -26,7 +26,11 @@ export type SecurityEventType =
   | "two-factor-challenge"
   | "two-factor-success"
   | "two-factor-recovery-used"
-  | "two-factor-failed";
+  | "two-factor-failed"
+  /** an administrator changed an order (marked paid, shipped, cancelled, refunded...) */
+  | "admin-order-action"
+  /** money arrived for an order that had already been cancelled: an admin must refund or reinstate it */
+  | "order-late-payment";
 
 export interface RequestMeta {
   ip?: string | null;

@@ -63,7 +63,16 @@ export function authLimits(overrides: { perAddress?: Partial<AuthLimits["perAddr
 export async function countPerEmail(db: Database, action: EmailLimitedAction, rawEmail: string, limit: RateLimit): Promise<void> {
   const email = normaliseEmail(rawEmail);
   if (!email) return;
-  const key = hashSecret(`${action}:${email}`);
+  await countPerKey(db, `${action}:${email}`, limit);
+}
+
+/**
+ * Counts one request under a key (an action and what it is about: an e-mail address, an order
+ * number) in the database, shared by every app server; past the limit it throws `rate-limited`
+ * with the seconds to wait. The key is stored hashed: the table keeps no addresses.
+ */
+export async function countPerKey(db: Database, rawKey: string, limit: RateLimit): Promise<void> {
+  const key = hashSecret(rawKey);
   const expired = sql`${rateCounters.windowEnds} <= now()`;
   const [row] = await db
     .insert(rateCounters)

@@ -318,6 +318,7 @@ export async function getCart(db: Database, userId: number): Promise<Cart> {
       stock: products.stockQuantity,
       sku: products.sku,
       freeDelivery: products.freeDelivery,
+      sameDayDelivery: products.sameDayDelivery,
       variantPrice: productVariants.price,
       variantSku: productVariants.sku,
       variantAttributes: productVariants.attributes,
@@ -354,6 +355,7 @@ export async function getCart(db: Database, userId: number): Promise<Cart> {
           stock_quantity: r.stock,
           sku: r.sku,
           free_delivery: r.freeDelivery,
+          same_day_delivery: r.sameDayDelivery,
         },
       };
       items.set(r.itemId, item);

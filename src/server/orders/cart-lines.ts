@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { DEFAULT_VARIANT_ID } from "@/lib/variants";
+import { rowsOf, type Database } from "../db";
+
+/** A cart line as an order needs it: priced and stock-checked from the catalogue, never from the browser. */
+export interface CheckoutLine {
+  productId: number;
+  variantId: string;
+  quantity: number;
+  name: string;
+  sku: string;
+  attributes: Record<string, string>;
+  unitPrice: number;
+  stock: number;
+  freeDelivery: boolean;
+  sameDayDelivery: boolean;
+}
+
+interface Row {
+  product_id: number;
+  variant_id: string;
+  quantity: number;
+  name: string;
+  sku: string;
+  variant_sku: string | null;
+  attributes: Record<string, string> | null;
+  price: number;
+  variant_price: number | null;
+  stock: number;
+  variant_stock: number | null;
+  has_variant: boolean;
+  free_delivery: boolean;
+  same_day_delivery: boolean;
+}
+
+/**
+ * The shopper's cart lines with today's prices and stock. `lock` takes the product and variant rows
+ * for update, in product order (so two orders never wait on each other in a cycle): inside the
+ * placing transaction, stock read here cannot change before it is decremented.
+ */
+export async function readCheckoutLines(db: Database, userId: number, lock: boolean): Promise<CheckoutLine[]> {
+  if (lock) {
+    await db.execute(sql`
+      select p.id from products p
+      where p.id in (select product_id from cart_items where user_id = ${userId})
+      order by p.id for update of p`);
+  }
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select ci.product_id, cl.variant_id, cl.quantity, p.name, p.sku, v.sku as variant_sku, v.attributes,
+             p.price, v.price as variant_price, p.stock_quantity as stock, v.stock as variant_stock,
+             (v.id is not null) as has_variant, p.free_delivery, p.same_day_delivery
+      from cart_items ci
+      join cart_lines cl on cl.item_id = ci.id
+      join products p on p.id = ci.product_id
+      left join product_variants v on v.product_id = ci.product_id and v.combination_id = cl.variant_id
+      where ci.user_id = ${userId}
+      order by ci.product_id, cl.id`),
+  );
+  return rows
+    .filter((r) => r.variant_id === DEFAULT_VARIANT_ID || r.has_variant)
+    .map((r) => ({
+      productId: Number(r.product_id),
+      variantId: r.variant_id,
+      quantity: Number(r.quantity),
+      name: r.name,
+      sku: r.variant_sku ?? r.sku,
+      attributes: r.attributes ?? {},
+      unitPrice: Number(r.variant_id === DEFAULT_VARIANT_ID ? r.price : (r.variant_price ?? r.price)),
+      stock: Number(r.variant_id === DEFAULT_VARIANT_ID ? r.stock : (r.variant_stock ?? 0)),
+      freeDelivery: !!r.free_delivery,
+      sameDayDelivery: !!r.same_day_delivery,
+    }));
+}

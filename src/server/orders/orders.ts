@@ -1,0 +1,548 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { normaliseEmail } from "@/lib/auth-rules";
+import {
+  deliveryOptions,
+  formatOrderNumber,
+  ORDER_NUMBER_PATTERN,
+  orderTotals,
+  type DeliveryMethod,
+  type OrderStatus,
+  type PaymentMethod,
+} from "@/lib/checkout";
+import type { Locale } from "@/lib/locale";
+import type { AdminOrderAction, CheckoutQuote, CheckoutRequest, OrderView, SavedAddress, TrackingView } from "@/lib/orders";
+import { normaliseTanzanianMobile } from "@/lib/phone";
+import type { SiteSettings } from "@/lib/site-settings";
+import { findRegion } from "@/lib/tanzania-regions";
+import { rowsOf, type Database } from "../db";
+import { addresses, cartItems, orderEvents, orderLines, orders, payments } from "../db/schema";
+import { logSecurityEvent, type RequestMeta } from "../auth/events";
+import { countPerKey, type RateLimit } from "../auth/limits";
+import { DomainError } from "../errors";
+import type { SettingsService } from "../settings/settings";
+import { readCheckoutLines, type CheckoutLine } from "./cart-lines";
+import { findOrder, latestPayment, listAllOrders, listOrders, orderView, type OrderRow } from "./views";
+
+export type OrderMailKind = "placed" | "paid" | "shipped" | "cancelled";
+type Actor = "shopper" | "admin" | "system" | "provider";
+
+/** What happens beside an order's changes, in the same transaction: e-mails and the fiscal receipt. */
+export interface OrderHooks {
+  /** queues the order's e-mail of this kind (in the order's language) */
+  notify(tx: Database, kind: OrderMailKind, orderId: number): Promise<void>;
+  /** issues the fiscal receipt of a paid order (once) */
+  issueReceipt(tx: Database, orderId: number): Promise<void>;
+}
+
+export interface OrdersOptions {
+  db: Database;
+  settings: SettingsService;
+  hooks: OrderHooks;
+  /** looking an order up on /tracking: tries per order number (in the database, shared by every server) */
+  trackingLimit?: RateLimit;
+  now?: () => Date;
+}
+
+/** Unpaid orders cancelled per run of the expiry job; the next run takes the rest. */
+const EXPIRY_BATCH = 50;
+export const DEFAULT_TRACKING_LIMIT: RateLimit = { max: 10, windowMinutes: 15 };
+
+const invalid = (field: string, message: string) => new DomainError("validation", message, { field, reason: field });
+
+/** The shop's calendar year now (order numbers carry it). */
+function shopYear(now: Date, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric" }).format(now));
+}
+
+function holdMinutes(settings: SiteSettings, method: PaymentMethod): number {
+  const hold = settings.orderHold;
+  if (method === "bank_transfer") return hold.bankTransferHours * 60;
+  return method === "card" ? hold.cardMinutes : hold.mobileMoneyMinutes;
+}
+
+/** A stable hash of what a checkout asked for: the same Idempotency-Key must come with the same request. */
+function requestHash(request: CheckoutRequest): string {
+  const canonical = JSON.stringify(request, (_key, value: unknown) =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : value,
+  );
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/** The delivery part of a request, checked: a known region and a district where the goods travel. */
+function checkedDelivery(request: CheckoutRequest) {
+  const d = request.delivery;
+  if (d.method === "pickup") return { method: d.method, region: null, district: null, ward: null, street: null, landmark: null, parcelOffice: null };
+  const region = findRegion(d.region);
+  if (!region) throw invalid("region", "Choose the region to deliver to");
+  if (!d.district) throw invalid("district", "Enter the district");
+  if (d.method !== "parcel" && !d.street && !d.landmark) throw invalid("street", "Enter the street or a landmark the courier can find");
+  return {
+    method: d.method,
+    region: region.code,
+    district: d.district,
+    ward: d.ward || null,
+    street: d.street || null,
+    landmark: d.landmark || null,
+    parcelOffice: d.method === "parcel" ? d.parcelOffice || null : null,
+  };
+}
+
+export function createOrdersService(options: OrdersOptions) {
+  const { db, settings, hooks } = options;
+  const now = options.now ?? (() => new Date());
+  const trackingLimit = options.trackingLimit ?? DEFAULT_TRACKING_LIMIT;
+
+  async function addEvent(tx: Database, orderId: number, status: OrderStatus, actor: Actor, note: string | null = null, actorUserId: number | null = null) {
+    await tx.insert(orderEvents).values({ orderId, status, actor, note, actorUserId });
+  }
+
+  /** The quote of a cart for a destination and method: what the summary shows before placing. */
+  function quoteLines(lines: CheckoutLine[], region: string | null, method: DeliveryMethod | null, shop: SiteSettings): CheckoutQuote {
+    const options = deliveryOptions(lines, region, now(), shop);
+    const chosen = options.find((o) => o.method === method && o.available) ?? null;
+    const totals = orderTotals(lines, chosen?.fee ?? 0, method === "pickup" ? null : region, shop.vatRates);
+    return {
+      options,
+      method: chosen?.method ?? null,
+      subtotal: totals.subtotal,
+      deliveryFee: totals.deliveryFee,
+      vatTotal: totals.vatTotal,
+      vatRateBp: totals.rateBp,
+      vatZone: totals.zone,
+      total: totals.total,
+    };
+  }
+
+  /** Puts an order's stock back (cancelled, or expired unpaid). */
+  async function releaseStock(tx: Database, orderId: number) {
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.productId);
+    for (const line of lines) {
+      await tx.execute(sql`update products set stock_quantity = stock_quantity + ${line.quantity},
+        sales_count = greatest(sales_count - ${line.quantity}, 0), updated_at = now() where id = ${line.productId}`);
+      await tx.execute(sql`update product_variants set stock = stock + ${line.quantity}
+        where product_id = ${line.productId} and combination_id = ${line.variantId}`);
+    }
+  }
+
+  /** Locks an order row for a change of status. */
+  async function lockOrder(tx: Database, where: { id?: number; number?: string }): Promise<OrderRow> {
+    const condition = where.id !== undefined ? eq(orders.id, where.id) : eq(orders.number, where.number ?? "");
+    const [row] = await tx.select().from(orders).where(condition).for("update");
+    if (!row) throw new DomainError("not-found", "Order not found");
+    return row;
+  }
+
+  async function setStatus(
+    tx: Database,
+    order: OrderRow,
+    status: OrderStatus,
+    actor: Actor,
+    note: string | null,
+    extra: Partial<OrderRow> = {},
+    actorUserId: number | null = null,
+  ) {
+    await tx
+      .update(orders)
+      .set({ ...extra, status, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    await addEvent(tx, order.id, status, actor, note, actorUserId);
+  }
+
+  /** Cancels an order in the transaction: stock back, open payment attempts closed, the shopper told. */
+  async function cancelInTx(tx: Database, order: OrderRow, actor: Actor, note: string, actorUserId: number | null = null) {
+    await releaseStock(tx, order.id);
+    await tx
+      .update(payments)
+      .set({ status: "cancelled", nextCheckAt: null, updatedAt: sql`now()` })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, "pending")));
+    await setStatus(tx, order, "cancelled", actor, note, { holdUntil: null }, actorUserId);
+    await hooks.notify(tx, "cancelled", order.id);
+  }
+
+  /**
+   * Marks an order paid inside the caller's transaction (the payment's verification, or an admin
+   * confirming a bank transfer), issues its receipt and queues the e-mail. Paid twice is paid once.
+   * Money for an order already cancelled is not silently accepted: the order stays cancelled and an
+   * admin is alerted to refund it (its stock may already be sold).
+   */
+  async function markPaidInTx(
+    tx: Database,
+    orderId: number,
+    by: { actor: Actor; note?: string | null; actorUserId?: number | null },
+  ): Promise<"paid" | "already-paid" | "late"> {
+    const order = await lockOrder(tx, { id: orderId });
+    if (order.status !== "awaiting_payment") {
+      if (order.status === "cancelled" && !order.paidAt) {
+        await tx
+          .update(orders)
+          .set({ paidAt: now(), updatedAt: sql`now()` })
+          .where(eq(orders.id, order.id));
+        await addEvent(tx, order.id, "cancelled", by.actor, "payment-after-cancel");
+        await logSecurityEvent(tx, { type: "order-late-payment", userId: order.userId, detail: { order: order.number } });
+        return "late";
+      }
+      return "already-paid";
+    }
+    await setStatus(tx, order, "paid", by.actor, by.note ?? null, { paidAt: now(), holdUntil: null }, by.actorUserId ?? null);
+    await hooks.issueReceipt(tx, order.id);
+    await hooks.notify(tx, "paid", order.id);
+    return "paid";
+  }
+
+  async function place(
+    userId: number,
+    request: CheckoutRequest,
+    opts: { idempotencyKey: string; locale: Locale },
+  ): Promise<{ order: OrderView; created: boolean; orderId: number }> {
+    const fingerprint = requestHash(request);
+    const phone = normaliseTanzanianMobile(request.phone);
+    if (!phone) throw invalid("phone", "Enter a Tanzanian mobile number, e.g. 0754 123 456");
+    const delivery = checkedDelivery(request);
+    let paymentPhone: string | null = null;
+    let wallet: string | null = null;
+    const shop = await settings.get();
+    if (request.payment.method === "mobile_money") {
+      paymentPhone = normaliseTanzanianMobile(request.payment.phone || request.phone);
+      if (!paymentPhone) throw invalid("paymentPhone", "Enter the mobile-money number to pay from");
+      wallet = request.payment.wallet ?? "";
+      if (!shop.paymentSettings.mobileMoneyProviders.includes(wallet)) throw invalid("wallet", "Choose the mobile-money wallet to pay with");
+    }
+
+    const result = await db.transaction(async (tx) => {
+      // one checkout per shopper at a time: a double-clicked or retried submit waits here and then finds the first order
+      await tx.execute(sql`select pg_advisory_xact_lock(7265014, ${userId})`);
+      const [existing] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, opts.idempotencyKey)));
+      if (existing) {
+        if (existing.requestHash !== fingerprint) throw new DomainError("idempotency-conflict", "This Idempotency-Key was used for a different order");
+        return { row: existing, created: false };
+      }
+
+      const [user] = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${userId}`));
+      if (!user) throw new DomainError("unauthenticated", "Sign in to place an order");
+      const lines = await readCheckoutLines(tx, userId, true);
+      if (!lines.length) throw new DomainError("cart-empty", "The cart is empty");
+      const short = lines.filter((l) => l.quantity > l.stock);
+      if (short.length)
+        throw new DomainError("out-of-stock", "Some items are no longer in stock in the quantity asked", {
+          lines: short.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, available: Math.max(0, l.stock) })),
+        });
+
+      const quote = quoteLines(lines, delivery.region, delivery.method, shop);
+      if (!quote.method) throw invalid("delivery", "This delivery method is not available for this cart and destination");
+      if (request.expectedTotal !== undefined && request.expectedTotal !== quote.total)
+        throw new DomainError("price-changed", "A price or the delivery fee changed since the total was shown", { quote });
+      const totals = orderTotals(lines, quote.deliveryFee, delivery.region, shop.vatRates);
+
+      for (const line of lines) {
+        // the rows are locked: these cannot fail for stock read above, and the checks stay as a guard
+        const updated = rowsOf(
+          await tx.execute(sql`update products set stock_quantity = stock_quantity - ${line.quantity},
+            sales_count = sales_count + ${line.quantity}, updated_at = now()
+            where id = ${line.productId} and stock_quantity >= ${line.quantity} returning id`),
+        );
+        if (line.variantId !== "default") {
+          const variant = rowsOf(
+            await tx.execute(sql`update product_variants set stock = stock - ${line.quantity}
+              where product_id = ${line.productId} and combination_id = ${line.variantId} and stock >= ${line.quantity} returning id`),
+          );
+          if (!variant.length) throw new DomainError("out-of-stock", "Product out of stock");
+        }
+        if (!updated.length) throw new DomainError("out-of-stock", "Product out of stock");
+      }
+
+      const [seq] = rowsOf<{ n: number | string }>(await tx.execute(sql`select nextval('order_number_seq') as n`));
+      const at = now();
+      const number = formatOrderNumber(Number(seq?.n), shopYear(at, shop.timezone));
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          number,
+          userId,
+          idempotencyKey: opts.idempotencyKey,
+          requestHash: fingerprint,
+          email: user.email,
+          fullName: request.fullName,
+          phone,
+          deliveryMethod: delivery.method,
+          region: delivery.region,
+          district: delivery.district,
+          ward: delivery.ward,
+          street: delivery.street,
+          landmark: delivery.landmark,
+          notes: request.delivery.notes || null,
+          parcelOffice: delivery.parcelOffice,
+          vatZone: totals.zone,
+          subtotal: totals.subtotal,
+          deliveryFee: totals.deliveryFee,
+          deliveryVat: totals.deliveryVat,
+          vatTotal: totals.vatTotal,
+          total: totals.total,
+          paymentMethod: request.payment.method,
+          wallet,
+          paymentPhone,
+          buyerTin: request.buyerTin || null,
+          locale: opts.locale,
+          holdUntil: new Date(at.getTime() + holdMinutes(shop, request.payment.method) * 60_000),
+        })
+        .returning();
+      if (!row) throw new Error("order insert returned nothing");
+      await tx.insert(orderLines).values(
+        lines.map((l, i) => ({
+          orderId: row.id,
+          productId: l.productId,
+          variantId: l.variantId,
+          name: l.name,
+          sku: l.sku,
+          attributes: l.attributes,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          net: totals.lines[i]!.net,
+          vat: totals.lines[i]!.vat,
+          gross: totals.lines[i]!.gross,
+          vatRateBp: totals.rateBp,
+        })),
+      );
+      await addEvent(tx, row.id, "awaiting_payment", "shopper");
+      await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+      if (request.saveAddress !== false && delivery.region && delivery.district) await rememberAddress(tx, userId, request, phone, delivery);
+      await hooks.notify(tx, "placed", row.id);
+      return { row, created: true };
+    });
+    return { order: await orderView(db, result.row), created: result.created, orderId: result.row.id };
+  }
+
+  /** Saves the delivery address on the account (or marks the same one used again). */
+  async function rememberAddress(
+    tx: Database,
+    userId: number,
+    request: CheckoutRequest,
+    phone: string,
+    delivery: { region: string | null; district: string | null; ward: string | null; street: string | null; landmark: string | null },
+  ) {
+    const values = {
+      userId,
+      fullName: request.fullName,
+      phone,
+      region: delivery.region ?? "",
+      district: delivery.district ?? "",
+      ward: delivery.ward ?? "",
+      street: delivery.street ?? "",
+      landmark: delivery.landmark ?? "",
+    };
+    const same = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(
+        and(
+          eq(addresses.userId, userId),
+          eq(addresses.fullName, values.fullName),
+          eq(addresses.phone, phone),
+          eq(addresses.region, values.region),
+          eq(addresses.district, values.district),
+          eq(addresses.ward, values.ward),
+          eq(addresses.street, values.street),
+          eq(addresses.landmark, values.landmark),
+        ),
+      );
+    if (same[0])
+      await tx
+        .update(addresses)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(addresses.id, same[0].id));
+    else await tx.insert(addresses).values(values);
+  }
+
+  async function orderOf(userId: number, number: string): Promise<OrderRow> {
+    const row = ORDER_NUMBER_PATTERN.test(number) ? await findOrder(db, number, userId) : undefined;
+    if (!row) throw new DomainError("not-found", "Order not found");
+    return row;
+  }
+
+  /** Which admin actions an order's state allows (the admin page shows only these). */
+  function allowedActions(order: OrderRow): AdminOrderAction[] {
+    switch (order.status) {
+      case "awaiting_payment":
+        return order.paymentMethod === "bank_transfer" ? ["mark-paid", "cancel"] : ["cancel"];
+      case "paid":
+        return order.deliveryMethod === "pickup" ? ["processing", "deliver", "cancel"] : ["processing", "ship", "cancel"];
+      case "processing":
+        return order.deliveryMethod === "pickup" ? ["deliver", "cancel"] : ["ship", "cancel"];
+      case "shipped":
+        return ["deliver"];
+      case "cancelled":
+        return order.paidAt ? ["refund"] : [];
+      default:
+        return [];
+    }
+  }
+
+  return {
+    quote: async (userId: number, input: { region: string | null; method: DeliveryMethod | null }): Promise<CheckoutQuote> =>
+      quoteLines(await readCheckoutLines(db, userId, false), input.method === "pickup" ? null : input.region, input.method, await settings.get()),
+
+    place,
+    markPaidInTx,
+
+    list: (userId: number) => listOrders(db, userId),
+
+    async get(userId: number, number: string): Promise<OrderView> {
+      return orderView(db, await orderOf(userId, number));
+    },
+
+    /** The order row of a shopper's order (for payments and documents): not-found when it is someone else's. */
+    row: (userId: number, number: string) => orderOf(userId, number),
+
+    async cancel(userId: number, number: string): Promise<OrderView> {
+      const { id } = await orderOf(userId, number);
+      await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, { id });
+        if (order.status !== "awaiting_payment") throw new DomainError("invalid-state", "Only an unpaid order can be cancelled here");
+        await cancelInTx(tx, order, "shopper", "cancelled-by-shopper");
+      });
+      return orderView(db, await orderOf(userId, number));
+    },
+
+    /**
+     * An order's status timeline for whoever knows its number and the e-mail or phone it was placed
+     * with. "No such order" and "wrong contact" are one answer, and tries are limited per order number,
+     * so the page neither confirms numbers nor lets anyone guess the contact.
+     */
+    async track(number: string, contact: string): Promise<TrackingView> {
+      const normalisedNumber = number.trim().toUpperCase();
+      const notFound = () => new DomainError("not-found", "No order matches this number and contact");
+      if (!ORDER_NUMBER_PATTERN.test(normalisedNumber)) throw notFound();
+      await countPerKey(db, `track:${normalisedNumber}`, trackingLimit);
+      const order = await findOrder(db, normalisedNumber);
+      if (!order) throw notFound();
+      const email = contact.includes("@") ? normaliseEmail(contact) : null;
+      const phone = email ? null : normaliseTanzanianMobile(contact);
+      const matches = (email && email === order.email) || (phone && (phone === order.phone || phone === order.paymentPhone));
+      if (!matches) throw notFound();
+      const events = await db
+        .select({ at: orderEvents.at, status: orderEvents.status })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, order.id))
+        .orderBy(orderEvents.at, orderEvents.id);
+      return { number: order.number, status: order.status, events: events.map((e) => ({ at: e.at.toISOString(), status: e.status })) };
+    },
+
+    async addresses(userId: number): Promise<SavedAddress[]> {
+      const rows = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.lastUsedAt), desc(addresses.id)).limit(10);
+      return rows.map((r) => ({
+        id: r.id,
+        fullName: r.fullName,
+        phone: r.phone,
+        region: r.region,
+        district: r.district,
+        ward: r.ward,
+        street: r.street,
+        landmark: r.landmark,
+      }));
+    },
+
+    /** Before a payment is tried again: the wallet and number to use now (checked like at checkout). */
+    async retargetPayment(userId: number, number: string, input: { wallet?: string; phone?: string }): Promise<OrderRow> {
+      const order = await orderOf(userId, number);
+      if (order.paymentMethod !== "mobile_money" || order.status !== "awaiting_payment") return order;
+      const shop = await settings.get();
+      const wallet = input.wallet ?? order.wallet ?? "";
+      if (!shop.paymentSettings.mobileMoneyProviders.includes(wallet)) throw invalid("wallet", "Choose the mobile-money wallet to pay with");
+      const paymentPhone = input.phone !== undefined ? normaliseTanzanianMobile(input.phone) : order.paymentPhone;
+      if (!paymentPhone) throw invalid("paymentPhone", "Enter the mobile-money number to pay from");
+      if (wallet === order.wallet && paymentPhone === order.paymentPhone) return order;
+      const [updated] = await db
+        .update(orders)
+        .set({ wallet, paymentPhone, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, order.id), eq(orders.status, "awaiting_payment")))
+        .returning();
+      return updated ?? (await orderOf(userId, number));
+    },
+
+    adminList: (filter: { status?: OrderStatus; q?: string; limit: number; offset: number }) => listAllOrders(db, filter),
+
+    async adminGet(number: string): Promise<OrderView & { actions: AdminOrderAction[] }> {
+      const row = await findOrder(db, number);
+      if (!row) throw new DomainError("not-found", "Order not found");
+      return { ...(await orderView(db, row)), actions: allowedActions(row) };
+    },
+
+    /** An admin's change to an order; each one is in the security log. */
+    async adminAct(
+      number: string,
+      action: AdminOrderAction,
+      input: { adminId: number; carrier?: string; trackingNumber?: string; note?: string; meta?: RequestMeta },
+    ): Promise<OrderView & { actions: AdminOrderAction[] }> {
+      await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, { number });
+        if (!allowedActions(order).includes(action)) throw new DomainError("invalid-state", `An order that is ${order.status} cannot take "${action}"`);
+        const note = input.note?.trim() || null;
+        switch (action) {
+          case "mark-paid":
+            await markPaidInTx(tx, order.id, { actor: "admin", note: note ?? "bank-transfer-received", actorUserId: input.adminId });
+            break;
+          case "processing":
+            await setStatus(tx, order, "processing", "admin", note, {}, input.adminId);
+            break;
+          case "ship": {
+            const carrier = input.carrier?.trim();
+            const trackingNumber = input.trackingNumber?.trim();
+            if (!carrier) throw invalid("carrier", "Enter the carrier");
+            if (!trackingNumber) throw invalid("trackingNumber", "Enter the tracking number");
+            await setStatus(tx, order, "shipped", "admin", note, { carrier, trackingNumber }, input.adminId);
+            await hooks.notify(tx, "shipped", order.id);
+            break;
+          }
+          case "deliver":
+            await setStatus(tx, order, "delivered", "admin", note, {}, input.adminId);
+            break;
+          case "cancel":
+            await cancelInTx(tx, order, "admin", note ?? "cancelled-by-shop", input.adminId);
+            break;
+          case "refund":
+            await setStatus(tx, order, "refunded", "admin", note, {}, input.adminId);
+            break;
+        }
+        await logSecurityEvent(
+          tx,
+          { type: "admin-order-action", userId: input.adminId, detail: { order: order.number, action, from: order.status } },
+          input.meta,
+        );
+      });
+      const row = await findOrder(db, number);
+      return { ...(await orderView(db, row!)), actions: allowedActions(row!) };
+    },
+
+    /**
+     * Cancels unpaid orders whose hold has ended and releases their stock, a batch at a time
+     * (`skip locked`: several app servers running this never take the same order).
+     */
+    async expireDue(): Promise<number> {
+      let expired = 0;
+      for (;;) {
+        const done = await db.transaction(async (tx) => {
+          const due = await tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.status, "awaiting_payment"), sql`${orders.holdUntil} <= ${now().toISOString()}::timestamptz`))
+            .orderBy(orders.holdUntil)
+            .limit(EXPIRY_BATCH)
+            .for("update", { skipLocked: true });
+          for (const order of due) await cancelInTx(tx, order, "system", "not-paid-in-time");
+          return due.length;
+        });
+        expired += done;
+        if (done < EXPIRY_BATCH) return expired;
+      }
+    },
+
+    latestPayment: (orderId: number) => latestPayment(db, orderId),
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { shopperMayCancel, type OrderStatus } from "@/lib/checkout";
+import type { OrderSummary, OrderView, PaymentView } from "@/lib/orders";
+import { rowsOf, type Database } from "../db";
+import { fiscalReceipts, orderEvents, orderLines, orders, payments } from "../db/schema";
+
+export type OrderRow = typeof orders.$inferSelect;
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+/** The latest payment attempt of an order, as the API shows it. */
+export async function latestPayment(db: Database, orderId: number): Promise<PaymentView | null> {
+  const [p] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
+  if (!p) return null;
+  return {
+    reference: p.reference,
+    provider: p.provider,
+    method: p.method,
+    wallet: p.wallet,
+    phone: p.phone,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    failureReason: p.failureReason,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** An order with its lines, timeline, latest payment and receipt. */
+export async function orderView(db: Database, order: OrderRow): Promise<OrderView> {
+  const [lines, events, payment, receipts] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+    latestPayment(db, order.id),
+    db
+      .select({ number: fiscalReceipts.receiptNumber, issuedAt: fiscalReceipts.issuedAt, verificationCode: fiscalReceipts.verificationCode })
+      .from(fiscalReceipts)
+      .where(eq(fiscalReceipts.orderId, order.id)),
+  ]);
+  const receipt = receipts[0];
+  return {
+    number: order.number,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    email: order.email,
+    fullName: order.fullName,
+    phone: order.phone,
+    delivery: {
+      method: order.deliveryMethod,
+      region: order.region,
+      district: order.district,
+      ward: order.ward,
+      street: order.street,
+      landmark: order.landmark,
+      notes: order.notes,
+      parcelOffice: order.parcelOffice,
+    },
+    vatZone: order.vatZone,
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    deliveryVat: order.deliveryVat,
+    vatTotal: order.vatTotal,
+    total: order.total,
+    currency: order.currency,
+    paymentMethod: order.paymentMethod,
+    wallet: order.wallet,
+    paymentPhone: order.paymentPhone,
+    buyerTin: order.buyerTin,
+    holdUntil: iso(order.holdUntil),
+    paidAt: iso(order.paidAt),
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      variantId: l.variantId,
+      name: l.name,
+      sku: l.sku,
+      attributes: l.attributes,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      net: l.net,
+      vat: l.vat,
+      gross: l.gross,
+      vatRateBp: l.vatRateBp,
+    })),
+    events: events.map((e) => ({ at: e.at.toISOString(), status: e.status, actor: e.actor, note: e.note })),
+    payment,
+    receipt: receipt ? { number: receipt.number, issuedAt: receipt.issuedAt.toISOString(), verificationCode: receipt.verificationCode } : null,
+    canCancel: shopperMayCancel(order.status),
+  };
+}
+
+export async function findOrder(db: Database, number: string, userId?: number): Promise<OrderRow | undefined> {
+  const where = userId === undefined ? eq(orders.number, number) : and(eq(orders.number, number), eq(orders.userId, userId));
+  const [row] = await db.select().from(orders).where(where);
+  return row;
+}
+
+interface SummaryRow {
+  number: string;
+  created_at: Date | string;
+  status: OrderStatus;
+  total: number;
+  item_count: number | string;
+  full_name: string;
+  email: string;
+  payment_method: OrderView["paymentMethod"];
+}
+
+const summary = (r: SummaryRow): OrderSummary => ({
+  number: r.number,
+  createdAt: new Date(r.created_at).toISOString(),
+  status: r.status,
+  total: Number(r.total),
+  itemCount: Number(r.item_count),
+});
+
+/** A shopper's orders, newest first. */
+export async function listOrders(db: Database, userId: number, limit = 100): Promise<OrderSummary[]> {
+  const rows = rowsOf<SummaryRow>(
+    await db.execute(sql`
+      select o.number, o.created_at, o.status, o.total, o.full_name, o.email, o.payment_method,
+             (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id) as item_count
+      from orders o where o.user_id = ${userId}
+      order by o.created_at desc, o.id desc limit ${limit}`),
+  );
+  return rows.map(summary);
+}
+
+export type AdminOrderSummary = OrderSummary & { fullName: string; email: string; paymentMethod: OrderView["paymentMethod"] };
+
+/** Every order, newest first, by status and by (part of) the number, name or e-mail, with the count. */
+export async function listAllOrders(
+  db: Database,
+  filter: { status?: OrderStatus; q?: string; limit: number; offset: number },
+): Promise<{ orders: AdminOrderSummary[]; total: number }> {
+  const q = filter.q?.trim().toLowerCase();
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = sql`where (${filter.status ?? null}::text is null or o.status = ${filter.status ?? null})
+    and (${like}::text is null or lower(o.number) like ${like} or lower(o.email) like ${like} or lower(o.full_name) like ${like})`;
+  const [rows, counts] = await Promise.all([
+    db.execute(sql`
+      select o.number, o.created_at, o.status, o.total, o.full_name, o.email, o.payment_method,
+             (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id) as item_count
+      from orders o ${where}
+      order by o.created_at desc, o.id desc limit ${filter.limit} offset ${filter.offset}`),
+    db.execute(sql`select count(*) as n from orders o ${where}`),
+  ]);
+  return {
+    orders: rowsOf<SummaryRow>(rows).map((r) => ({ ...summary(r), fullName: r.full_name, email: r.email, paymentMethod: r.payment_method })),
+    total: Number(rowsOf<{ n: number | string }>(counts)[0]?.n ?? 0),
+  };
+}
