@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openSession } from "../../src/server/auth/sessions";
-import { orderEvents, orderLines, orders, productVariants, products, securityEvents, users, userTwoFactor } from "../../src/server/db/schema";
+import { orderEvents, orderLines, orders, payments, productVariants, products, securityEvents, users, userTwoFactor } from "../../src/server/db/schema";
 import { setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
@@ -292,6 +292,39 @@ describe("an order after placing", () => {
     expect(after.status).toBe("cancelled");
     expect(after.events.at(-1)).toMatchObject({ status: "cancelled", actor: "system", note: "not-paid-in-time" });
     expect(await stockOf(a.id)).toBe(2);
+  });
+});
+
+describe("an unpaid order with a payment still pending at the provider", () => {
+  it("gets a grace period past its hold before it is cancelled", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    await addToCart(cookie, (await product(2)).id, 1);
+    const order = (await checkout(cookie, darCourier)).body.order;
+    const [row] = await api.handle.db.select({ id: orders.id }).from(orders).where(eq(orders.number, order.number));
+    await api.handle.db
+      .insert(payments)
+      .values({
+        orderId: row!.id,
+        provider: "sandbox",
+        reference: `T${randomUUID().replace(/-/g, "")}`,
+        method: "mobile_money",
+        amount: order.total,
+        currency: "TZS",
+      });
+    await api.handle.db
+      .update(orders)
+      .set({ holdUntil: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, row!.id));
+    await api.services.orders.expireDue();
+    expect((await call("GET", `/api/orders/${order.number}`, cookie)).body.order.status).toBe("awaiting_payment");
+    await api.handle.db
+      .update(orders)
+      .set({ holdUntil: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(orders.id, row!.id));
+    await api.services.orders.expireDue();
+    const after = (await call("GET", `/api/orders/${order.number}`, cookie)).body.order;
+    expect(after.status).toBe("cancelled");
+    expect(after.payment.status).toBe("cancelled");
   });
 });
 

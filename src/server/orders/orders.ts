@@ -46,6 +46,11 @@ export interface OrdersOptions {
 
 /** Unpaid orders cancelled per run of the expiry job; the next run takes the rest. */
 const EXPIRY_BATCH = 50;
+/**
+ * How long past its hold an unpaid order waits while a payment attempt is still pending at the
+ * provider: a shopper who confirmed the push in the last minute is not cancelled under their feet.
+ */
+export const PENDING_PAYMENT_GRACE_MINUTES = 10;
 export const DEFAULT_TRACKING_LIMIT: RateLimit = { max: 10, windowMinutes: 15 };
 
 const invalid = (field: string, message: string) => new DomainError("validation", message, { field, reason: field });
@@ -529,7 +534,15 @@ export function createOrdersService(options: OrdersOptions) {
           const due = await tx
             .select()
             .from(orders)
-            .where(and(eq(orders.status, "awaiting_payment"), sql`${orders.holdUntil} <= ${now().toISOString()}::timestamptz`))
+            .where(
+              and(
+                eq(orders.status, "awaiting_payment"),
+                sql`${orders.holdUntil} <= ${now().toISOString()}::timestamptz`,
+                // a payment still pending at the provider (a push the shopper may be confirming) gets a grace period
+                sql`(${orders.holdUntil} <= ${now().toISOString()}::timestamptz - make_interval(mins => ${PENDING_PAYMENT_GRACE_MINUTES})
+                  or not exists (select 1 from payments p where p.order_id = ${orders.id} and p.status = 'pending'))`,
+              ),
+            )
             .orderBy(orders.holdUntil)
             .limit(EXPIRY_BATCH)
             .for("update", { skipLocked: true });
