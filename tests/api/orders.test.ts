@@ -394,10 +394,15 @@ describe("the admin's orders", () => {
     await addToCart(shopper, a.id, 2);
     const order = (await checkout(shopper, darCourier)).body.order;
     const admin = await adminCookie();
+    const sales = async () => (await api.handle.db.select({ n: products.salesCount }).from(products).where(eq(products.id, a.id)))[0]!.n;
+    const before = await sales();
     await call("POST", `/api/admin/orders/${order.number}/mark-paid`, admin, {});
+    // a reservation is not a sale; a paid order is, until it is cancelled
+    expect(await sales()).toBe(before + 2);
     const cancelled = (await call("POST", `/api/admin/orders/${order.number}/cancel`, admin, { note: "Customer asked by phone" })).body.order;
     expect(cancelled).toMatchObject({ status: "cancelled", actions: ["refund"] });
     expect(await stockOf(a.id)).toBe(3);
+    expect(await sales()).toBe(before);
     expect((await call("POST", `/api/admin/orders/${order.number}/refund`, admin, {})).body.order.status).toBe("refunded");
     const events = await api.handle.db.select().from(orderEvents).innerJoin(orders, eq(orders.id, orderEvents.orderId)).where(eq(orders.number, order.number));
     expect(events.map((e) => e.order_events.status)).toEqual(["awaiting_payment", "paid", "cancelled", "refunded"]);
