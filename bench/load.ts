@@ -5,6 +5,7 @@
 // session opened at setup; a few sign in for real (scrypt) at a steady rate through the API.
 // Records every endpoint's count, errors and latency percentiles, and the server's RSS over time.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -125,24 +126,31 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 300_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-export async function runLoad(options: LoadOptions): Promise<LoadReport> {
+interface Shopper {
+  email: string;
+  cookie: string;
+  ip: string;
+}
+
+/** A production server on a fresh PostgreSQL database of this name (it seeds the demo catalogue), with N signed-in shoppers. */
+async function startShop(pgServer: string, port: number, database: string, shopperCount: number) {
   // A fresh database each run, so every run starts from the same demo catalogue and no old carts.
-  const admin = new pg.Client({ connectionString: options.pgServer });
+  const admin = new pg.Client({ connectionString: pgServer });
   await admin.connect();
-  await admin.query("drop database if exists storefront_load with (force)");
-  await admin.query("create database storefront_load");
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.query(`create database ${database}`);
   await admin.end();
-  const url = new URL(options.pgServer);
-  url.pathname = "/storefront_load";
+  const url = new URL(pgServer);
+  url.pathname = `/${database}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-load-"));
-  const base = `http://127.0.0.1:${options.port}`;
+  const base = `http://127.0.0.1:${port}`;
 
   const server = spawn(process.execPath, ["dist/server.mjs"], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: String(options.port),
+      PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: base,
       DATABASE_URL: url.toString(),
@@ -154,12 +162,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const handle = await openDatabase({ databaseUrl: url.toString(), migrate: false, poolSize: 2 }).catch((error: unknown) => {
-    server.kill("SIGKILL");
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 2000));
+    if (server.exitCode === null) server.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const handle = await openDatabase({ databaseUrl: url.toString(), migrate: false, poolSize: 2 }).catch(async (error: unknown) => {
+    await stop();
     throw error;
   });
   try {
-    log("starting the production server on a fresh PostgreSQL database (it seeds the demo catalogue)…");
+    log(`starting the production server on a fresh PostgreSQL database (${database}; it seeds the demo catalogue)…`);
     await waitFor(`${base}/api/categories`, server);
 
     // Shoppers: verified accounts sharing one password hash (hashing 200 passwords would only
@@ -171,7 +185,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     const created = await handle.db
       .insert(users)
       .values(
-        Array.from({ length: options.shoppers }, (_, i) => ({
+        Array.from({ length: shopperCount }, (_, i) => ({
           email: `load-${stamp}-${i}@example.co.tz`,
           fullName: `Load Shopper ${i}`,
           passwordHash,
@@ -179,12 +193,53 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         })),
       )
       .returning({ id: users.id, email: users.email });
-    const shoppers = await Promise.all(
+    const shoppers: Shopper[] = await Promise.all(
       created.map(async (user, i) => {
         const session = await openSession(handle.db, user.id, true, 60, { ip: `10.${(i >> 8) & 255}.${i & 255}.7`, userAgent: "load run" });
         return { email: user.email, cookie: `${SESSION_COOKIE}=${session.token}`, ip: `10.${(i >> 8) & 255}.${i & 255}.7` };
       }),
     );
+    return {
+      base,
+      server,
+      handle,
+      shoppers,
+      async close() {
+        await handle.close().catch(() => undefined);
+        await stop();
+      },
+    };
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await stop();
+    throw error;
+  }
+}
+
+/** One request as a shopper's browser sends it: its session, its address, and Origin on writes (the CSRF guard checks it). */
+async function shopperFetch(
+  base: string,
+  shopper: Shopper,
+  pathAndQuery: string,
+  init: { method?: string; body?: unknown; signedOut?: boolean; headers?: Record<string, string> } = {},
+) {
+  return fetch(`${base}${pathAndQuery}`, {
+    method: init.method ?? "GET",
+    headers: {
+      ...(init.signedOut ? {} : { cookie: shopper.cookie }),
+      "x-forwarded-for": shopper.ip,
+      ...((init.method ?? "GET") !== "GET" ? { origin: base, "sec-fetch-site": "same-origin" } : {}),
+      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...init.headers,
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadReport> {
+  const shop = await startShop(options.pgServer, options.port, "storefront_load", options.shoppers);
+  const { base, server, handle, shoppers } = shop;
+  try {
     const stocked = rowsOf<{ id: number }>(
       await handle.db.execute(sql`select id from products where stock_quantity >= 50 and variant_config is null order by sales_count desc limit 200`),
     ).map((r) => Number(r.id));
@@ -212,17 +267,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     ) => {
       const started = performance.now();
       try {
-        const res = await fetch(`${base}${pathAndQuery}`, {
-          method: init.method ?? "GET",
-          headers: {
-            ...(init.signedOut ? {} : { cookie: shopper.cookie }),
-            "x-forwarded-for": shopper.ip,
-            // every write comes from the shop's own pages, as a browser's would (the CSRF guard checks it)
-            ...((init.method ?? "GET") !== "GET" ? { origin: base, "sec-fetch-site": "same-origin" } : {}),
-            ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
-          },
-          body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-        });
+        const res = await shopperFetch(base, shopper, pathAndQuery, init);
         const text = await res.text();
         record(endpoint, performance.now() - started, res.ok ? undefined : `${res.status} ${text.slice(0, 160)}`);
         return { status: res.status, text, headers: res.headers };
@@ -361,12 +406,109 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       otherBusyProcesses: others,
     };
   } finally {
-    await handle.close().catch(() => undefined);
-    server.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 2000));
-    if (server.exitCode === null) server.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await shop.close();
   }
+}
+
+export interface OrderBenchReport {
+  date: string;
+  machine: string;
+  buyers: number;
+  orders: number;
+  errors: number;
+  errorSamples: string[];
+  seconds: number;
+  ordersPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * Order placement (`npm run bench -- --only orders`): N buyers at once on PostgreSQL, each in a loop
+ * of adding a product to the cart and placing the order (bank transfer, courier in Dar es Salaam,
+ * a fresh Idempotency-Key each). Only the placing call is timed: re-reading prices, locking and
+ * decrementing stock, numbering, writing the order and its lines, emptying the cart, queueing the
+ * e-mail, in one transaction.
+ */
+export async function runOrderPlacement(options: { pgServer: string; port: number; buyers: number; orders: number }): Promise<OrderBenchReport> {
+  const shop = await startShop(options.pgServer, options.port, "storefront_orders", options.buyers);
+  try {
+    const { base, handle, shoppers } = shop;
+    // plenty of stock, so every order is placed (a refusal would be faster and flatter the figures)
+    const stocked = rowsOf<{ id: number }>(
+      await handle.db.execute(sql`update products set stock_quantity = 1000000 where id in
+        (select id from products where variant_config is null order by id limit 200) returning id`),
+    ).map((r) => Number(r.id));
+    const latencies: number[] = [];
+    const samples: string[] = [];
+    let errors = 0;
+    let next = 0;
+    const began = performance.now();
+    const buyer = async (shopper: Shopper) => {
+      while (next < options.orders) {
+        next++;
+        await shopperFetch(base, shopper, "/api/cart", { method: "POST", body: { productId: stocked[next % stocked.length], quantity: 1 } });
+        const started = performance.now();
+        const res = await shopperFetch(base, shopper, "/api/orders", {
+          method: "POST",
+          headers: { "idempotency-key": randomUUID() },
+          body: {
+            fullName: "Bench Buyer",
+            phone: "0754123456",
+            delivery: { method: "courier", region: "dar-es-salaam", district: "Ilala", street: "Msimbazi St" },
+            payment: { method: "bank_transfer" },
+          },
+        });
+        const text = await res.text();
+        latencies.push(performance.now() - started);
+        if (res.status !== 201) {
+          errors++;
+          if (samples.length < 5) samples.push(`${res.status} ${text.slice(0, 160)}`);
+        }
+      }
+    };
+    // bank transfer must be on offer: an account to pay into
+    await shopperFetch(base, shoppers[0]!, "/api/categories");
+    await handle.db.execute(sql`insert into site_settings (key, value) values ('bankTransfer',
+      ${JSON.stringify({ bankName: "Bench Bank", accountName: "Bench", accountNumber: "000111222", branch: "Kariakoo", swift: "BENCHTZT" })}::jsonb)
+      on conflict (key) do update set value = excluded.value`);
+    // the server reads settings through a 5 s cache
+    await new Promise((r) => setTimeout(r, 5_500));
+    log(`${options.buyers} buyers placing ${options.orders} orders…`);
+    await Promise.all(shoppers.map(buyer));
+    const seconds = (performance.now() - began) / 1000;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return {
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`,
+      buyers: options.buyers,
+      orders: sorted.length,
+      errors,
+      errorSamples: samples,
+      seconds: Math.round(seconds),
+      ordersPerSecond: Math.round((sorted.length / seconds) * 10) / 10,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      max: Math.round(sorted.at(-1) ?? 0),
+    };
+  } finally {
+    await shop.close();
+  }
+}
+
+export function writeOrderReport(report: OrderBenchReport): void {
+  const dir = path.join(root, "bench", "results");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `orders-${report.date.replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, JSON.stringify(report, null, 2));
+  console.log(
+    `\nOrder placement ${report.date} on ${report.machine}; PostgreSQL, ${report.buyers} buyers at once: ${report.orders} orders in ${report.seconds} s (${report.ordersPerSecond}/s), ${report.errors} errors; p50 ${report.p50} ms, p95 ${report.p95} ms, p99 ${report.p99} ms (target < 100 ms), max ${report.max} ms.\n`,
+  );
+  if (report.errorSamples.length) console.log(report.errorSamples.join("\n"));
+  console.log(`[orders] raw figures: ${path.relative(root, file)}`);
 }
 
 /** The load run's table (stdout) and raw JSON (bench/results/load-<date>.json). */

@@ -11,14 +11,17 @@ import pg from "pg";
 import sharp from "sharp";
 import { buildSeedProducts } from "../src/seed/catalog";
 import { buildAll, buildIsCurrent, root } from "../scripts/build-lib.mjs";
-import { runLoad, writeLoadReport } from "./load";
+import { runLoad, runOrderPlacement, writeLoadReport, writeOrderReport } from "./load";
 
 const { values: args } = parseArgs({
   options: {
     count: { type: "string", default: "100000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
-    only: { type: "string" }, // "embedded" | "postgres" | "ceiling" | "load"
+    only: { type: "string" }, // "embedded" | "postgres" | "ceiling" | "load" | "orders"
+    // the order-placement run: this many buyers at once, this many orders in all
+    buyers: { type: "string", default: "10" },
+    orders: { type: "string", default: "2000" },
     // the load run: this many shoppers at once for this long
     shoppers: { type: "string", default: "200" },
     "load-seconds": { type: "string", default: "300" },
@@ -410,12 +413,21 @@ async function main() {
     writeLoadReport(await load200());
     return;
   }
+  if (args.only === "orders") {
+    writeOrderReport(await placeOrders());
+    return;
+  }
   const results: Result[] = [];
   if (!args.only || args.only === "ceiling") results.push(...(await benchCeiling()));
   if (!args.only || args.only === "embedded") results.push(...(await benchEmbedded()));
   if (!args.only || args.only === "postgres") results.push(...(await benchPostgres()));
   writeReport(results);
   if (!args.only) writeLoadReport(await load200());
+  if (!args.only) writeOrderReport(await placeOrders());
+}
+
+function placeOrders() {
+  return runOrderPlacement({ pgServer: PG_SERVER, port: Number(args["load-port"]), buyers: Number(args.buyers), orders: Number(args.orders) });
 }
 
 function load200() {

@@ -46,6 +46,11 @@ export interface OrdersOptions {
 
 /** Unpaid orders cancelled per run of the expiry job; the next run takes the rest. */
 const EXPIRY_BATCH = 50;
+/**
+ * How long past its hold an unpaid order waits while a payment attempt is still pending at the
+ * provider: a shopper who confirmed the push in the last minute is not cancelled under their feet.
+ */
+export const PENDING_PAYMENT_GRACE_MINUTES = 10;
 export const DEFAULT_TRACKING_LIMIT: RateLimit = { max: 10, windowMinutes: 15 };
 
 const invalid = (field: string, message: string) => new DomainError("validation", message, { field, reason: field });
@@ -116,15 +121,26 @@ export function createOrdersService(options: OrdersOptions) {
     };
   }
 
-  /** Puts an order's stock back (cancelled, or expired unpaid). */
-  async function releaseStock(tx: Database, orderId: number) {
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.productId);
+  /**
+   * Puts an order's stock back (cancelled, or expired unpaid); a paid order's sales no longer count
+   * toward "best-selling" either.
+   */
+  async function releaseStock(tx: Database, order: OrderRow) {
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.productId);
+    const sold = order.paidAt ? 1 : 0;
     for (const line of lines) {
       await tx.execute(sql`update products set stock_quantity = stock_quantity + ${line.quantity},
-        sales_count = greatest(sales_count - ${line.quantity}, 0), updated_at = now() where id = ${line.productId}`);
+        sales_count = greatest(sales_count - ${line.quantity * sold}, 0), updated_at = now() where id = ${line.productId}`);
       await tx.execute(sql`update product_variants set stock = stock + ${line.quantity}
         where product_id = ${line.productId} and combination_id = ${line.variantId}`);
     }
+  }
+
+  /** A paid order's lines count as sales ("best-selling"); an unpaid reservation does not. */
+  async function countSales(tx: Database, orderId: number) {
+    await tx.execute(sql`update products p set sales_count = p.sales_count + l.quantity
+      from (select product_id, sum(quantity)::int as quantity from order_lines where order_id = ${orderId} group by product_id) l
+      where p.id = l.product_id`);
   }
 
   /** Locks an order row for a change of status. */
@@ -153,7 +169,7 @@ export function createOrdersService(options: OrdersOptions) {
 
   /** Cancels an order in the transaction: stock back, open payment attempts closed, the shopper told. */
   async function cancelInTx(tx: Database, order: OrderRow, actor: Actor, note: string, actorUserId: number | null = null) {
-    await releaseStock(tx, order.id);
+    await releaseStock(tx, order);
     await tx
       .update(payments)
       .set({ status: "cancelled", nextCheckAt: null, updatedAt: sql`now()` })
@@ -187,6 +203,7 @@ export function createOrdersService(options: OrdersOptions) {
       return "already-paid";
     }
     await setStatus(tx, order, "paid", by.actor, by.note ?? null, { paidAt: now(), holdUntil: null }, by.actorUserId ?? null);
+    await countSales(tx, order.id);
     await hooks.issueReceipt(tx, order.id);
     await hooks.notify(tx, "paid", order.id);
     return "paid";
@@ -242,8 +259,8 @@ export function createOrdersService(options: OrdersOptions) {
       for (const line of lines) {
         // the rows are locked: these cannot fail for stock read above, and the checks stay as a guard
         const updated = rowsOf(
-          await tx.execute(sql`update products set stock_quantity = stock_quantity - ${line.quantity},
-            sales_count = sales_count + ${line.quantity}, updated_at = now()
+          // stock only (no indexed column changes, so PostgreSQL can update the row in place); sales count once paid
+          await tx.execute(sql`update products set stock_quantity = stock_quantity - ${line.quantity}, updated_at = now()
             where id = ${line.productId} and stock_quantity >= ${line.quantity} returning id`),
         );
         if (line.variantId !== "default") {
@@ -529,7 +546,15 @@ export function createOrdersService(options: OrdersOptions) {
           const due = await tx
             .select()
             .from(orders)
-            .where(and(eq(orders.status, "awaiting_payment"), sql`${orders.holdUntil} <= ${now().toISOString()}::timestamptz`))
+            .where(
+              and(
+                eq(orders.status, "awaiting_payment"),
+                sql`${orders.holdUntil} <= ${now().toISOString()}::timestamptz`,
+                // a payment still pending at the provider (a push the shopper may be confirming) gets a grace period
+                sql`(${orders.holdUntil} <= ${now().toISOString()}::timestamptz - make_interval(mins => ${PENDING_PAYMENT_GRACE_MINUTES})
+                  or not exists (select 1 from payments p where p.order_id = ${orders.id} and p.status = 'pending'))`,
+              ),
+            )
             .orderBy(orders.holdUntil)
             .limit(EXPIRY_BATCH)
             .for("update", { skipLocked: true });

@@ -1,0 +1,412 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { openSession } from "../../src/server/auth/sessions";
+import { orderEvents, orderLines, orders, payments, productVariants, products, securityEvents, users, userTwoFactor } from "../../src/server/db/schema";
+import { setupApi, shopperCookie } from "./harness";
+
+const api = setupApi();
+let picked = 0;
+
+// the tests read nested JSON freely
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+async function call(method: "GET" | "POST", url: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await api.app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    payload: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.statusCode, body: res.json() as Json };
+}
+
+/** A product without options, with its stock and delivery flags set for the test. */
+async function product(stock: number, flags: { freeDelivery?: boolean; sameDayDelivery?: boolean } = {}) {
+  const [p] = await api.handle.db
+    .select({ id: products.id, price: products.price })
+    .from(products)
+    .where(sql`not exists (select 1 from product_variants v where v.product_id = ${products.id}) and price between 1000 and 90000`)
+    .orderBy(products.id)
+    .offset(picked++)
+    .limit(1);
+  await api.handle.db
+    .update(products)
+    .set({ stockQuantity: stock, freeDelivery: flags.freeDelivery ?? false, sameDayDelivery: flags.sameDayDelivery ?? false })
+    .where(eq(products.id, p!.id));
+  return p!;
+}
+
+async function stockOf(productId: number): Promise<number> {
+  const [row] = await api.handle.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, productId));
+  return row!.stock;
+}
+
+async function addToCart(cookie: string, productId: number, quantity = 1, variantId = "default") {
+  const res = await call("POST", "/api/cart", cookie, { productId, variantId, quantity });
+  expect(res.status).toBe(200);
+}
+
+const darCourier = {
+  fullName: "Asha Mwinyi",
+  phone: "0754 123 456",
+  delivery: {
+    method: "courier",
+    region: "dar-es-salaam",
+    district: "Kinondoni",
+    ward: "Mikocheni",
+    street: "Old Bagamoyo Rd",
+    landmark: "opposite the mosque",
+  },
+  payment: { method: "bank_transfer" },
+};
+
+function checkout(cookie: string, body: Json, key: string = randomUUID()) {
+  return call("POST", "/api/orders", cookie, body, { "idempotency-key": key });
+}
+
+async function adminCookie(): Promise<string> {
+  const [user] = await api.handle.db
+    .insert(users)
+    .values({
+      email: `orders-admin-${randomUUID()}@example.co.tz`,
+      fullName: "Shop Admin",
+      passwordHash: "scrypt$x",
+      role: "admin",
+      emailVerifiedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  // an administrator with two-step sign-in already set up (the admin calls require it)
+  await api.handle.db.insert(userTwoFactor).values({ userId: user!.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date() });
+  const { token } = await openSession(api.handle.db, user!.id, false, 30, {});
+  return `sid=${token}`;
+}
+
+describe("placing an order", () => {
+  it("needs a signed-in shopper, a cart and an Idempotency-Key", async () => {
+    expect((await checkout("", darCourier)).status).toBe(401);
+    const cookie = await shopperCookie(api, "orders");
+    expect((await call("POST", "/api/orders", cookie, darCourier)).body.code).toBe("invalid-input");
+    expect((await checkout(cookie, darCourier)).body.code).toBe("cart-empty");
+  });
+
+  it("re-reads prices, stores net, VAT and gross per line at the Mainland rate, decrements stock and empties the cart", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    const a = await product(10);
+    const b = await product(5);
+    await addToCart(cookie, a.id, 2);
+    await addToCart(cookie, b.id, 1);
+    const res = await checkout(cookie, darCourier);
+    expect(res.status).toBe(201);
+    const order = res.body.order;
+    expect(order.number).toMatch(/^KE-\d{4}-\d{6}$/);
+    expect(order.status).toBe("awaiting_payment");
+    expect(order.phone).toBe("+255754123456");
+    const subtotal = 2 * a.price + b.price;
+    expect(order).toMatchObject({ subtotal, deliveryFee: 5000, total: subtotal + 5000, vatZone: "mainland", currency: "TZS" });
+    for (const line of order.lines) {
+      expect(line.vatRateBp).toBe(1800);
+      expect(line.net + line.vat).toBe(line.gross);
+      expect(line.vat).toBe(line.gross - Math.round((line.gross * 100) / 118));
+    }
+    const deliveryVat = 5000 - Math.round((5000 * 100) / 118);
+    expect(order.vatTotal).toBe(order.lines.reduce((n: number, l: Json) => n + l.vat, 0) + deliveryVat);
+    expect(await stockOf(a.id)).toBe(8);
+    expect(await stockOf(b.id)).toBe(4);
+    expect((await call("GET", "/api/cart", cookie)).body.totals.total_items).toBe(0);
+    expect(order.events.map((e: Json) => e.status)).toEqual(["awaiting_payment"]);
+    // the address is saved and comes back first
+    const saved = (await call("GET", "/api/account/addresses", cookie)).body.addresses;
+    expect(saved[0]).toMatchObject({ region: "dar-es-salaam", district: "Kinondoni", phone: "+255754123456" });
+  });
+
+  it("charges Zanzibar's VAT rate to a Zanzibar address, and the region's parcel fee", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    const a = await product(3);
+    await addToCart(cookie, a.id, 1);
+    const res = await checkout(cookie, {
+      ...darCourier,
+      delivery: { method: "parcel", region: "urban-west", district: "Mjini", parcelOffice: "Malindi port office" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.order).toMatchObject({ vatZone: "zanzibar", deliveryFee: 15000, total: a.price + 15000 });
+    expect(res.body.order.delivery).toMatchObject({ method: "parcel", parcelOffice: "Malindi port office" });
+    expect(res.body.order.lines[0].vatRateBp).toBe(1500);
+  });
+
+  it("offers delivery by the rules of the settings: free courier when every line is free-delivery, pick-up free, no courier upcountry", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    const free = await product(4, { freeDelivery: true, sameDayDelivery: true });
+    await addToCart(cookie, free.id, 1);
+    const dar = (await call("POST", "/api/checkout/quote", cookie, { region: "dar-es-salaam", method: "courier" })).body.quote;
+    expect(dar.options.find((o: Json) => o.method === "courier")).toMatchObject({ fee: 0, available: true });
+    expect(dar.options.find((o: Json) => o.method === "parcel")).toMatchObject({ available: false, unavailable: "inside-courier-area" });
+    expect(dar).toMatchObject({ deliveryFee: 0, total: free.price });
+    const arusha = (await call("POST", "/api/checkout/quote", cookie, { region: "arusha", method: "courier" })).body.quote;
+    expect(arusha.method).toBeNull();
+    expect(arusha.options.find((o: Json) => o.method === "parcel")).toMatchObject({ fee: 12000, available: true });
+    const refused = await checkout(cookie, { ...darCourier, delivery: { ...darCourier.delivery, region: "arusha", district: "Arusha City" } });
+    expect(refused).toMatchObject({ status: 400, body: { code: "validation", field: "delivery" } });
+    const pickup = await checkout(cookie, { ...darCourier, delivery: { method: "pickup" } });
+    expect(pickup.body.order).toMatchObject({ deliveryFee: 0, vatZone: "mainland", total: free.price });
+  });
+
+  it("offers same day only when every line allows it and before the cut-off", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    const fast = await product(4, { sameDayDelivery: true });
+    const slow = await product(4, { sameDayDelivery: false });
+    await addToCart(cookie, fast.id, 1);
+    const settings = await api.services.settings.get();
+    const sameDay = async () =>
+      (await call("POST", "/api/checkout/quote", cookie, { region: "dar-es-salaam", method: "same_day" })).body.quote.options.find(
+        (o: Json) => o.method === "same_day",
+      );
+    try {
+      await api.services.settings.save({ delivery: { ...settings.delivery, sameDay: { ...settings.delivery.sameDay, cutoff: "23:59" } } });
+      expect(await sameDay()).toMatchObject({ available: true, fee: 10000 });
+      await addToCart(cookie, slow.id, 1);
+      expect(await sameDay()).toMatchObject({ available: false, unavailable: "not-every-line" });
+      await call("POST", "/api/cart", cookie, undefined);
+      await api.services.settings.save({ delivery: { ...settings.delivery, sameDay: { ...settings.delivery.sameDay, cutoff: "00:00" } } });
+      expect(await sameDay()).toMatchObject({ available: false });
+    } finally {
+      await api.services.settings.save({ delivery: settings.delivery });
+    }
+  });
+
+  it("refuses a bad phone, an unknown region and a wallet the shop does not take, with the field named", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    await addToCart(cookie, (await product(3)).id, 1);
+    expect((await checkout(cookie, { ...darCourier, phone: "0222 123 456" })).body).toMatchObject({ code: "validation", field: "phone" });
+    expect((await checkout(cookie, { ...darCourier, delivery: { ...darCourier.delivery, region: "nairobi" } })).body).toMatchObject({
+      code: "validation",
+      field: "region",
+    });
+    expect((await checkout(cookie, { ...darCourier, payment: { method: "mobile_money", wallet: "PayPal" } })).body).toMatchObject({
+      code: "validation",
+      field: "wallet",
+    });
+    expect((await checkout(cookie, { ...darCourier, fullName: "Asha\u0007" })).body.code).toBe("invalid-input");
+  });
+
+  it("refuses with the new total when a price changed since the shopper saw it", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    const a = await product(3);
+    await addToCart(cookie, a.id, 1);
+    const res = await checkout(cookie, { ...darCourier, expectedTotal: a.price + 5000 - 1 });
+    expect(res).toMatchObject({ status: 409, body: { code: "price-changed", quote: { total: a.price + 5000 } } });
+    expect(await stockOf(a.id)).toBe(3);
+    expect((await checkout(cookie, { ...darCourier, expectedTotal: a.price + 5000 })).status).toBe(201);
+  });
+
+  it("answers a repeated submit with the same order, once, and refuses the key with another request", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    const a = await product(5);
+    await addToCart(cookie, a.id, 2);
+    const key = randomUUID();
+    const [first, second] = await Promise.all([checkout(cookie, darCourier, key), checkout(cookie, darCourier, key)]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(first.body.order.number).toBe(second.body.order.number);
+    expect(await stockOf(a.id)).toBe(3);
+    const again = await checkout(cookie, darCourier, key);
+    expect(again).toMatchObject({ status: 200, body: { order: { number: first.body.order.number } } });
+    expect((await checkout(cookie, { ...darCourier, fullName: "Someone Else" }, key)).body.code).toBe("idempotency-conflict");
+    const [count] = await api.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, key));
+    expect(count!.n).toBe(1);
+  });
+
+  it("sells the last unit once when 20 shoppers order it at the same moment", async () => {
+    const last = await product(1);
+    const cookies = await Promise.all(Array.from({ length: 20 }, () => shopperCookie(api, "race")));
+    for (const cookie of cookies) await addToCart(cookie, last.id, 1);
+    const results = await Promise.all(cookies.map((cookie) => checkout(cookie, darCourier)));
+    const placed = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 409);
+    expect(placed).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) expect(r.body).toMatchObject({ code: "out-of-stock", lines: [{ productId: last.id, available: 0 }] });
+    expect(await stockOf(last.id)).toBe(0);
+  });
+
+  it("decrements a variant's own stock and the product's", async () => {
+    const [variant] = await api.handle.db
+      .select({ productId: productVariants.productId, combinationId: productVariants.combinationId })
+      .from(productVariants)
+      .orderBy(productVariants.id)
+      .limit(1);
+    await api.handle.db
+      .update(productVariants)
+      .set({ stock: 4 })
+      .where(sql`${productVariants.productId} = ${variant!.productId} and ${productVariants.combinationId} = ${variant!.combinationId}`);
+    await api.handle.db.update(products).set({ stockQuantity: 40 }).where(eq(products.id, variant!.productId));
+    const cookie = await shopperCookie(api, "orders");
+    await addToCart(cookie, variant!.productId, 3, variant!.combinationId);
+    expect((await checkout(cookie, darCourier)).status).toBe(201);
+    const [after] = await api.handle.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(sql`${productVariants.productId} = ${variant!.productId} and ${productVariants.combinationId} = ${variant!.combinationId}`);
+    expect(after!.stock).toBe(1);
+    expect(await stockOf(variant!.productId)).toBe(37);
+  });
+});
+
+describe("an order after placing", () => {
+  it("is listed newest first, readable only by its shopper, cancellable while unpaid with its stock returned", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    const other = await shopperCookie(api, "orders");
+    const a = await product(6);
+    await addToCart(cookie, a.id, 2);
+    const first = (await checkout(cookie, darCourier)).body.order;
+    await addToCart(cookie, a.id, 1);
+    const second = (await checkout(cookie, darCourier)).body.order;
+    const list = (await call("GET", "/api/orders", cookie)).body.orders;
+    expect(list.map((o: Json) => o.number)).toEqual([second.number, first.number]);
+    expect(list[1]).toMatchObject({ status: "awaiting_payment", total: first.total, itemCount: 2 });
+    expect((await call("GET", `/api/orders/${first.number}`, other)).status).toBe(404);
+    expect((await call("POST", `/api/orders/${first.number}/cancel`, other)).status).toBe(404);
+    expect(await stockOf(a.id)).toBe(3);
+    const cancelled = await call("POST", `/api/orders/${first.number}/cancel`, cookie);
+    expect(cancelled.body.order).toMatchObject({ status: "cancelled", canCancel: false });
+    expect(await stockOf(a.id)).toBe(5);
+    expect((await call("POST", `/api/orders/${first.number}/cancel`, cookie)).body.code).toBe("invalid-state");
+  });
+
+  it("is cancelled with its stock released once its hold ends unpaid", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    const a = await product(2);
+    await addToCart(cookie, a.id, 2);
+    const order = (await checkout(cookie, darCourier)).body.order;
+    expect(new Date(order.holdUntil).getTime() - Date.now()).toBeGreaterThan(71 * 3600_000);
+    expect(await stockOf(a.id)).toBe(0);
+    await api.handle.db
+      .update(orders)
+      .set({ holdUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.number, order.number));
+    expect(await api.services.orders.expireDue()).toBeGreaterThanOrEqual(1);
+    const after = (await call("GET", `/api/orders/${order.number}`, cookie)).body.order;
+    expect(after.status).toBe("cancelled");
+    expect(after.events.at(-1)).toMatchObject({ status: "cancelled", actor: "system", note: "not-paid-in-time" });
+    expect(await stockOf(a.id)).toBe(2);
+  });
+});
+
+describe("an unpaid order with a payment still pending at the provider", () => {
+  it("gets a grace period past its hold before it is cancelled", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    await addToCart(cookie, (await product(2)).id, 1);
+    const order = (await checkout(cookie, darCourier)).body.order;
+    const [row] = await api.handle.db.select({ id: orders.id }).from(orders).where(eq(orders.number, order.number));
+    await api.handle.db
+      .insert(payments)
+      .values({
+        orderId: row!.id,
+        provider: "sandbox",
+        reference: `T${randomUUID().replace(/-/g, "")}`,
+        method: "mobile_money",
+        amount: order.total,
+        currency: "TZS",
+      });
+    await api.handle.db
+      .update(orders)
+      .set({ holdUntil: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, row!.id));
+    await api.services.orders.expireDue();
+    expect((await call("GET", `/api/orders/${order.number}`, cookie)).body.order.status).toBe("awaiting_payment");
+    await api.handle.db
+      .update(orders)
+      .set({ holdUntil: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(orders.id, row!.id));
+    await api.services.orders.expireDue();
+    const after = (await call("GET", `/api/orders/${order.number}`, cookie)).body.order;
+    expect(after.status).toBe("cancelled");
+    expect(after.payment.status).toBe("cancelled");
+  });
+});
+
+describe("tracking an order", () => {
+  it("shows the timeline for the number with its e-mail or phone, and one same answer otherwise", async () => {
+    const cookie = await shopperCookie(api, "track");
+    await addToCart(cookie, (await product(3)).id, 1);
+    const order = (await checkout(cookie, darCourier)).body.order;
+    const byEmail = await call("POST", "/api/tracking", null, { number: order.number, contact: order.email.toUpperCase() });
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.tracking).toEqual({
+      number: order.number,
+      status: "awaiting_payment",
+      events: [{ at: expect.any(String), status: "awaiting_payment" }],
+    });
+    expect(JSON.stringify(byEmail.body)).not.toContain("Asha");
+    expect((await call("POST", "/api/tracking", null, { number: order.number.toLowerCase(), contact: "+255 754 123 456" })).status).toBe(200);
+    const wrong = await call("POST", "/api/tracking", null, { number: order.number, contact: "someone@example.com" });
+    const missing = await call("POST", "/api/tracking", null, { number: "KE-2026-999999", contact: order.email });
+    expect(wrong).toEqual(missing);
+    expect(wrong.status).toBe(404);
+  });
+
+  it("limits the tries per order number", async () => {
+    const cookie = await shopperCookie(api, "track");
+    await addToCart(cookie, (await product(3)).id, 1);
+    const order = (await checkout(cookie, darCourier)).body.order;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await call("POST", "/api/tracking", null, { number: order.number, contact: `guess${i}@example.com` })).status);
+    expect(statuses.slice(0, 8).every((s) => s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("the admin's orders", () => {
+  it("lists and finds orders, marks a bank transfer paid, ships it and the shopper's timeline follows; every action is logged", async () => {
+    const shopper = await shopperCookie(api, "orders");
+    await addToCart(shopper, (await product(3)).id, 1);
+    const order = (await checkout(shopper, darCourier)).body.order;
+    const admin = await adminCookie();
+    expect((await call("GET", "/api/admin/orders", shopper)).status).toBe(403);
+    const found = (await call("GET", `/api/admin/orders?q=${order.number.slice(-6)}&status=awaiting_payment`, admin)).body;
+    expect(found.orders.map((o: Json) => o.number)).toContain(order.number);
+    const detail = (await call("GET", `/api/admin/orders/${order.number}`, admin)).body.order;
+    expect(detail.actions).toEqual(["mark-paid", "cancel"]);
+    expect((await call("POST", `/api/admin/orders/${order.number}/ship`, admin, {})).body.code).toBe("invalid-state");
+    const paid = (await call("POST", `/api/admin/orders/${order.number}/mark-paid`, admin, {})).body.order;
+    expect(paid).toMatchObject({ status: "paid", actions: ["processing", "ship", "cancel"] });
+    expect((await call("POST", `/api/admin/orders/${order.number}/ship`, admin, { carrier: "Kilima Express" })).body).toMatchObject({
+      code: "validation",
+      field: "trackingNumber",
+    });
+    const shipped = (await call("POST", `/api/admin/orders/${order.number}/ship`, admin, { carrier: "Kilima Express", trackingNumber: "KX-1234" })).body.order;
+    expect(shipped).toMatchObject({ status: "shipped", carrier: "Kilima Express", trackingNumber: "KX-1234" });
+    const mine = (await call("GET", `/api/orders/${order.number}`, shopper)).body.order;
+    expect(mine.events.map((e: Json) => e.status)).toEqual(["awaiting_payment", "paid", "shipped"]);
+    const logged = await api.handle.db
+      .select({ detail: securityEvents.detail })
+      .from(securityEvents)
+      .where(sql`${securityEvents.type} = 'admin-order-action' and ${securityEvents.detail}->>'order' = ${order.number}`);
+    expect(logged.map((e) => (e.detail as Json).action).sort()).toEqual(["mark-paid", "ship"]);
+  });
+
+  it("cancels a paid order with its stock returned, then records the refund", async () => {
+    const shopper = await shopperCookie(api, "orders");
+    const a = await product(3);
+    await addToCart(shopper, a.id, 2);
+    const order = (await checkout(shopper, darCourier)).body.order;
+    const admin = await adminCookie();
+    const sales = async () => (await api.handle.db.select({ n: products.salesCount }).from(products).where(eq(products.id, a.id)))[0]!.n;
+    const before = await sales();
+    await call("POST", `/api/admin/orders/${order.number}/mark-paid`, admin, {});
+    // a reservation is not a sale; a paid order is, until it is cancelled
+    expect(await sales()).toBe(before + 2);
+    const cancelled = (await call("POST", `/api/admin/orders/${order.number}/cancel`, admin, { note: "Customer asked by phone" })).body.order;
+    expect(cancelled).toMatchObject({ status: "cancelled", actions: ["refund"] });
+    expect(await stockOf(a.id)).toBe(3);
+    expect(await sales()).toBe(before);
+    expect((await call("POST", `/api/admin/orders/${order.number}/refund`, admin, {})).body.order.status).toBe("refunded");
+    const events = await api.handle.db.select().from(orderEvents).innerJoin(orders, eq(orders.id, orderEvents.orderId)).where(eq(orders.number, order.number));
+    expect(events.map((e) => e.order_events.status)).toEqual(["awaiting_payment", "paid", "cancelled", "refunded"]);
+    const lines = await api.handle.db.select().from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(eq(orders.number, order.number));
+    expect(lines).toHaveLength(1);
+  });
+});
