@@ -1,6 +1,6 @@
 "use client";
 
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { cx } from "../ui/cx";
 
 export const inputClass =
@@ -89,6 +89,8 @@ export function ChoiceCard({
   children?: ReactNode;
   describedBy?: string;
 }) {
+  // the radio is named by its title alone; the fee and the details describe it
+  const titleId = useId();
   return (
     <label
       className={cx(
@@ -104,12 +106,15 @@ export function ChoiceCard({
         checked={checked}
         disabled={disabled}
         onChange={() => onChange(value)}
+        aria-labelledby={titleId}
         aria-describedby={describedBy}
         className="mt-0.5 h-4 w-4 shrink-0 accent-[var(--brand)]"
       />
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap justify-between gap-x-2">
-          <span className="font-medium">{title}</span>
+          <span id={titleId} className="font-medium">
+            {title}
+          </span>
           {aside && <span className="font-semibold">{aside}</span>}
         </span>
         {children}

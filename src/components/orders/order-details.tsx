@@ -76,7 +76,7 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
               {t("shipment", { carrier: order.carrier, tracking: order.trackingNumber ?? "" })}
             </p>
           )}
-          <p className="mt-2 text-[var(--muted-fg)]">
+          <p className="mt-2 break-words text-[var(--muted-fg)]">
             {order.fullName} · {phone(order.phone)} · {order.email}
           </p>
         </DetailCard>

@@ -165,7 +165,11 @@ export function PaymentPanel({ number, method, status, total, wallet, paymentPho
       )}
       {failed && (
         <p className="mt-2" role="alert">
-          {live.payment?.status === "expired" ? t("expired") : live.payment?.status === "cancelled" ? t("declined") : t("failed")}
+          {live.payment?.status === "expired" || live.payment?.failureReason === "expired"
+            ? t("expired")
+            : live.payment?.status === "cancelled" || live.payment?.failureReason === "declined"
+              ? t("declined")
+              : t("failed")}
         </p>
       )}
       {method === "mobile_money" && (failed || retrying) && (
