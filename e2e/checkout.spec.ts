@@ -80,7 +80,7 @@ test(
     },
   },
   async ({ page, browser, context }) => {
-    test.setTimeout(240_000);
+    test.slow();
     const email = `checkout-${Date.now()}@example.co.tz`;
     await registerAndVerify(page, email, "Asha Checkout");
     await page.setViewportSize(PHONE);
