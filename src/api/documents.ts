@@ -30,7 +30,9 @@ function safeFilename(name: string): string {
 export const documentRoutes: FastifyPluginAsyncZod<DocumentRoutesContext> = async (app, { services }) => {
   async function viewerOf(request: FastifyRequest): Promise<DocumentViewer> {
     const user = await services.auth.requireUser(readSessionToken(request, services.siteUrl.protocol === "https:"));
-    return { userId: user.id, admin: user.role === "admin" };
+    // an admin who has yet to set up a required two-step sign-in has no admin powers here either
+    const admin = user.role === "admin" && !(await services.auth.mustEnrolTwoFactor(user));
+    return { userId: user.id, admin };
   }
 
   function send(reply: FastifyReply, document: PdfDocument) {

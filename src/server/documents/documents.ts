@@ -61,7 +61,8 @@ export function createDocumentsService(options: DocumentsServiceOptions) {
     issueReceipt: (tx: Database, orderId: number, now?: Date): Promise<FiscalReceipt> => issueReceipt(tx, orderId, now),
 
     /** Queues an order's e-mail in the caller's transaction (once per order and kind). */
-    notifyOrder: (tx: Database, kind: OrderMailKind, orderId: number, opts: { reason?: CancelReason } = {}) => notifyOrder(tx, { mail, siteUrl }, kind, orderId, opts),
+    notifyOrder: (tx: Database, kind: OrderMailKind, orderId: number, opts: { reason?: CancelReason } = {}) =>
+      notifyOrder(tx, { mail, siteUrl }, kind, orderId, opts),
 
     /** The receipt PDF of a paid order; not-found without a receipt, or for a viewer who is neither its owner nor an admin. */
     async receiptPdf(number: string, viewer?: DocumentViewer, locale?: Locale | null): Promise<PdfDocument> {

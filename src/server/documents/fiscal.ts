@@ -261,7 +261,13 @@ interface ClaimedRow {
  * attempt a receipt is `dead` and logged, and the ones after it go ahead: one receipt the device
  * refuses for good must not stop the shop reporting every later sale. Dead receipts need a person.
  */
-export function createFiscalOutbox(options: { db: Database; device: FiscalDevice; retry?: Partial<RetryPolicy>; leaseMs?: number; log?: (line: string) => void }) {
+export function createFiscalOutbox(options: {
+  db: Database;
+  device: FiscalDevice;
+  retry?: Partial<RetryPolicy>;
+  leaseMs?: number;
+  log?: (line: string) => void;
+}) {
   const { db, device } = options;
   const retry: RetryPolicy = { ...FISCAL_RETRY, ...options.retry };
   const leaseMs = options.leaseMs ?? 60_000;
@@ -364,7 +370,9 @@ export function createFiscalOutbox(options: { db: Database; device: FiscalDevice
     /** Receipts per outbox state, for an admin's look at the device's backlog. */
     async counts(): Promise<Record<"pending" | "sending" | "sent" | "failed" | "dead", number>> {
       const counts = { pending: 0, sending: 0, sent: 0, failed: 0, dead: 0 };
-      const grouped = rowsOf<{ state: keyof typeof counts; n: number | string }>(await db.execute(sql`select state, count(*) as n from fiscal_outbox group by state`));
+      const grouped = rowsOf<{ state: keyof typeof counts; n: number | string }>(
+        await db.execute(sql`select state, count(*) as n from fiscal_outbox group by state`),
+      );
       for (const { state, n } of grouped) counts[state] = Number(n);
       return counts;
     },

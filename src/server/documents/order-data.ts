@@ -5,7 +5,10 @@ import { fiscalReceipts, orderEvents, orderLines, orders, siteSettings } from ".
 
 /** What the documents and e-mails of an order need, read straight from its tables. */
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = Pick<typeof orderLines.$inferSelect, "name" | "sku" | "attributes" | "quantity" | "unitPrice" | "net" | "vat" | "gross" | "vatRateBp">;
+export type OrderLineRow = Pick<
+  typeof orderLines.$inferSelect,
+  "name" | "sku" | "attributes" | "quantity" | "unitPrice" | "net" | "vat" | "gross" | "vatRateBp"
+>;
 export type ReceiptRow = typeof fiscalReceipts.$inferSelect;
 
 export interface OrderDocumentData {

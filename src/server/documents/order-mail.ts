@@ -43,7 +43,14 @@ function cancelReason(actor: string | undefined): CancelReason {
 }
 
 /** The paragraphs of one kind of order e-mail, in the order's language. */
-async function compose(tx: Database, deps: OrderMailDeps, kind: OrderMailKind, data: OrderDocumentData, shop: Shop, reason?: CancelReason): Promise<MailMessage> {
+async function compose(
+  tx: Database,
+  deps: OrderMailDeps,
+  kind: OrderMailKind,
+  data: OrderDocumentData,
+  shop: Shop,
+  reason?: CancelReason,
+): Promise<MailMessage> {
   const { order, receipt } = data;
   const t = translator(order.locale, "orderMail");
   const number = order.number;
@@ -56,7 +63,8 @@ async function compose(tx: Database, deps: OrderMailDeps, kind: OrderMailKind, d
     case "order-placed": {
       subject = t("placed.subject", { number });
       paragraphs.push(t("placed.intro", { number }), summary(t, data));
-      if (order.paymentMethod === "mobile_money") paragraphs.push(t("placed.mobileMoney", { phone: order.paymentPhone ?? order.phone, wallet: order.wallet ?? "none" }));
+      if (order.paymentMethod === "mobile_money")
+        paragraphs.push(t("placed.mobileMoney", { phone: order.paymentPhone ?? order.phone, wallet: order.wallet ?? "none" }));
       else if (order.paymentMethod === "card") paragraphs.push(t("placed.card"));
       else {
         const bank = shop.bankTransfer;

@@ -53,7 +53,10 @@ class Sheet {
     this.y = PAGE.margin;
   }
 
-  text(value: string, options: { size?: number; bold?: boolean; color?: string; x?: number; width?: number; align?: "left" | "right" | "center"; gap?: number } = {}): void {
+  text(
+    value: string,
+    options: { size?: number; bold?: boolean; color?: string; x?: number; width?: number; align?: "left" | "right" | "center"; gap?: number } = {},
+  ): void {
     const size = options.size ?? 9.5;
     const width = options.width ?? CONTENT;
     this.doc.font(options.bold ? BOLD : FONT).fontSize(size);
@@ -132,15 +135,18 @@ class Sheet {
 }
 
 /** The shop's name, address and registration at the top of both documents. */
-function shopHeader(sheet: Sheet, shop: Shop, t: Words): void {
+function shopHeader(sheet: Sheet, shop: Shop, t: Words, options: { vfd: boolean }): void {
   sheet.text(shop.companyName, { size: 16, bold: true, gap: 3 });
   if (shop.address) sheet.text(shop.address, { color: GREY });
-  const contact = [shop.contactPhone && t("shop.phone", { phone: shop.contactPhone }), shop.contactEmail && t("shop.email", { email: shop.contactEmail })].filter(Boolean);
+  const contact = [
+    shop.contactPhone && t("shop.phone", { phone: shop.contactPhone }),
+    shop.contactEmail && t("shop.email", { email: shop.contactEmail }),
+  ].filter(Boolean);
   if (contact.length) sheet.text(contact.join("   "), { color: GREY });
   const registration = [
     shop.fiscal.tin && t("shop.tin", { tin: shop.fiscal.tin }),
     shop.fiscal.vrn && t("shop.vrn", { vrn: shop.fiscal.vrn }),
-    shop.fiscal.vfdSerial && t("shop.vfd", { serial: shop.fiscal.vfdSerial }),
+    options.vfd && shop.fiscal.vfdSerial && t("shop.vfd", { serial: shop.fiscal.vfdSerial }),
   ].filter(Boolean);
   if (registration.length) sheet.text(registration.join("   "), { bold: true });
   sheet.y += 6;
@@ -177,7 +183,10 @@ function moneyTables(sheet: Sheet, order: OrderRow, lines: OrderLineRow[], t: Wo
   ];
   sheet.row([t("table.rate"), t("table.net"), t("table.vat"), t("table.gross")], vatColumns, { bold: true });
   for (const rate of totals.rates) {
-    sheet.row([t("table.ratePercent", { rate: rate.rateBp / 100 }), formatMoney(rate.net), formatMoney(rate.vat), formatMoney(rate.net + rate.vat)], vatColumns);
+    sheet.row(
+      [t("table.ratePercent", { rate: rate.rateBp / 100 }), formatMoney(rate.net), formatMoney(rate.vat), formatMoney(rate.net + rate.vat)],
+      vatColumns,
+    );
   }
   sheet.rule();
   const sumColumns: Column[] = [
@@ -200,7 +209,7 @@ export async function receiptPdf(data: OrderDocumentData & { receipt: ReceiptRow
   const t = translator(locale, "documents");
   const sheet = new Sheet(`${t("receipt.title")} ${receipt.receiptNumber}`, shop.companyName);
   // the receipt shows the registration it was issued under, which later settings do not change
-  shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, tin: receipt.sellerTin, vrn: receipt.sellerVrn } }, t);
+  shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, tin: receipt.sellerTin, vrn: receipt.sellerVrn } }, t, { vfd: true });
   sheet.text(t("receipt.title"), { size: 14, bold: true, align: "center", gap: 8 });
 
   const clock = shopTime(receipt.issuedAt);
@@ -239,7 +248,8 @@ export async function proformaInvoicePdf(data: OrderDocumentData, shop: Shop, lo
   const { order, lines } = data;
   const t = translator(locale, "documents");
   const sheet = new Sheet(`${t("invoice.title")} ${order.number}`, shop.companyName);
-  shopHeader(sheet, shop, t);
+  // a pro-forma invoice is not a fiscal document: no fiscal device named on it
+  shopHeader(sheet, shop, t, { vfd: false });
   sheet.text(t("invoice.title"), { size: 14, bold: true, align: "center", gap: 8 });
 
   const due = order.holdUntil ? shopTime(order.holdUntil) : null;
