@@ -405,7 +405,7 @@ describe("order e-mails", () => {
       return r;
     });
     const [placed, paid] = await queued(user.email);
-    expect(placed!.body).toContain("confirm the payment request on +255754123456 (M-Pesa)");
+    expect(placed!.body).toContain("confirm the payment request on +255 754 123 456 (M-Pesa)");
     expect(paid!.subject).toBe(`Payment received for order ${order.number}`);
     expect(paid!.body).toContain(receipt.receiptNumber);
     expect(paid!.body).toContain(`http://shop.test/account/orders/${order.number}`);

@@ -1,4 +1,5 @@
 import { formatMoney } from "@/lib/money";
+import { formatTanzanianPhone } from "@/lib/phone";
 import type { SiteSettings } from "@/lib/site-settings";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
@@ -29,8 +30,10 @@ function address(siteUrl: URL, path: string): string {
 }
 
 function summary(t: Words, { order, lines }: OrderDocumentData): string {
+  // the delivery methods' names are the documents' (one wording on the invoice and in the mail)
+  const methods = translator(order.locale, "documents");
   const rows = lines.map((line) => t("line", { quantity: line.quantity, name: line.name, amount: formatMoney(line.gross) }));
-  rows.push(t("delivery", { method: t(`deliveryMethods.${order.deliveryMethod}`), amount: formatMoney(order.deliveryFee) }));
+  rows.push(t("delivery", { method: methods(`deliveryMethods.${order.deliveryMethod}`), amount: formatMoney(order.deliveryFee) }));
   rows.push(t("total", { total: formatMoney(order.total), vat: formatMoney(order.vatTotal) }));
   return rows.join("\n");
 }
@@ -64,7 +67,7 @@ async function compose(
       subject = t("placed.subject", { number });
       paragraphs.push(t("placed.intro", { number }), summary(t, data));
       if (order.paymentMethod === "mobile_money")
-        paragraphs.push(t("placed.mobileMoney", { phone: order.paymentPhone ?? order.phone, wallet: order.wallet ?? "none" }));
+        paragraphs.push(t("placed.mobileMoney", { phone: formatTanzanianPhone(order.paymentPhone ?? order.phone), wallet: order.wallet ?? "none" }));
       else if (order.paymentMethod === "card") paragraphs.push(t("placed.card"));
       else {
         const bank = shop.bankTransfer;

@@ -2,6 +2,7 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { Locale } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
+import { formatTanzanianPhone } from "@/lib/phone";
 import type { SiteSettings } from "@/lib/site-settings";
 import { translator } from "../i18n";
 import { vatBreakdown } from "./fiscal";
@@ -223,7 +224,7 @@ export async function receiptPdf(data: OrderDocumentData & { receipt: ReceiptRow
     [t("receipt.customer"), order.fullName],
   ];
   if (order.buyerTin) pairs.push([t("receipt.customerTin"), order.buyerTin]);
-  pairs.push([t("receipt.customerPhone"), order.phone], [t("receipt.payment"), paymentText(order, t)]);
+  pairs.push([t("receipt.customerPhone"), formatTanzanianPhone(order.phone)], [t("receipt.payment"), paymentText(order, t)]);
   sheet.pairs(pairs);
   sheet.y += 8;
   moneyTables(sheet, order, lines, t);
@@ -259,7 +260,7 @@ export async function proformaInvoicePdf(data: OrderDocumentData, shop: Shop, lo
     [t("invoice.issued"), shopTime(order.createdAt).date],
   ];
   if (due) pairs.push([t("invoice.due"), dueText]);
-  pairs.push([t("invoice.billTo"), [order.fullName, order.phone, order.email].join(", ")]);
+  pairs.push([t("invoice.billTo"), [order.fullName, formatTanzanianPhone(order.phone), order.email].join(", ")]);
   if (order.buyerTin) pairs.push([t("invoice.customerTin"), order.buyerTin]);
   sheet.pairs(pairs);
   sheet.y += 8;
