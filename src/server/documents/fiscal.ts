@@ -67,8 +67,9 @@ export interface FiscalDevice {
  * The default device until the TRA adapter exists: each receipt is appended as one JSON line to
  * `<dataDir>/fiscal/journal-YYYY-MM.jsonl` (by business month) and flushed to disk before it
  * counts as delivered. That journal is the shop's durable, ordered record of what it issued, from
- * which receipts can be reported to TRA later and monthly returns checked; back it up with the
- * data folder. A redelivered receipt appears twice with the same number (see FiscalDevice).
+ * which receipts can be reported to TRA later and monthly returns checked. Every receipt is also
+ * kept in the database (`fiscal_receipts`, in the backups), so a lost journal can be written again
+ * from it. A redelivered receipt appears twice with the same number (see FiscalDevice).
  */
 export function localJournalDevice(dataDir: string): FiscalDevice {
   const dir = path.join(dataDir, "fiscal");
@@ -160,8 +161,8 @@ export async function issueReceipt(tx: Database, orderId: number, now: Date = ne
   const globalCounter = await nextCounter(tx, "global");
   const dailyCounter = await nextCounter(tx, `day:${clock.day}`);
 
-  // 36^10 codes: a repeat is all but impossible; the unique index refuses one (and the payment's
-  // transaction is retried) rather than print two receipts with one code
+  // 36^10 codes: a repeat is all but impossible, and one already stored is drawn again; the unique
+  // index refuses the rest (two transactions drawing the same code at once: the later one fails)
   let code = verificationCode();
   for (let tries = 0; tries < 3; tries++) {
     const [taken] = await tx.select({ id: fiscalReceipts.id }).from(fiscalReceipts).where(eq(fiscalReceipts.verificationCode, code)).limit(1);
