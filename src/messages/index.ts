@@ -19,6 +19,8 @@ import enLegal from "./en/legal.json";
 import enEmail from "./en/email.json";
 import enAdmin from "./en/admin.json";
 import enMeta from "./en/meta.json";
+import enDocuments from "./en/documents.json";
+import enOrderMail from "./en/order-mail.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -31,6 +33,8 @@ import swLegal from "./sw/legal.json";
 import swEmail from "./sw/email.json";
 import swAdmin from "./sw/admin.json";
 import swMeta from "./sw/meta.json";
+import swDocuments from "./sw/documents.json";
+import swOrderMail from "./sw/order-mail.json";
 
 const en = {
   common: enCommon,
@@ -45,6 +49,8 @@ const en = {
   email: enEmail,
   admin: enAdmin,
   meta: enMeta,
+  documents: enDocuments,
+  orderMail: enOrderMail,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -64,6 +70,8 @@ const swSource: Messages = {
   email: swEmail,
   admin: swAdmin,
   meta: swMeta,
+  documents: swDocuments,
+  orderMail: swOrderMail,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -98,7 +106,7 @@ export const CATALOGUES: Record<Locale, Messages> = PRECOMPILED ? { en: compileT
  * Parts of the catalogue only the server renders (pages without client components, e-mails,
  * page titles): never sent to the browser. A "namespace.group" path drops one group of a namespace.
  */
-const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email"] as const;
+const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email", "documents", "orderMail"] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
 export function clientMessages(locale: Locale): Partial<Messages> {
