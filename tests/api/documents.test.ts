@@ -65,6 +65,7 @@ async function makeOrder(options: { userId?: number; email?: string; paymentMeth
       number,
       userId: user.id,
       idempotencyKey: `documents-${number}`,
+      requestHash: number,
       email: options.email ?? user.email,
       fullName: "Asha Mushi",
       phone: "+255754123456",
