@@ -16,6 +16,7 @@ import { installCsrfGuard } from "./csrf";
 import { installErrorHandling, sendError } from "./errors";
 import { imageSearchRoutes } from "./image-search";
 import { localeRoutes } from "./locale";
+import { documentRoutes } from "./documents";
 import { orderRoutes } from "./orders";
 import { newsletterRoutes } from "./newsletter";
 import { settingsRoutes } from "./settings";
@@ -76,6 +77,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(imageSearchRoutes, context);
       await api.register(localeRoutes, context);
       await api.register(orderRoutes, context);
+      await api.register(documentRoutes, context);
     },
     { prefix: "/api" },
   );

@@ -244,6 +244,8 @@ export const PUBLIC_SITE_SETTING_KEYS = [
   "vatRates",
   "orderHold",
   "bankTransfer",
+  // the seller's TIN and VRN are printed on every receipt: public by nature
+  "fiscal",
   "businessHours",
 ] as const satisfies readonly SiteSettingKey[];
 

@@ -19,6 +19,8 @@ import enLegal from "./en/legal.json";
 import enEmail from "./en/email.json";
 import enAdmin from "./en/admin.json";
 import enMeta from "./en/meta.json";
+import enDocuments from "./en/documents.json";
+import enOrderMail from "./en/order-mail.json";
 import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
 import swCommon from "./sw/common.json";
@@ -33,6 +35,8 @@ import swLegal from "./sw/legal.json";
 import swEmail from "./sw/email.json";
 import swAdmin from "./sw/admin.json";
 import swMeta from "./sw/meta.json";
+import swDocuments from "./sw/documents.json";
+import swOrderMail from "./sw/order-mail.json";
 import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
 
@@ -49,6 +53,8 @@ const en = {
   email: enEmail,
   admin: enAdmin,
   meta: enMeta,
+  documents: enDocuments,
+  orderMail: enOrderMail,
   checkout: enCheckout,
   orders: enOrders,
 };
@@ -70,6 +76,8 @@ const swSource: Messages = {
   email: swEmail,
   admin: swAdmin,
   meta: swMeta,
+  documents: swDocuments,
+  orderMail: swOrderMail,
   checkout: swCheckout,
   orders: swOrders,
 };
@@ -106,7 +114,7 @@ export const CATALOGUES: Record<Locale, Messages> = PRECOMPILED ? { en: compileT
  * Parts of the catalogue only the server renders (pages without client components, e-mails,
  * page titles): never sent to the browser. A "namespace.group" path drops one group of a namespace.
  */
-const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email", "orders.meta", "orders.admin"] as const;
+const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email", "documents", "orderMail", "orders.meta", "orders.admin"] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
 export function clientMessages(locale: Locale): Partial<Messages> {

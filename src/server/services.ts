@@ -9,6 +9,7 @@ import { createCartService } from "./cart/cart";
 import { createCatalogService } from "./catalog/products";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
 import { openDatabase, type DatabaseTimeouts, type DbHandle } from "./db/client";
+import { createDocumentsService } from "./documents/documents";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -76,6 +77,8 @@ const IMAGE_SYNC_INTERVAL_MS = 60_000;
 const CART_MERGE_PRUNE_INTERVAL_MS = 60 * 60_000;
 /** How often the mail worker looks for mail to send, unless configured. */
 const MAIL_DRAIN_INTERVAL_MS = 2000;
+/** How often the fiscal outbox worker reports queued receipts to the fiscal device. */
+const FISCAL_DRAIN_INTERVAL_MS = 5000;
 /** How often unpaid orders past their hold are cancelled and their stock released. */
 const ORDER_EXPIRY_INTERVAL_MS = 60_000;
 /** How long a stopping server keeps sending what is due before it closes the database. */
@@ -117,8 +120,27 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   let mergePrune: NodeJS.Timeout | null = null;
   const cart = createCartService(db);
   let orderExpiry: NodeJS.Timeout | null = null;
-  // WIRING IN PROGRESS: the documents module (receipts, order e-mails) and the payments module are merged next
-  const orders = createOrdersService({ db, settings, hooks: { notify: async () => undefined, issueReceipt: async () => undefined } });
+  const documents = createDocumentsService({
+    db,
+    settings,
+    mail,
+    siteUrl: config.siteUrl,
+    dataDir: config.dataDir ?? config.database.dataDir ?? "./data",
+    log,
+  });
+  const orders = createOrdersService({
+    db,
+    settings,
+    hooks: {
+      notify: async (tx, kind, orderId) => {
+        await documents.notifyOrder(tx, `order-${kind}`, orderId);
+      },
+      issueReceipt: async (tx, orderId) => {
+        await documents.issueReceipt(tx, orderId);
+      },
+    },
+  });
+  // WIRING IN PROGRESS: the payments module is merged next
   const checkout = createCheckout(orders, {
     cardAvailable: false,
     start: async () => {
@@ -144,6 +166,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     cart,
     orders,
     checkout,
+    /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
+    documents,
     auth,
     imageSearch,
     /** the durable mail outbox: requests enqueue, the worker started by `start()` drains (tests call `mail.drain()`) */
@@ -170,6 +194,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       mergePrune ??= setInterval(() => void pruneMerges(), CART_MERGE_PRUNE_INTERVAL_MS);
       mergePrune.unref();
       mail.start(config.outbox?.drainIntervalMs ?? MAIL_DRAIN_INTERVAL_MS);
+      documents.start(FISCAL_DRAIN_INTERVAL_MS);
       const expireOrders = () => orders.expireDue().catch((error: unknown) => console.error("order expiry failed:", error));
       await expireOrders();
       orderExpiry ??= setInterval(() => void expireOrders(), ORDER_EXPIRY_INTERVAL_MS);
@@ -186,6 +211,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       if (orderExpiry) clearInterval(orderExpiry);
       orderExpiry = null;
       await mail.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
+      await documents.stop().catch(() => undefined);
       await imageSearch.close().catch(() => undefined);
       await passwords.close().catch(() => undefined);
       if (!options.handle) await handle.close();

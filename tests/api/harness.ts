@@ -55,6 +55,8 @@ function testConfig(harness: ApiHarness, overrides: Partial<ServicesConfig> = {}
     outbox: { quota: SUITE_MAIL_QUOTA },
     authLimits: SUITE_AUTH_LIMITS,
     siteUrl: new URL("http://shop.test"),
+    // the fiscal journal and other files of the data folder stay in the test's own folder
+    dataDir: harness.outboxDir,
     ...overrides,
   };
 }

@@ -2,7 +2,18 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openSession } from "../../src/server/auth/sessions";
-import { orderEvents, orderLines, orders, payments, productVariants, products, securityEvents, users, userTwoFactor } from "../../src/server/db/schema";
+import {
+  mailOutbox,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  productVariants,
+  products,
+  securityEvents,
+  users,
+  userTwoFactor,
+} from "../../src/server/db/schema";
 import { setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
@@ -301,16 +312,14 @@ describe("an unpaid order with a payment still pending at the provider", () => {
     await addToCart(cookie, (await product(2)).id, 1);
     const order = (await checkout(cookie, darCourier)).body.order;
     const [row] = await api.handle.db.select({ id: orders.id }).from(orders).where(eq(orders.number, order.number));
-    await api.handle.db
-      .insert(payments)
-      .values({
-        orderId: row!.id,
-        provider: "sandbox",
-        reference: `T${randomUUID().replace(/-/g, "")}`,
-        method: "mobile_money",
-        amount: order.total,
-        currency: "TZS",
-      });
+    await api.handle.db.insert(payments).values({
+      orderId: row!.id,
+      provider: "sandbox",
+      reference: `T${randomUUID().replace(/-/g, "")}`,
+      method: "mobile_money",
+      amount: order.total,
+      currency: "TZS",
+    });
     await api.handle.db
       .update(orders)
       .set({ holdUntil: new Date(Date.now() - 60_000) })
@@ -381,6 +390,10 @@ describe("the admin's orders", () => {
     expect(shipped).toMatchObject({ status: "shipped", carrier: "Kilima Express", trackingNumber: "KX-1234" });
     const mine = (await call("GET", `/api/orders/${order.number}`, shopper)).body.order;
     expect(mine.events.map((e: Json) => e.status)).toEqual(["awaiting_payment", "paid", "shipped"]);
+    // paid: a fiscal receipt; every step: the shopper's e-mail, in the outbox
+    expect(mine.receipt).toMatchObject({ number: expect.any(String), verificationCode: expect.stringMatching(/^[A-Z0-9]{10}$/) });
+    const mails = await api.handle.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.recipient, order.email));
+    expect(mails.map((m) => m.kind).sort()).toEqual(["order-paid", "order-placed", "order-shipped"]);
     const logged = await api.handle.db
       .select({ detail: securityEvents.detail })
       .from(securityEvents)

@@ -7,7 +7,17 @@ import type { Mailer, MailMessage } from "./mailer";
 import { DEFAULT_RETRY, maskEmail, maskEmailsIn, retryDelayMs, type RetryPolicy } from "./rules";
 
 /** What a message is for: the dashboard and the security log name it, and it says whether a quota applies. */
-export type MailKind = "verify-email" | "password-reset" | "register-existing" | "newsletter-confirm" | "newsletter-already" | "newsletter-issue";
+export type MailKind =
+  | "verify-email"
+  | "password-reset"
+  | "register-existing"
+  | "newsletter-confirm"
+  | "newsletter-already"
+  | "newsletter-issue"
+  | "order-placed"
+  | "order-paid"
+  | "order-shipped"
+  | "order-cancelled";
 
 export type MailState = "pending" | "sending" | "sent" | "failed" | "dead";
 export const MAIL_STATES: readonly MailState[] = ["pending", "sending", "sent", "failed", "dead"];

@@ -1,0 +1,136 @@
+import { formatMoney } from "@/lib/money";
+import { formatTanzanianPhone } from "@/lib/phone";
+import type { SiteSettings } from "@/lib/site-settings";
+import type { Database } from "../db";
+import { DomainError } from "../errors";
+import { translator } from "../i18n";
+import type { MailMessage } from "../mail/mailer";
+import type { MailService } from "../mail/outbox";
+import { lastCancellation, readOrder, settingsIn, type OrderDocumentData } from "./order-data";
+import { shopTime } from "./shop-time";
+
+/** The e-mails an order sends its shopper, one of each kind at most. */
+export const ORDER_MAIL_KINDS = ["order-placed", "order-paid", "order-shipped", "order-cancelled"] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
+/** Why an order was cancelled, as its e-mail words it. */
+export type CancelReason = "expired" | "shopper" | "payment" | "shop";
+
+type Words = ReturnType<typeof translator<"orderMail">>;
+type Shop = Pick<SiteSettings, "companyName" | "contactPhone" | "contactEmail" | "address" | "bankTransfer">;
+
+export interface OrderMailDeps {
+  mail: MailService;
+  siteUrl: URL;
+}
+
+/** The address of a page or file of the shop, from the site's public origin. */
+function address(siteUrl: URL, path: string): string {
+  return new URL(path, siteUrl).href;
+}
+
+function summary(t: Words, { order, lines }: OrderDocumentData): string {
+  // the delivery methods' names are the documents' (one wording on the invoice and in the mail)
+  const methods = translator(order.locale, "documents");
+  const rows = lines.map((line) => t("line", { quantity: line.quantity, name: line.name, amount: formatMoney(line.gross) }));
+  rows.push(t("delivery", { method: methods(`deliveryMethods.${order.deliveryMethod}`), amount: formatMoney(order.deliveryFee) }));
+  rows.push(t("total", { total: formatMoney(order.total), vat: formatMoney(order.vatTotal) }));
+  return rows.join("\n");
+}
+
+function cancelReason(actor: string | undefined): CancelReason {
+  if (actor === "system") return "expired";
+  if (actor === "shopper") return "shopper";
+  if (actor === "provider") return "payment";
+  return "shop";
+}
+
+/** The paragraphs of one kind of order e-mail, in the order's language. */
+async function compose(
+  tx: Database,
+  deps: OrderMailDeps,
+  kind: OrderMailKind,
+  data: OrderDocumentData,
+  shop: Shop,
+  reason?: CancelReason,
+): Promise<MailMessage> {
+  const { order, receipt } = data;
+  const t = translator(order.locale, "orderMail");
+  const number = order.number;
+  const orderLink = address(deps.siteUrl, `/account/orders/${encodeURIComponent(number)}`);
+  const total = formatMoney(order.total);
+  const paragraphs: string[] = [t("greeting", { name: order.fullName })];
+  let subject: string;
+
+  switch (kind) {
+    case "order-placed": {
+      subject = t("placed.subject", { number });
+      paragraphs.push(t("placed.intro", { number }), summary(t, data));
+      if (order.paymentMethod === "mobile_money")
+        paragraphs.push(t("placed.mobileMoney", { phone: formatTanzanianPhone(order.paymentPhone ?? order.phone), wallet: order.wallet ?? "none" }));
+      else if (order.paymentMethod === "card") paragraphs.push(t("placed.card"));
+      else {
+        const bank = shop.bankTransfer;
+        paragraphs.push(
+          t("placed.bankTransfer", {
+            total,
+            number,
+            bank: bank.bankName,
+            accountName: bank.accountName,
+            accountNumber: bank.accountNumber,
+            branch: bank.branch || "none",
+            swift: bank.swift || "none",
+            invoice: address(deps.siteUrl, `/api/orders/${encodeURIComponent(number)}/invoice.pdf`),
+          }),
+        );
+      }
+      if (order.holdUntil) {
+        const until = shopTime(order.holdUntil);
+        paragraphs.push(t("placed.hold", { until: `${until.date} ${until.time.slice(0, 5)}` }));
+      }
+      break;
+    }
+    case "order-paid": {
+      subject = t("paid.subject", { number });
+      paragraphs.push(t("paid.intro", { number, total }));
+      if (receipt) paragraphs.push(t("paid.receipt", { receipt: receipt.receiptNumber, code: receipt.verificationCode }));
+      paragraphs.push(t("paid.next", { method: order.deliveryMethod }));
+      break;
+    }
+    case "order-shipped": {
+      subject = t("shipped.subject", { number });
+      paragraphs.push(t("shipped.intro", { number, method: order.deliveryMethod, carrier: order.carrier || "none", address: shop.address }));
+      if (order.deliveryMethod === "parcel" && order.parcelOffice) paragraphs.push(t("shipped.parcelOffice", { office: order.parcelOffice }));
+      if (order.trackingNumber) paragraphs.push(t("shipped.tracking", { tracking: order.trackingNumber }));
+      break;
+    }
+    case "order-cancelled": {
+      subject = t("cancelled.subject", { number });
+      const event = await lastCancellation(tx, order.id);
+      paragraphs.push(t("cancelled.reason", { number, reason: reason ?? cancelReason(event?.actor) }));
+      if (event?.note && (reason ?? cancelReason(event.actor)) === "shop") paragraphs.push(t("cancelled.note", { note: event.note }));
+      paragraphs.push(t("cancelled.stock"));
+      if (order.paidAt) paragraphs.push(t("cancelled.refund", { total }));
+      break;
+    }
+  }
+
+  paragraphs.push(t("orderLink", { link: orderLink }), t("signature", { company: shop.companyName, phone: shop.contactPhone, email: shop.contactEmail }));
+  return { to: order.email, subject, text: `${paragraphs.join("\n\n")}\n` };
+}
+
+/**
+ * Queues the e-mail of an order event in the caller's transaction, so it goes if and only if the
+ * event commits. Transactional mail: always sent, whatever `notifications.orderEmails` says (that
+ * switch is about notifying the shop, and a shopper who placed an order needs to know how to pay,
+ * that the money arrived, where the parcel is and why an order ended). Nobody asked for it by a
+ * request, so no mail quota applies; the dedupe key `order:<number>:<kind>` makes a repeated call
+ * (a replayed callback, a retried job) queue nothing. The language is the order's.
+ */
+export async function notifyOrder(tx: Database, deps: OrderMailDeps, kind: OrderMailKind, orderId: number, options: { reason?: CancelReason } = {}) {
+  const data = await readOrder(tx, { id: orderId });
+  if (!data) throw new DomainError("not-found", `No order ${orderId}`);
+  const shop = await settingsIn(tx, ["companyName", "contactPhone", "contactEmail", "address", "bankTransfer"]);
+  const message = await compose(tx, deps, kind, data, shop, options.reason);
+  return deps.mail.enqueue(message, { kind, dedupeKey: `order:${data.order.number}:${kind}`, quota: false, tx });
+}

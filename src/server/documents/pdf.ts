@@ -1,0 +1,287 @@
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import type { Locale } from "@/lib/locale";
+import { formatMoney } from "@/lib/money";
+import { formatTanzanianPhone } from "@/lib/phone";
+import type { SiteSettings } from "@/lib/site-settings";
+import { translator } from "../i18n";
+import { vatBreakdown } from "./fiscal";
+import type { OrderDocumentData, OrderLineRow, OrderRow, ReceiptRow } from "./order-data";
+import { shopTime } from "./shop-time";
+
+/**
+ * The customer's documents as PDF (pdfkit): the fiscal receipt of a paid order, with its QR code,
+ * and the pro-forma invoice a bank transfer is paid against. A4, the PDF standard fonts only
+ * (Helvetica: nothing embedded, so a document is a few kilobytes; Kiswahili needs no letters
+ * beyond Latin), the QR code drawn as vector squares. Texts come from the `documents` catalogue.
+ */
+
+type Shop = Pick<SiteSettings, "companyName" | "address" | "contactPhone" | "contactEmail" | "fiscal" | "bankTransfer">;
+type Words = ReturnType<typeof translator<"documents">>;
+
+const PAGE = { margin: 42, width: 595.28, height: 841.89 };
+const CONTENT = PAGE.width - 2 * PAGE.margin;
+const FONT = "Helvetica";
+const BOLD = "Helvetica-Bold";
+const GREY = "#555555";
+const RULE = "#bbbbbb";
+
+interface Column {
+  width: number;
+  align: "left" | "right";
+}
+
+/** A document under construction with the few layout moves both documents use; y is tracked by hand. */
+class Sheet {
+  readonly doc: PDFKit.PDFDocument;
+  y = PAGE.margin;
+  private readonly chunks: Buffer[] = [];
+  private readonly done: Promise<Buffer>;
+
+  constructor(title: string, author: string) {
+    this.doc = new PDFDocument({ size: "A4", margin: PAGE.margin, compress: true, info: { Title: title, Author: author, Creator: author } });
+    this.doc.on("data", (chunk: Buffer) => this.chunks.push(chunk));
+    this.done = new Promise((resolve, reject) => {
+      this.doc.on("end", () => resolve(Buffer.concat(this.chunks)));
+      this.doc.on("error", reject);
+    });
+  }
+
+  /** Starts a new page when `height` more points would not fit. */
+  room(height: number): void {
+    if (this.y + height <= PAGE.height - PAGE.margin) return;
+    this.doc.addPage();
+    this.y = PAGE.margin;
+  }
+
+  text(
+    value: string,
+    options: { size?: number; bold?: boolean; color?: string; x?: number; width?: number; align?: "left" | "right" | "center"; gap?: number } = {},
+  ): void {
+    const size = options.size ?? 9.5;
+    const width = options.width ?? CONTENT;
+    this.doc.font(options.bold ? BOLD : FONT).fontSize(size);
+    const height = this.doc.heightOfString(value, { width });
+    this.room(height);
+    this.doc.fillColor(options.color ?? "black").text(value, options.x ?? PAGE.margin, this.y, { width, align: options.align ?? "left" });
+    this.y += height + (options.gap ?? 2);
+  }
+
+  /** One row of a table: each cell wraps within its column, the row is as tall as its tallest cell. */
+  row(cells: string[], columns: Column[], options: { bold?: boolean; size?: number } = {}): void {
+    const size = options.size ?? 9.5;
+    this.doc.font(options.bold ? BOLD : FONT).fontSize(size);
+    const height = Math.max(...cells.map((cell, i) => this.doc.heightOfString(cell, { width: columns[i]!.width - 6 })));
+    this.room(height + 4);
+    let x = PAGE.margin;
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      this.doc.fillColor("black").text(cell, x + 3, this.y + 2, { width: column.width - 6, align: column.align });
+      x += column.width;
+    });
+    this.y += height + 4;
+  }
+
+  rule(gap = 4): void {
+    this.room(gap * 2);
+    this.doc
+      .moveTo(PAGE.margin, this.y + gap / 2)
+      .lineTo(PAGE.margin + CONTENT, this.y + gap / 2)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke();
+    this.y += gap;
+  }
+
+  /** Label and value pairs in two columns. */
+  pairs(items: [string, string][], labelWidth = 150): void {
+    for (const [label, value] of items) {
+      this.doc.font(FONT).fontSize(9.5);
+      const height = Math.max(this.doc.heightOfString(label, { width: labelWidth }), this.doc.heightOfString(value, { width: CONTENT - labelWidth }));
+      this.room(height + 2);
+      this.doc.fillColor(GREY).text(label, PAGE.margin, this.y, { width: labelWidth });
+      this.doc
+        .font(BOLD)
+        .fillColor("black")
+        .text(value, PAGE.margin + labelWidth, this.y, { width: CONTENT - labelWidth });
+      this.y += height + 2;
+    }
+  }
+
+  /** A QR code of `payload`, `size` points wide, its top-left corner at (x, y); drawn as filled squares, one path. */
+  qr(payload: string, x: number, y: number, size: number): void {
+    const code = QRCode.create(payload, { errorCorrectionLevel: "M" });
+    const modules = code.modules;
+    const quiet = 2;
+    const cell = size / (modules.size + 2 * quiet);
+    for (let row = 0; row < modules.size; row++) {
+      // runs of dark modules in a row become one rectangle each: fewer drawing operations, a smaller file
+      let start = -1;
+      for (let col = 0; col <= modules.size; col++) {
+        const dark = col < modules.size && modules.get(row, col);
+        if (dark && start < 0) start = col;
+        if (!dark && start >= 0) {
+          this.doc.rect(x + (quiet + start) * cell, y + (quiet + row) * cell, (col - start) * cell, cell);
+          start = -1;
+        }
+      }
+    }
+    this.doc.fillColor("black").fill();
+  }
+
+  finish(): Promise<Buffer> {
+    this.doc.end();
+    return this.done;
+  }
+}
+
+/** The shop's name, address and registration at the top of both documents. */
+function shopHeader(sheet: Sheet, shop: Shop, t: Words, options: { vfd: boolean }): void {
+  sheet.text(shop.companyName, { size: 16, bold: true, gap: 3 });
+  if (shop.address) sheet.text(shop.address, { color: GREY });
+  const contact = [
+    shop.contactPhone && t("shop.phone", { phone: shop.contactPhone }),
+    shop.contactEmail && t("shop.email", { email: shop.contactEmail }),
+  ].filter(Boolean);
+  if (contact.length) sheet.text(contact.join("   "), { color: GREY });
+  const registration = [
+    shop.fiscal.tin && t("shop.tin", { tin: shop.fiscal.tin }),
+    shop.fiscal.vrn && t("shop.vrn", { vrn: shop.fiscal.vrn }),
+    options.vfd && shop.fiscal.vfdSerial && t("shop.vfd", { serial: shop.fiscal.vfdSerial }),
+  ].filter(Boolean);
+  if (registration.length) sheet.text(registration.join("   "), { bold: true });
+  sheet.y += 6;
+}
+
+const ITEM_COLUMNS: Column[] = [
+  { width: CONTENT - 60 - 95 - 95, align: "left" },
+  { width: 60, align: "right" },
+  { width: 95, align: "right" },
+  { width: 95, align: "right" },
+];
+
+function variantText(attributes: Record<string, string>): string {
+  const values = Object.values(attributes).filter(Boolean);
+  return values.length ? ` (${values.join(", ")})` : "";
+}
+
+/** The lines, delivery, VAT per rate and the total. */
+function moneyTables(sheet: Sheet, order: OrderRow, lines: OrderLineRow[], t: Words): void {
+  sheet.row([t("table.item"), t("table.quantity"), t("table.unitPrice"), t("table.amount")], ITEM_COLUMNS, { bold: true });
+  sheet.rule(2);
+  for (const line of lines) {
+    sheet.row([`${line.name}${variantText(line.attributes)}`, String(line.quantity), formatMoney(line.unitPrice), formatMoney(line.gross)], ITEM_COLUMNS);
+  }
+  sheet.row([t("table.delivery", { method: t(`deliveryMethods.${order.deliveryMethod}`) }), "", "", formatMoney(order.deliveryFee)], ITEM_COLUMNS);
+  sheet.rule();
+
+  const totals = vatBreakdown(lines, { fee: order.deliveryFee, vat: order.deliveryVat });
+  const vatColumns: Column[] = [
+    { width: CONTENT - 3 * 95, align: "left" },
+    { width: 95, align: "right" },
+    { width: 95, align: "right" },
+    { width: 95, align: "right" },
+  ];
+  sheet.row([t("table.rate"), t("table.net"), t("table.vat"), t("table.gross")], vatColumns, { bold: true });
+  for (const rate of totals.rates) {
+    sheet.row(
+      [t("table.ratePercent", { rate: rate.rateBp / 100 }), formatMoney(rate.net), formatMoney(rate.vat), formatMoney(rate.net + rate.vat)],
+      vatColumns,
+    );
+  }
+  sheet.rule();
+  const sumColumns: Column[] = [
+    { width: CONTENT - 130, align: "right" },
+    { width: 130, align: "right" },
+  ];
+  sheet.row([t("table.totalNet"), formatMoney(totals.net)], sumColumns);
+  sheet.row([t("table.totalVat"), formatMoney(totals.vat)], sumColumns);
+  sheet.row([t("table.total"), formatMoney(order.total)], sumColumns, { bold: true, size: 11 });
+}
+
+function paymentText(order: OrderRow, t: Words): string {
+  const method = t(`paymentMethods.${order.paymentMethod}`);
+  return order.wallet ? t("paymentWithWallet", { method, wallet: order.wallet }) : method;
+}
+
+/** The fiscal receipt of a paid order. */
+export async function receiptPdf(data: OrderDocumentData & { receipt: ReceiptRow }, shop: Shop, locale: Locale): Promise<Buffer> {
+  const { order, lines, receipt } = data;
+  const t = translator(locale, "documents");
+  const sheet = new Sheet(`${t("receipt.title")} ${receipt.receiptNumber}`, shop.companyName);
+  // the receipt shows the registration it was issued under, which later settings do not change
+  shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, tin: receipt.sellerTin, vrn: receipt.sellerVrn } }, t, { vfd: true });
+  sheet.text(t("receipt.title"), { size: 14, bold: true, align: "center", gap: 8 });
+
+  const clock = shopTime(receipt.issuedAt);
+  const pairs: [string, string][] = [
+    [t("receipt.number"), receipt.receiptNumber],
+    [t("receipt.globalCounter"), String(receipt.globalCounter)],
+    [t("receipt.dailyCounter"), String(receipt.dailyCounter)],
+    [t("receipt.date"), clock.date],
+    [t("receipt.time"), clock.time],
+    [t("receipt.order"), order.number],
+    [t("receipt.customer"), order.fullName],
+  ];
+  if (order.buyerTin) pairs.push([t("receipt.customerTin"), order.buyerTin]);
+  pairs.push([t("receipt.customerPhone"), formatTanzanianPhone(order.phone)], [t("receipt.payment"), paymentText(order, t)]);
+  sheet.pairs(pairs);
+  sheet.y += 8;
+  moneyTables(sheet, order, lines, t);
+
+  // verification: the code and the QR side by side, kept together on one page
+  const qrSize = 110;
+  sheet.y += 10;
+  sheet.room(qrSize + 10);
+  const top = sheet.y;
+  sheet.qr(receipt.qrPayload, PAGE.margin + CONTENT - qrSize, top, qrSize);
+  const textWidth = CONTENT - qrSize - 16;
+  sheet.text(t("receipt.verificationCode"), { color: GREY, width: textWidth });
+  sheet.text(receipt.verificationCode, { size: 14, bold: true, width: textWidth, gap: 6 });
+  sheet.text(t("receipt.verify", { url: receipt.qrPayload }), { size: 8.5, color: GREY, width: textWidth });
+  sheet.y = Math.max(sheet.y, top + qrSize) + 6;
+  sheet.text(`*** ${t("receipt.end")} ***`, { align: "center", color: GREY });
+  return sheet.finish();
+}
+
+/** The pro-forma invoice a bank transfer is paid against: the order, and where and by when to pay. */
+export async function proformaInvoicePdf(data: OrderDocumentData, shop: Shop, locale: Locale): Promise<Buffer> {
+  const { order, lines } = data;
+  const t = translator(locale, "documents");
+  const sheet = new Sheet(`${t("invoice.title")} ${order.number}`, shop.companyName);
+  // a pro-forma invoice is not a fiscal document: no fiscal device named on it
+  shopHeader(sheet, shop, t, { vfd: false });
+  sheet.text(t("invoice.title"), { size: 14, bold: true, align: "center", gap: 8 });
+
+  const due = order.holdUntil ? shopTime(order.holdUntil) : null;
+  const dueText = due ? `${due.date} ${due.time.slice(0, 5)}` : "";
+  const pairs: [string, string][] = [
+    [t("invoice.number"), order.number],
+    [t("invoice.issued"), shopTime(order.createdAt).date],
+  ];
+  if (due) pairs.push([t("invoice.due"), dueText]);
+  pairs.push([t("invoice.billTo"), [order.fullName, formatTanzanianPhone(order.phone), order.email].join(", ")]);
+  if (order.buyerTin) pairs.push([t("invoice.customerTin"), order.buyerTin]);
+  sheet.pairs(pairs);
+  sheet.y += 8;
+  moneyTables(sheet, order, lines, t);
+
+  sheet.y += 12;
+  sheet.text(t("invoice.payTo"), { size: 12, bold: true, gap: 4 });
+  const bank = shop.bankTransfer;
+  const payPairs: [string, string][] = [
+    [t("invoice.bank"), bank.bankName],
+    [t("invoice.accountName"), bank.accountName],
+    [t("invoice.accountNumber"), bank.accountNumber],
+  ];
+  if (bank.branch) payPairs.push([t("invoice.branch"), bank.branch]);
+  if (bank.swift) payPairs.push([t("invoice.swift"), bank.swift]);
+  payPairs.push([t("invoice.reference"), order.number], [t("invoice.amount"), formatMoney(order.total)]);
+  sheet.pairs(payPairs);
+  sheet.y += 6;
+  sheet.text(t("invoice.referenceHint", { number: order.number }));
+  if (due) sheet.text(t("invoice.holdHint", { due: dueText }));
+  sheet.y += 6;
+  sheet.text(t("invoice.notReceipt"), { color: GREY, size: 8.5 });
+  return sheet.finish();
+}
