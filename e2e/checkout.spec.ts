@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -10,6 +11,12 @@ const dataDir = process.env.E2E_DATA_DIR ?? "";
 /** Where this run keeps the first admin's authenticator secret once it is set up (a later sign-in needs a code). */
 const ADMIN_SECRET_FILE = path.join(dataDir, "e2e-admin-totp.txt");
 const STEP_MS = 30_000;
+
+/** No serious or critical accessibility problem on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+}
 
 const codeAt = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
@@ -120,6 +127,7 @@ test(
     await page.getByRole("radio", { name: "M-Pesa", exact: true }).check();
     await expect(page.getByText("VAT included (18%)")).toBeVisible();
     const total = (await page.getByTestId("checkout-total").textContent())!.trim();
+    await expectAccessible(page);
     expect(total).toMatch(/^TSh\s[\d,]+$/);
 
     await page.getByRole("button", { name: /^Place order/ }).click();
@@ -128,6 +136,7 @@ test(
     await expect(page.getByText("Thank you for your order!")).toBeVisible();
     await expect(page.getByTestId("order-total")).toHaveText(total);
     await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
+    await expectAccessible(page);
 
     // the push "arrives" on the sandbox page, where it is confirmed; the order page sees it paid by itself
     const panel = page.getByTestId("payment-panel");
