@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { PDFParse } from "pdf-parse";
-import { registerAndVerify } from "./helpers";
+import { registerAndVerify, signInOnLoginPage } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 const dataDir = process.env.E2E_DATA_DIR ?? "";
@@ -66,6 +66,22 @@ async function signInAdmin(browser: Browser): Promise<Page> {
     await panel.getByRole("button", { name: "I have saved my recovery codes" }).click();
   }
   return page;
+}
+
+/** The text of a PDF, spaces collapsed. */
+async function pdfText(body: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(body) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, " ");
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** Sets one site setting as the signed-in admin (a write from the shop's own origin). */
+async function saveSetting(admin: Page, key: string, value: unknown) {
+  const answer = await admin.request.post("/api/admin/settings", { headers: { origin: new URL(admin.url()).origin }, data: { key, value } });
+  expect(answer.ok()).toBe(true);
 }
 
 /** The first product card that adds at once (in stock, no options to choose). */
@@ -160,9 +176,7 @@ test(
     const receipt = await page.request.get((await receiptLink.getAttribute("href"))!);
     expect(receipt.ok()).toBe(true);
     expect(receipt.headers()["content-type"]).toContain("application/pdf");
-    const parser = new PDFParse({ data: new Uint8Array(await receipt.body()) });
-    const text = (await parser.getText()).text.replace(/\s+/g, " ");
-    await parser.destroy();
+    const text = await pdfText(await receipt.body());
     expect(text).toContain(number);
     expect(text).toContain(total.replace(/^TSh\s/, ""));
 
@@ -196,5 +210,77 @@ test(
     await expect(page.getByTestId("order-status")).toHaveText("Shipped");
     await expect(page.getByTestId("order-timeline").getByText("Shipped")).toBeVisible();
     await expect(page.getByTestId("order-shipment")).toHaveText("Sent with DHL, tracking number DHL-778899.");
+  },
+);
+
+test(
+  "bank transfer: the shopper picks up at the shop and gets a pro-forma invoice; the admin marks it paid and the receipt follows",
+  {
+    tag: "@known-slow",
+    annotation: {
+      type: "known-slow",
+      description: "a registration and two sign-ins (scrypt at 128 MiB each) and two PDFs: over 30 s on a busy 2-core machine",
+    },
+  },
+  async ({ page, browser }) => {
+    test.slow();
+    // bank transfer is offered once the shop has an account to pay into
+    const admin = await signInAdmin(browser);
+    const account = { bankName: "CRDB Bank", accountName: "Kilima Electronics Ltd", accountNumber: "0150123456700", branch: "Kariakoo", swift: "CORUTZTZ" };
+    await saveSetting(admin, "bankTransfer", account);
+
+    try {
+      const email = `bank-${Date.now()}@example.co.tz`;
+      await registerAndVerify(page, email, "Baraka Transfer");
+      await signInOnLoginPage(page, email);
+      // (its URL check also matches /auth/login?redirect=/account itself, and the login page says "Sign In to Your Account": wait for the account page)
+      await expect(page.getByRole("heading", { name: "Your account", exact: true })).toBeVisible({ timeout: 30_000 });
+      await page.setViewportSize(PHONE);
+      await page.goto("/products?sort=price-high");
+      await addButton(page).click();
+      await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
+
+      await page.goto("/checkout");
+      await page.getByLabel("Mobile number").fill("0713 456 789");
+      // pick-up needs no region or address
+      await page.getByRole("radio", { name: "Pick-up at the shop" }).check();
+      await expect(page.getByLabel("District")).toHaveCount(0);
+      await page.getByRole("radio", { name: "Bank transfer" }).check();
+      await expect(page.getByText(/You get a pro-forma invoice with our bank details\. Pay within 72 hours/)).toBeVisible();
+      const total = (await page.getByTestId("checkout-total").textContent())!.trim();
+      await page.getByRole("button", { name: /^Place order/ }).click();
+      await expect(page).toHaveURL(/\/account\/orders\/KE-\d{4}-\d{6,}\?placed=1$/, { timeout: 20_000 });
+      const number = /KE-\d{4}-\d{6,}/.exec(page.url())![0];
+      await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
+      await expect(page.getByTestId("payment-panel")).toHaveCount(0);
+      await expect(page.getByText(account.accountNumber)).toBeVisible();
+
+      const invoiceLink = page.getByRole("link", { name: "Download the pro-forma invoice (PDF)" });
+      const invoice = await page.request.get((await invoiceLink.getAttribute("href"))!);
+      expect(invoice.headers()["content-type"]).toContain("application/pdf");
+      const invoiceText = await pdfText(await invoice.body());
+      expect(invoiceText).toContain(number);
+      expect(invoiceText).toContain(account.accountNumber);
+
+      // the money arrived: the admin marks the transfer paid (after confirming)
+      await admin.goto(`/admin/orders/${number}`);
+      await admin.getByRole("button", { name: "Mark the bank transfer paid" }).click();
+      await admin.getByRole("alertdialog").getByRole("button", { name: "Mark the bank transfer paid" }).click();
+      await expect(admin.getByTestId("order-status")).toHaveText("Paid");
+      await expect(admin.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
+
+      await page.reload();
+      await expect(page.getByTestId("order-status")).toHaveText("Paid");
+      await expect(page.getByTestId("order-timeline").getByText("Bank transfer received.")).toBeVisible();
+      const receiptLink = page.getByRole("link", { name: "Download the receipt (PDF)" });
+      const receipt = await page.request.get((await receiptLink.getAttribute("href"))!);
+      expect(receipt.headers()["content-type"]).toContain("application/pdf");
+      const receiptText = await pdfText(await receipt.body());
+      expect(receiptText).toContain(number);
+      expect(receiptText).toContain(total.replace(/^TSh\s/, ""));
+    } finally {
+      await saveSetting(admin, "bankTransfer", { bankName: "", accountName: "", accountNumber: "", branch: "", swift: "" });
+      await admin.context().close();
+    }
   },
 );
