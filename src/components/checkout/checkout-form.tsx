@@ -573,7 +573,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now }: 
         </Section>
       </div>
 
-      <aside aria-labelledby="summary-heading" className="space-y-3 rounded-xl border border-[var(--border)] p-4 text-sm lg:sticky lg:top-20">
+      <aside aria-labelledby="summary-heading" className="space-y-3 rounded-xl border border-[var(--border)] p-4 text-sm lg:sticky lg:top-28">
         <h2 id="summary-heading" className="text-base font-semibold">
           {t("summary.title")}
         </h2>
