@@ -17,6 +17,7 @@ import { installErrorHandling, sendError } from "./errors";
 import { imageSearchRoutes } from "./image-search";
 import { localeRoutes } from "./locale";
 import { newsletterRoutes } from "./newsletter";
+import { paymentRoutes } from "./payments";
 import { settingsRoutes } from "./settings";
 
 export interface ApiOptions {
@@ -74,6 +75,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(newsletterRoutes, context);
       await api.register(imageSearchRoutes, context);
       await api.register(localeRoutes, context);
+      await api.register(paymentRoutes, context);
     },
     { prefix: "/api" },
   );

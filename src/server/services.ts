@@ -1,4 +1,5 @@
 import "server-only";
+import { and, eq } from "drizzle-orm";
 import { createAdsService } from "./ads/ads";
 import { writeInitialAdminPassword } from "./auth/admin";
 import { createAuthService } from "./auth/auth-service";
@@ -8,13 +9,17 @@ import { parseEncryptionKey } from "./auth/secret-box";
 import { createCartService } from "./cart/cart";
 import { createCatalogService } from "./catalog/products";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
-import { openDatabase, type DatabaseTimeouts, type DbHandle } from "./db/client";
+import { openDatabase, type Database, type DatabaseTimeouts, type DbHandle } from "./db/client";
+import { orderEvents, orders } from "./db/schema";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailService, type MailQuota } from "./mail/outbox";
 import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
+import type { ClickPesaOptions } from "./payments/clickpesa";
+import type { PaymentProvider } from "./payments/provider";
+import { createPaymentsService, type PaymentsService, type PaymentsServiceOptions } from "./payments/service";
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
 import { createSettingsService } from "./settings/settings";
@@ -40,6 +45,8 @@ export interface ServicesConfig {
   dataDir?: string;
   /** TOTP_ENCRYPTION_KEY: encrypts two-step sign-in secrets at rest; unset = stored plainly */
   totpEncryptionKey?: string;
+  /** payments: ClickPesa's credentials (absent: the built-in sandbox, which takes no money), the poller */
+  payments?: { clickpesa?: ClickPesaOptions | null; pollIntervalMs?: number; provider?: PaymentProvider; poll?: PaymentsServiceOptions["poll"] };
   log?: (line: string) => void;
 }
 
@@ -63,8 +70,34 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
     passwordHashing: { workers: config.PASSWORD_HASH_WORKERS, maxWaiting: config.PASSWORD_HASH_QUEUE },
     dataDir: config.dataDir,
     totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
+    payments: {
+      clickpesa:
+        config.CLICKPESA_CLIENT_ID && config.CLICKPESA_API_KEY && config.CLICKPESA_CHECKSUM_KEY
+          ? {
+              clientId: config.CLICKPESA_CLIENT_ID,
+              apiKey: config.CLICKPESA_API_KEY,
+              checksumKey: config.CLICKPESA_CHECKSUM_KEY,
+              baseUrl: config.CLICKPESA_BASE_URL,
+            }
+          : null,
+      pollIntervalMs: config.PAYMENT_POLL_INTERVAL_MS,
+    },
     log,
   };
+}
+
+/**
+ * A verified payment's order becomes paid, with its timeline entry, in the payment's transaction.
+ * Only an order still awaiting payment changes; a payment of an order already paid or cancelled is
+ * left on the payment's record for a person to refund.
+ */
+async function markOrderPaidInTx(tx: Database, orderId: number, payment: { reference: string; provider: string }): Promise<void> {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: "paid", paidAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "awaiting_payment")))
+    .returning({ id: orders.id });
+  if (order) await tx.insert(orderEvents).values({ orderId, status: "paid", actor: "provider", note: `${payment.provider} ${payment.reference}` });
 }
 
 /** How often the image index looks for product images that changed in another process. */
@@ -111,6 +144,20 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   let imageSync: NodeJS.Timeout | null = null;
   let mergePrune: NodeJS.Timeout | null = null;
   const cart = createCartService(db);
+  const payments: PaymentsService = createPaymentsService({
+    db,
+    settings,
+    log,
+    clickpesa: config.payments?.clickpesa ?? null,
+    provider: config.payments?.provider,
+    poll: config.payments?.poll,
+    onPaid: (tx, orderId, payment) => markOrderPaidInTx(tx, orderId, payment),
+    // The sandbox's signed callback goes straight into the webhook's handler in this process: like
+    // an HTTP callback (the same raw body, signature header and verification), without the network.
+    deliverCallback: async (provider, rawBody, headers) => {
+      await payments.handleCallback(provider, JSON.parse(rawBody) as unknown, rawBody, headers, null);
+    },
+  });
 
   const syncImages = async () => {
     const began = Date.now();
@@ -130,6 +177,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     cart,
     auth,
     imageSearch,
+    /** payment attempts, provider callbacks and the poller of pending payments */
+    payments,
     /** the durable mail outbox: requests enqueue, the worker started by `start()` drains (tests call `mail.drain()`) */
     mail,
 
@@ -154,6 +203,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       mergePrune ??= setInterval(() => void pruneMerges(), CART_MERGE_PRUNE_INTERVAL_MS);
       mergePrune.unref();
       mail.start(config.outbox?.drainIntervalMs ?? MAIL_DRAIN_INTERVAL_MS);
+      payments.startPoller(config.payments?.pollIntervalMs);
       return { seededProducts: seeded?.products ?? null, adminPasswordFile };
     },
 
@@ -163,6 +213,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       imageSync = null;
       if (mergePrune) clearInterval(mergePrune);
       mergePrune = null;
+      await payments.stopPoller().catch(() => undefined);
       await mail.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
       await imageSearch.close().catch(() => undefined);
       await passwords.close().catch(() => undefined);

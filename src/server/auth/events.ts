@@ -26,7 +26,9 @@ export type SecurityEventType =
   | "two-factor-challenge"
   | "two-factor-success"
   | "two-factor-recovery-used"
-  | "two-factor-failed";
+  | "two-factor-failed"
+  /** a payment callback refused: a missing or wrong signature, or an amount or currency that is not the payment's */
+  | "payment-callback-refused";
 
 export interface RequestMeta {
   ip?: string | null;
