@@ -178,6 +178,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     paymentId: number,
     input: { callback?: VerifiedCallback; answer: StatusAnswer | null; polled?: boolean; holdEndsAt?: Date },
   ): Promise<{ outcome: CallbackOutcome; payment: PaymentRow; failedReason?: string }> {
+    // read before the transaction: the embedded database has one connection, which the transaction holds
+    const [before] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!before) throw new DomainError("not-found", "No such payment");
+    const holdEndsAt = input.holdEndsAt ?? (await holdEnd(before.orderId, before.createdAt, before.method));
     return inTx(async (tx) => {
       const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
       if (!p) throw new DomainError("not-found", "No such payment");
@@ -220,7 +224,6 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       let outcome: CallbackOutcome = callback ? "awaiting-confirmation" : "unchanged";
       if (answer?.status === "paid" && !sameMoney(p, answer)) outcome = "query-mismatch";
       if (p.status === "pending") {
-        const holdEndsAt = input.holdEndsAt ?? (await holdEnd(p.orderId, p.createdAt, p.method));
         const checks = set.checks ?? p.checks;
         const wait = callback ? firstMs : checkDelayMs(checks, firstMs, maxMs);
         if (input.polled && now >= holdEndsAt) {
