@@ -19,6 +19,7 @@ import enLegal from "./en/legal.json";
 import enEmail from "./en/email.json";
 import enAdmin from "./en/admin.json";
 import enMeta from "./en/meta.json";
+import enPayments from "./en/payments.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -31,6 +32,7 @@ import swLegal from "./sw/legal.json";
 import swEmail from "./sw/email.json";
 import swAdmin from "./sw/admin.json";
 import swMeta from "./sw/meta.json";
+import swPayments from "./sw/payments.json";
 
 const en = {
   common: enCommon,
@@ -45,6 +47,7 @@ const en = {
   email: enEmail,
   admin: enAdmin,
   meta: enMeta,
+  payments: enPayments,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -64,6 +67,7 @@ const swSource: Messages = {
   email: swEmail,
   admin: swAdmin,
   meta: swMeta,
+  payments: swPayments,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -98,7 +102,7 @@ export const CATALOGUES: Record<Locale, Messages> = PRECOMPILED ? { en: compileT
  * Parts of the catalogue only the server renders (pages without client components, e-mails,
  * page titles): never sent to the browser. A "namespace.group" path drops one group of a namespace.
  */
-const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email"] as const;
+const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email", "payments.sandbox"] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
 export function clientMessages(locale: Locale): Partial<Messages> {

@@ -82,7 +82,9 @@ const envSchema = z.object({
   CLICKPESA_CLIENT_ID: optionalText,
   CLICKPESA_API_KEY: optionalText,
   CLICKPESA_CHECKSUM_KEY: optionalText,
-  CLICKPESA_BASE_URL: z.url({ protocol: /^https?$/, error: "CLICKPESA_BASE_URL must be an http(s) address" }).default("https://api.clickpesa.com/third-parties"),
+  CLICKPESA_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "CLICKPESA_BASE_URL must be an http(s) address" })
+    .default("https://api.clickpesa.com/third-parties"),
   /** how often pending payments whose callback has not come are looked for (each is asked on its own backoff) */
   PAYMENT_POLL_INTERVAL_MS: z.coerce.number().int().min(250).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
@@ -102,7 +104,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // half a ClickPesa configuration would silently fall back to the sandbox, which takes no money
   const setKeys = CLICKPESA_KEYS.filter((key) => parsed.data[key]);
   if (setKeys.length > 0 && setKeys.length < CLICKPESA_KEYS.length)
-    throw new Error(`Invalid configuration: ClickPesa needs all of ${CLICKPESA_KEYS.join(", ")} (missing ${CLICKPESA_KEYS.filter((k) => !parsed.data[k]).join(", ")})`);
+    throw new Error(
+      `Invalid configuration: ClickPesa needs all of ${CLICKPESA_KEYS.join(", ")} (missing ${CLICKPESA_KEYS.filter((k) => !parsed.data[k]).join(", ")})`,
+    );
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return { ...parsed.data, dataDir, mediaDir: path.join(dataDir, "media"), outboxDir: path.join(dataDir, "outbox") };
 }

@@ -69,7 +69,10 @@ export async function startFakeClickPesa(credentials = { clientId: "test-client"
         const reference = String(body.orderReference ?? "");
         if (!/^[A-Za-z0-9]+$/.test(reference)) return send(res, 400, { message: "orderReference must be alphanumeric" });
         if (path.endsWith("preview-ussd-push-request"))
-          return send(res, 200, { activeMethods: [{ name: "M-PESA", status: "AVAILABLE", fee: 0, message: "" }], sender: { accountName: "Test", accountNumber: body.phoneNumber, accountProvider: "M-PESA" } });
+          return send(res, 200, {
+            activeMethods: [{ name: "M-PESA", status: "AVAILABLE", fee: 0, message: "" }],
+            sender: { accountName: "Test", accountNumber: body.phoneNumber, accountProvider: "M-PESA" },
+          });
         if (payments.has(reference)) return send(res, 409, { message: "Order reference already used" });
         if (refuseNextPush) {
           const message = refuseNextPush;
@@ -88,7 +91,16 @@ export async function startFakeClickPesa(credentials = { clientId: "test-client"
           updatedAt: now,
         };
         payments.set(reference, [payment]);
-        return send(res, 200, { id: payment.id, status: payment.status, channel: "M-PESA", orderReference: reference, collectedAmount: body.amount, collectedCurrency: "TZS", createdAt: now, clientId: credentials.clientId });
+        return send(res, 200, {
+          id: payment.id,
+          status: payment.status,
+          channel: "M-PESA",
+          orderReference: reference,
+          collectedAmount: body.amount,
+          collectedCurrency: "TZS",
+          createdAt: now,
+          clientId: credentials.clientId,
+        });
       }
       const match = /^\/payments\/([^/]+)$/.exec(path);
       if (req.method === "GET" && match) {
@@ -97,7 +109,18 @@ export async function startFakeClickPesa(credentials = { clientId: "test-client"
         return send(
           res,
           200,
-          list.map((p) => ({ id: p.id, status: p.status, paymentReference: `MP${p.id}`, orderReference: p.orderReference, collectedAmount: p.collectedAmount, collectedCurrency: p.collectedCurrency, message: p.status, updatedAt: p.updatedAt, createdAt: p.createdAt, customer: { customerPhoneNumber: p.phoneNumber } })),
+          list.map((p) => ({
+            id: p.id,
+            status: p.status,
+            paymentReference: `MP${p.id}`,
+            orderReference: p.orderReference,
+            collectedAmount: p.collectedAmount,
+            collectedCurrency: p.collectedCurrency,
+            message: p.status,
+            updatedAt: p.updatedAt,
+            createdAt: p.createdAt,
+            customer: { customerPhoneNumber: p.phoneNumber },
+          })),
         );
       }
       return send(res, 404, { message: "No such endpoint" });
@@ -126,7 +149,18 @@ export async function startFakeClickPesa(credentials = { clientId: "test-client"
     /** every token issued so far stops working (the merchant changed checksum settings) */
     revokeTokens: () => validTokens.clear(),
     /** a webhook as ClickPesa sends it, signed by the checksum recipe (or with a key of the caller's) */
-    webhook(reference: string, options: { event?: string; eventStyle?: "event" | "eventType"; idStyle?: "id" | "paymentId"; amount?: string; currency?: string; status?: string; key?: string } = {}) {
+    webhook(
+      reference: string,
+      options: {
+        event?: string;
+        eventStyle?: "event" | "eventType";
+        idStyle?: "id" | "paymentId";
+        amount?: string;
+        currency?: string;
+        status?: string;
+        key?: string;
+      } = {},
+    ) {
       const p = payments.get(reference)?.at(-1);
       const event = options.event ?? "PAYMENT RECEIVED";
       const data: Record<string, unknown> = {
@@ -143,7 +177,8 @@ export async function startFakeClickPesa(credentials = { clientId: "test-client"
         customer: { customerName: "Neema Kweka", customerPhoneNumber: p?.phoneNumber ?? "255754000000" },
       };
       const payload: Record<string, unknown> = { [options.eventStyle ?? "event"]: event, data };
-      return { ...payload, checksum: payloadChecksum(options.key ?? credentials.checksumKey, payload) };
+      const signed: Record<string, unknown> & { checksum: string } = { ...payload, checksum: payloadChecksum(options.key ?? credentials.checksumKey, payload) };
+      return signed;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

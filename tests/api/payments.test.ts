@@ -27,7 +27,13 @@ const PHONE = "+255754123456";
 async function makeShopper(role: "user" | "admin" = "user") {
   const [user] = await api.handle.db
     .insert(users)
-    .values({ email: `pay-${process.pid}-${Date.now()}-${counter++}@example.co.tz`, fullName: "Neema Kweka", passwordHash: "scrypt$unused", emailVerifiedAt: new Date(), role })
+    .values({
+      email: `pay-${process.pid}-${Date.now()}-${counter++}@example.co.tz`,
+      fullName: "Neema Kweka",
+      passwordHash: "scrypt$unused",
+      emailVerifiedAt: new Date(),
+      role,
+    })
     .returning({ id: users.id });
   const { token } = await openSession(api.handle.db, user!.id, false, 30, {});
   return { id: user!.id, cookie: `sid=${token}` };
@@ -74,20 +80,37 @@ async function makeOrder(
       holdUntil: new Date(Date.now() + (options.holdMinutes ?? 30) * 60_000),
     } as typeof orders.$inferInsert)
     .returning();
-  await db.insert(orderLines).values({ orderId: order!.id, productId: product!.id, variantId: "default", name: "Test item", sku: "TEST-1", quantity: 1, unitPrice: total, net, vat, gross: total, vatRateBp: 1800 });
+  await db.insert(orderLines).values({
+    orderId: order!.id,
+    productId: product!.id,
+    variantId: "default",
+    name: "Test item",
+    sku: "TEST-1",
+    quantity: 1,
+    unitPrice: total,
+    net,
+    vat,
+    gross: total,
+    vatRateBp: 1800,
+  });
   return { id: order!.id, number, total, paymentMethod: method, wallet: order!.wallet, paymentPhone: order!.paymentPhone };
 }
 
 const orderStatus = async (id: number) => (await api.handle.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
 const paymentRow = async (reference: string) => (await api.handle.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
-const callbacksOf = (reference: string) => api.handle.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.reference, reference)).orderBy(paymentCallbacks.id);
+const callbacksOf = (reference: string) =>
+  api.handle.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.reference, reference)).orderBy(paymentCallbacks.id);
 const refusalsOf = (reference: string) =>
   api.handle.db
     .select()
     .from(securityEvents)
     .where(and(eq(securityEvents.type, "payment-callback-refused"), sql`${securityEvents.detail}->>'reference' = ${reference}`));
 /** Due now, whatever its backoff said (a test does not wait 15 s). */
-const makeDue = (reference: string) => api.handle.db.update(payments).set({ nextCheckAt: sql`now() - interval '1 second'` }).where(eq(payments.reference, reference));
+const makeDue = (reference: string) =>
+  api.handle.db
+    .update(payments)
+    .set({ nextCheckAt: sql`now() - interval '1 second'` })
+    .where(eq(payments.reference, reference));
 
 /** A payments service over the suite's database with a recording onPaid that marks the order paid in the transaction. */
 function paymentsWith(overrides: Partial<PaymentsServiceOptions> = {}) {
@@ -355,7 +378,10 @@ describe("ClickPesa, against a local fake of its documented API", () => {
     const shopper = await makeShopper();
     const order = await makeOrder(shopper.id, { holdMinutes: 30 });
     const start = await service.start(order);
-    await api.handle.db.update(orders).set({ holdUntil: sql`now() - interval '1 minute'` }).where(eq(orders.id, order.id));
+    await api.handle.db
+      .update(orders)
+      .set({ holdUntil: sql`now() - interval '1 minute'` })
+      .where(eq(orders.id, order.id));
     await makeDue(start.reference);
     await service.pollDue();
     expect(await paymentRow(start.reference)).toMatchObject({ status: "expired", failureReason: "hold-ended", nextCheckAt: null });
@@ -378,7 +404,12 @@ describe("the payment routes", () => {
       const start = await shop.services.payments.start(order);
       fake.setStatus(start.reference, "SUCCESS");
       const post = (body: unknown, headers: Record<string, string> = {}) =>
-        shop.app.inject({ method: "POST", url: "/api/payments/clickpesa/webhook", headers: { "content-type": "application/json", ...headers }, payload: JSON.stringify(body) });
+        shop.app.inject({
+          method: "POST",
+          url: "/api/payments/clickpesa/webhook",
+          headers: { "content-type": "application/json", ...headers },
+          payload: JSON.stringify(body),
+        });
 
       const forged = await post({ ...fake.webhook(start.reference), checksum: "0".repeat(64) });
       expect(forged.statusCode).toBe(401);
@@ -388,12 +419,20 @@ describe("the payment routes", () => {
       expect(good.json()).toEqual({ received: true, outcome: "paid" });
       expect(await orderStatus(order.id)).toBe("paid");
       // a browser write elsewhere is still refused
-      const elsewhere = await shop.app.inject({ method: "POST", url: `/api/payments/sandbox/${start.reference}/confirm`, headers: { origin: "https://evil.example", cookie: shopper.cookie } });
+      const elsewhere = await shop.app.inject({
+        method: "POST",
+        url: `/api/payments/sandbox/${start.reference}/confirm`,
+        headers: { origin: "https://evil.example", cookie: shopper.cookie },
+      });
       expect(elsewhere.statusCode).toBe(403);
 
       const own = await shop.app.inject({ method: "GET", url: `/api/payments/${start.reference}`, headers: { cookie: shopper.cookie } });
       expect(own.statusCode).toBe(200);
-      expect(own.json()).toMatchObject({ orderNumber: order.number, orderStatus: "paid", payment: { reference: start.reference, status: "paid", amount: order.total } });
+      expect(own.json()).toMatchObject({
+        orderNumber: order.number,
+        orderStatus: "paid",
+        payment: { reference: start.reference, status: "paid", amount: order.total },
+      });
       expect((await shop.app.inject({ method: "GET", url: `/api/payments/${start.reference}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
       expect((await shop.app.inject({ method: "GET", url: `/api/payments/${start.reference}` })).statusCode).toBe(401);
       expect((await shop.app.inject({ method: "GET", url: "/api/payments/not-a-ref" })).statusCode).toBe(400);
@@ -468,9 +507,23 @@ describe("the built-in sandbox", () => {
     const shopper = await makeShopper();
     const order = await makeOrder(shopper.id);
     const start = await api.services.payments.start(order);
-    const body = JSON.stringify({ event: "sandbox.payment.confirmed", reference: start.reference, status: "paid", amount: order.total, currency: "TZS", providerPaymentId: "SBXFORGED", reason: null, sentAt: new Date().toISOString() });
+    const body = JSON.stringify({
+      event: "sandbox.payment.confirmed",
+      reference: start.reference,
+      status: "paid",
+      amount: order.total,
+      currency: "TZS",
+      providerPaymentId: "SBXFORGED",
+      reason: null,
+      sentAt: new Date().toISOString(),
+    });
     const post = (signature: string) =>
-      api.app.inject({ method: "POST", url: "/api/payments/sandbox/webhook", headers: { "content-type": "application/json", "x-sandbox-signature": signature }, payload: body });
+      api.app.inject({
+        method: "POST",
+        url: "/api/payments/sandbox/webhook",
+        headers: { "content-type": "application/json", "x-sandbox-signature": signature },
+        payload: body,
+      });
 
     const forged = await post(createHmac("sha256", "guessed").update(body).digest("hex"));
     expect(forged.statusCode).toBe(401);

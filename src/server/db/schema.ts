@@ -483,7 +483,9 @@ export const orders = pgTable(
     paymentPhone: text("payment_phone"),
     /** the buyer's TIN/VRN, for businesses claiming input VAT */
     buyerTin: text("buyer_tin"),
-    locale: text("locale", { enum: ["sw", "en"] }).notNull().default("sw"),
+    locale: text("locale", { enum: ["sw", "en"] })
+      .notNull()
+      .default("sw"),
     holdUntil: timestamp("hold_until", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     carrier: text("carrier"),

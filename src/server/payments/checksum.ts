@@ -18,7 +18,9 @@ export function payloadChecksum(checksumKey: string, payload: Record<string, unk
   const rest: Record<string, unknown> = { ...payload };
   delete rest.checksum;
   delete rest.checksumMethod;
-  return createHmac("sha256", checksumKey).update(JSON.stringify(canonicalize(rest))).digest("hex");
+  return createHmac("sha256", checksumKey)
+    .update(JSON.stringify(canonicalize(rest)))
+    .digest("hex");
 }
 
 /** Two hex signatures compared in constant time (a different length is simply unequal). */

@@ -1,7 +1,7 @@
 import { msisdn } from "@/lib/phone";
 import { DomainError } from "../errors";
 import { payloadChecksum, verifyPayloadChecksum } from "./checksum";
-import type { CallbackHeaders, PaymentAttempt, PaymentProvider, ProviderStatus, StatusAnswer, VerifiedCallback } from "./provider";
+import type { PaymentAttempt, PaymentProvider, ProviderStatus, StatusAnswer, VerifiedCallback } from "./provider";
 
 export const CLICKPESA_DEFAULT_BASE_URL = "https://api.clickpesa.com/third-parties";
 
@@ -124,7 +124,8 @@ export function createClickPesaProvider(options: ClickPesaOptions): PaymentProvi
     async initiate(attempt: PaymentAttempt) {
       if (attempt.method !== "mobile_money") throw new DomainError("payment-failed", "ClickPesa is used here for mobile money only");
       if (!attempt.phone) throw new DomainError("payment-failed", "A mobile money payment needs a phone number");
-      if (attempt.currency !== "TZS" || !Number.isInteger(attempt.amount)) throw new DomainError("payment-failed", "Mobile money is collected in whole shillings");
+      if (attempt.currency !== "TZS" || !Number.isInteger(attempt.amount))
+        throw new DomainError("payment-failed", "Mobile money is collected in whole shillings");
       const payload = { amount: String(attempt.amount), currency: "TZS", orderReference: attempt.reference, phoneNumber: msisdn(attempt.phone) };
       const body = { ...payload, checksum: payloadChecksum(options.checksumKey, payload) };
       // the preview checks the number, amount and reference and whether a wallet can take the push
@@ -162,9 +163,10 @@ export function createClickPesaProvider(options: ClickPesaOptions): PaymentProvi
       };
     },
 
-    async verifyCallback(body: unknown, _rawBody: string, _headers: CallbackHeaders): Promise<VerifiedCallback> {
+    async verifyCallback(body: unknown): Promise<VerifiedCallback> {
       const payload = asRecord(body);
-      if (!payload || !verifyPayloadChecksum(options.checksumKey, payload)) throw new DomainError("invalid-signature", "The webhook's checksum is missing or wrong");
+      if (!payload || !verifyPayloadChecksum(options.checksumKey, payload))
+        throw new DomainError("invalid-signature", "The webhook's checksum is missing or wrong");
       // payloads vary: "event" or "eventType", "data.id" or "data.paymentId"
       const event = String(payload.event ?? payload.eventType ?? "");
       const data = asRecord(payload.data) ?? {};

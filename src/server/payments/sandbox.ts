@@ -61,7 +61,10 @@ export function createSandboxProvider(options: { db: Database; deliverCallback: 
     });
     return secret;
   };
-  const sign = async (rawBody: string) => createHmac("sha256", await signingSecret()).update(rawBody).digest("hex");
+  const sign = async (rawBody: string) =>
+    createHmac("sha256", await signingSecret())
+      .update(rawBody)
+      .digest("hex");
 
   const record = async (reference: string) => (await db.select().from(sandboxPayments).where(eq(sandboxPayments.reference, reference)))[0] ?? null;
 
@@ -102,7 +105,8 @@ export function createSandboxProvider(options: { db: Database; deliverCallback: 
     async verifyCallback(_body: unknown, rawBody: string, headers: CallbackHeaders): Promise<VerifiedCallback> {
       const header = headers[SANDBOX_SIGNATURE_HEADER];
       const received = Array.isArray(header) ? header[0] : header;
-      if (!received || !sameSignature(await sign(rawBody), received)) throw new DomainError("invalid-signature", "The sandbox callback's signature is missing or wrong");
+      if (!received || !sameSignature(await sign(rawBody), received))
+        throw new DomainError("invalid-signature", "The sandbox callback's signature is missing or wrong");
       let parsed: Record<string, unknown>;
       try {
         parsed = JSON.parse(rawBody) as Record<string, unknown>;
@@ -110,7 +114,12 @@ export function createSandboxProvider(options: { db: Database; deliverCallback: 
         throw new DomainError("invalid-input", "The sandbox callback is not JSON");
       }
       const status = parsed.status;
-      if (typeof parsed.reference !== "string" || (status !== "paid" && status !== "failed") || typeof parsed.amount !== "number" || typeof parsed.currency !== "string")
+      if (
+        typeof parsed.reference !== "string" ||
+        (status !== "paid" && status !== "failed") ||
+        typeof parsed.amount !== "number" ||
+        typeof parsed.currency !== "string"
+      )
         throw new DomainError("invalid-input", "The sandbox callback is incomplete");
       return {
         reference: parsed.reference,

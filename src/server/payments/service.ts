@@ -64,14 +64,7 @@ export interface PaymentsServiceOptions {
 }
 
 export type CallbackOutcome =
-  | "paid"
-  | "replay"
-  | "awaiting-confirmation"
-  | "failed"
-  | "unchanged"
-  | "unknown-reference"
-  | "query-mismatch"
-  | "provider-unreachable";
+  "paid" | "replay" | "awaiting-confirmation" | "failed" | "unchanged" | "unknown-reference" | "query-mismatch" | "provider-unreachable";
 
 const FIRST_CHECK_MS = 15_000;
 const MAX_CHECK_MS = 10 * 60_000;
@@ -145,7 +138,14 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     };
   }
 
-  async function recordCallback(entry: { provider: string; reference: string | null; verified: boolean; outcome: string; payload: unknown; ip: string | null }) {
+  async function recordCallback(entry: {
+    provider: string;
+    reference: string | null;
+    verified: boolean;
+    outcome: string;
+    payload: unknown;
+    ip: string | null;
+  }) {
     await db.insert(paymentCallbacks).values({
       provider: entry.provider,
       reference: entry.reference,
@@ -201,7 +201,13 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       if (callbackSaysPaid && querySaysPaid) {
         const [paid] = await tx
           .update(payments)
-          .set({ ...set, status: "paid", nextCheckAt: null, failureReason: null, providerPaymentId: set.providerPaymentId ?? answer?.providerPaymentId ?? p.providerPaymentId })
+          .set({
+            ...set,
+            status: "paid",
+            nextCheckAt: null,
+            failureReason: null,
+            providerPaymentId: set.providerPaymentId ?? answer?.providerPaymentId ?? p.providerPaymentId,
+          })
           .where(eq(payments.id, p.id))
           .returning();
         await options.onPaid(tx, p.orderId, { paymentId: p.id, reference: p.reference, provider: p.provider, amount: p.amount, currency: p.currency });
@@ -401,7 +407,14 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       } catch (error) {
         const reference = claimedReference(body);
         const code = isDomainError(error) ? error.code : "internal";
-        await recordCallback({ provider: providerName, reference, verified: false, outcome: code === "invalid-signature" ? "invalid-signature" : "malformed", payload, ip });
+        await recordCallback({
+          provider: providerName,
+          reference,
+          verified: false,
+          outcome: code === "invalid-signature" ? "invalid-signature" : "malformed",
+          payload,
+          ip,
+        });
         if (code === "invalid-signature") await refuse(providerName, "invalid-signature", reference, ip);
         throw error;
       }
@@ -493,7 +506,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     /** Starts the poller (unref'd: it never keeps the process alive). */
     startPoller(intervalMs = 5_000): void {
       if (timer) return;
-      if (provider.name === "sandbox") log("payments: the built-in sandbox takes payments (no money moves); set the CLICKPESA_* variables to take real payments");
+      if (provider.name === "sandbox")
+        log("payments: the built-in sandbox takes payments (no money moves); set the CLICKPESA_* variables to take real payments");
       timer = setInterval(() => {
         if (polling) return;
         polling = service
