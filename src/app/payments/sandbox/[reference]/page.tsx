@@ -11,7 +11,8 @@ import { loadSessionUser } from "../../../session";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("payments.sandbox");
-  return { title: t("metaTitle"), robots: { index: false }, referrer: "no-referrer" };
+  // no "no-referrer" here: under it a browser sends `Origin: null` with the forms, which the CSRF guard refuses
+  return { title: t("metaTitle"), robots: { index: false } };
 }
 
 /**
