@@ -356,6 +356,9 @@ describe("ClickPesa, against a local fake of its documented API", () => {
     expect(await send(service, fake.webhook(start.reference, { event: "PAYMENT FAILED" }))).toMatchObject({ outcome: "failed" });
     expect(await paymentRow(start.reference)).toMatchObject({ status: "failed", failureReason: "Insufficient balance" });
     expect(failed).toEqual([{ orderId: order.id, reason: "Insufficient balance" }]);
+    // the same callback again changes nothing
+    expect(await send(service, fake.webhook(start.reference, { event: "PAYMENT FAILED" }))).toMatchObject({ outcome: "unchanged" });
+    expect(failed).toHaveLength(1);
     expect(await orderStatus(order.id)).toBe("awaiting_payment");
     expect((await service.start(order)).reference).not.toBe(start.reference);
   });

@@ -227,7 +227,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       }
 
       // not settled yet: ask the provider again (soon after a callback, else on the backoff)
-      let outcome: CallbackOutcome = callback ? "awaiting-confirmation" : "unchanged";
+      // a payment already settled as failed, expired or superseded stays so (only money taken would change it)
+      let outcome: CallbackOutcome = callback && p.status === "pending" ? "awaiting-confirmation" : "unchanged";
       if (answer?.status === "paid" && !sameMoney(p, answer)) outcome = "query-mismatch";
       if (p.status === "pending") {
         const checks = set.checks ?? p.checks;
