@@ -21,6 +21,7 @@ import enAdmin from "./en/admin.json";
 import enMeta from "./en/meta.json";
 import enDocuments from "./en/documents.json";
 import enOrderMail from "./en/order-mail.json";
+import enPayments from "./en/payments.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -35,6 +36,7 @@ import swAdmin from "./sw/admin.json";
 import swMeta from "./sw/meta.json";
 import swDocuments from "./sw/documents.json";
 import swOrderMail from "./sw/order-mail.json";
+import swPayments from "./sw/payments.json";
 
 const en = {
   common: enCommon,
@@ -51,6 +53,7 @@ const en = {
   meta: enMeta,
   documents: enDocuments,
   orderMail: enOrderMail,
+  payments: enPayments,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -72,6 +75,7 @@ const swSource: Messages = {
   meta: swMeta,
   documents: swDocuments,
   orderMail: swOrderMail,
+  payments: swPayments,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -106,7 +110,7 @@ export const CATALOGUES: Record<Locale, Messages> = PRECOMPILED ? { en: compileT
  * Parts of the catalogue only the server renders (pages without client components, e-mails,
  * page titles): never sent to the browser. A "namespace.group" path drops one group of a namespace.
  */
-const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email", "documents", "orderMail"] as const;
+const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email", "documents", "orderMail", "payments.sandbox"] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
 export function clientMessages(locale: Locale): Partial<Messages> {
