@@ -12,6 +12,7 @@ import { pathWithoutLocale } from "@/lib/locale";
 import { THEME_BOOT_SCRIPT } from "@/lib/theme";
 import { clientMessages } from "@/messages";
 import { siteUrl } from "@/server/config";
+import { getServices } from "@/server/services";
 import { getIntl, languageAlternates } from "./i18n";
 import { loadCartCount, loadSessionUser } from "./session";
 import { loadHeaderCategories, loadSiteSettings } from "./site-settings";
@@ -37,6 +38,11 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const [{ locale }, settings, categories, user] = await Promise.all([getIntl(), loadSiteSettings(), loadHeaderCategories(), loadSessionUser()]);
   const cartCount = user ? await loadCartCount(user.id) : 0;
+  // the footer promises cards only when a provider that takes them is configured
+  const cardAvailable = await getServices().then(
+    (services) => services.checkout.cardAvailable,
+    () => false,
+  );
   // the Content-Security-Policy's nonce for this request (src/proxy.ts): inline script runs only with it
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
@@ -68,7 +74,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             {children}
           </main>
           <Suspense>
-            <SiteFooter settings={settings} />
+            <SiteFooter settings={settings} cardAvailable={cardAvailable} />
           </Suspense>
           <Toaster />
           <RoutePrefetcher />

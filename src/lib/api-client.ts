@@ -37,7 +37,22 @@ import type {
   TwoFactorConfirmRequest,
   TwoFactorSetupResponse,
   TwoFactorStatusResponse,
+  AddressesResponse,
+  AdminOrderActionRequest,
+  AdminOrderResponse,
+  AdminOrdersQuery,
+  AdminOrdersResponse,
+  OrderResponse,
+  OrdersResponse,
+  PayRequest,
+  PayResponse,
+  PlaceOrderResponse,
+  QuoteRequest,
+  QuoteResponse,
+  TrackingRequest,
+  TrackingResponse,
 } from "./api-contract";
+import type { AdminOrderAction, CheckoutRequest } from "./orders";
 import { codeForStatus, isErrorCode, type ErrorCode } from "./error-codes";
 import type { Locale } from "./locale";
 import { productQueryParams, type ProductQuery } from "./product-query";
@@ -90,7 +105,11 @@ export interface CallOptions {
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
-async function call<T>(method: Method, path: string, options: CallOptions & { query?: URLSearchParams; json?: unknown; form?: FormData } = {}): Promise<T> {
+async function call<T>(
+  method: Method,
+  path: string,
+  options: CallOptions & { query?: URLSearchParams; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -104,7 +123,7 @@ async function call<T>(method: Method, path: string, options: CallOptions & { qu
 
   const query = options.query?.toString();
   const url = query ? `${path}?${query}` : path;
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { ...options.headers, accept: "application/json" };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers["content-type"] = "application/json";
@@ -208,5 +227,43 @@ export const api = {
     confirm: (token: string, options?: CallOptions) => call<NewsletterResponse>("POST", "/api/newsletter/confirm", { ...options, json: { token } }),
     /** the button of the unsubscribe link's page */
     unsubscribe: (token: string, options?: CallOptions) => call<NewsletterResponse>("POST", "/api/newsletter/unsubscribe", { ...options, json: { token } }),
+  },
+  /** The checkout: the server's figures for a destination, saved addresses, placing the order. */
+  checkout: {
+    quote: (body: QuoteRequest, options?: CallOptions) => call<QuoteResponse>("POST", "/api/checkout/quote", { ...options, json: body }),
+    addresses: (options?: CallOptions) => call<AddressesResponse>("GET", "/api/account/addresses", options),
+    /**
+     * Places the order. `idempotencyKey` is made once per checkout attempt and sent again with a retry
+     * of the same request, so a repeated submit finds the first order instead of placing a second.
+     */
+    place: (body: CheckoutRequest, idempotencyKey: string, options?: CallOptions) =>
+      call<PlaceOrderResponse>("POST", "/api/orders", { ...options, json: body, headers: { "idempotency-key": idempotencyKey } }),
+  },
+  /** The signed-in shopper's orders. */
+  orders: {
+    list: (options?: CallOptions) => call<OrdersResponse>("GET", "/api/orders", options),
+    get: (number: string, options?: CallOptions) => call<OrderResponse>("GET", `/api/orders/${encodeURIComponent(number)}`, options),
+    cancel: (number: string, options?: CallOptions) =>
+      call<OrderResponse>("POST", `/api/orders/${encodeURIComponent(number)}/cancel`, { ...options, json: {} }),
+    /** Asks for the payment again, with another wallet or number if given. */
+    pay: (number: string, body: PayRequest, options?: CallOptions) =>
+      call<PayResponse>("POST", `/api/orders/${encodeURIComponent(number)}/pay`, { ...options, json: body }),
+  },
+  /** /tracking: an order's timeline by its number and the e-mail or phone it was placed with. */
+  tracking: {
+    find: (body: TrackingRequest, options?: CallOptions) => call<TrackingResponse>("POST", "/api/tracking", { ...options, json: body }),
+  },
+  adminOrders: {
+    list: (query: AdminOrdersQuery, options?: CallOptions) => {
+      const params = new URLSearchParams();
+      if (query.status) params.set("status", query.status);
+      if (query.q) params.set("q", query.q);
+      if (query.limit !== undefined) params.set("limit", String(query.limit));
+      if (query.offset !== undefined) params.set("offset", String(query.offset));
+      return call<AdminOrdersResponse>("GET", "/api/admin/orders", { ...options, query: params });
+    },
+    get: (number: string, options?: CallOptions) => call<AdminOrderResponse>("GET", `/api/admin/orders/${encodeURIComponent(number)}`, options),
+    act: (number: string, action: AdminOrderAction, body: AdminOrderActionRequest = {}, options?: CallOptions) =>
+      call<AdminOrderResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/${action}`, { ...options, json: body }),
   },
 };

@@ -4,8 +4,10 @@
  * the storefront's long-standing JSON (snake_case where the product and cart records always had it).
  */
 import type { Advertisement } from "./advertisement";
+import type { DeliveryMethod, OrderStatus, PaymentMethod } from "./checkout";
 import type { ErrorBody } from "./error-codes";
 import type { Locale } from "./locale";
+import type { AdminOrderAction, CheckoutQuote, OrderSummary, OrderView, PaymentStart, SavedAddress, TrackingView } from "./orders";
 import type { Cart } from "./guest-cart";
 import type { Product } from "./product";
 import type { PublicSiteSettings, SiteSettings } from "./site-settings";
@@ -236,4 +238,78 @@ export interface MergeCartResponse {
 export interface NewsletterResponse {
   success: true;
   message: string;
+}
+
+// ---- checkout and orders ------------------------------------------------------------------
+/** POST /api/checkout/quote: the server's figures for a destination and delivery method (either may be unset yet). */
+export interface QuoteRequest {
+  region?: string | null;
+  method?: DeliveryMethod | null;
+}
+export interface QuoteResponse {
+  quote: CheckoutQuote;
+}
+/** POST /api/orders (Idempotency-Key header): 201 for a new order, 200 for a repeated submit of the same one. */
+export interface PlaceOrderResponse {
+  order: OrderView;
+  /** how to pay now; null for a bank transfer, or when the provider could not be reached (then `paymentError`) */
+  payment: PaymentStart | null;
+  paymentError: string | null;
+}
+/** The `details` of a refused order: `price-changed` carries the new quote, `out-of-stock` the short lines. */
+export interface PriceChangedBody {
+  quote: CheckoutQuote;
+}
+export interface OutOfStockBody {
+  lines: { productId: number; variantId: string; name: string; available: number }[];
+}
+/** A `validation` answer names the field it refused (`phone`, `region`, `district`, `street`, `wallet`, `paymentPhone`, `delivery`, `payment`, ...). */
+export interface FieldErrorBody {
+  field: string;
+}
+export interface OrdersResponse {
+  orders: OrderSummary[];
+}
+export interface OrderResponse {
+  order: OrderView;
+}
+export interface PayRequest {
+  wallet?: string;
+  phone?: string;
+}
+export interface PayResponse {
+  payment: PaymentStart | null;
+  paymentError: string | null;
+}
+export interface AddressesResponse {
+  addresses: SavedAddress[];
+}
+export interface TrackingRequest {
+  number: string;
+  /** the e-mail or phone number the order was placed with */
+  contact: string;
+}
+export interface TrackingResponse {
+  tracking: TrackingView;
+}
+export type AdminOrderSummary = OrderSummary & { fullName: string; email: string; paymentMethod: PaymentMethod };
+export interface AdminOrdersQuery {
+  status?: OrderStatus;
+  q?: string;
+  limit?: number;
+  offset?: number;
+}
+export interface AdminOrdersResponse {
+  orders: AdminOrderSummary[];
+  total: number;
+}
+/** An order as the admin sees it: with the actions its state allows. */
+export type AdminOrderView = OrderView & { actions: AdminOrderAction[] };
+export interface AdminOrderResponse {
+  order: AdminOrderView;
+}
+export interface AdminOrderActionRequest {
+  carrier?: string;
+  trackingNumber?: string;
+  note?: string;
 }

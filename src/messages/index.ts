@@ -22,6 +22,8 @@ import enMeta from "./en/meta.json";
 import enDocuments from "./en/documents.json";
 import enOrderMail from "./en/order-mail.json";
 import enPayments from "./en/payments.json";
+import enCheckout from "./en/checkout.json";
+import enOrders from "./en/orders.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -37,6 +39,8 @@ import swMeta from "./sw/meta.json";
 import swDocuments from "./sw/documents.json";
 import swOrderMail from "./sw/order-mail.json";
 import swPayments from "./sw/payments.json";
+import swCheckout from "./sw/checkout.json";
+import swOrders from "./sw/orders.json";
 
 const en = {
   common: enCommon,
@@ -54,6 +58,8 @@ const en = {
   documents: enDocuments,
   orderMail: enOrderMail,
   payments: enPayments,
+  checkout: enCheckout,
+  orders: enOrders,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -76,6 +82,8 @@ const swSource: Messages = {
   documents: swDocuments,
   orderMail: swOrderMail,
   payments: swPayments,
+  checkout: swCheckout,
+  orders: swOrders,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -110,7 +118,18 @@ export const CATALOGUES: Record<Locale, Messages> = PRECOMPILED ? { en: compileT
  * Parts of the catalogue only the server renders (pages without client components, e-mails,
  * page titles): never sent to the browser. A "namespace.group" path drops one group of a namespace.
  */
-const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email", "documents", "orderMail", "payments.sandbox"] as const;
+const SERVER_ONLY = [
+  "legal",
+  "email",
+  "meta",
+  "admin",
+  "newsletter.email",
+  "documents",
+  "orderMail",
+  "payments.sandbox",
+  "orders.meta",
+  "orders.admin",
+] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
 export function clientMessages(locale: Locale): Partial<Messages> {

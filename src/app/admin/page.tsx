@@ -17,6 +17,9 @@ export default async function AdminPage() {
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-xl font-bold">{t("title")}</h1>
       <p className="text-sm text-[var(--muted-fg)]">{t("signedInAs", { email: admin.email })}</p>
+      <Link href="/admin/orders" className="mt-3 inline-block rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white">
+        {t("orders")}
+      </Link>
       <h2 className="mt-6 mb-2 text-lg font-semibold">{t("recentEvents")}</h2>
       <SecurityEventsTable events={events} />
       <Link href="/siem-dashboard" className="mt-3 inline-block text-sm font-semibold text-brand hover:underline">

@@ -155,9 +155,13 @@ export function CartView({ shipping }: { shipping: number }) {
           <span>{t("total")}</span>
           <span data-testid="total">{money(cart.totals.subtotal + ship)}</span>
         </p>
-        <button type="button" disabled className="mt-2 h-10 w-full rounded-lg bg-brand font-semibold text-white opacity-60" aria-describedby="checkout-note">
+        <Link
+          href="/checkout"
+          className="mt-2 flex h-11 w-full items-center justify-center rounded-lg bg-brand font-semibold text-white"
+          aria-describedby="checkout-note"
+        >
           {t("checkout")}
-        </button>
+        </Link>
         <p id="checkout-note" className="text-xs text-[var(--muted-fg)]">
           {t("checkoutNote")}
         </p>

@@ -1,8 +1,11 @@
 import { Suspense } from "react";
 import Link from "next/link";
 import { Apple, CreditCard, Headphones, Play, Smartphone, Truck } from "lucide-react";
+import { groupBusinessHours, openAllWeekAllDay } from "@/lib/business-hours";
+import { offeredPaymentMethods } from "@/lib/checkout";
 import type { SiteSettings } from "@/lib/site-settings";
-import { serverTranslator } from "../i18n/request-intl";
+import { regionName } from "@/lib/tanzania-regions";
+import { serverLocale, serverTranslator } from "../i18n/request-intl";
 import { NewsletterForm } from "./newsletter-form";
 
 /** The footer's link columns (titles and labels: the catalogue's common.footer). */
@@ -49,12 +52,6 @@ export const FOOTER_COLUMNS = [
   },
 ] as const;
 
-const PROMISES = [
-  { icon: CreditCard, title: "securePayment", text: "securePaymentText" },
-  { icon: Headphones, title: "support247", text: "support247Text" },
-  { icon: Truck, title: "freeShipping", text: "freeShippingText" },
-] as const;
-
 /** Card brands shown when the settings accept cards; mobile-money brands come from the settings. */
 const CARD_BRANDS = ["Visa", "Mastercard"] as const;
 /** Older names shoppers still know a wallet by. */
@@ -79,9 +76,9 @@ function MastercardMark() {
   );
 }
 
-function PaymentBadges({ payment }: { payment: SiteSettings["paymentSettings"] }) {
+function PaymentBadges({ payment, cardAvailable }: { payment: SiteSettings["paymentSettings"]; cardAvailable: boolean }) {
   const t = serverTranslator("common.footer");
-  const cards = payment.methods.includes("card") ? CARD_BRANDS : [];
+  const cards = payment.methods.includes("card") && cardAvailable ? CARD_BRANDS : [];
   const wallets = payment.methods.includes("mobile_money") ? payment.mobileMoneyProviders : [];
   if (!cards.length && !wallets.length) return null;
   return (
@@ -133,17 +130,44 @@ function AppStoreBadges() {
   );
 }
 
-export function SiteFooter({ settings }: { settings: SiteSettings }) {
+/**
+ * The three promises over the footer, each true to the settings: the payment methods the checkout
+ * offers now, the shop's real hours (round the clock only if every day is), and free delivery as
+ * the delivery rules give it.
+ */
+function promises(settings: SiteSettings, cardAvailable: boolean) {
+  const t = serverTranslator("common.footer");
+  const locale = serverLocale();
+  const list = (items: string[]) => new Intl.ListFormat(locale === "sw" ? "sw" : "en-GB", { type: "conjunction" }).format(items);
+  const methods = offeredPaymentMethods(settings, cardAvailable).flatMap((m) =>
+    m === "mobile_money" ? settings.paymentSettings.mobileMoneyProviders : m === "card" ? [t("payCards", { brands: CARD_BRANDS.join(", ") })] : [t("payBank")],
+  );
+  const day = (d: string) => t(`days.${d as "monday"}`);
+  const hours = groupBusinessHours(settings.businessHours).map((g) => {
+    const days = g.from === g.to ? day(g.from) : t("dayRange", { from: day(g.from), to: day(g.to) });
+    return g.closed ? t("closedOn", { days }) : t("openOn", { days, open: g.open, close: g.close });
+  });
+  const area = list(settings.delivery.courierRegions.map((code) => regionName(code, locale)));
+  return [
+    methods.length > 0 && { icon: CreditCard, title: t("securePayment"), text: t("securePaymentText", { methods: list(methods) }) },
+    openAllWeekAllDay(settings.businessHours)
+      ? { icon: Headphones, title: t("support247"), text: t("support247Text") }
+      : { icon: Headphones, title: t("supportHours"), text: hours.join(" · ") },
+    { icon: Truck, title: t("freeShipping"), text: t("freeShippingText", { area }) },
+  ].filter((p) => p !== false);
+}
+
+export function SiteFooter({ settings, cardAvailable }: { settings: SiteSettings; cardAvailable: boolean }) {
   const t = serverTranslator("common.footer");
   return (
     <footer className="mt-12 border-t border-[var(--border)] bg-[var(--surface)] text-sm">
       <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-3">
-        {PROMISES.map(({ icon: Icon, title, text }) => (
+        {promises(settings, cardAvailable).map(({ icon: Icon, title, text }) => (
           <div key={title} className="flex items-start gap-3">
             <Icon className="mt-0.5 h-5 w-5 text-brand" aria-hidden />
             <div>
-              <p className="font-semibold">{t(title)}</p>
-              <p className="text-[var(--muted-fg)]">{t(text)}</p>
+              <p className="font-semibold">{title}</p>
+              <p className="text-[var(--muted-fg)]">{text}</p>
             </div>
           </div>
         ))}
@@ -180,7 +204,7 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
               <NewsletterForm />
             </Suspense>
           )}
-          {settings.footer.showPaymentBadges && <PaymentBadges payment={settings.paymentSettings} />}
+          {settings.footer.showPaymentBadges && <PaymentBadges payment={settings.paymentSettings} cardAvailable={cardAvailable} />}
           <AppStoreBadges />
         </div>
       </div>

@@ -1,0 +1,156 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CheckCircle2, FileText } from "lucide-react";
+import type { OrderView } from "@/lib/orders";
+import { CancelOrder } from "@/components/orders/cancel-order";
+import { OrderDetails } from "@/components/orders/order-details";
+import { OrderTimeline } from "@/components/orders/order-timeline";
+import { PaymentPanel } from "@/components/orders/payment-panel";
+import { OrderStatusBadge } from "@/components/orders/status-badge";
+import { SignInPrompt } from "@/components/orders/sign-in-prompt";
+import { serverFormatter } from "@/components/i18n/request-intl";
+import { isDomainError } from "@/server/errors";
+import { getServices } from "@/server/services";
+import { getTranslator } from "../../../i18n";
+import { loadSessionUser } from "../../../session";
+import { loadSiteSettings } from "../../../site-settings";
+
+type Params = { params: Promise<{ number: string }>; searchParams: Promise<{ placed?: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const [{ number }, t] = await Promise.all([params, getTranslator("orders.meta")]);
+  return { title: t("order", { number: decoded(number) }), robots: { index: false } };
+}
+
+/** The number as typed in the address; a malformed escape is kept as it is (and simply finds no order). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+async function loadOrder(userId: number, number: string): Promise<OrderView | null> {
+  try {
+    return await (await getServices()).orders.get(userId, number);
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not-found") return null;
+    throw error;
+  }
+}
+
+/**
+ * An order, and the confirmation after checkout (?placed=1): its lines, VAT, delivery and payment,
+ * the timeline, the documents, and while it is unpaid the payment's progress and a way to cancel.
+ */
+export default async function OrderPage({ params, searchParams }: Params) {
+  const [{ number: raw }, { placed }, user, settings, t] = await Promise.all([
+    params,
+    searchParams,
+    loadSessionUser(),
+    loadSiteSettings(),
+    getTranslator("orders.order"),
+  ]);
+  const number = decoded(raw);
+  if (!user)
+    return (
+      <div className="mx-auto max-w-3xl px-3 py-4 sm:px-4">
+        <h1 className="mb-4 text-xl font-bold">{t("title", { number })}</h1>
+        <SignInPrompt redirect={`/account/orders/${encodeURIComponent(number)}`} />
+      </div>
+    );
+  const order = await loadOrder(user.id, number);
+  if (!order) notFound();
+
+  const format = serverFormatter();
+  const path = `/api/orders/${encodeURIComponent(order.number)}`;
+  const awaiting = order.status === "awaiting_payment";
+  const invoice = order.paymentMethod === "bank_transfer" && order.status !== "cancelled";
+  return (
+    <div className="mx-auto max-w-5xl space-y-4 px-3 py-4 sm:px-4">
+      {placed === "1" && (
+        <div role="status" className="flex gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+          <CheckCircle2 className="h-6 w-6 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">{t("thanks.title")}</p>
+            <p className="text-sm">{t("thanks.text", { number: order.number, email: order.email })}</p>
+          </div>
+        </div>
+      )}
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h1 className="text-xl font-bold">{t("title", { number: order.number })}</h1>
+          <p className="text-sm text-[var(--muted-fg)]">
+            {t("placedOn", { date: format.dateTime(new Date(order.createdAt), { dateStyle: "long", timeStyle: "short" }) })}
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} className="text-sm" />
+      </div>
+
+      {awaiting && (order.paymentMethod === "mobile_money" || order.paymentMethod === "card") && (
+        <PaymentPanel
+          key={`${order.status}|${order.payment?.reference}|${order.payment?.status}`}
+          number={order.number}
+          method={order.paymentMethod}
+          status={order.status}
+          total={order.total}
+          wallet={order.wallet}
+          paymentPhone={order.paymentPhone}
+          payment={order.payment}
+          wallets={settings.paymentSettings.mobileMoneyProviders}
+        />
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
+        <OrderDetails order={order} shop={settings} />
+        <div className="space-y-4">
+          <section aria-labelledby="timeline-heading" className="rounded-xl border border-[var(--border)] p-4">
+            <h2 id="timeline-heading" className="mb-3 text-base font-semibold">
+              {t("timeline")}
+            </h2>
+            <OrderTimeline events={order.events} />
+          </section>
+          {(order.receipt || invoice) && (
+            <section aria-labelledby="documents-heading" className="rounded-xl border border-[var(--border)] p-4 text-sm">
+              <h2 id="documents-heading" className="mb-2 text-base font-semibold">
+                {t("documents")}
+              </h2>
+              <ul className="space-y-2">
+                {order.receipt && (
+                  <li>
+                    <a href={`${path}/receipt.pdf`} download className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
+                      <FileText className="h-4 w-4" aria-hidden />
+                      {t("receipt")}
+                    </a>
+                  </li>
+                )}
+                {invoice && (
+                  <li>
+                    <a href={`${path}/invoice.pdf`} download className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
+                      <FileText className="h-4 w-4" aria-hidden />
+                      {t("invoice")}
+                    </a>
+                  </li>
+                )}
+              </ul>
+            </section>
+          )}
+          {order.canCancel && (
+            <section aria-labelledby="cancel-heading" className="rounded-xl border border-[var(--border)] p-4 text-sm">
+              <h2 id="cancel-heading" className="mb-1 text-base font-semibold">
+                {t("cancelTitle")}
+              </h2>
+              <p className="mb-3 text-[var(--muted-fg)]">{t("cancelText")}</p>
+              <CancelOrder number={order.number} />
+            </section>
+          )}
+          <Link href="/account/orders" className="inline-block text-sm font-semibold text-brand hover:underline">
+            {t("allOrders")}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Package } from "lucide-react";
+import { formatMoney } from "@/lib/money";
+import { OrderStatusBadge } from "@/components/orders/status-badge";
+import { SignInPrompt } from "@/components/orders/sign-in-prompt";
+import { serverFormatter } from "@/components/i18n/request-intl";
+import { getServices } from "@/server/services";
+import { getTranslator } from "../../i18n";
+import { loadSessionUser } from "../../session";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("orders.meta");
+  return { title: t("list"), robots: { index: false } };
+}
+
+/** The shopper's orders, newest first. */
+export default async function OrdersPage() {
+  const [user, t] = await Promise.all([loadSessionUser(), getTranslator("orders.list")]);
+  const heading = <h1 className="mb-4 text-xl font-bold">{t("title")}</h1>;
+  if (!user)
+    return (
+      <div className="mx-auto max-w-3xl px-3 py-4 sm:px-4">
+        {heading}
+        <SignInPrompt redirect="/account/orders" />
+      </div>
+    );
+  const orders = await (await getServices()).orders.list(user.id);
+  const format = serverFormatter();
+  return (
+    <div className="mx-auto max-w-3xl px-3 py-4 sm:px-4">
+      {heading}
+      {orders.length === 0 ? (
+        <div className="py-10 text-center">
+          <Package className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
+          <h2 className="mt-3 text-lg font-semibold">{t("empty.title")}</h2>
+          <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("empty.text")}</p>
+          <Link href="/products" className="mt-4 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
+            {t("empty.browse")}
+          </Link>
+        </div>
+      ) : (
+        <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-label={t("label")}>
+          {orders.map((o) => (
+            <li key={o.number} data-testid="order-row">
+              <Link
+                href={`/account/orders/${encodeURIComponent(o.number)}`}
+                className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 p-3 text-sm hover:bg-[var(--surface)]"
+              >
+                <span className="font-semibold">{o.number}</span>
+                <span className="text-right font-semibold">{formatMoney(o.total, "TZS")}</span>
+                <span className="text-[var(--muted-fg)]">
+                  <time dateTime={o.createdAt}>{format.dateTime(new Date(o.createdAt), { dateStyle: "medium" })}</time>
+                  {" · "}
+                  {t("items", { count: o.itemCount })}
+                </span>
+                <span className="text-right">
+                  <OrderStatusBadge status={o.status} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

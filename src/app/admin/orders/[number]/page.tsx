@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { AdminOrderView } from "@/lib/api-contract";
+import { AdminOrderActions } from "@/components/admin/orders-actions";
+import { IntlRoot } from "@/components/i18n/intl-root";
+import { CATALOGUES } from "@/messages";
+import { OrderDetails } from "@/components/orders/order-details";
+import { OrderTimeline } from "@/components/orders/order-timeline";
+import { OrderStatusBadge } from "@/components/orders/status-badge";
+import { adminTimeFormat } from "@/components/admin/time-format";
+import { isDomainError } from "@/server/errors";
+import { getServices } from "@/server/services";
+import { requireAdmin } from "../../../admin-guard";
+import { getIntl, getTranslator } from "../../../i18n";
+import { loadSiteSettings } from "../../../site-settings";
+
+type Params = { params: Promise<{ number: string }> };
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const [{ number }, t] = await Promise.all([params, getTranslator("orders.meta")]);
+  return { title: t("order", { number: decoded(number) }), robots: { index: false } };
+}
+
+async function loadOrder(number: string): Promise<AdminOrderView | null> {
+  try {
+    return await (await getServices()).orders.adminGet(number);
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not-found") return null;
+    throw error;
+  }
+}
+
+/** One order for the admin: what the shopper sees, the full timeline with notes, and the actions its state allows. */
+export default async function AdminOrderPage({ params }: Params) {
+  const number = decoded((await params).number);
+  await requireAdmin(`/admin/orders/${encodeURIComponent(number)}`);
+  const [order, settings, t, { locale }] = await Promise.all([loadOrder(number), loadSiteSettings(), getTranslator("orders.admin"), getIntl()]);
+  if (!order) notFound();
+  return (
+    <div className="mx-auto max-w-6xl space-y-4 px-4 py-6">
+      <p className="text-sm">
+        <Link href="/admin/orders" className="text-brand hover:underline">
+          {t("backToList")}
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h1 className="text-xl font-bold">{t("orderTitle", { number: order.number })}</h1>
+          <p className="text-sm text-[var(--muted-fg)]">{adminTimeFormat(locale).format(new Date(order.createdAt))}</p>
+        </div>
+        <OrderStatusBadge status={order.status} className="text-sm" />
+      </div>
+      <section aria-labelledby="actions-heading" className="rounded-xl border-2 border-brand p-4">
+        <h2 id="actions-heading" className="mb-3 text-base font-semibold">
+          {t("actions")}
+        </h2>
+        {/* the admin's texts stay off every shopper's page (orders.admin is server-only): this island gets them here */}
+        <IntlRoot locale={locale} messages={{ errors: CATALOGUES[locale].errors, orders: CATALOGUES[locale].orders }}>
+          <AdminOrderActions number={order.number} actions={order.actions} />
+        </IntlRoot>
+      </section>
+      <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
+        <OrderDetails order={order} shop={settings} />
+        <section aria-labelledby="timeline-heading" className="rounded-xl border border-[var(--border)] p-4">
+          <h2 id="timeline-heading" className="mb-3 text-base font-semibold">
+            {t("timeline")}
+          </h2>
+          <OrderTimeline events={order.events} showFreeNotes />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ORDER_STATUSES, type OrderStatus } from "@/lib/checkout";
+import { formatMoney } from "@/lib/money";
+import { OrderStatusBadge } from "@/components/orders/status-badge";
+import { adminTimeFormat } from "@/components/admin/time-format";
+import { getServices } from "@/server/services";
+import { requireAdmin } from "../../admin-guard";
+import { getIntl, getTranslator } from "../../i18n";
+
+const PAGE_SIZE = 25;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("orders.meta");
+  return { title: t("admin"), robots: { index: false } };
+}
+
+type Search = { status?: string; q?: string; page?: string };
+
+/** The admin's orders: newest first, by status, searched by number, name or e-mail, a page at a time. */
+export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Search> }) {
+  await requireAdmin("/admin/orders");
+  const [query, t, names, { locale }] = await Promise.all([searchParams, getTranslator("orders.admin"), getTranslator("orders"), getIntl()]);
+  const status = (ORDER_STATUSES as readonly string[]).includes(query.status ?? "") ? (query.status as OrderStatus) : undefined;
+  const q = query.q?.trim().slice(0, 100) || undefined;
+  const page = Math.max(1, Math.min(40_000, Number.parseInt(query.page ?? "1", 10) || 1));
+  const { orders, total } = await (await getServices()).orders.adminList({ status, q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const when = adminTimeFormat(locale);
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams();
+    if (status) params.set("status", status);
+    if (q) params.set("q", q);
+    if (n > 1) params.set("page", String(n));
+    const text = params.toString();
+    return text ? `/admin/orders?${text}` : "/admin/orders";
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <p className="text-sm">
+        <Link href="/admin" className="text-brand hover:underline">
+          {t("toAdmin")}
+        </Link>
+      </p>
+      <h1 className="text-xl font-bold">{t("title")}</h1>
+      <form method="get" action="/admin/orders" className="my-4 flex flex-wrap items-end gap-2 text-sm" role="search" aria-label={t("filterLabel")}>
+        <div>
+          <label htmlFor="status" className="block font-medium">
+            {t("status")}
+          </label>
+          <select id="status" name="status" defaultValue={status ?? ""} className="mt-1 h-10 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2">
+            <option value="">{t("allStatuses")}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {names(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0 flex-1">
+          <label htmlFor="q" className="block font-medium">
+            {t("search")}
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q ?? ""}
+            maxLength={100}
+            className="mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3"
+          />
+        </div>
+        <button type="submit" className="h-10 rounded-lg bg-brand px-4 font-semibold text-white">
+          {t("apply")}
+        </button>
+      </form>
+      <p className="mb-2 text-sm text-[var(--muted-fg)]" role="status">
+        {t("count", { count: total })}
+      </p>
+      {orders.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <thead className="border-b border-[var(--border)] text-xs text-[var(--muted-fg)] uppercase">
+              <tr>
+                <th className="py-2 pr-3">{t("number")}</th>
+                <th className="py-2 pr-3">{t("placed")}</th>
+                <th className="py-2 pr-3">{t("customer")}</th>
+                <th className="py-2 pr-3">{t("payment")}</th>
+                <th className="py-2 pr-3">{t("status")}</th>
+                <th className="py-2 text-right">{t("total")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.number} className="border-b border-[var(--border)]" data-testid="admin-order-row">
+                  <td className="py-1.5 pr-3 font-semibold">
+                    <Link href={`/admin/orders/${encodeURIComponent(o.number)}`} className="text-brand hover:underline">
+                      {o.number}
+                    </Link>
+                  </td>
+                  <td className="py-1.5 pr-3 whitespace-nowrap">{when.format(new Date(o.createdAt))}</td>
+                  <td className="py-1.5 pr-3">
+                    {o.fullName}
+                    <span className="block text-xs text-[var(--muted-fg)]">{o.email}</span>
+                  </td>
+                  <td className="py-1.5 pr-3">{names(`paymentMethod.${o.paymentMethod}`)}</td>
+                  <td className="py-1.5 pr-3">
+                    <OrderStatusBadge status={o.status} />
+                  </td>
+                  <td className="py-1.5 text-right whitespace-nowrap">{formatMoney(o.total, "TZS")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t("pages")} className="mt-4 flex items-center justify-between text-sm">
+          {page > 1 ? (
+            <Link href={pageHref(page - 1)} className="font-semibold text-brand hover:underline">
+              {t("previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>{t("pageOf", { page, pages })}</span>
+          {page < pages ? (
+            <Link href={pageHref(page + 1)} className="font-semibold text-brand hover:underline">
+              {t("next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

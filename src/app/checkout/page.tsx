@@ -1,0 +1,87 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ShoppingCart } from "lucide-react";
+import { offeredPaymentMethods } from "@/lib/checkout";
+import { regionName } from "@/lib/tanzania-regions";
+import { CheckoutForm, type CheckoutLine } from "@/components/checkout/checkout-form";
+import { CheckoutSignIn } from "@/components/checkout/checkout-sign-in";
+import { getServices } from "@/server/services";
+import { getIntl, getTranslator } from "../i18n";
+import { loadSessionUser } from "../session";
+import { loadSiteSettings } from "../site-settings";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("checkout");
+  return { title: t("title"), robots: { index: false } };
+}
+
+/**
+ * The checkout. The cart, the saved addresses and the payment methods are read here on the server;
+ * the form in the browser shows the same delivery and VAT rules at once, and the server decides
+ * when the order is placed.
+ */
+export default async function CheckoutPage() {
+  const [user, settings, t, { locale }] = await Promise.all([loadSessionUser(), loadSiteSettings(), getTranslator("checkout"), getIntl()]);
+  const heading = <h1 className="mb-4 text-xl font-bold">{t("title")}</h1>;
+  if (!user)
+    return (
+      <div className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
+        {heading}
+        <CheckoutSignIn />
+      </div>
+    );
+
+  const services = await getServices();
+  const [cart, addresses] = await Promise.all([services.cart.get(user.id), services.orders.addresses(user.id)]);
+  if (cart.items.length === 0)
+    return (
+      <div className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
+        {heading}
+        <div className="mx-auto max-w-md py-10 text-center">
+          <ShoppingCart className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
+          <h2 className="mt-3 text-lg font-semibold">{t("empty.title")}</h2>
+          <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("empty.text")}</p>
+          <Link href="/products" className="mt-4 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
+            {t("empty.browse")}
+          </Link>
+        </div>
+      </div>
+    );
+
+  const lines: CheckoutLine[] = cart.items.flatMap((item) =>
+    item.variants.map((v) => ({
+      productId: item.productId,
+      variantId: v.variantId,
+      name: item.product.name,
+      attributes: v.attributes,
+      quantity: v.quantity,
+      unitPrice: v.price,
+      freeDelivery: Boolean(item.product.free_delivery),
+      sameDayDelivery: Boolean(item.product.same_day_delivery),
+    })),
+  );
+  const methods = offeredPaymentMethods(settings, services.checkout.cardAvailable);
+  const courierArea = settings.delivery.courierRegions.map((code) => regionName(code, locale)).join(", ");
+  return (
+    <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4">
+      {heading}
+      <CheckoutForm
+        lines={lines}
+        addresses={addresses}
+        contact={{ fullName: user.profile.fullName || user.name, phone: user.profile.phone ?? "" }}
+        shop={{
+          delivery: settings.delivery,
+          cart: settings.cart,
+          timezone: settings.timezone,
+          vatRates: settings.vatRates,
+          address: settings.address,
+          mobileMoneyProviders: settings.paymentSettings.mobileMoneyProviders,
+          bankTransferHours: settings.orderHold.bankTransferHours,
+          courierArea,
+        }}
+        methods={methods}
+        now={new Date().toISOString()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { useTranslations } from "use-intl";
+import { api, isApiError } from "@/lib/api-client";
+import type { AdminOrderAction } from "@/lib/orders";
+import { TextField } from "../checkout/form-fields";
+import { useErrorText } from "../i18n/error-text";
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
+import { toast } from "../ui/toaster";
+
+/** Actions that undo something (stock returned, money owed back) ask first. */
+const CONFIRM = ["cancel", "refund", "mark-paid"] as const satisfies readonly AdminOrderAction[];
+type Confirmed = (typeof CONFIRM)[number];
+const asksFirst = (action: AdminOrderAction): action is Confirmed => (CONFIRM as readonly AdminOrderAction[]).includes(action);
+
+/**
+ * The admin's actions on one order: only those its state allows (the server says which, and checks
+ * again). Shipping needs the carrier and the tracking number; a note goes on the order's timeline.
+ */
+export function AdminOrderActions({ number, actions }: { number: string; actions: AdminOrderAction[] }) {
+  const t = useTranslations("orders.admin");
+  const router = useRouter();
+  const errorText = useErrorText();
+  const [note, setNote] = useState("");
+  const [carrier, setCarrier] = useState("");
+  const [trackingNumber, setTrackingNumber] = useState("");
+  const [problem, setProblem] = useState<{ field: "carrier" | "trackingNumber" | null; text: string } | null>(null);
+  const [busy, setBusy] = useState<AdminOrderAction | null>(null);
+  const sending = useRef(false);
+
+  if (actions.length === 0) return <p className="text-sm text-[var(--muted-fg)]">{t("noActions")}</p>;
+
+  const act = async (action: AdminOrderAction) => {
+    if (sending.current) return;
+    if (action === "ship" && !carrier.trim()) return setProblem({ field: "carrier", text: t("errors.carrier") });
+    if (action === "ship" && !trackingNumber.trim()) return setProblem({ field: "trackingNumber", text: t("errors.trackingNumber") });
+    setProblem(null);
+    sending.current = true;
+    setBusy(action);
+    try {
+      await api.adminOrders.act(number, action, {
+        note: note.trim() || undefined,
+        ...(action === "ship" ? { carrier: carrier.trim(), trackingNumber: trackingNumber.trim() } : {}),
+      });
+      toast({ title: t("done"), description: t(`doneText.${action}`, { number }) });
+      setNote("");
+      router.refresh();
+    } catch (error) {
+      const field = isApiError(error, "validation") && (error.body.field === "carrier" || error.body.field === "trackingNumber") ? error.body.field : null;
+      setProblem({ field, text: field ? t(`errors.${field}`) : errorText(error) });
+      if (isApiError(error, "invalid-state")) router.refresh();
+    } finally {
+      sending.current = false;
+      setBusy(null);
+    }
+  };
+
+  const button = (action: AdminOrderAction) => {
+    const danger = action === "cancel" || action === "refund";
+    const className = `h-10 rounded-lg px-4 text-sm font-semibold disabled:opacity-60 ${danger ? "border border-red-700 text-red-700 dark:text-red-300" : "bg-brand text-white"}`;
+    const label = busy === action ? t("working") : t(`action.${action}`);
+    if (!asksFirst(action))
+      return (
+        <button key={action} type="button" disabled={busy !== null} onClick={() => void act(action)} className={className}>
+          {label}
+        </button>
+      );
+    return (
+      <AlertDialog key={action}>
+        <AlertDialogTrigger disabled={busy !== null} className={className}>
+          {label}
+        </AlertDialogTrigger>
+        <AlertDialogContent title={t(`confirm.${action}.title`, { number })} description={t(`confirm.${action}.text`)}>
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <AlertDialogCancel className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">{t("notNow")}</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => void act(action)}
+              className={`rounded-md px-3 py-2 text-sm font-semibold text-white ${danger ? "bg-red-700" : "bg-brand"}`}
+            >
+              {t(`action.${action}`)}
+            </AlertDialogAction>
+          </div>
+        </AlertDialogContent>
+      </AlertDialog>
+    );
+  };
+
+  return (
+    <div className="space-y-3 text-sm">
+      {actions.includes("ship") && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            name="carrier"
+            label={t("carrier")}
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value)}
+            hint={t("carrierHint")}
+            error={problem?.field === "carrier" ? problem.text : null}
+          />
+          <TextField
+            name="trackingNumber"
+            label={t("trackingNumber")}
+            value={trackingNumber}
+            onChange={(e) => setTrackingNumber(e.target.value)}
+            error={problem?.field === "trackingNumber" ? problem.text : null}
+          />
+        </div>
+      )}
+      <TextField
+        name="note"
+        label={t("note")}
+        optionalText={t("optional")}
+        value={note}
+        maxLength={500}
+        onChange={(e) => setNote(e.target.value)}
+        hint={t("noteHint")}
+      />
+      {problem && problem.field === null && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-200">
+          {problem.text}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">{actions.map(button)}</div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { SiteSettings } from "./site-settings";
+
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Consecutive days with the same hours: "monday–friday 09:00–18:00", or closed. */
+export interface HoursGroup {
+  from: Weekday;
+  to: Weekday;
+  open: string;
+  close: string;
+  closed: boolean;
+}
+
+type Hours = SiteSettings["businessHours"];
+
+/** The week from Monday, consecutive days with the same hours (or all closed) joined into one group. */
+export function groupBusinessHours(hours: Hours): HoursGroup[] {
+  const groups: HoursGroup[] = [];
+  for (const day of WEEKDAYS) {
+    const { open, close, closed } = hours[day];
+    const last = groups.at(-1);
+    if (last && last.closed === closed && (closed || (last.open === open && last.close === close))) last.to = day;
+    else groups.push({ from: day, to: day, open, close, closed });
+  }
+  return groups;
+}
+
+/** Open round the clock every day: only then may the shop promise support "24/7". */
+export function openAllWeekAllDay(hours: Hours): boolean {
+  return WEEKDAYS.every((day) => !hours[day].closed && hours[day].open === "00:00" && (hours[day].close === "24:00" || hours[day].close === "23:59"));
+}
