@@ -21,6 +21,7 @@ import enAdmin from "./en/admin.json";
 import enMeta from "./en/meta.json";
 import enDocuments from "./en/documents.json";
 import enOrderMail from "./en/order-mail.json";
+import enPayments from "./en/payments.json";
 import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
 import swCommon from "./sw/common.json";
@@ -37,6 +38,7 @@ import swAdmin from "./sw/admin.json";
 import swMeta from "./sw/meta.json";
 import swDocuments from "./sw/documents.json";
 import swOrderMail from "./sw/order-mail.json";
+import swPayments from "./sw/payments.json";
 import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
 
@@ -55,6 +57,7 @@ const en = {
   meta: enMeta,
   documents: enDocuments,
   orderMail: enOrderMail,
+  payments: enPayments,
   checkout: enCheckout,
   orders: enOrders,
 };
@@ -78,6 +81,7 @@ const swSource: Messages = {
   meta: swMeta,
   documents: swDocuments,
   orderMail: swOrderMail,
+  payments: swPayments,
   checkout: swCheckout,
   orders: swOrders,
 };
@@ -114,7 +118,18 @@ export const CATALOGUES: Record<Locale, Messages> = PRECOMPILED ? { en: compileT
  * Parts of the catalogue only the server renders (pages without client components, e-mails,
  * page titles): never sent to the browser. A "namespace.group" path drops one group of a namespace.
  */
-const SERVER_ONLY = ["legal", "email", "meta", "admin", "newsletter.email", "documents", "orderMail", "orders.meta", "orders.admin"] as const;
+const SERVER_ONLY = [
+  "legal",
+  "email",
+  "meta",
+  "admin",
+  "newsletter.email",
+  "documents",
+  "orderMail",
+  "payments.sandbox",
+  "orders.meta",
+  "orders.admin",
+] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
 export function clientMessages(locale: Locale): Partial<Messages> {

@@ -4,6 +4,12 @@ import { z } from "zod";
 
 const flag = z.enum(["0", "1", "true", "false", ""]).transform((v) => v === "1" || v === "true");
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -72,8 +78,19 @@ const envSchema = z.object({
     )
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** ClickPesa (mobile money through one API): all three set takes real payments; none set, the built-in sandbox (no money) does */
+  CLICKPESA_CLIENT_ID: optionalText,
+  CLICKPESA_API_KEY: optionalText,
+  CLICKPESA_CHECKSUM_KEY: optionalText,
+  CLICKPESA_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "CLICKPESA_BASE_URL must be an http(s) address" })
+    .default("https://api.clickpesa.com/third-parties"),
+  /** how often pending payments whose callback has not come are looked for (each is asked on its own backoff) */
+  PAYMENT_POLL_INTERVAL_MS: z.coerce.number().int().min(250).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
+
+const CLICKPESA_KEYS = ["CLICKPESA_CLIENT_ID", "CLICKPESA_API_KEY", "CLICKPESA_CHECKSUM_KEY"] as const;
 
 export type ServerConfig = z.infer<typeof envSchema> & { dataDir: string; mediaDir: string; outboxDir: string };
 
@@ -84,6 +101,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
+  // half a ClickPesa configuration would silently fall back to the sandbox, which takes no money
+  const setKeys = CLICKPESA_KEYS.filter((key) => parsed.data[key]);
+  if (setKeys.length > 0 && setKeys.length < CLICKPESA_KEYS.length)
+    throw new Error(
+      `Invalid configuration: ClickPesa needs all of ${CLICKPESA_KEYS.join(", ")} (missing ${CLICKPESA_KEYS.filter((k) => !parsed.data[k]).join(", ")})`,
+    );
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return { ...parsed.data, dataDir, mediaDir: path.join(dataDir, "media"), outboxDir: path.join(dataDir, "outbox") };
 }

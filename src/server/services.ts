@@ -18,8 +18,10 @@ import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
 import { createCheckout } from "./orders/checkout";
 import { createOrdersService } from "./orders/orders";
+import type { ClickPesaOptions } from "./payments/clickpesa";
+import type { PaymentProvider } from "./payments/provider";
+import { createPaymentsService, type PaymentsService, type PaymentsServiceOptions } from "./payments/service";
 import { createSearchService } from "./search/suggestions";
-import { DomainError } from "./errors";
 import { ensureSeeded } from "./seed/ensure-seeded";
 import { createSettingsService } from "./settings/settings";
 
@@ -44,6 +46,8 @@ export interface ServicesConfig {
   dataDir?: string;
   /** TOTP_ENCRYPTION_KEY: encrypts two-step sign-in secrets at rest; unset = stored plainly */
   totpEncryptionKey?: string;
+  /** payments: ClickPesa's credentials (absent: the built-in sandbox, which takes no money), the poller */
+  payments?: { clickpesa?: ClickPesaOptions | null; pollIntervalMs?: number; provider?: PaymentProvider; poll?: PaymentsServiceOptions["poll"] };
   log?: (line: string) => void;
 }
 
@@ -67,6 +71,18 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
     passwordHashing: { workers: config.PASSWORD_HASH_WORKERS, maxWaiting: config.PASSWORD_HASH_QUEUE },
     dataDir: config.dataDir,
     totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
+    payments: {
+      clickpesa:
+        config.CLICKPESA_CLIENT_ID && config.CLICKPESA_API_KEY && config.CLICKPESA_CHECKSUM_KEY
+          ? {
+              clientId: config.CLICKPESA_CLIENT_ID,
+              apiKey: config.CLICKPESA_API_KEY,
+              checksumKey: config.CLICKPESA_CHECKSUM_KEY,
+              baseUrl: config.CLICKPESA_BASE_URL,
+            }
+          : null,
+      pollIntervalMs: config.PAYMENT_POLL_INTERVAL_MS,
+    },
     log,
   };
 }
@@ -140,13 +156,23 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       },
     },
   });
-  // WIRING IN PROGRESS: the payments module is merged next
-  const checkout = createCheckout(orders, {
-    cardAvailable: false,
-    start: async () => {
-      throw new DomainError("payment-failed", "No payment provider is configured");
+  const payments: PaymentsService = createPaymentsService({
+    db,
+    settings,
+    log,
+    clickpesa: config.payments?.clickpesa ?? null,
+    provider: config.payments?.provider,
+    poll: config.payments?.poll,
+    onPaid: async (tx, orderId, payment) => {
+      await orders.markPaidInTx(tx, orderId, { actor: "provider", note: `${payment.provider} ${payment.reference}` });
+    },
+    // The sandbox's signed callback goes straight into the webhook's handler in this process: like
+    // an HTTP callback (the same raw body, signature header and verification), without the network.
+    deliverCallback: async (provider, rawBody, headers) => {
+      await payments.handleCallback(provider, JSON.parse(rawBody) as unknown, rawBody, headers, null);
     },
   });
+  const checkout = createCheckout(orders, payments);
 
   const syncImages = async () => {
     const began = Date.now();
@@ -170,6 +196,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     documents,
     auth,
     imageSearch,
+    /** payment attempts, provider callbacks and the poller of pending payments */
+    payments,
     /** the durable mail outbox: requests enqueue, the worker started by `start()` drains (tests call `mail.drain()`) */
     mail,
 
@@ -199,6 +227,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await expireOrders();
       orderExpiry ??= setInterval(() => void expireOrders(), ORDER_EXPIRY_INTERVAL_MS);
       orderExpiry.unref();
+      payments.startPoller(config.payments?.pollIntervalMs);
       return { seededProducts: seeded?.products ?? null, adminPasswordFile };
     },
 
@@ -210,6 +239,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       mergePrune = null;
       if (orderExpiry) clearInterval(orderExpiry);
       orderExpiry = null;
+      await payments.stopPoller().catch(() => undefined);
       await mail.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
       await documents.stop().catch(() => undefined);
       await imageSearch.close().catch(() => undefined);

@@ -423,3 +423,48 @@ describe("the admin's orders", () => {
     expect(lines).toHaveLength(1);
   });
 });
+
+describe("paying an order by mobile money (the built-in sandbox)", () => {
+  const mobile = { ...darCourier, payment: { method: "mobile_money", wallet: "M-Pesa", phone: "0684 000 111" } };
+
+  it("pushes the payment at placement; confirming it on the sandbox page pays the order, with its receipt", async () => {
+    const cookie = await shopperCookie(api, "pay");
+    const a = await product(4);
+    await addToCart(cookie, a.id, 1);
+    const placed = await checkout(cookie, mobile);
+    expect(placed.status).toBe(201);
+    expect(placed.body.payment).toMatchObject({ status: "pending", next: "ussd-push", sandboxUrl: expect.stringContaining("/payments/sandbox/") });
+    expect(placed.body.order).toMatchObject({
+      wallet: "M-Pesa",
+      paymentPhone: "+255684000111",
+      payment: { status: "pending", amount: placed.body.order.total },
+    });
+    // the browser saying "paid" counts for nothing: only the provider's verified word does
+    const reference = placed.body.payment.reference;
+    expect((await call("POST", `/api/payments/sandbox/${reference}/confirm`, await shopperCookie(api, "pay"))).status).toBe(404);
+    expect((await call("POST", `/api/payments/sandbox/${reference}/confirm`, cookie, {})).status).toBe(200);
+    const paid = (await call("GET", `/api/orders/${placed.body.order.number}`, cookie)).body.order;
+    expect(paid).toMatchObject({ status: "paid", payment: { status: "paid" }, receipt: { number: expect.any(String) } });
+    // a repeated submit neither places nor charges again
+    const again = await call("POST", "/api/orders", cookie, mobile, { "idempotency-key": "x".repeat(16) });
+    expect(again.body.code).toBe("cart-empty");
+  });
+
+  it("keeps a declined order open for another try, with another number", async () => {
+    const cookie = await shopperCookie(api, "pay");
+    await addToCart(cookie, (await product(4)).id, 1);
+    const placed = await checkout(cookie, mobile);
+    await call("POST", `/api/payments/sandbox/${placed.body.payment.reference}/decline`, cookie, {});
+    const declined = (await call("GET", `/api/orders/${placed.body.order.number}`, cookie)).body.order;
+    expect(declined).toMatchObject({ status: "awaiting_payment", payment: { status: "failed" } });
+    const retry = await call("POST", `/api/orders/${placed.body.order.number}/pay`, cookie, { wallet: "Airtel Money", phone: "0784 555 666" });
+    expect(retry.body.payment).toMatchObject({ status: "pending", next: "ussd-push" });
+    expect(retry.body.payment.reference).not.toBe(placed.body.payment.reference);
+    await call("POST", `/api/payments/sandbox/${retry.body.payment.reference}/confirm`, cookie, {});
+    expect((await call("GET", `/api/orders/${placed.body.order.number}`, cookie)).body.order).toMatchObject({
+      status: "paid",
+      wallet: "Airtel Money",
+      paymentPhone: "+255784555666",
+    });
+  });
+});

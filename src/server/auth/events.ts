@@ -30,7 +30,9 @@ export type SecurityEventType =
   /** an administrator changed an order (marked paid, shipped, cancelled, refunded...) */
   | "admin-order-action"
   /** money arrived for an order that had already been cancelled: an admin must refund or reinstate it */
-  | "order-late-payment";
+  | "order-late-payment"
+  /** a payment callback refused: a missing or wrong signature, or an amount or currency that is not the payment's */
+  | "payment-callback-refused";
 
 export interface RequestMeta {
   ip?: string | null;

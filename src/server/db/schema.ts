@@ -655,3 +655,23 @@ export const fiscalOutbox = pgTable(
   },
   (t) => [index("fiscal_outbox_due_idx").on(t.state, t.nextAttemptAt, t.id)],
 );
+
+/**
+ * The built-in sandbox provider's own record of a payment (what a real provider keeps on its side):
+ * the shopper's decision on the sandbox page, which the sandbox's status query answers from. Kept
+ * apart from `payments` (the shop's view) so the sandbox plays a separate party, as ClickPesa does.
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  reference: text("reference").primaryKey(),
+  providerPaymentId: text("provider_payment_id").notNull().unique(),
+  method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+  wallet: text("wallet"),
+  phone: text("phone"),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status", { enum: ["pending", "confirmed", "declined", "expired"] })
+    .notNull()
+    .default("pending"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  decidedAt: timestamp("decided_at", { withTimezone: true }),
+});

@@ -200,6 +200,13 @@ export function createOrdersService(options: OrdersOptions) {
         await logSecurityEvent(tx, { type: "order-late-payment", userId: order.userId, detail: { order: order.number } });
         return "late";
       }
+      // a second attempt paid too (the shopper retried with another number and confirmed both): money to give back
+      if (by.actor === "provider")
+        await logSecurityEvent(tx, {
+          type: "order-late-payment",
+          userId: order.userId,
+          detail: { order: order.number, reason: "paid-twice", note: by.note ?? null },
+        });
       return "already-paid";
     }
     await setStatus(tx, order, "paid", by.actor, by.note ?? null, { paidAt: now(), holdUntil: null }, by.actorUserId ?? null);

@@ -1,0 +1,28 @@
+/**
+ * The sandbox's three answers to a payment request, as plain HTML forms posting to the API: the
+ * page works without script (a slow phone on a slow network still gets through), and the API
+ * answers a form post with a redirect back to the page, which then shows the outcome.
+ */
+export function SandboxDecisions({ reference, labels }: { reference: string; labels: { confirm: string; decline: string; expire: string } }) {
+  const action = (decision: "confirm" | "decline" | "expire") => `/api/payments/sandbox/${encodeURIComponent(reference)}/${decision}`;
+  const base = "w-full rounded-lg px-4 py-3 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
+  return (
+    <div className="grid gap-3">
+      <form method="post" action={action("confirm")}>
+        <button type="submit" className={`${base} bg-brand text-white`} data-testid="sandbox-confirm">
+          {labels.confirm}
+        </button>
+      </form>
+      <form method="post" action={action("decline")}>
+        <button type="submit" className={`${base} border border-[var(--border)]`} data-testid="sandbox-decline">
+          {labels.decline}
+        </button>
+      </form>
+      <form method="post" action={action("expire")}>
+        <button type="submit" className={`${base} text-[var(--muted-fg)] underline`} data-testid="sandbox-expire">
+          {labels.expire}
+        </button>
+      </form>
+    </div>
+  );
+}

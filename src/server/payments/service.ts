@@ -1,0 +1,534 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { PaymentMethod } from "@/lib/checkout";
+import type { PaymentStart, PaymentView } from "@/lib/orders";
+import { normaliseTanzanianMobile } from "@/lib/phone";
+import { logSecurityEvent } from "../auth/events";
+import { rowsOf, type Database } from "../db";
+import { orders, paymentCallbacks, payments } from "../db/schema";
+import { DomainError, isDomainError } from "../errors";
+import type { SettingsService } from "../settings/settings";
+import { createClickPesaProvider, type ClickPesaOptions } from "./clickpesa";
+import type { CallbackHeaders, DeliverCallback, PaymentAttempt, PaymentProvider, StatusAnswer, VerifiedCallback } from "./provider";
+import { newPaymentReference } from "./reference";
+import { createSandboxProvider, sandboxPath, type SandboxDecision, type SandboxProvider } from "./sandbox";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** What the orders side is told when a payment is verified: inside the transaction that marks it paid. */
+export interface PaidPayment {
+  paymentId: number;
+  reference: string;
+  provider: string;
+  amount: number;
+  currency: string;
+}
+
+/** The order a payment is for, as the orders service knows it. */
+export interface OrderToPay {
+  id: number;
+  number: string;
+  /** whole shillings, VAT included */
+  total: number;
+  paymentMethod: PaymentMethod;
+  wallet: string | null;
+  paymentPhone: string | null;
+}
+
+/** Who looks at a payment: its order's owner, or an admin. */
+export interface PaymentViewer {
+  userId: number;
+  isAdmin?: boolean;
+}
+
+export interface PaymentsServiceOptions {
+  db: Database;
+  settings: Pick<SettingsService, "get">;
+  /** ClickPesa's credentials; absent, the built-in sandbox (no money moves) takes payments */
+  clickpesa?: ClickPesaOptions | null;
+  /** a provider built elsewhere (tests); takes precedence over `clickpesa` and the sandbox */
+  provider?: PaymentProvider;
+  log?: (line: string) => void;
+  /**
+   * Runs in the transaction that marks a payment paid (the orders service marks its order paid,
+   * issues the receipt, queues the mail). Called once per payment; a second paid payment of the
+   * same order (a retry that was paid twice) calls it again, and the orders side must record it
+   * for a refund rather than throw: a throw rolls the payment back and the provider retries.
+   */
+  onPaid: (tx: Database, orderId: number, payment: PaidPayment) => Promise<void>;
+  /** after a payment failed (declined, expired): the order stays awaiting payment until its hold ends */
+  onFailed?: (orderId: number, reason: string) => Promise<void>;
+  /** how the sandbox's signed callbacks reach handleCallback (the composition root: in process) */
+  deliverCallback?: DeliverCallback;
+  /** the backoff of status queries for payments whose callback has not come */
+  poll?: { firstMs?: number; maxMs?: number; batch?: number };
+}
+
+export type CallbackOutcome =
+  "paid" | "replay" | "awaiting-confirmation" | "failed" | "unchanged" | "unknown-reference" | "query-mismatch" | "provider-unreachable";
+
+const FIRST_CHECK_MS = 15_000;
+const MAX_CHECK_MS = 10 * 60_000;
+
+/** The wait before the n-th status query of a payment: 15 s doubling, at most 10 minutes. */
+export function checkDelayMs(checks: number, firstMs = FIRST_CHECK_MS, maxMs = MAX_CHECK_MS): number {
+  return Math.min(maxMs, firstMs * 2 ** Math.min(checks, 20));
+}
+
+const view = (p: PaymentRow): PaymentView => ({
+  reference: p.reference,
+  provider: p.provider,
+  method: p.method,
+  wallet: p.wallet,
+  phone: p.phone,
+  amount: p.amount,
+  currency: p.currency,
+  status: p.status,
+  failureReason: p.failureReason,
+  createdAt: p.createdAt.toISOString(),
+});
+
+/** Whether a provider's figures are this payment's: the same amount (whole units) and currency. */
+const sameMoney = (p: Pick<PaymentRow, "amount" | "currency">, money: { amount: number; currency: string }) =>
+  Number.isFinite(money.amount) && money.amount === p.amount && money.currency.toUpperCase() === p.currency.toUpperCase();
+
+/** The reference a callback claims, for the log of a refused one (never believed). */
+function claimedReference(body: unknown): string | null {
+  const b = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const data = b.data && typeof b.data === "object" ? (b.data as Record<string, unknown>) : {};
+  const ref = b.reference ?? data.orderReference;
+  return typeof ref === "string" ? ref.slice(0, 64) : null;
+}
+
+/**
+ * Payments: attempts stored before any provider is called, callbacks verified and logged, and THE
+ * RULE: a payment (and with it its order) is paid only when a verified callback and the provider's
+ * status query agree on the reference, the amount and the currency — never because a browser said
+ * so. The status change and `onPaid` happen in one transaction, under the payment row's lock, so a
+ * callback and the poller arriving together cannot apply it twice.
+ */
+export function createPaymentsService(options: PaymentsServiceOptions) {
+  const { db } = options;
+  const log = options.log ?? (() => undefined);
+  const firstMs = options.poll?.firstMs ?? FIRST_CHECK_MS;
+  const maxMs = options.poll?.maxMs ?? MAX_CHECK_MS;
+  const batch = options.poll?.batch ?? 20;
+
+  let sandbox: SandboxProvider | null = null;
+  let provider: PaymentProvider;
+  if (options.provider) provider = options.provider;
+  else if (options.clickpesa) provider = createClickPesaProvider(options.clickpesa);
+  else {
+    const deliver = options.deliverCallback;
+    if (!deliver) throw new Error("the sandbox payment provider needs deliverCallback");
+    sandbox = createSandboxProvider({ db, deliverCallback: deliver });
+    provider = sandbox;
+  }
+  const providers = new Map<string, PaymentProvider>([[provider.name, provider]]);
+
+  const inTx = <T>(work: (tx: Database) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
+
+  function startOf(p: PaymentRow, redirectUrl: string | null): PaymentStart {
+    const sandboxUrl = p.provider === "sandbox" ? sandboxPath(p.reference) : null;
+    return {
+      reference: p.reference,
+      status: p.status,
+      next: p.method === "card" ? "redirect" : "ussd-push",
+      redirectUrl: p.method === "card" ? (redirectUrl ?? sandboxUrl) : null,
+      sandboxUrl,
+    };
+  }
+
+  async function recordCallback(entry: {
+    provider: string;
+    reference: string | null;
+    verified: boolean;
+    outcome: string;
+    payload: unknown;
+    ip: string | null;
+  }) {
+    await db.insert(paymentCallbacks).values({
+      provider: entry.provider,
+      reference: entry.reference,
+      verified: entry.verified,
+      outcome: entry.outcome,
+      payload: entry.payload ?? null,
+      ip: entry.ip,
+    });
+  }
+
+  async function refuse(providerName: string, reason: string, reference: string | null, ip: string | null, detail: Record<string, unknown> = {}) {
+    await logSecurityEvent(db, { type: "payment-callback-refused", detail: { provider: providerName, reason, reference, ...detail } }, { ip });
+    log(`payment callback refused (${providerName}, ${reason}${reference ? `, ${reference}` : ""})`);
+  }
+
+  /** The hold of a payment's order: when it ends, the poller stops asking. */
+  async function holdEnd(orderId: number, createdAt: Date, method: PaymentMethod): Promise<Date> {
+    const [order] = await db.select({ holdUntil: orders.holdUntil }).from(orders).where(eq(orders.id, orderId));
+    if (order?.holdUntil) return order.holdUntil;
+    const { orderHold } = await options.settings.get();
+    const minutes = method === "card" ? orderHold.cardMinutes : method === "bank_transfer" ? orderHold.bankTransferHours * 60 : orderHold.mobileMoneyMinutes;
+    return new Date(createdAt.getTime() + minutes * 60_000);
+  }
+
+  /**
+   * Applies what is known of a payment under its row lock: a verified callback (or the one stored
+   * earlier) and a status answer. Paid only when both say paid with this payment's money.
+   */
+  async function apply(
+    paymentId: number,
+    input: { callback?: VerifiedCallback; answer: StatusAnswer | null; polled?: boolean; holdEndsAt?: Date },
+  ): Promise<{ outcome: CallbackOutcome; payment: PaymentRow; failedReason?: string }> {
+    // read before the transaction: the embedded database has one connection, which the transaction holds
+    const [before] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!before) throw new DomainError("not-found", "No such payment");
+    const holdEndsAt = input.holdEndsAt ?? (await holdEnd(before.orderId, before.createdAt, before.method));
+    return inTx(async (tx) => {
+      const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+      if (!p) throw new DomainError("not-found", "No such payment");
+      if (p.status === "paid") return { outcome: "replay", payment: p };
+      const { callback, answer } = input;
+      const now = new Date();
+      const set: Partial<typeof payments.$inferInsert> = { updatedAt: now };
+      if (callback) {
+        set.callbackStatus = callback.status;
+        if (callback.providerPaymentId) set.providerPaymentId = callback.providerPaymentId;
+      }
+      if (answer) set.lastProviderStatus = (answer.providerStatus || answer.status).slice(0, 40);
+      if (input.polled) set.checks = p.checks + 1;
+
+      const callbackSaysPaid = callback ? callback.status === "paid" : p.callbackStatus === "paid";
+      const querySaysPaid = answer?.status === "paid" && sameMoney(p, answer);
+      if (callbackSaysPaid && querySaysPaid) {
+        const [paid] = await tx
+          .update(payments)
+          .set({
+            ...set,
+            status: "paid",
+            nextCheckAt: null,
+            failureReason: null,
+            providerPaymentId: set.providerPaymentId ?? answer?.providerPaymentId ?? p.providerPaymentId,
+          })
+          .where(eq(payments.id, p.id))
+          .returning();
+        await options.onPaid(tx, p.orderId, { paymentId: p.id, reference: p.reference, provider: p.provider, amount: p.amount, currency: p.currency });
+        return { outcome: "paid", payment: paid! };
+      }
+
+      const callbackSaysFailed = callback ? callback.status === "failed" : true;
+      if (p.status === "pending" && answer?.status === "failed" && callbackSaysFailed) {
+        const reason = (callback?.reason ?? answer.message ?? "failed").slice(0, 200);
+        const status = /expire/i.test(reason) ? "expired" : "failed";
+        const [failed] = await tx
+          .update(payments)
+          .set({ ...set, status, nextCheckAt: null, failureReason: reason })
+          .where(eq(payments.id, p.id))
+          .returning();
+        return { outcome: "failed", payment: failed!, failedReason: reason };
+      }
+
+      // not settled yet: ask the provider again (soon after a callback, else on the backoff)
+      // a payment already settled as failed, expired or superseded stays so (only money taken would change it)
+      let outcome: CallbackOutcome = callback && p.status === "pending" ? "awaiting-confirmation" : "unchanged";
+      if (answer?.status === "paid" && !sameMoney(p, answer)) outcome = "query-mismatch";
+      if (p.status === "pending") {
+        const checks = set.checks ?? p.checks;
+        const wait = callback ? firstMs : checkDelayMs(checks, firstMs, maxMs);
+        if (input.polled && now >= holdEndsAt) {
+          // the hold is over: the shopper can no longer pay this order; a payment the provider
+          // reports as taken without any verified callback is left pending for a person to look at
+          if (answer?.status === "paid") {
+            set.nextCheckAt = null;
+            log(`payment ${p.reference}: the provider reports it paid but no verified callback came before the hold ended; check the webhook`);
+          } else {
+            const [expired] = await tx
+              .update(payments)
+              .set({ ...set, status: "expired", nextCheckAt: null, failureReason: "hold-ended" })
+              .where(eq(payments.id, p.id))
+              .returning();
+            return { outcome: "failed", payment: expired!, failedReason: "hold-ended" };
+          }
+        } else {
+          set.nextCheckAt = new Date(Math.min(now.getTime() + wait, Math.max(holdEndsAt.getTime(), now.getTime() + firstMs)));
+        }
+      }
+      const [updated] = await tx.update(payments).set(set).where(eq(payments.id, p.id)).returning();
+      return { outcome, payment: updated! };
+    });
+  }
+
+  async function ask(p: Pick<PaymentRow, "reference" | "provider">): Promise<StatusAnswer | null> {
+    const asked = providers.get(p.provider);
+    if (!asked) return null;
+    try {
+      return await asked.queryStatus(p.reference);
+    } catch (error) {
+      log(`payment ${p.reference}: status query failed: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  }
+
+  async function afterApply(result: { outcome: CallbackOutcome; payment: PaymentRow; failedReason?: string }) {
+    if (result.outcome === "failed" && options.onFailed) {
+      await options.onFailed(result.payment.orderId, result.failedReason ?? "failed").catch((error: unknown) => {
+        log(`payment ${result.payment.reference}: onFailed failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
+  }
+
+  async function ownPayment(reference: string, viewer: PaymentViewer) {
+    const [row] = await db
+      .select({ payment: payments, orderNumber: orders.number, orderStatus: orders.status, userId: orders.userId })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(payments.reference, reference));
+    // someone else's payment answers like a missing one
+    if (!row || (!viewer.isAdmin && row.userId !== viewer.userId)) throw new DomainError("not-found", "No such payment");
+    return row;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let polling: Promise<unknown> | null = null;
+
+  const service = {
+    /** the provider new payments go to ("sandbox" or "clickpesa") */
+    providerName: provider.name,
+    /** whether card payments can be offered (offeredPaymentMethods(settings, cardAvailable)) */
+    cardAvailable: provider.cardAvailable,
+
+    /**
+     * Asks the order's money of the provider (a USSD push, a card page) or, for bank transfer, tells
+     * the shopper to pay against the pro-forma invoice. A pending attempt with the same method,
+     * wallet, number and amount is answered again instead of pushing (and charging) twice; one with
+     * other details is superseded. The reference is stored before the provider is called, so its
+     * callback always finds the attempt.
+     */
+    async start(order: OrderToPay): Promise<PaymentStart> {
+      if (order.paymentMethod === "bank_transfer")
+        return { reference: order.number, status: "pending", next: "bank-transfer", redirectUrl: null, sandboxUrl: null };
+      if (order.paymentMethod === "card" && !provider.cardAvailable) throw new DomainError("payment-failed", "Card payments are not available");
+      let phone: string | null = null;
+      if (order.paymentMethod === "mobile_money") {
+        phone = order.paymentPhone ? normaliseTanzanianMobile(order.paymentPhone) : null;
+        if (!phone) throw new DomainError("invalid-input", "A Tanzanian mobile number is needed for mobile money", { field: "phone" });
+      }
+      const wallet = order.paymentMethod === "mobile_money" ? (order.wallet ?? null) : null;
+      const attempt: Omit<PaymentAttempt, "reference"> = {
+        orderNumber: order.number,
+        method: order.paymentMethod,
+        amount: order.total,
+        currency: "TZS",
+        wallet,
+        phone,
+      };
+
+      const chosen = await inTx(async (tx) => {
+        // one attempt at a time per order: a double click waits for the first
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
+        const pending = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), eq(payments.status, "pending")))
+          .orderBy(desc(payments.id));
+        const same = pending.find(
+          (p) =>
+            p.provider === provider.name &&
+            p.method === attempt.method &&
+            p.wallet === attempt.wallet &&
+            p.phone === attempt.phone &&
+            p.amount === attempt.amount &&
+            p.currency === attempt.currency,
+        );
+        if (same) return { existing: same };
+        if (pending.length)
+          await tx
+            .update(payments)
+            .set({ status: "cancelled", failureReason: "superseded", nextCheckAt: null, updatedAt: new Date() })
+            .where(and(eq(payments.orderId, order.id), eq(payments.status, "pending")));
+        for (let tries = 0; tries < 5; tries++) {
+          const [created] = await tx
+            .insert(payments)
+            .values({
+              orderId: order.id,
+              provider: provider.name,
+              reference: newPaymentReference(order.number),
+              method: attempt.method,
+              wallet: attempt.wallet,
+              phone: attempt.phone,
+              amount: attempt.amount,
+              currency: attempt.currency,
+              nextCheckAt: new Date(Date.now() + firstMs),
+            })
+            .onConflictDoNothing({ target: payments.reference })
+            .returning();
+          if (created) return { created };
+        }
+        throw new Error("no unique payment reference after five tries");
+      });
+      if (chosen.existing) return startOf(chosen.existing, null);
+
+      const row = chosen.created!;
+      try {
+        const started = await provider.initiate({ ...attempt, reference: row.reference });
+        const [updated] = await db
+          .update(payments)
+          .set({ providerPaymentId: started.providerPaymentId ?? null, updatedAt: new Date() })
+          .where(eq(payments.id, row.id))
+          .returning();
+        return startOf(updated ?? row, started.redirectUrl ?? null);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await db
+          .update(payments)
+          .set({ status: "failed", failureReason: reason.slice(0, 200), nextCheckAt: null, updatedAt: new Date() })
+          .where(eq(payments.id, row.id));
+        log(`payment ${row.reference}: the provider refused it: ${reason}`);
+        if (isDomainError(error) && error.code === "payment-failed") throw error;
+        throw new DomainError("payment-failed", "The payment could not be started; please try again");
+      }
+    },
+
+    /**
+     * A provider's callback: verified (a forged or tampered one is logged, recorded in the
+     * security log and refused), matched to its attempt, checked against a status query, applied.
+     * Every callback, refused or not, is kept in payment_callbacks. A replay changes nothing.
+     */
+    async handleCallback(
+      providerName: string,
+      body: unknown,
+      rawBody: string,
+      headers: CallbackHeaders,
+      ip: string | null,
+    ): Promise<{ outcome: CallbackOutcome; reference: string | null }> {
+      const from = providers.get(providerName);
+      if (!from) throw new DomainError("not-found", "This payment provider is not in use");
+      const payload = body ?? { raw: rawBody.slice(0, 10_000) };
+      let callback: VerifiedCallback;
+      try {
+        callback = await from.verifyCallback(body, rawBody, headers);
+      } catch (error) {
+        const reference = claimedReference(body);
+        const code = isDomainError(error) ? error.code : "internal";
+        await recordCallback({
+          provider: providerName,
+          reference,
+          verified: false,
+          outcome: code === "invalid-signature" ? "invalid-signature" : "malformed",
+          payload,
+          ip,
+        });
+        if (code === "invalid-signature") await refuse(providerName, "invalid-signature", reference, ip);
+        throw error;
+      }
+      const reference = callback.reference;
+      const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
+      if (!p || p.provider !== providerName) {
+        // a payment of the provider's account that is not one of the shop's attempts: noted, ignored
+        await recordCallback({ provider: providerName, reference, verified: true, outcome: "unknown-reference", payload, ip });
+        return { outcome: "unknown-reference", reference };
+      }
+      if (callback.status === "paid" && !sameMoney(p, callback)) {
+        await recordCallback({ provider: providerName, reference, verified: true, outcome: "amount-mismatch", payload, ip });
+        await refuse(providerName, "amount-mismatch", reference, ip, {
+          expected: { amount: p.amount, currency: p.currency },
+          received: { amount: callback.amount, currency: callback.currency },
+        });
+        throw new DomainError("invalid-state", "The callback's amount or currency is not the payment's");
+      }
+      const answer = p.status === "paid" ? null : await ask(p);
+      const result = p.status === "paid" ? { outcome: "replay" as const, payment: p } : await apply(p.id, { callback, answer });
+      const outcome: CallbackOutcome = !answer && result.outcome === "awaiting-confirmation" ? "provider-unreachable" : result.outcome;
+      await recordCallback({ provider: providerName, reference, verified: true, outcome, payload, ip });
+      await afterApply(result);
+      return { outcome, reference };
+    },
+
+    /**
+     * Asks the provider about pending payments whose callback has not settled them, on a backoff
+     * (15 s doubling to 10 minutes), until their order's hold ends. Each due payment is leased
+     * first (SKIP LOCKED), so several app servers polling at once ask about each payment once.
+     */
+    async pollDue(): Promise<{ checked: number; paid: number; failed: number }> {
+      const leased = rowsOf<{ id: number }>(
+        await db.execute(sql`
+          update payments set next_check_at = now() + interval '2 minutes'
+          where id in (
+            select id from payments
+            where status = 'pending' and next_check_at is not null and next_check_at <= now()
+            order by next_check_at
+            limit ${batch}
+            for update skip locked)
+          returning id`),
+      );
+      let paid = 0;
+      let failed = 0;
+      for (const { id } of leased) {
+        const [p] = await db.select().from(payments).where(eq(payments.id, id));
+        if (!p || p.status !== "pending") continue;
+        const holdEndsAt = await holdEnd(p.orderId, p.createdAt, p.method);
+        const answer = await ask(p);
+        const result = await apply(p.id, { answer, polled: true, holdEndsAt });
+        if (result.outcome === "paid") paid++;
+        if (result.outcome === "failed") failed++;
+        await afterApply(result);
+      }
+      return { checked: leased.length, paid, failed };
+    },
+
+    /** The latest attempt to pay an order, or null. */
+    async latest(orderId: number): Promise<PaymentView | null> {
+      const [p] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
+      return p ? view(p) : null;
+    },
+
+    /** A payment for the waiting screen: only its order's owner (or an admin) sees it. */
+    async status(reference: string, viewer: PaymentViewer): Promise<{ payment: PaymentView; orderNumber: string; orderStatus: string }> {
+      const row = await ownPayment(reference, viewer);
+      return { payment: view(row.payment), orderNumber: row.orderNumber, orderStatus: row.orderStatus };
+    },
+
+    /** The sandbox page's view of a payment (its owner's or an admin's), with the sandbox's own record. */
+    async sandboxPayment(reference: string, viewer: PaymentViewer) {
+      if (!sandbox) throw new DomainError("not-found", "The payment sandbox is not in use");
+      const row = await ownPayment(reference, viewer);
+      const record = await sandbox.record(reference);
+      if (!record || row.payment.provider !== "sandbox") throw new DomainError("not-found", "No such sandbox payment");
+      return { payment: view(row.payment), orderNumber: row.orderNumber, sandboxStatus: record.status, decidedAt: record.decidedAt?.toISOString() ?? null };
+    },
+
+    /** The shopper's answer on the sandbox page (as if on the phone): the sandbox then calls back. */
+    async sandboxDecide(reference: string, decision: SandboxDecision, viewer: PaymentViewer): Promise<PaymentView> {
+      if (!sandbox) throw new DomainError("not-found", "The payment sandbox is not in use");
+      await ownPayment(reference, viewer);
+      await sandbox.decide(reference, decision);
+      const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
+      return view(p!);
+    },
+
+    /** Starts the poller (unref'd: it never keeps the process alive). */
+    startPoller(intervalMs = 5_000): void {
+      if (timer) return;
+      if (provider.name === "sandbox")
+        log("payments: the built-in sandbox takes payments (no money moves); set the CLICKPESA_* variables to take real payments");
+      timer = setInterval(() => {
+        if (polling) return;
+        polling = service
+          .pollDue()
+          .catch((error: unknown) => log(`payment poller failed: ${error instanceof Error ? error.message : String(error)}`))
+          .finally(() => {
+            polling = null;
+          });
+      }, intervalMs);
+      timer.unref();
+    },
+
+    /** Stops the poller and waits for a round under way. */
+    async stopPoller(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await polling;
+    },
+  };
+  return service;
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
