@@ -57,7 +57,8 @@ export function PaymentPanel({ number, method, status, total, wallet, paymentPho
   const reference = live.payment?.reference;
   const started = handoff?.payment && handoff.payment.reference === reference ? handoff.payment : null;
   const sandboxUrl = started?.sandboxUrl ?? (live.payment?.provider === "sandbox" && reference ? `/payments/sandbox/${encodeURIComponent(reference)}` : null);
-  const redirectUrl = started?.redirectUrl ?? null;
+  // a card is paid on the provider's page (the sandbox's own page stands in for it)
+  const redirectUrl = started?.redirectUrl ?? (method === "card" ? sandboxUrl : null);
 
   const waiting = live.status === "awaiting_payment" && live.payment !== null && !FINISHED.includes(live.payment.status);
 
@@ -172,6 +173,7 @@ export function PaymentPanel({ number, method, status, total, wallet, paymentPho
               : t("failed")}
         </p>
       )}
+      {method === "card" && failed && <RetryCard number={number} />}
       {method === "mobile_money" && (failed || retrying) && (
         <RetryPayment
           number={number}
@@ -267,5 +269,47 @@ function RetryPayment({
         {busy ? t("sending") : t("sendAgain")}
       </button>
     </form>
+  );
+}
+
+/** A failed card payment: start a new attempt and go to the provider's page. */
+function RetryCard({ number }: { number: string }) {
+  const t = useTranslations("orders.pay");
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const retry = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { payment } = await api.orders.pay(number, {});
+      if (!payment?.redirectUrl) {
+        setProblem(t("startFailed"));
+        return;
+      }
+      saveHandoff(number, { payment });
+      window.location.assign(payment.redirectUrl);
+    } catch (error) {
+      setProblem(errorText(error, t("startFailed")));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-3 space-y-2">
+      {problem && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-200">
+          {problem}
+        </p>
+      )}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void retry()}
+        className="h-11 w-full rounded-lg bg-brand font-semibold text-white disabled:opacity-70"
+      >
+        {busy ? t("sending") : t("cardAgain")}
+      </button>
+    </div>
   );
 }
