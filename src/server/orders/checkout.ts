@@ -46,8 +46,7 @@ export function createCheckout(orders: OrdersService, payments: PaymentStarter) 
       if (request.payment.method === "card" && !payments.cardAvailable)
         throw new DomainError("validation", "Card payments are not available", { field: "payment", reason: "payment" });
       const placed = await orders.place(userId, request, opts);
-      const row = await orders.row(userId, placed.order.number);
-      const started = await startPayment(row);
+      const started = await startPayment(placed.row);
       // the answer shows the payment as it is now (a repeated submit finds the attempt already started)
       const order = started.payment ? await orders.get(userId, placed.order.number) : placed.order;
       return { order, created: placed.created, ...started };

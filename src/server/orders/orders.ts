@@ -22,7 +22,7 @@ import { countPerKey, type RateLimit } from "../auth/limits";
 import { DomainError } from "../errors";
 import type { SettingsService } from "../settings/settings";
 import { readCheckoutLines, type CheckoutLine } from "./cart-lines";
-import { findOrder, latestPayment, listAllOrders, listOrders, orderView, type OrderRow } from "./views";
+import { composeOrderView, findOrder, latestPayment, listAllOrders, listOrders, orderView, type OrderRow } from "./views";
 
 export type OrderMailKind = "placed" | "paid" | "shipped" | "cancelled";
 type Actor = "shopper" | "admin" | "system" | "provider";
@@ -220,7 +220,7 @@ export function createOrdersService(options: OrdersOptions) {
     userId: number,
     request: CheckoutRequest,
     opts: { idempotencyKey: string; locale: Locale },
-  ): Promise<{ order: OrderView; created: boolean; orderId: number }> {
+  ): Promise<{ order: OrderView; created: boolean; row: OrderRow }> {
     const fingerprint = requestHash(request);
     const phone = normaliseTanzanianMobile(request.phone);
     if (!phone) throw invalid("phone", "Enter a Tanzanian mobile number, e.g. 0754 123 456");
@@ -244,7 +244,7 @@ export function createOrdersService(options: OrdersOptions) {
         .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, opts.idempotencyKey)));
       if (existing) {
         if (existing.requestHash !== fingerprint) throw new DomainError("idempotency-conflict", "This Idempotency-Key was used for a different order");
-        return { row: existing, created: false };
+        return { row: existing, created: false, view: null };
       }
 
       const [user] = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${userId}`));
@@ -316,29 +316,32 @@ export function createOrdersService(options: OrdersOptions) {
         })
         .returning();
       if (!row) throw new Error("order insert returned nothing");
-      await tx.insert(orderLines).values(
-        lines.map((l, i) => ({
-          orderId: row.id,
-          productId: l.productId,
-          variantId: l.variantId,
-          name: l.name,
-          sku: l.sku,
-          attributes: l.attributes,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          net: totals.lines[i]!.net,
-          vat: totals.lines[i]!.vat,
-          gross: totals.lines[i]!.gross,
-          vatRateBp: totals.rateBp,
-        })),
-      );
-      await addEvent(tx, row.id, "awaiting_payment", "shopper");
+      const lineRows = await tx
+        .insert(orderLines)
+        .values(
+          lines.map((l, i) => ({
+            orderId: row.id,
+            productId: l.productId,
+            variantId: l.variantId,
+            name: l.name,
+            sku: l.sku,
+            attributes: l.attributes,
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+            net: totals.lines[i]!.net,
+            vat: totals.lines[i]!.vat,
+            gross: totals.lines[i]!.gross,
+            vatRateBp: totals.rateBp,
+          })),
+        )
+        .returning();
+      const [event] = await tx.insert(orderEvents).values({ orderId: row.id, status: "awaiting_payment", actor: "shopper" }).returning();
       await tx.delete(cartItems).where(eq(cartItems.userId, userId));
       if (request.saveAddress !== false && delivery.region && delivery.district) await rememberAddress(tx, userId, request, phone, delivery);
       await hooks.notify(tx, "placed", row.id);
-      return { row, created: true };
+      return { row, created: true, view: composeOrderView(row, lineRows, event ? [event] : [], null, null) };
     });
-    return { order: await orderView(db, result.row), created: result.created, orderId: result.row.id };
+    return { order: result.view ?? (await orderView(db, result.row)), created: result.created, row: result.row };
   }
 
   /** Saves the delivery address on the account (or marks the same one used again). */
@@ -418,9 +421,6 @@ export function createOrdersService(options: OrdersOptions) {
     async get(userId: number, number: string): Promise<OrderView> {
       return orderView(db, await orderOf(userId, number));
     },
-
-    /** The order row of a shopper's order (for payments and documents): not-found when it is someone else's. */
-    row: (userId: number, number: string) => orderOf(userId, number),
 
     async cancel(userId: number, number: string): Promise<OrderView> {
       const { id } = await orderOf(userId, number);

@@ -37,7 +37,20 @@ export async function orderView(db: Database, order: OrderRow): Promise<OrderVie
       .from(fiscalReceipts)
       .where(eq(fiscalReceipts.orderId, order.id)),
   ]);
-  const receipt = receipts[0];
+  return composeOrderView(order, lines, events, payment, receipts[0] ?? null);
+}
+
+/**
+ * The view of an order from its rows. An order placed a moment ago is composed from what its
+ * transaction wrote (it has no payment or receipt yet), without reading it back.
+ */
+export function composeOrderView(
+  order: OrderRow,
+  lines: (typeof orderLines.$inferSelect)[],
+  events: (typeof orderEvents.$inferSelect)[],
+  payment: PaymentView | null,
+  receipt: { number: string; issuedAt: Date; verificationCode: string } | null,
+): OrderView {
   return {
     number: order.number,
     status: order.status,
