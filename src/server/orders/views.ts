@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { shopperMayCancel, type OrderStatus } from "@/lib/checkout";
 import type { OrderSummary, OrderView, PaymentView } from "@/lib/orders";
 import { rowsOf, type Database } from "../db";
+import { paymentView } from "../payments/service";
 import { fiscalReceipts, orderEvents, orderLines, orders, payments } from "../db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -11,19 +12,7 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
 /** The latest payment attempt of an order, as the API shows it. */
 export async function latestPayment(db: Database, orderId: number): Promise<PaymentView | null> {
   const [p] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
-  if (!p) return null;
-  return {
-    reference: p.reference,
-    provider: p.provider,
-    method: p.method,
-    wallet: p.wallet,
-    phone: p.phone,
-    amount: p.amount,
-    currency: p.currency,
-    status: p.status,
-    failureReason: p.failureReason,
-    createdAt: p.createdAt.toISOString(),
-  };
+  return p ? paymentView(p) : null;
 }
 
 /** An order with its lines, timeline, latest payment and receipt. */

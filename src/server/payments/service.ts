@@ -74,7 +74,8 @@ export function checkDelayMs(checks: number, firstMs = FIRST_CHECK_MS, maxMs = M
   return Math.min(maxMs, firstMs * 2 ** Math.min(checks, 20));
 }
 
-const view = (p: PaymentRow): PaymentView => ({
+/** A payment attempt as the API shows it. */
+export const paymentView = (p: PaymentRow): PaymentView => ({
   reference: p.reference,
   provider: p.provider,
   method: p.method,
@@ -477,13 +478,13 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     /** The latest attempt to pay an order, or null. */
     async latest(orderId: number): Promise<PaymentView | null> {
       const [p] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
-      return p ? view(p) : null;
+      return p ? paymentView(p) : null;
     },
 
     /** A payment for the waiting screen: only its order's owner (or an admin) sees it. */
     async status(reference: string, viewer: PaymentViewer): Promise<{ payment: PaymentView; orderNumber: string; orderStatus: string }> {
       const row = await ownPayment(reference, viewer);
-      return { payment: view(row.payment), orderNumber: row.orderNumber, orderStatus: row.orderStatus };
+      return { payment: paymentView(row.payment), orderNumber: row.orderNumber, orderStatus: row.orderStatus };
     },
 
     /** The sandbox page's view of a payment (its owner's or an admin's), with the sandbox's own record. */
@@ -492,7 +493,12 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       const row = await ownPayment(reference, viewer);
       const record = await sandbox.record(reference);
       if (!record || row.payment.provider !== "sandbox") throw new DomainError("not-found", "No such sandbox payment");
-      return { payment: view(row.payment), orderNumber: row.orderNumber, sandboxStatus: record.status, decidedAt: record.decidedAt?.toISOString() ?? null };
+      return {
+        payment: paymentView(row.payment),
+        orderNumber: row.orderNumber,
+        sandboxStatus: record.status,
+        decidedAt: record.decidedAt?.toISOString() ?? null,
+      };
     },
 
     /** The shopper's answer on the sandbox page (as if on the phone): the sandbox then calls back. */
@@ -501,7 +507,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       await ownPayment(reference, viewer);
       await sandbox.decide(reference, decision);
       const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
-      return view(p!);
+      return paymentView(p!);
     },
 
     /** Starts the poller (unref'd: it never keeps the process alive). */
