@@ -6,7 +6,7 @@ import { rowsOf, type Database } from "../db";
 import { fiscalOutbox, fiscalReceipts, orderLines, orders } from "../db/schema";
 import { DomainError } from "../errors";
 import { retryDelayMs, type RetryPolicy } from "../mail/rules";
-import { settingsIn } from "./order-data";
+import { readOrder, settingsIn } from "./order-data";
 import { shopTime } from "./shop-time";
 
 /**
@@ -192,28 +192,20 @@ export async function issueReceipt(tx: Database, orderId: number, now: Date = ne
 
 /** The device's view of one receipt: the receipt with its order's buyer and items. */
 export async function receiptRecord(db: Database, receiptId: number): Promise<FiscalReceiptRecord | null> {
-  const [row] = await db
-    .select({ receipt: fiscalReceipts, order: orders })
-    .from(fiscalReceipts)
-    .innerJoin(orders, eq(orders.id, fiscalReceipts.orderId))
-    .where(eq(fiscalReceipts.id, receiptId))
-    .limit(1);
-  if (!row) return null;
-  const { receipt, order } = row;
-  const items = await db
-    .select({
-      description: orderLines.name,
-      sku: orderLines.sku,
-      quantity: orderLines.quantity,
-      unitPrice: orderLines.unitPrice,
-      net: orderLines.net,
-      vat: orderLines.vat,
-      gross: orderLines.gross,
-      vatRateBp: orderLines.vatRateBp,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.id));
+  const [found] = await db.select({ orderId: fiscalReceipts.orderId }).from(fiscalReceipts).where(eq(fiscalReceipts.id, receiptId)).limit(1);
+  const data = found ? await readOrder(db, { id: found.orderId }) : null;
+  if (!data?.receipt) return null;
+  const { receipt, order } = data;
+  const items = data.lines.map((l) => ({
+    description: l.name,
+    sku: l.sku,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    net: l.net,
+    vat: l.vat,
+    gross: l.gross,
+    vatRateBp: l.vatRateBp,
+  }));
   const clock = shopTime(receipt.issuedAt);
   return {
     receiptNumber: receipt.receiptNumber,

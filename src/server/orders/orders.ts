@@ -22,7 +22,7 @@ import { countPerKey, type RateLimit } from "../auth/limits";
 import { DomainError } from "../errors";
 import type { SettingsService } from "../settings/settings";
 import { readCheckoutLines, type CheckoutLine } from "./cart-lines";
-import { composeOrderView, findOrder, latestPayment, listAllOrders, listOrders, orderView, type OrderRow } from "./views";
+import { composeOrderView, findOrder, listAllOrders, listOrders, orderView, type OrderRow } from "./views";
 
 export type OrderMailKind = "placed" | "paid" | "shipped" | "cancelled";
 type Actor = "shopper" | "admin" | "system" | "provider";
@@ -572,8 +572,6 @@ export function createOrdersService(options: OrdersOptions) {
         if (done < EXPIRY_BATCH) return expired;
       }
     },
-
-    latestPayment: (orderId: number) => latestPayment(db, orderId),
   };
 }
 
