@@ -64,6 +64,38 @@ test("typing on the listing searches after a pause; one character is not sent an
   expect(searches).toEqual(["esp32"]);
 });
 
+test("what a shopper types or picks before the page's scripts have run is kept and acted on once they do", async ({ page }) => {
+  // hold every script of the page: the server-rendered box and select are there, React is not yet
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/products", { waitUntil: "commit" });
+  await searchBox(page).pressSequentially("esp32");
+  release();
+  await expect(page).toHaveURL(/\/products\?search=esp32$/);
+  await gridSettled(page);
+  await expect(searchBox(page)).toHaveValue("esp32");
+
+  let releaseAgain!: () => void;
+  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+  await page.unroute("**/_next/static/chunks/*.js");
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  // a fresh load (a new page object keeps no script cache across the hold)
+  await page.goto("/products?lang=en", { waitUntil: "commit" });
+  await page.getByLabel("Sort by").selectOption("price-high");
+  releaseAgain();
+  await expect(page).toHaveURL(/sort=price-high/);
+  await gridSettled(page);
+  const shown = await prices(page);
+  expect(shown).toEqual([...shown].sort((a, b) => b - a));
+});
+
 test("search dialog: camera opens the image tab, back to text, Enter searches and closes", async ({ page }) => {
   await page.goto("/products");
   await page.getByRole("button", { name: "Search by image" }).click();

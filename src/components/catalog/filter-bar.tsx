@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { PRICE_RANGE_MAX, PRICE_STEP, SORT_OPTIONS, isSortOption, listingHref, type ListingFilters } from "@/lib/listing";
 import { formatMoney } from "@/lib/money";
+import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from "../ui/sheet";
 
@@ -72,10 +73,15 @@ function LabelledSelect({
   onChange: (value: string) => void;
   options: readonly { value: string; label: string }[];
 }) {
+  const selectRef = useRef<HTMLSelectElement>(null);
+  useInputBeforeHydration(selectRef, value, onChange);
   return (
     <label className="flex min-w-0 items-center gap-1">
       <span className="sr-only sm:not-sr-only">{label}</span>
       <select
+        ref={selectRef}
+        // no form restoration on reload: a restored choice would look like early input
+        autoComplete="off"
         value={value}
         onChange={(e) => onChange(e.target.value)}
         className="h-9 w-full min-w-0 rounded-md border border-[var(--border)] bg-[var(--page-bg)] px-2 sm:w-auto"

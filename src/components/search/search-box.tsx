@@ -5,6 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { searchIsSendable } from "@/lib/listing";
+import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 import { liveSearchSent, openSearchDialog, typedSearch } from "./search-state";
 import { useSearchNavigation } from "./use-search-navigation";
 import { SUGGESTION_MIN_LENGTH, useSuggestions } from "./use-suggestions";
@@ -23,11 +24,16 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
   const [focused, setFocused] = useState(false);
   const [highlight, setHighlight] = useState(-1);
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
+  const syncedUrlSearch = useRef(urlSearch);
 
   // The URL is the truth once a search has run (or a category cleared it): show what it says. A URL
-  // change that is only the echo of our own live search keeps whatever was typed since.
+  // change that is only the echo of our own live search keeps whatever was typed since. A box that
+  // mounts (the dialog's, or this one at hydration) shows the shared typed text as it is.
   useEffect(() => {
+    if (syncedUrlSearch.current === urlSearch) return;
+    syncedUrlSearch.current = urlSearch;
     const echo = liveSearchSent.text === urlSearch;
     liveSearchSent.text = null;
     typedSearch.set((typed) => {
@@ -53,6 +59,7 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
     setHighlight(-1);
     setFocused(true);
   };
+  useInputBeforeHydration(inputRef, value, setValue);
   const choose = (suggestion: string) => {
     setFocused(false);
     submit(suggestion);
@@ -93,6 +100,7 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
       </label>
       <div className="flex h-10 min-w-0 flex-1 items-center rounded-l-lg border border-[var(--border)] bg-[var(--surface)] focus-within:border-brand">
         <input
+          ref={inputRef}
           id={id}
           name="search"
           type="search"
