@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { securityHeaders } from "@/lib/security-headers";
 import type { Services } from "@/server/services";
+import { accountExtraRoutes } from "./account-extras";
 import { authRoutes } from "./auth";
 import { adRoutes } from "./ads";
 import { CACHE } from "./cache-control";
@@ -80,6 +81,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(orderRoutes, context);
       await api.register(documentRoutes, context);
       await api.register(paymentRoutes, context);
+      await api.register(accountExtraRoutes, context);
     },
     { prefix: "/api" },
   );

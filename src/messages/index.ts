@@ -24,6 +24,8 @@ import enOrderMail from "./en/order-mail.json";
 import enPayments from "./en/payments.json";
 import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
+import enWishlist from "./en/wishlist.json";
+import enMessages from "./en/messages.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -41,6 +43,8 @@ import swOrderMail from "./sw/order-mail.json";
 import swPayments from "./sw/payments.json";
 import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
+import swWishlist from "./sw/wishlist.json";
+import swMessages from "./sw/messages.json";
 
 const en = {
   common: enCommon,
@@ -60,6 +64,8 @@ const en = {
   payments: enPayments,
   checkout: enCheckout,
   orders: enOrders,
+  wishlist: enWishlist,
+  messages: enMessages,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -84,6 +90,8 @@ const swSource: Messages = {
   payments: swPayments,
   checkout: swCheckout,
   orders: swOrders,
+  wishlist: swWishlist,
+  messages: swMessages,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -129,6 +137,10 @@ const SERVER_ONLY = [
   "payments.sandbox",
   "orders.meta",
   "orders.admin",
+  "wishlist.meta",
+  "messages.meta",
+  "messages.email",
+  "account.meta",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */

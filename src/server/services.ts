@@ -1,4 +1,6 @@
 import "server-only";
+import { createPreferencesService } from "./account/preferences";
+import { createWishlistService } from "./account/wishlist";
 import { createAdsService } from "./ads/ads";
 import { writeInitialAdminPassword } from "./auth/admin";
 import { createAuthService } from "./auth/auth-service";
@@ -14,6 +16,7 @@ import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailService, type MailQuota } from "./mail/outbox";
+import { createMessagesService } from "./messages/messages";
 import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
 import { createCheckout } from "./orders/checkout";
@@ -173,6 +176,15 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     },
   });
   const checkout = createCheckout(orders, payments);
+  const newsletter = createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings });
+  const preferences = createPreferencesService({ db, settings, newsletter, cardAvailable: () => checkout.cardAvailable });
+  const messages = createMessagesService({
+    db,
+    mail,
+    settings,
+    siteUrl: config.siteUrl,
+    orderUpdatesSeen: { get: preferences.orderUpdatesSeenAt, mark: preferences.markOrderUpdatesSeen },
+  });
 
   const syncImages = async () => {
     const began = Date.now();
@@ -188,7 +200,13 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     catalog: createCatalogService(db),
     search: createSearchService(db),
     ads: createAdsService(db, settings),
-    newsletter: createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings }),
+    newsletter,
+    /** the shopper's wishlist */
+    wishlist: createWishlistService(db),
+    /** saved mobile-money numbers, the preferred payment method and notification choices */
+    preferences,
+    /** the message centre: support conversations and order updates */
+    messages,
     cart,
     orders,
     checkout,

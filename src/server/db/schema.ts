@@ -675,3 +675,96 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   decidedAt: timestamp("decided_at", { withTimezone: true }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Account: wishlist, saved mobile-money numbers and payment preference, notification choices,
+// and the message centre (support conversations between a shopper and the shop).
+// ---------------------------------------------------------------------------------------------
+
+/** A product a shopper keeps for later: one row per (shopper, product). */
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("wishlist_items_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A mobile-money number the shopper pays with, kept to fill in the checkout: the wallet is one of
+ * the settings' mobile-money providers (never guessed from the number), the phone is E.164.
+ */
+export const savedMobileMoney = pgTable(
+  "saved_mobile_money",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    wallet: text("wallet").notNull(),
+    phone: text("phone").notNull(),
+    label: text("label"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_mobile_money_user_wallet_phone_idx").on(t.userId, t.wallet, t.phone)],
+);
+
+/**
+ * A shopper's account choices beyond the profile: the preferred payment method (the checkout
+ * starts with it), marketing consent with the time it was given (Personal Data Protection Act
+ * 2022: marketing needs consent, and the shop must be able to show when it was given), and when
+ * the shopper last looked at order updates in the message centre (unread counts).
+ */
+export const accountPreferences = pgTable("account_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  preferredPaymentMethod: text("preferred_payment_method", { enum: PAYMENT_METHODS }),
+  marketingConsent: boolean("marketing_consent").notNull().default(false),
+  /** when consent was given (kept while it stands; null once withdrawn) */
+  marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+  orderUpdatesSeenAt: timestamp("order_updates_seen_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A conversation between a shopper and the shop, optionally about one of the shopper's orders. */
+export const supportThreads = pgTable(
+  "support_threads",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["open", "answered", "closed"] })
+      .notNull()
+      .default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("support_threads_user_updated_idx").on(t.userId, t.updatedAt), index("support_threads_status_updated_idx").on(t.status, t.updatedAt)],
+);
+
+/** One message of a conversation; `read_at` is when the other side first read it. */
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    threadId: integer("thread_id")
+      .notNull()
+      .references(() => supportThreads.id, { onDelete: "cascade" }),
+    author: text("author", { enum: ["customer", "shop"] }).notNull(),
+    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [index("support_messages_thread_created_idx").on(t.threadId, t.createdAt), check("support_messages_body_length", sql`char_length(${t.body}) between 1 and 4000`)],
+);

@@ -187,7 +187,16 @@ export function createNewsletterService(deps: NewsletterDeps) {
     return queued;
   }
 
-  return { subscribe, confirm, unsubscribe, status, sendIssue };
+  /** Takes an address off the list (and with it all its links): a signed-in owner leaving from the account's settings. */
+  async function removeAddress(rawEmail: string): Promise<boolean> {
+    const removed = await db
+      .delete(newsletterSubscription)
+      .where(eq(newsletterSubscription.email, normaliseEmail(rawEmail)))
+      .returning({ id: newsletterSubscription.id });
+    return removed.length > 0;
+  }
+
+  return { subscribe, confirm, unsubscribe, status, sendIssue, removeAddress };
 }
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>;
