@@ -70,13 +70,13 @@ test("sign-in and registration in Kiswahili: validation, a wrong password, regis
   await expect(page.getByText("Habari, Zawadi Mrema").filter({ visible: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Menyu ya akaunti ya Zawadi Mrema" })).toBeVisible();
 
-  // the account page in Kiswahili; its language setting switches the page (and remembers it)
-  await page.goto("/account");
-  await expect(page.getByRole("heading", { name: "Akaunti yako" })).toBeVisible();
+  // the account settings in Kiswahili; the language setting switches the page (and remembers it)
+  await page.goto("/account/settings");
+  await expect(page.getByRole("heading", { name: "Mipangilio ya akaunti" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Uthibitishaji wa hatua mbili" })).toBeVisible();
   await expect(page.getByRole("radio", { name: "Kiswahili" })).toBeChecked();
   await page.getByRole("radio", { name: "English" }).check();
-  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Account settings" })).toBeVisible();
   await expect(page.getByRole("radio", { name: "English" })).toBeChecked();
   expect((await page.context().cookies()).find((c) => c.name === "locale")?.value).toBe("en");
 });

@@ -8,12 +8,13 @@ const codeAt = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
 const flags = (page: Page) => page.evaluate(() => ({ pending: sessionStorage.getItem("2fa_pending"), verified: sessionStorage.getItem("2fa_verified") }));
 
-test("set up two-step sign-in on /account, sign out, and sign in through the dialog with a code", async ({ page }) => {
+test("set up two-step sign-in on /account/settings, sign out, and sign in through the dialog with a code", async ({ page }) => {
   test.slow(); // registration, two sign-ins and a set-up: several password hashes on a busy machine
   const email = `neema-${Date.now()}@example.co.tz`;
   await registerAndVerify(page, email, "Neema Kweka");
 
   await signInOnLoginPage(page, email);
+  await page.goto("/account/settings");
 
   const panel = page.locator("#two-factor");
   await panel.getByRole("button", { name: "Set up two-step sign-in" }).click();

@@ -10,6 +10,6 @@ export async function requireAdmin(path: string) {
   const user = await loadSessionUser();
   if (!user) redirect(`/auth/login?redirect=${encodeURIComponent(path)}`);
   if (user.role !== "admin") redirect("/");
-  if (await (await getServices()).auth.mustEnrolTwoFactor(user)) redirect("/account?notice=two-factor-required#two-factor");
+  if (await (await getServices()).auth.mustEnrolTwoFactor(user)) redirect("/account/settings?notice=two-factor-required#two-factor");
   return user;
 }

@@ -51,7 +51,16 @@ import type {
   QuoteResponse,
   TrackingRequest,
   TrackingResponse,
+  NewSupportThreadRequest,
+  NotificationChoicesResponse,
+  PaymentPreferencesResponse,
+  SaveWalletRequest,
+  SavedWalletView,
+  SupportThreadResponse,
+  WishlistChangeResponse,
+  WishlistIdsResponse,
 } from "./api-contract";
+import type { PaymentMethod } from "./checkout";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
 import { codeForStatus, isErrorCode, type ErrorCode } from "./error-codes";
 import type { Locale } from "./locale";
@@ -103,7 +112,7 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 async function call<T>(
   method: Method,
@@ -265,5 +274,32 @@ export const api = {
     get: (number: string, options?: CallOptions) => call<AdminOrderResponse>("GET", `/api/admin/orders/${encodeURIComponent(number)}`, options),
     act: (number: string, action: AdminOrderAction, body: AdminOrderActionRequest = {}, options?: CallOptions) =>
       call<AdminOrderResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/${action}`, { ...options, json: body }),
+  },
+  /** The signed-in shopper's wishlist: the ids (for the hearts), add and remove. */
+  wishlist: {
+    ids: (options?: CallOptions) => call<WishlistIdsResponse>("GET", "/api/wishlist", options),
+    add: (productId: number, options?: CallOptions) => call<WishlistChangeResponse>("PUT", `/api/wishlist/${productId}`, { ...options, json: {} }),
+    remove: (productId: number, options?: CallOptions) => call<WishlistChangeResponse>("DELETE", `/api/wishlist/${productId}`, options),
+  },
+  /** Saved mobile-money numbers, the preferred payment method, notification choices. */
+  preferences: {
+    payment: (options?: CallOptions) => call<PaymentPreferencesResponse>("GET", "/api/account/payment", options),
+    addWallet: (body: SaveWalletRequest, options?: CallOptions) =>
+      call<{ wallet: SavedWalletView }>("POST", "/api/account/payment/wallets", { ...options, json: body }),
+    removeWallet: (id: number, options?: CallOptions) => call<{ success: boolean }>("DELETE", `/api/account/payment/wallets/${id}`, options),
+    setPreferredMethod: (method: PaymentMethod | null, options?: CallOptions) =>
+      call<{ preferredMethod: PaymentMethod | null }>("PUT", "/api/account/payment/preferred", { ...options, json: { method } }),
+    setNotifications: (body: { newsletter?: boolean; marketing?: boolean }, options?: CallOptions) =>
+      call<NotificationChoicesResponse>("PUT", "/api/account/notifications", { ...options, json: body }),
+  },
+  /** The message centre: the shopper's side and the admins' answers. */
+  messages: {
+    create: (body: NewSupportThreadRequest, options?: CallOptions) => call<SupportThreadResponse>("POST", "/api/messages", { ...options, json: body }),
+    reply: (id: number, body: string, options?: CallOptions) =>
+      call<SupportThreadResponse>("POST", `/api/messages/${id}`, { ...options, json: { body } }),
+    adminReply: (id: number, body: string, options?: CallOptions) =>
+      call<SupportThreadResponse>("POST", `/api/admin/messages/${id}`, { ...options, json: { body } }),
+    adminSetStatus: (id: number, status: "open" | "closed", options?: CallOptions) =>
+      call<SupportThreadResponse>("POST", `/api/admin/messages/${id}/status`, { ...options, json: { status } }),
   },
 };

@@ -313,3 +313,62 @@ export interface AdminOrderActionRequest {
   trackingNumber?: string;
   note?: string;
 }
+
+// --- Account: wishlist, payment choices, notification choices, message centre ---
+
+export interface WishlistIdsResponse {
+  productIds: number[];
+}
+export interface WishlistChangeResponse {
+  added?: boolean;
+  removed?: boolean;
+}
+export interface SavedWalletView {
+  id: number;
+  wallet: string;
+  phone: string;
+  label: string | null;
+  createdAt: string;
+}
+export interface PaymentPreferencesResponse {
+  wallets: SavedWalletView[];
+  preferredMethod: PaymentMethod | null;
+  offeredMethods: PaymentMethod[];
+  walletNames: string[];
+}
+export interface SaveWalletRequest {
+  wallet: string;
+  phone: string;
+  label?: string | null;
+}
+export interface NotificationChoicesResponse {
+  orderUpdates: true;
+  newsletter: "none" | "unconfirmed" | "confirmed";
+  marketing: { consent: boolean; since: string | null };
+}
+export interface SupportThreadView {
+  id: number;
+  subject: string;
+  status: "open" | "answered" | "closed";
+  orderNumber: string | null;
+  createdAt: string;
+  updatedAt: string;
+  unread: number;
+  messageCount: number;
+}
+export interface SupportMessageItem {
+  id: number;
+  author: "customer" | "shop";
+  body: string;
+  createdAt: string;
+  readAt: string | null;
+}
+export interface SupportThreadResponse {
+  thread: SupportThreadView;
+  messages: SupportMessageItem[];
+}
+export interface NewSupportThreadRequest {
+  subject: string;
+  orderNumber?: string | null;
+  body: string;
+}

@@ -9,6 +9,7 @@ import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { productImageSrcSet } from "@/lib/product-image";
 import { productPath } from "@/lib/slug";
+import { WishlistHeart } from "../account/wishlist-heart";
 import { addProductToCart } from "../cart/add-to-cart";
 import { useCurrency } from "../ui/use-currency";
 import { Stars } from "./stars";
@@ -50,6 +51,8 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
         )}
         {badge && <span className="absolute top-2 right-2 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold text-white">{badge}</span>}
       </Link>
+      {/* beside the image link, not inside it: a button may not sit in a link */}
+      <WishlistHeart product={product} className="absolute top-2 left-2" />
       <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">
         <h3 className="line-clamp-2 min-h-[2.5em] text-xs font-medium sm:text-sm">
           <Link href={href} prefetch={false} className="hover:text-brand" data-prefetch-href={href}>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ArrowLeft } from "lucide-react";
+import { WishlistHeart } from "@/components/account/wishlist-heart";
 import { ProductPurchase } from "@/components/catalog/product-purchase";
 import { ProductTile } from "@/components/catalog/product-tile";
 import { Stars } from "@/components/catalog/stars";
@@ -92,7 +93,10 @@ export default async function ProductPage({ params, searchParams }: Props) {
             </Link>{" "}
             · {product.brand}
           </p>
-          <h1 className="mt-1 text-xl font-bold sm:text-2xl">{product.name}</h1>
+          <div className="mt-1 flex items-start justify-between gap-3">
+            <h1 className="text-xl font-bold sm:text-2xl">{product.name}</h1>
+            <WishlistHeart product={{ id: product.id, name: product.name }} className="shrink-0" />
+          </div>
           <p className="mt-1 text-xs text-[var(--muted-fg)]">{t("sku", { sku: product.sku })}</p>
           <div className="mt-2">
             <Stars rating={product.rating} reviews={product.reviews} />
