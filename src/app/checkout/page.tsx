@@ -32,7 +32,7 @@ export default async function CheckoutPage() {
     );
 
   const services = await getServices();
-  const [cart, addresses] = await Promise.all([services.cart.get(user.id), services.orders.addresses(user.id)]);
+  const [cart, addresses, payment] = await Promise.all([services.cart.get(user.id), services.orders.addresses(user.id), services.preferences.payment(user.id)]);
   if (cart.items.length === 0)
     return (
       <div className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
@@ -81,6 +81,7 @@ export default async function CheckoutPage() {
         }}
         methods={methods}
         now={new Date().toISOString()}
+        savedPayment={{ method: payment.preferredMethod, wallet: payment.wallets[0]?.wallet ?? null, phone: payment.wallets[0]?.phone ?? null }}
       />
     </div>
   );

@@ -44,6 +44,28 @@ interface Props {
   methods: PaymentMethod[];
   /** the server's clock when the page was rendered (same-day delivery has a cut-off) */
   now: string;
+  /** the shopper's saved payment choices (/account/payment), which the form starts with */
+  savedPayment?: SavedPayment;
+}
+
+/** The preferred method and the first saved mobile-money number, as the checkout page read them. */
+export interface SavedPayment {
+  method: PaymentMethod | null;
+  wallet: string | null;
+  /** E.164 */
+  phone: string | null;
+}
+
+/** The form's first values with the saved payment choices in: only a method and a wallet the shop offers now. */
+function withSavedPayment(values: CheckoutFormValues, saved: SavedPayment | undefined, methods: PaymentMethod[], wallets: string[]): CheckoutFormValues {
+  if (!saved) return values;
+  const wallet = saved.wallet && wallets.includes(saved.wallet) ? saved.wallet : null;
+  return {
+    ...values,
+    payment: saved.method && methods.includes(saved.method) ? saved.method : values.payment,
+    wallet: wallet ?? values.wallet,
+    paymentPhone: wallet && saved.phone ? formatTanzanianPhone(saved.phone) : values.paymentPhone,
+  };
 }
 
 const ATTEMPT_KEY = "checkout_attempt";
@@ -104,7 +126,7 @@ type Notice = { kind: "fields" } | { kind: "out-of-stock"; lines: OutOfStockBody
  * rules the server uses (src/lib/checkout.ts) and are then confirmed by the server's quote; the
  * order is placed with that total, and the server refuses it if anything changed meanwhile.
  */
-export function CheckoutForm({ lines, addresses, contact, shop, methods, now }: Props) {
+export function CheckoutForm({ lines, addresses, contact, shop, methods, now, savedPayment }: Props) {
   const t = useTranslations("checkout");
   const to = useTranslations("orders");
   const locale = useLocale();
@@ -112,9 +134,12 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now }: 
   const errorText = useErrorText();
   const money = (n: number) => formatMoney(n, "TZS");
 
-  const [values, setValues] = useState<CheckoutFormValues>(() => valuesFrom(addresses[0], contact));
+  const [values, setValues] = useState<CheckoutFormValues>(() =>
+    withSavedPayment(valuesFrom(addresses[0], contact), savedPayment, methods, shop.mobileMoneyProviders),
+  );
   const [addressChoice, setAddressChoice] = useState<string>(addresses[0] ? String(addresses[0].id) : "new");
-  const [paymentPhoneEdited, setPaymentPhoneEdited] = useState(false);
+  // a saved number is the payment number from the start (not the contact phone)
+  const [paymentPhoneEdited, setPaymentPhoneEdited] = useState(() => values.paymentPhone !== "");
   const [errors, setErrors] = useState<Partial<Record<CheckoutField, true>>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
