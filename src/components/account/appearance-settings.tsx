@@ -18,7 +18,14 @@ export function AppearanceSettings() {
         <div className="flex flex-wrap gap-4">
           {THEMES.map((option) => (
             <label key={option} className="flex items-center gap-2">
-              <input type="radio" name="theme" value={option} checked={theme === option} onChange={() => setTheme(option)} className="h-4 w-4 accent-[var(--brand)]" />
+              <input
+                type="radio"
+                name="theme"
+                value={option}
+                checked={theme === option}
+                onChange={() => setTheme(option)}
+                className="h-4 w-4 accent-[var(--brand)]"
+              />
               {themes(option)}
             </label>
           ))}

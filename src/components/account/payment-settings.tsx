@@ -164,7 +164,15 @@ export function PaymentSettings({ initial }: { initial: PaymentPreferencesRespon
             </label>
             <label className="block font-medium">
               {t("phone")}
-              <input type="tel" autoComplete="tel" inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} className={input} aria-describedby="phone-hint" />
+              <input
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                className={input}
+                aria-describedby="phone-hint"
+              />
               <span id="phone-hint" className="mt-1 block text-xs font-normal text-[var(--muted-fg)]">
                 {t("phoneHint")}
               </span>

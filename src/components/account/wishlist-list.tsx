@@ -32,7 +32,12 @@ export function WishlistList({ items }: { items: { product: Product; addedAt: st
       forgetWishlisted(product.id);
       router.refresh();
     } catch {
-      toast({ title: (tr) => tr("wishlist.heart.failedTitle"), description: (tr) => tr("wishlist.heart.failed"), variant: "destructive", duration: TOAST_MS.error });
+      toast({
+        title: (tr) => tr("wishlist.heart.failedTitle"),
+        description: (tr) => tr("wishlist.heart.failed"),
+        variant: "destructive",
+        duration: TOAST_MS.error,
+      });
     } finally {
       setBusy(null);
     }

@@ -1,0 +1,121 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { THREAD_STATUSES, type ThreadStatus } from "@/lib/account";
+import { adminTimeFormat } from "@/components/admin/time-format";
+import { cx } from "@/components/ui/cx";
+import { getServices } from "@/server/services";
+import { requireAdmin } from "../../admin-guard";
+import { getIntl, getTranslator } from "../../i18n";
+
+const PAGE_SIZE = 25;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("messages.meta");
+  return { title: t("admin"), robots: { index: false } };
+}
+
+type Search = { status?: string; page?: string };
+
+/** Customer conversations for the admins: open ones first (the longest waiting first), then answered, then closed. */
+export default async function AdminMessagesPage({ searchParams }: { searchParams: Promise<Search> }) {
+  await requireAdmin("/admin/messages");
+  const [query, t, { locale }] = await Promise.all([searchParams, getTranslator("messages"), getIntl()]);
+  const status = (THREAD_STATUSES as readonly string[]).includes(query.status ?? "") ? (query.status as ThreadStatus) : undefined;
+  const page = Math.max(1, Math.min(40_000, Number.parseInt(query.page ?? "1", 10) || 1));
+  const { threads, total } = await (await getServices()).messages.adminList({ status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const when = adminTimeFormat(locale);
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams();
+    if (status) params.set("status", status);
+    if (n > 1) params.set("page", String(n));
+    const text = params.toString();
+    return text ? `/admin/messages?${text}` : "/admin/messages";
+  };
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <p className="text-sm">
+        <Link href="/admin" className="text-brand hover:underline">
+          {t("admin.toAdmin")}
+        </Link>
+      </p>
+      <h1 className="text-xl font-bold">{t("admin.title")}</h1>
+      <form method="get" action="/admin/messages" className="my-4 flex flex-wrap items-end gap-2 text-sm" aria-label={t("admin.filterLabel")}>
+        <div>
+          <label htmlFor="status" className="block font-medium">
+            {t("admin.statusLabel")}
+          </label>
+          <select id="status" name="status" defaultValue={status ?? ""} className="mt-1 h-10 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2">
+            <option value="">{t("admin.allStatuses")}</option>
+            {THREAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="h-10 rounded-lg bg-brand px-4 font-semibold text-white">
+          {t("admin.apply")}
+        </button>
+      </form>
+      <p className="mb-2 text-sm text-[var(--muted-fg)]" role="status">
+        {t("admin.count", { count: total })}
+      </p>
+      {threads.length === 0 ? (
+        <p className="text-sm">{t("admin.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="border-b border-[var(--border)] text-xs text-[var(--muted-fg)] uppercase">
+              <tr>
+                <th className="py-2 pr-3">{t("admin.subject")}</th>
+                <th className="py-2 pr-3">{t("admin.customer")}</th>
+                <th className="py-2 pr-3">{t("admin.statusLabel")}</th>
+                <th className="py-2 pr-3">{t("admin.unread")}</th>
+                <th className="py-2">{t("admin.updated")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {threads.map((thread) => (
+                <tr key={thread.id} className="border-b border-[var(--border)]" data-testid="admin-thread-row">
+                  <td className="py-1.5 pr-3">
+                    <Link href={`/admin/messages/${thread.id}`} className={cx("text-brand hover:underline", thread.unread > 0 && "font-bold")}>
+                      {thread.subject}
+                    </Link>
+                    {thread.orderNumber && <span className="block text-xs text-[var(--muted-fg)]">{t("list.aboutOrder", { number: thread.orderNumber })}</span>}
+                  </td>
+                  <td className="py-1.5 pr-3">
+                    {thread.customer.name}
+                    <span className="block text-xs text-[var(--muted-fg)]">{thread.customer.email}</span>
+                  </td>
+                  <td className="py-1.5 pr-3">{t(`status.${thread.status}`)}</td>
+                  <td className="py-1.5 pr-3">{thread.unread}</td>
+                  <td className="py-1.5 whitespace-nowrap">{when.format(new Date(thread.updatedAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t("admin.pages")} className="mt-4 flex items-center justify-between text-sm">
+          {page > 1 ? (
+            <Link href={pageHref(page - 1)} className="font-semibold text-brand hover:underline">
+              {t("admin.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>{t("admin.pageOf", { page, pages })}</span>
+          {page < pages ? (
+            <Link href={pageHref(page + 1)} className="font-semibold text-brand hover:underline">
+              {t("admin.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}
