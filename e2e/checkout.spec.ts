@@ -11,7 +11,6 @@ async function expectAccessible(page: Page) {
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 }
 
-
 /** The text of a PDF, spaces collapsed. */
 async function pdfText(body: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(body) });
