@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { MESSAGE_LIMITS, MESSAGE_SUBJECT_MAX, normaliseMessageBody, type ThreadStatus } from "@/lib/account";
 import type { OrderStatus } from "@/lib/checkout";
 import { hasForbiddenCharacter } from "@/lib/text";
-import { countPerKey } from "../auth/limits";
+import { countPerKey, type RateLimit } from "../auth/limits";
 import type { Database } from "../db";
 import { orderEvents, orders, supportMessages, supportThreads, users } from "../db/schema";
 import { DomainError } from "../errors";
@@ -49,7 +49,7 @@ export interface MessagesDeps {
   settings: SettingsService;
   siteUrl: URL;
   /** per-shopper limits on new conversations and messages (each mails the shop) */
-  limits?: typeof MESSAGE_LIMITS;
+  limits?: { threads: RateLimit; messages: RateLimit };
   /** when the shopper last looked at order updates, and marking them seen */
   orderUpdatesSeen: { get: (userId: number) => Promise<Date | null>; mark: (userId: number) => Promise<void> };
 }
