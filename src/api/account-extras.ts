@@ -57,7 +57,13 @@ export const accountExtraRoutes: FastifyPluginAsyncZod<ApiContext> = async (app,
 
   app.post(
     "/account/payment/wallets",
-    { schema: { body: z.object({ wallet: text("wallet", 40, { min: 1 }), phone: text("phone", 32, { min: 1 }), label: text("label", WALLET_LABEL_MAX).nullish() }).strict() } },
+    {
+      schema: {
+        body: z
+          .object({ wallet: text("wallet", 40, { min: 1 }), phone: text("phone", 32, { min: 1 }), label: text("label", WALLET_LABEL_MAX).nullish() })
+          .strict(),
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(services, request);
       const wallet = await services.preferences.addWallet(user.id, request.body);

@@ -295,8 +295,7 @@ export const api = {
   /** The message centre: the shopper's side and the admins' answers. */
   messages: {
     create: (body: NewSupportThreadRequest, options?: CallOptions) => call<SupportThreadResponse>("POST", "/api/messages", { ...options, json: body }),
-    reply: (id: number, body: string, options?: CallOptions) =>
-      call<SupportThreadResponse>("POST", `/api/messages/${id}`, { ...options, json: { body } }),
+    reply: (id: number, body: string, options?: CallOptions) => call<SupportThreadResponse>("POST", `/api/messages/${id}`, { ...options, json: { body } }),
     adminReply: (id: number, body: string, options?: CallOptions) =>
       call<SupportThreadResponse>("POST", `/api/admin/messages/${id}`, { ...options, json: { body } }),
     adminSetStatus: (id: number, status: "open" | "closed", options?: CallOptions) =>

@@ -61,7 +61,11 @@ export function createPreferencesService(deps: PreferencesDeps) {
   }
 
   async function wallets(userId: number): Promise<SavedWallet[]> {
-    const rows = await db.select().from(savedMobileMoney).where(eq(savedMobileMoney.userId, userId)).orderBy(asc(savedMobileMoney.createdAt), asc(savedMobileMoney.id));
+    const rows = await db
+      .select()
+      .from(savedMobileMoney)
+      .where(eq(savedMobileMoney.userId, userId))
+      .orderBy(asc(savedMobileMoney.createdAt), asc(savedMobileMoney.id));
     return rows.map((r) => ({ id: r.id, wallet: r.wallet, phone: r.phone, label: r.label, createdAt: r.createdAt.toISOString() }));
   }
 
@@ -133,7 +137,10 @@ export function createPreferencesService(deps: PreferencesDeps) {
     return {
       orderUpdates: true,
       newsletter,
-      marketing: { consent: prefs?.marketingConsent ?? false, since: prefs?.marketingConsent && prefs.marketingConsentAt ? prefs.marketingConsentAt.toISOString() : null },
+      marketing: {
+        consent: prefs?.marketingConsent ?? false,
+        since: prefs?.marketingConsent && prefs.marketingConsentAt ? prefs.marketingConsentAt.toISOString() : null,
+      },
     };
   }
 

@@ -766,5 +766,8 @@ export const supportMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
   },
-  (t) => [index("support_messages_thread_created_idx").on(t.threadId, t.createdAt), check("support_messages_body_length", sql`char_length(${t.body}) between 1 and 4000`)],
+  (t) => [
+    index("support_messages_thread_created_idx").on(t.threadId, t.createdAt),
+    check("support_messages_body_length", sql`char_length(${t.body}) between 1 and 4000`),
+  ],
 );

@@ -67,7 +67,8 @@ function checkedBody(raw: string): string {
 
 function checkedSubject(raw: string): string {
   const subject = raw.trim();
-  if (!subject || subject.length > MESSAGE_SUBJECT_MAX || hasForbiddenCharacter(subject)) throw invalid("subject", `Write a subject of 1 to ${MESSAGE_SUBJECT_MAX} characters`);
+  if (!subject || subject.length > MESSAGE_SUBJECT_MAX || hasForbiddenCharacter(subject))
+    throw invalid("subject", `Write a subject of 1 to ${MESSAGE_SUBJECT_MAX} characters`);
   return subject;
 }
 
@@ -90,7 +91,11 @@ export function createMessagesService(deps: MessagesDeps) {
     createdAt: supportThreads.createdAt,
     updatedAt: supportThreads.updatedAt,
   };
-  const summary = (r: { id: number; subject: string; status: ThreadStatus; orderNumber: string | null; createdAt: Date; updatedAt: Date }, unread: number, messageCount: number) => ({
+  const summary = (
+    r: { id: number; subject: string; status: ThreadStatus; orderNumber: string | null; createdAt: Date; updatedAt: Date },
+    unread: number,
+    messageCount: number,
+  ) => ({
     id: r.id,
     subject: r.subject,
     status: r.status,
@@ -178,7 +183,11 @@ export function createMessagesService(deps: MessagesDeps) {
   }
 
   async function messagesOf(threadId: number): Promise<SupportMessageView[]> {
-    const rows = await db.select().from(supportMessages).where(eq(supportMessages.threadId, threadId)).orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
+    const rows = await db
+      .select()
+      .from(supportMessages)
+      .where(eq(supportMessages.threadId, threadId))
+      .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
     return rows.map((m) => ({ id: m.id, author: m.author, body: m.body, createdAt: m.createdAt.toISOString(), readAt: m.readAt?.toISOString() ?? null }));
   }
 
@@ -256,7 +265,10 @@ export function createMessagesService(deps: MessagesDeps) {
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Database;
       await tx.insert(supportMessages).values({ threadId: id, author: "customer", authorUserId: userId, body });
-      await tx.update(supportThreads).set({ status: "open", updatedAt: sql`now()` }).where(eq(supportThreads.id, id));
+      await tx
+        .update(supportThreads)
+        .set({ status: "open", updatedAt: sql`now()` })
+        .where(eq(supportThreads.id, id));
       await mailShop(tx, id, row.subject, body, { name: row.customerName, email: row.customerEmail });
     });
     return thread(userId, id);
@@ -278,7 +290,10 @@ export function createMessagesService(deps: MessagesDeps) {
       )
       .limit(options.limit ?? 50)
       .offset(options.offset ?? 0);
-    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(supportThreads).where(where);
+    const [total] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(supportThreads)
+      .where(where);
     const byThread = await counts(
       rows.map((r) => r.id),
       "customer",
@@ -310,7 +325,10 @@ export function createMessagesService(deps: MessagesDeps) {
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Database;
       await tx.insert(supportMessages).values({ threadId: id, author: "shop", authorUserId: adminId, body });
-      await tx.update(supportThreads).set({ status: "answered", updatedAt: sql`now()` }).where(eq(supportThreads.id, id));
+      await tx
+        .update(supportThreads)
+        .set({ status: "answered", updatedAt: sql`now()` })
+        .where(eq(supportThreads.id, id));
       await mail.enqueue(
         {
           to: row.customerEmail,
@@ -326,7 +344,10 @@ export function createMessagesService(deps: MessagesDeps) {
   /** Closes a conversation, or opens it again. */
   async function adminSetStatus(id: number, status: "open" | "closed") {
     await findThread(id, null);
-    await db.update(supportThreads).set({ status, updatedAt: sql`now()` }).where(eq(supportThreads.id, id));
+    await db
+      .update(supportThreads)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(supportThreads.id, id));
     return adminThread(id);
   }
 
