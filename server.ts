@@ -33,7 +33,7 @@ async function main() {
   if (seededProducts) console.log(`Seeded the demo catalogue (${seededProducts} products).`);
   if (adminPasswordFile)
     console.log(
-      `Created the first admin account ${config.ADMIN_EMAIL}; its password is in ${adminPasswordFile} (readable only by this user: sign in, change it under /account, then delete the file).`,
+      `Created the first admin account ${config.ADMIN_EMAIL}; its password is in ${adminPasswordFile} (readable only by this user: sign in, change it under /account/settings, then delete the file).`,
     );
 
   const pageHeaders = Object.entries(securityHeaders(services.siteUrl.protocol === "https:"));

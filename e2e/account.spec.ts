@@ -16,7 +16,8 @@ test("a guest hearts a product, signs in in the dialog, and finds it on the wish
   await page.setViewportSize(PHONE);
   await page.goto("/products");
   await page.getByTestId("product-card").first().getByRole("heading").getByRole("link").click();
-  const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  await expect(page).toHaveURL(/\/products\/[^/?]+/);
+  const name = (await page.getByRole("main").getByRole("heading", { level: 1 }).textContent())!.trim();
   await page.getByRole("button", { name: `Add ${name} to your wishlist` }).click();
 
   // a guest is asked to sign in; the product is added once the sign-in succeeds

@@ -162,9 +162,12 @@ export function PaymentSettings({ initial }: { initial: PaymentPreferencesRespon
                 ))}
               </select>
             </label>
-            <label className="block font-medium">
-              {t("phone")}
+            <div>
+              <label htmlFor="saved-phone" className="block font-medium">
+                {t("phone")}
+              </label>
               <input
+                id="saved-phone"
                 type="tel"
                 autoComplete="tel"
                 inputMode="tel"
@@ -173,17 +176,26 @@ export function PaymentSettings({ initial }: { initial: PaymentPreferencesRespon
                 className={input}
                 aria-describedby="phone-hint"
               />
-              <span id="phone-hint" className="mt-1 block text-xs font-normal text-[var(--muted-fg)]">
+              <p id="phone-hint" className="mt-1 text-xs text-[var(--muted-fg)]">
                 {t("phoneHint")}
-              </span>
-            </label>
-            <label className="block font-medium sm:col-span-2">
-              {t("label")}
-              <input value={label} maxLength={WALLET_LABEL_MAX} onChange={(e) => setLabel(e.target.value)} className={input} aria-describedby="label-hint" />
-              <span id="label-hint" className="mt-1 block text-xs font-normal text-[var(--muted-fg)]">
+              </p>
+            </div>
+            <div className="sm:col-span-2">
+              <label htmlFor="saved-label" className="block font-medium">
+                {t("label")}
+              </label>
+              <input
+                id="saved-label"
+                value={label}
+                maxLength={WALLET_LABEL_MAX}
+                onChange={(e) => setLabel(e.target.value)}
+                className={input}
+                aria-describedby="label-hint"
+              />
+              <p id="label-hint" className="mt-1 text-xs text-[var(--muted-fg)]">
                 {t("labelHint")}
-              </span>
-            </label>
+              </p>
+            </div>
             <div className="space-y-2 sm:col-span-2">
               <FormMessage message={form.message} />
               <SubmitButton busy={form.busy} busyText={t("adding")}>

@@ -56,9 +56,12 @@ export function NewThreadForm({ orders, initialOrder }: { orders: string[]; init
           ))}
         </select>
       </label>
-      <label className="block text-sm font-medium">
-        {t("body")}
+      <div>
+        <label htmlFor="message-body" className="block text-sm font-medium">
+          {t("body")}
+        </label>
         <textarea
+          id="message-body"
           value={body}
           onChange={(e) => setBody(e.target.value)}
           rows={8}
@@ -66,10 +69,10 @@ export function NewThreadForm({ orders, initialOrder }: { orders: string[]; init
           aria-describedby="body-hint"
           className={`${input} py-2`}
         />
-        <span id="body-hint" className="mt-1 block text-xs font-normal text-[var(--muted-fg)]">
+        <p id="body-hint" className="mt-1 text-xs text-[var(--muted-fg)]">
           {t("bodyHint", { max: MESSAGE_BODY_MAX })}
-        </span>
-      </label>
+        </p>
+      </div>
       <FormMessage message={form.message} />
       <SubmitButton busy={form.busy} busyText={t("sending")}>
         {t("send")}

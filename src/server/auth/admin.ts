@@ -77,7 +77,7 @@ export async function writeInitialAdminPassword(dataDir: string, email: string, 
   const handle = await fs.open(file, "wx", 0o600);
   try {
     await handle.writeFile(
-      `The first admin account of the shop (change the password under /account, then delete this file):\n\ne-mail:   ${email}\npassword: ${password}\n`,
+      `The first admin account of the shop (change the password under /account/settings, then delete this file):\n\ne-mail:   ${email}\npassword: ${password}\n`,
     );
     // the mode given to open() is reduced by the umask; make sure it is exactly owner-only
     await handle.chmod(0o600);
