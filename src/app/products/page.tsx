@@ -54,7 +54,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
       <h1 className="text-lg font-bold sm:text-2xl">{settings.mainHeadline}</h1>
       {/* Separate Suspense boundaries hydrate as separate tasks: shorter main-thread blocks on slow phones. */}
       <Suspense>
-        <CategoryStrip categories={named} active={filters.category} />
+        <CategoryStrip categories={named} />
       </Suspense>
       <Suspense>
         <AdCarousel ads={ads} rotationSeconds={rotationSeconds} />
