@@ -17,7 +17,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const { search } = filtersFromParams(await searchParams);
-  const t = await getTranslator("meta.catalog");
+  const t = await getTranslator("catalog.title");
   return { title: search ? t("searchResults", { search }) : t("allProducts"), alternates: languageAlternates("/products") };
 }
 
@@ -61,7 +61,14 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
         <GentleScrollHint />
       </Suspense>
       <Suspense>
-        <ProductListing key={listingKey(filters, page)} initialKey={listingKey(filters, page)} initial={initial} categories={named} seed={shuffleSeed()} />
+        <ProductListing
+          companyName={settings.companyName}
+          key={listingKey(filters, page)}
+          initialKey={listingKey(filters, page)}
+          initial={initial}
+          categories={named}
+          seed={shuffleSeed()}
+        />
       </Suspense>
     </div>
   );

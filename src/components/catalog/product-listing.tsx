@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslations } from "use-intl";
+import { pageTitle } from "@/lib/page-title";
 import { DEFAULT_FILTERS, LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage } from "@/lib/listing";
 import { clearImageResults, imageResults } from "../search/image-search-state";
 import { typedSearch } from "../search/search-state";
@@ -18,6 +19,8 @@ export interface ListingProps {
   initial: InitialListing;
   categories: { name: string; slug: string }[];
   seed: number;
+  /** the shop's name, which ends every tab title */
+  companyName: string;
 }
 
 const PREFETCH_FIRST = 6;
@@ -33,8 +36,9 @@ const gridClass =
   "mt-4 grid grid-cols-[repeat(var(--cols-mobile),minmax(0,1fr))] gap-[var(--card-gap,12px)] md:grid-cols-[repeat(var(--cols-tablet),minmax(0,1fr))] lg:grid-cols-[repeat(var(--cols-desktop),minmax(0,1fr))]";
 
 /** The grid of /products: the server's first batch, then endless scrolling up to 120 a page. */
-export function ProductListing({ initialKey, initial, categories, seed }: ListingProps) {
+export function ProductListing({ initialKey, initial, categories, seed, companyName }: ListingProps) {
   const t = useTranslations("catalog.listing");
+  const tTitle = useTranslations("catalog.title");
   const failureText = (failure: ListingFailure) =>
     failure.kind === "rate-limited"
       ? t("tooManyRequests")
@@ -53,6 +57,12 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
   const sentinel = useRef<HTMLDivElement>(null);
   const returnTo = listingHref(filters, page).replace(/^\/products/, pathname);
   const { submit } = useSearchNavigation();
+
+  // a search changes the URL in place (no navigation, so no new metadata): the tab title follows it
+  const title = pageTitle(filters.search ? tTitle("searchResults", { search: filters.search }) : tTitle("allProducts"), companyName);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 
   // Results of a search by image replace the grid while the URL is the one they were made for (plain
   // /products). A text search, a category or any filter changes the URL, and that ends them.
