@@ -28,7 +28,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   const page = parsePage(params.page);
   const settings = await loadSiteSettings();
   const { catalog, ads: adverts } = await getServices();
-  const [categories, ads, rotationSeconds] = await Promise.all([
+  const [categories, ads, rotationSeconds, priceCeiling] = await Promise.all([
     catalog.categories().catch(() => []),
     // ads are decoration: a failure shows none rather than failing the page (it is only logged)
     adverts.list("products").catch((error: unknown) => {
@@ -36,6 +36,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
       return [];
     }),
     adverts.rotationSeconds().catch(() => DEFAULT_AD_ROTATION_SECONDS),
+    catalog.priceCeiling().catch(() => 0),
   ]);
   let initial: InitialListing;
   try {
@@ -63,6 +64,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
       <Suspense>
         <ProductListing
           companyName={settings.companyName}
+          priceCeiling={priceCeiling}
           key={listingKey(filters, page)}
           initialKey={listingKey(filters, page)}
           initial={initial}

@@ -5,7 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslations } from "use-intl";
 import { pageTitle } from "@/lib/page-title";
-import { DEFAULT_FILTERS, LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage } from "@/lib/listing";
+import { LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage } from "@/lib/listing";
 import { clearImageResults, imageResults } from "../search/image-search-state";
 import { typedSearch } from "../search/search-state";
 import { useSearchNavigation } from "../search/use-search-navigation";
@@ -21,6 +21,8 @@ export interface ListingProps {
   seed: number;
   /** the shop's name, which ends every tab title */
   companyName: string;
+  /** the dearest product's price: the top of the price filter */
+  priceCeiling: number;
 }
 
 const PREFETCH_FIRST = 6;
@@ -36,7 +38,7 @@ const gridClass =
   "mt-4 grid grid-cols-[repeat(var(--cols-mobile),minmax(0,1fr))] gap-[var(--card-gap,12px)] md:grid-cols-[repeat(var(--cols-tablet),minmax(0,1fr))] lg:grid-cols-[repeat(var(--cols-desktop),minmax(0,1fr))]";
 
 /** The grid of /products: the server's first batch, then endless scrolling up to 120 a page. */
-export function ProductListing({ initialKey, initial, categories, seed, companyName }: ListingProps) {
+export function ProductListing({ initialKey, initial, categories, seed, companyName, priceCeiling }: ListingProps) {
   const t = useTranslations("catalog.listing");
   const tTitle = useTranslations("catalog.title");
   const failureText = (failure: ListingFailure) =>
@@ -115,7 +117,7 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
   }, [productIds, router]);
 
   const filtered = Boolean(
-    filters.search || filters.category || filters.brand || filters.categories.length || filters.minPrice > 0 || filters.maxPrice < DEFAULT_FILTERS.maxPrice,
+    filters.search || filters.category || filters.brand || filters.categories.length || filters.minPrice > 0 || filters.maxPrice !== null,
   );
   const showSkeletons = listing.loading || searchPending;
 
@@ -130,7 +132,7 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
         {t("region")}
       </h2>
       {filters.search && !showingImage && <p className="mb-2 text-sm text-[var(--muted-fg)]">{t("resultsFor", { search: filters.search })}</p>}
-      <FilterBar filters={filters} categories={categories} total={listing.error || showSkeletons || showingImage ? null : total} />
+      <FilterBar filters={filters} categories={categories} priceCeiling={priceCeiling} total={listing.error || showSkeletons || showingImage ? null : total} />
 
       {showingImage ? (
         <ImageResultsView results={image} gridClass={gridClass} returnTo={returnTo} onKeyword={submit} onClose={closeImageResults} />
