@@ -71,13 +71,13 @@ const serviceDetails = z.discriminatedUnion("service", [
     projectType: optionalLine(120),
     deadline: optionalLine(60),
     budget: optionalLine(60),
-  }),
+  }).strict(),
   z.object({
     service: z.literal("prototyping"),
     stage: z.enum(["idea", "schematic", "pcb-ready", "working-prototype"]),
     units: quantity.optional(),
     deadline: optionalLine(60),
-  }),
+  }).strict(),
   z.object({
     service: z.literal("pcb"),
     widthMm: z.number("number").min(PCB_LIMITS.minMm, "too-small").max(PCB_LIMITS.maxMm, "too-large"),
@@ -87,19 +87,19 @@ const serviceDetails = z.discriminatedUnion("service", [
     thickness: z.enum(PCB_THICKNESSES),
     finish: z.enum(PCB_FINISHES),
     colour: z.enum(PCB_COLOURS),
-  }),
+  }).strict(),
   z.object({
     service: z.literal("ai"),
     /** what the model or system should do, and with which data */
     useCase: optionalLine(200),
     dataAvailable: z.enum(["none", "some", "ready"]),
-  }),
+  }).strict(),
   z.object({
     service: z.literal("logistics"),
     from: line(120, 1),
     to: line(120, 1),
     weightKg: z.number("number").min(0.01, "too-small").max(100_000, "too-large").optional(),
-  }),
+  }).strict(),
 ]);
 
 const supplierDetails = z.object({
