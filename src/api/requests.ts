@@ -68,7 +68,8 @@ export const requestRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
     });
 
     upload.post("/requests/pcb", async (request, reply): Promise<SendRequestResponse> => {
-      if (Number(request.headers["content-length"] ?? 0) > GERBER_MAX_BYTES + ENVELOPE_BYTES) return sendError(reply, "too-large", TEXTS.tooLarge, { field: "gerber", reason: "too-large" });
+      if (Number(request.headers["content-length"] ?? 0) > GERBER_MAX_BYTES + ENVELOPE_BYTES)
+        return sendError(reply, "too-large", TEXTS.tooLarge, { field: "gerber", reason: "too-large" });
       if (!request.isMultipart()) return sendError(reply, "invalid-input", TEXTS.notMultipart);
 
       const fields: Record<string, string> = {};

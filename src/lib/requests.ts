@@ -23,17 +23,7 @@ export type ServiceName = (typeof SERVICES)[number];
 export const PAYMENT_TERMS = ["proforma-bank-transfer", "mobile-money", "credit"] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
 
-export const SUPPLIER_CATEGORIES = [
-  "components",
-  "boards",
-  "sensors",
-  "tools",
-  "power",
-  "cables",
-  "robotics",
-  "solar",
-  "other",
-] as const;
+export const SUPPLIER_CATEGORIES = ["components", "boards", "sensors", "tools", "power", "cables", "robotics", "solar", "other"] as const;
 
 export const MAX_REQUEST_LINES = 200;
 /** A Tanzanian TIN: nine digits, often written 123-456-789. */
@@ -50,7 +40,12 @@ const line = (max: number, min = 0) =>
     .string()
     .refine((value) => !hasForbiddenCharacter(value), { message: CONTROL_CHARACTER_MESSAGE, abort: true })
     .transform((value) => value.trim())
-    .pipe(z.string().min(min, min > 0 ? "required" : undefined).max(max, "too-long"));
+    .pipe(
+      z
+        .string()
+        .min(min, min > 0 ? "required" : undefined)
+        .max(max, "too-long"),
+    );
 
 /** A text area: line breaks allowed (a message has paragraphs), every other control character refused. */
 const paragraph = (max: number, min = 0) =>
@@ -59,51 +54,68 @@ const paragraph = (max: number, min = 0) =>
     .transform((value) => value.replace(/\r\n?/g, "\n"))
     .refine((value) => !hasForbiddenCharacter(value.replace(/\n/g, "")), { message: CONTROL_CHARACTER_MESSAGE, abort: true })
     .transform((value) => value.trim())
-    .pipe(z.string().min(min, min > 0 ? "required" : undefined).max(max, "too-long"));
+    .pipe(
+      z
+        .string()
+        .min(min, min > 0 ? "required" : undefined)
+        .max(max, "too-long"),
+    );
 
 const optionalLine = (max: number) => line(max).optional().default("");
 const quantity = z.number("number").int("whole").min(1, "too-small").max(1_000_000, "too-large");
 
 const serviceDetails = z.discriminatedUnion("service", [
-  z.object({
-    service: z.literal("electronics"),
-    /** repair, design, installation, ... in the sender's words */
-    projectType: optionalLine(120),
-    deadline: optionalLine(60),
-    budget: optionalLine(60),
-  }).strict(),
-  z.object({
-    service: z.literal("prototyping"),
-    stage: z.enum(["idea", "schematic", "pcb-ready", "working-prototype"]),
-    units: quantity.optional(),
-    deadline: optionalLine(60),
-  }).strict(),
-  z.object({
-    service: z.literal("pcb"),
-    widthMm: z.number("number").min(PCB_LIMITS.minMm, "too-small").max(PCB_LIMITS.maxMm, "too-large"),
-    heightMm: z.number("number").min(PCB_LIMITS.minMm, "too-small").max(PCB_LIMITS.maxMm, "too-large"),
-    layers: z.union([z.literal(1), z.literal(2), z.literal(4), z.literal(6)]),
-    quantity: z.number("number").int("whole").min(PCB_LIMITS.minQuantity, "too-small").max(PCB_LIMITS.maxQuantity, "too-large"),
-    thickness: z.enum(PCB_THICKNESSES),
-    finish: z.enum(PCB_FINISHES),
-    colour: z.enum(PCB_COLOURS),
-  }).strict(),
-  z.object({
-    service: z.literal("ai"),
-    /** what the model or system should do, and with which data */
-    useCase: optionalLine(200),
-    dataAvailable: z.enum(["none", "some", "ready"]),
-  }).strict(),
-  z.object({
-    service: z.literal("logistics"),
-    from: line(120, 1),
-    to: line(120, 1),
-    weightKg: z.number("number").min(0.01, "too-small").max(100_000, "too-large").optional(),
-  }).strict(),
+  z
+    .object({
+      service: z.literal("electronics"),
+      /** repair, design, installation, ... in the sender's words */
+      projectType: optionalLine(120),
+      deadline: optionalLine(60),
+      budget: optionalLine(60),
+    })
+    .strict(),
+  z
+    .object({
+      service: z.literal("prototyping"),
+      stage: z.enum(["idea", "schematic", "pcb-ready", "working-prototype"]),
+      units: quantity.optional(),
+      deadline: optionalLine(60),
+    })
+    .strict(),
+  z
+    .object({
+      service: z.literal("pcb"),
+      widthMm: z.number("number").min(PCB_LIMITS.minMm, "too-small").max(PCB_LIMITS.maxMm, "too-large"),
+      heightMm: z.number("number").min(PCB_LIMITS.minMm, "too-small").max(PCB_LIMITS.maxMm, "too-large"),
+      layers: z.union([z.literal(1), z.literal(2), z.literal(4), z.literal(6)]),
+      quantity: z.number("number").int("whole").min(PCB_LIMITS.minQuantity, "too-small").max(PCB_LIMITS.maxQuantity, "too-large"),
+      thickness: z.enum(PCB_THICKNESSES),
+      finish: z.enum(PCB_FINISHES),
+      colour: z.enum(PCB_COLOURS),
+    })
+    .strict(),
+  z
+    .object({
+      service: z.literal("ai"),
+      /** what the model or system should do, and with which data */
+      useCase: optionalLine(200),
+      dataAvailable: z.enum(["none", "some", "ready"]),
+    })
+    .strict(),
+  z
+    .object({
+      service: z.literal("logistics"),
+      from: line(120, 1),
+      to: line(120, 1),
+      weightKg: z.number("number").min(0.01, "too-small").max(100_000, "too-large").optional(),
+    })
+    .strict(),
 ]);
 
 const supplierDetails = z.object({
-  tin: line(20, 1).refine((value) => TIN_PATTERN.test(value), "tin").transform(formatTin),
+  tin: line(20, 1)
+    .refine((value) => TIN_PATTERN.test(value), "tin")
+    .transform(formatTin),
   products: paragraph(2000, 3),
   categories: z.array(z.enum(SUPPLIER_CATEGORIES)).min(1, "required").max(SUPPLIER_CATEGORIES.length),
   contactPerson: line(120, 2),
@@ -132,7 +144,9 @@ const sourcingDetails = z.object({
 /** The fields every kind shares. */
 const common = {
   name: line(120, 2),
-  email: line(254, 1).pipe(z.email("email")).transform((value) => value.toLowerCase()),
+  email: line(254, 1)
+    .pipe(z.email("email"))
+    .transform((value) => value.toLowerCase()),
   phone: line(32)
     .optional()
     .transform((value, ctx) => {

@@ -39,7 +39,12 @@ const percentFactor = z.number().int().min(50).max(500);
  */
 const pcbPricingSettings = z.object({
   setupFee: shillings,
-  pricePerCm2: z.object({ "1": z.number().int().min(0).max(100_000), "2": z.number().int().min(0).max(100_000), "4": z.number().int().min(0).max(100_000), "6": z.number().int().min(0).max(100_000) }),
+  pricePerCm2: z.object({
+    "1": z.number().int().min(0).max(100_000),
+    "2": z.number().int().min(0).max(100_000),
+    "4": z.number().int().min(0).max(100_000),
+    "6": z.number().int().min(0).max(100_000),
+  }),
   quantityBreaks: z.array(z.object({ minQuantity: z.number().int().min(2).max(100_000), percentOff: z.number().int().min(0).max(90) })).max(10),
   thickness: z.object({ "0.8": percentFactor, "1.0": percentFactor, "1.2": percentFactor, "1.6": percentFactor, "2.0": percentFactor }),
   finish: z.object({ hasl: percentFactor, "hasl-lead-free": percentFactor, enig: percentFactor }),
@@ -48,9 +53,7 @@ const pcbPricingSettings = z.object({
 });
 
 /** Discounts for business quantities, applied when the shop answers a quote request (not in the cart). */
-const bulkPricingTiers = z
-  .array(z.object({ minQuantity: z.number().int().min(2).max(1_000_000), percentOff: z.number().min(0).max(90) }))
-  .max(10);
+const bulkPricingTiers = z.array(z.object({ minQuantity: z.number().int().min(2).max(1_000_000), percentOff: z.number().min(0).max(90) })).max(10);
 
 export const siteSettingsSchema = z.object({
   companyName: z.string().min(1).max(80),

@@ -70,7 +70,14 @@ describe("POST /api/requests", () => {
     expect(res.body.reference).toMatch(/^RQ-\d{4}-\d{6}$/);
     expect(res.headers["cache-control"]).toBe("no-store");
     const row = await stored(res.body.reference as string);
-    expect(row).toMatchObject({ kind: "contact", status: "new", name: "Asha Mrisho", email, phone: "+255754123456", message: "Do you repair\nsolar inverters?" });
+    expect(row).toMatchObject({
+      kind: "contact",
+      status: "new",
+      name: "Asha Mrisho",
+      email,
+      phone: "+255754123456",
+      message: "Do you repair\nsolar inverters?",
+    });
     expect(row.userId).toBeNull();
     const mails = await expectMails(res.body.reference as string, email);
     expect(mails.shop).toContain("Do you repair");
@@ -110,7 +117,13 @@ describe("POST /api/requests", () => {
 
   it("computes a PCB request's indicative price on the server, whatever the browser claims", async () => {
     const email = unique("pcb");
-    const res = await send({ kind: "service", name: "Baraka Mushi", email, message: "Ten boards please", details: { service: "pcb", ...pcbDetails, price: 1 } });
+    const res = await send({
+      kind: "service",
+      name: "Baraka Mushi",
+      email,
+      message: "Ten boards please",
+      details: { service: "pcb", ...pcbDetails, price: 1 },
+    });
     // an unknown field (such as a price from the browser) is refused, not stored
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "validation", field: "details", reason: "unknown-field" });
@@ -227,7 +240,10 @@ describe("POST /api/requests", () => {
   });
 
   it("limits requests per client address and per e-mail address with 429 and Retry-After", async () => {
-    const strict = await buildTestApi(api, { trustProxy: true, config: { requestLimits: { perAddress: { max: 5, windowMinutes: 60 }, perEmail: { max: 3, windowMinutes: 60 } } } });
+    const strict = await buildTestApi(api, {
+      trustProxy: true,
+      config: { requestLimits: { perAddress: { max: 5, windowMinutes: 60 }, perEmail: { max: 3, windowMinutes: 60 } } },
+    });
     try {
       const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const one = unique("limit");
@@ -298,7 +314,13 @@ async function sendPcb(file: Buffer | null, options: { email?: string; filename?
 async function adminCookie(): Promise<string> {
   const [user] = await api.handle.db
     .insert(users)
-    .values({ email: `requests-admin-${randomUUID()}@example.co.tz`, fullName: "Shop Admin", passwordHash: "scrypt$x", role: "admin", emailVerifiedAt: new Date() })
+    .values({
+      email: `requests-admin-${randomUUID()}@example.co.tz`,
+      fullName: "Shop Admin",
+      passwordHash: "scrypt$x",
+      role: "admin",
+      emailVerifiedAt: new Date(),
+    })
     .returning({ id: users.id });
   await api.handle.db.insert(userTwoFactor).values({ userId: user!.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date() });
   const { token } = await openSession(api.handle.db, user!.id, false, 30, {});
@@ -329,7 +351,11 @@ describe("POST /api/requests/pcb", () => {
   });
 
   it("refuses a file that is not a ZIP, a ZIP without Gerber files, and no file at all", async () => {
-    expect((await sendPcb(Buffer.from("%PDF-1.4 not a zip at all, just text"))).body).toMatchObject({ code: "validation", field: "gerber", reason: "not-a-zip" });
+    expect((await sendPcb(Buffer.from("%PDF-1.4 not a zip at all, just text"))).body).toMatchObject({
+      code: "validation",
+      field: "gerber",
+      reason: "not-a-zip",
+    });
     const noGerber = Buffer.from(zipSync({ "readme.md": strToU8("# my board"), "photo.jpg": new Uint8Array(100) }));
     expect((await sendPcb(noGerber)).body).toMatchObject({ code: "validation", field: "gerber", reason: "no-gerber" });
     // a file named like a layer whose content is not Gerber does not count either
@@ -365,7 +391,11 @@ describe("the admin's requests", () => {
     const admin = await adminCookie();
     expect((await app.inject({ method: "GET", url: "/api/admin/requests" })).statusCode).toBe(401);
     expect((await app.inject({ method: "GET", url: "/api/admin/requests", headers: { cookie: await shopperCookie(api, "requests") } })).statusCode).toBe(403);
-    const list = await app.inject({ method: "GET", url: `/api/admin/requests?kind=sourcing&status=new&reference=${sent.body.reference}`, headers: { cookie: admin } });
+    const list = await app.inject({
+      method: "GET",
+      url: `/api/admin/requests?kind=sourcing&status=new&reference=${sent.body.reference}`,
+      headers: { cookie: admin },
+    });
     expect(list.statusCode).toBe(200);
     const found = list.json() as { requests: { id: number; reference: string; status: string }[]; total: number };
     expect(found.total).toBe(1);

@@ -72,7 +72,7 @@ export default async function BuyerCentralPage() {
         <h2 id="quote" className="text-lg font-semibold">
           {t("quoteTitle")}
         </h2>
-        <p className="mb-3 mt-1 text-sm text-[var(--muted-fg)]">{t("quoteIntro")}</p>
+        <p className="mt-1 mb-3 text-sm text-[var(--muted-fg)]">{t("quoteIntro")}</p>
         <RequestForm form="quote" defaults={user ? { name: user.profile.fullName || user.name, email: user.email } : undefined} />
       </section>
     </div>

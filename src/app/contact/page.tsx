@@ -53,7 +53,11 @@ export default async function ContactPage() {
               {t("hours")}
               <span
                 data-testid="open-now"
-                className={open ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "rounded-full bg-[var(--surface)] px-2 py-0.5 text-xs"}
+                className={
+                  open
+                    ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+                    : "rounded-full bg-[var(--surface)] px-2 py-0.5 text-xs"
+                }
               >
                 {open ? t("openNow") : t("closedNow")}
               </span>

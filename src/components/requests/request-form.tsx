@@ -72,7 +72,8 @@ export function RequestForm({
   const { cart } = useCart();
 
   const id = (field: string) => `rq-${name}-${field.replace(/\./g, "-")}`;
-  const errorFor = (field: string) => (errors[field] ? t.has(`errors.${errors[field]}` as never) ? t(`errors.${errors[field]}` as never) : t("errors.invalid") : null);
+  const errorFor = (field: string) =>
+    errors[field] ? (t.has(`errors.${errors[field]}` as never) ? t(`errors.${errors[field]}` as never) : t("errors.invalid")) : null;
   const clear = (field: string) => errors[field] && setErrors((e) => ({ ...e, [field]: "" }));
 
   const body = (): SendRequestBody => {
@@ -200,7 +201,23 @@ export function RequestForm({
     </label>
   );
 
-  const textInput = (field: string, text: string, value: string, onChange: (v: string) => void, opts: { required: boolean; type?: string; autoComplete?: string; hint?: ReactNode; maxLength?: number; inputMode?: "numeric" | "decimal" | "tel" | "email"; min?: number; max?: number; step?: number }) => {
+  const textInput = (
+    field: string,
+    text: string,
+    value: string,
+    onChange: (v: string) => void,
+    opts: {
+      required: boolean;
+      type?: string;
+      autoComplete?: string;
+      hint?: ReactNode;
+      maxLength?: number;
+      inputMode?: "numeric" | "decimal" | "tel" | "email";
+      min?: number;
+      max?: number;
+      step?: number;
+    },
+  ) => {
     const error = errorFor(field);
     const hintId = opts.hint ? `${id(field)}-hint` : undefined;
     return (
@@ -369,7 +386,11 @@ export function RequestForm({
             <legend className="text-sm font-medium">{text}</legend>
             {field.line === "quote" && (
               <div className="mt-1 flex flex-wrap items-center gap-2">
-                <button type="button" onClick={fillFromCart} className="h-10 rounded-lg border border-[var(--border)] px-3 text-sm font-medium hover:bg-[var(--surface)]">
+                <button
+                  type="button"
+                  onClick={fillFromCart}
+                  className="h-10 rounded-lg border border-[var(--border)] px-3 text-sm font-medium hover:bg-[var(--surface)]"
+                >
                   {t("form.fromCart")}
                 </button>
                 {cartNote && (
@@ -431,7 +452,11 @@ export function RequestForm({
               ))}
             </ol>
             {lines.length < 200 && (
-              <button type="button" onClick={() => setLines((all) => [...all, { ...EMPTY_LINE }])} className="mt-2 text-sm font-medium text-brand hover:underline">
+              <button
+                type="button"
+                onClick={() => setLines((all) => [...all, { ...EMPTY_LINE }])}
+                className="mt-2 text-sm font-medium text-brand hover:underline"
+              >
                 {t("form.addLine")}
               </button>
             )}

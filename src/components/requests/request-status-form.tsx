@@ -8,7 +8,15 @@ import { FormMessage } from "../auth/fields";
 import { useFormAction } from "../ui/use-form-action";
 
 /** The admin's status choice for one request (new, in progress, answered, closed), saved at once. */
-export function RequestStatusForm({ id, status, labels }: { id: number; status: RequestStatus; labels: { changeStatus: string; save: string; saved: string } }) {
+export function RequestStatusForm({
+  id,
+  status,
+  labels,
+}: {
+  id: number;
+  status: RequestStatus;
+  labels: { changeStatus: string; save: string; saved: string };
+}) {
   const t = useTranslations("requests.statuses");
   const [value, setValue] = useState<RequestStatus>(status);
   const selectId = `request-status-${id}`;

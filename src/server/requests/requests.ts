@@ -6,14 +6,7 @@ import { SHOP_TIME_ZONE, type Locale } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
 import { pcbPrice } from "@/lib/pcb-pricing";
 import { formatTanzanianPhone } from "@/lib/phone";
-import {
-  checkRequest,
-  requestReference,
-  type CheckedRequest,
-  type PcbDetails,
-  type RequestKind,
-  type RequestStatus,
-} from "@/lib/requests";
+import { checkRequest, requestReference, type CheckedRequest, type PcbDetails, type RequestKind, type RequestStatus } from "@/lib/requests";
 import { rowsOf } from "../db/client";
 import type { RequestMeta } from "../auth/events";
 import { countPerKey, type RateLimit } from "../auth/limits";
@@ -225,7 +218,12 @@ export function createRequestsService(deps: RequestsDeps) {
           .join("\n");
         // the shop's own inbox: the request limits above bound it, not the per-recipient mail quota
         await mail.enqueue(
-          { to: settings.contactEmail, subject: ts("shopSubject", { kind: kindName, reference, name: request.name }), text: shopText, headers: { "Reply-To": request.email } },
+          {
+            to: settings.contactEmail,
+            subject: ts("shopSubject", { kind: kindName, reference, name: request.name }),
+            text: shopText,
+            headers: { "Reply-To": request.email },
+          },
           { kind: "request-received", quota: false, tx },
         );
 
@@ -281,7 +279,13 @@ export function createRequestsService(deps: RequestsDeps) {
       filter.reference ? eq(serviceRequests.reference, filter.reference) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      db.select().from(serviceRequests).where(where).orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id)).limit(filter.limit).offset(filter.offset),
+      db
+        .select()
+        .from(serviceRequests)
+        .where(where)
+        .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
+        .limit(filter.limit)
+        .offset(filter.offset),
       db.select({ n: count() }).from(serviceRequests).where(where),
     ]);
     return { requests: rows.map(summary), total: Number(total?.n ?? 0) };
@@ -289,7 +293,11 @@ export function createRequestsService(deps: RequestsDeps) {
 
   /** An admin moves a request along (new → in progress → answered → closed, or back). */
   async function setStatus(id: number, status: RequestStatus): Promise<RequestSummary> {
-    const [row] = await db.update(serviceRequests).set({ status, updatedAt: sql`now()` }).where(eq(serviceRequests.id, id)).returning();
+    const [row] = await db
+      .update(serviceRequests)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(serviceRequests.id, id))
+      .returning();
     if (!row) throw new DomainError("not-found", "Request not found");
     return summary(row);
   }

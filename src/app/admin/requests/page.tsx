@@ -127,7 +127,7 @@ export default async function AdminRequestsPage({ searchParams }: { searchParams
                   {detailLines(r.details).map((d) => (
                     <div key={d.key} className="contents">
                       <dt className="text-[var(--muted-fg)]">{d.key}</dt>
-                      <dd className="whitespace-pre-line break-words">{d.value}</dd>
+                      <dd className="break-words whitespace-pre-line">{d.value}</dd>
                     </div>
                   ))}
                 </dl>
