@@ -73,6 +73,7 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
     imageSearch: { workers: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH },
     passwordHashing: { workers: config.PASSWORD_HASH_WORKERS, maxWaiting: config.PASSWORD_HASH_QUEUE },
     dataDir: config.dataDir,
+    requestLimits: { perAddress: { max: config.REQUEST_LIMIT_PER_CLIENT, windowMinutes: 60 } },
     totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
     payments: {
       clickpesa:
