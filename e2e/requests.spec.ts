@@ -92,3 +92,27 @@ test("the PCB page's price follows the layers and the quantity, and the request 
   const stored = fs.readdirSync(path.join(dataDir, "uploads", "gerber"));
   expect(stored.some((name) => /^[0-9a-f]{32}\.zip$/.test(name))).toBe(true);
 });
+
+test("Buyer Central turns the guest cart into a quote request", async ({ page }) => {
+  await page.goto("/products?lang=en");
+  await page.getByTestId("product-card").locator("button:enabled").first().click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+  await page.goto("/buyer-central");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Buyer Central");
+  await expect(page.getByRole("row", { name: /10\+ units/ })).toBeVisible();
+  await page.getByRole("button", { name: "Fill in from my cart" }).click();
+  await expect(page.getByText("1 item copied from your cart.")).toBeVisible();
+  await expect(page.getByPlaceholder("Item 1: product or description")).not.toHaveValue("");
+
+  await page.getByLabel("Full name").fill("Peter Kimaro");
+  await page.getByLabel("E-mail address").fill(unique("quote"));
+  await page.getByLabel("Company", { exact: true }).fill("Kimaro Engineering");
+  await page.getByLabel(/^TIN/).fill("12345");
+  await page.getByLabel("Delivery region").selectOption("arusha");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("A TIN has nine digits, e.g. 123-456-789.")).toBeVisible();
+  await page.getByLabel(/^TIN/).fill("123-456-789");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you." })).toContainText(/RQ-\d{4}-\d{6}/);
+});

@@ -133,6 +133,8 @@ describe("POST /api/requests", () => {
     expect(row.indicativePrice).toBe(pcbPrice(DEFAULT_SITE_SETTINGS.pcbPricing, pcbDetails as never)!.total);
     const { shop } = await expectMails(ok.body.reference as string, email);
     expect(shop).toMatch(/Indicative price \(VAT incl\.\): TSh/);
+    expect(shop).toContain("Service: PCB manufacturing");
+    expect(shop).toContain("Board width (mm): 80");
   });
 
   it("stores a supplier application with its TIN grouped", async () => {

@@ -116,8 +116,10 @@ export function createRequestsService(deps: RequestsDeps) {
     switch (request.kind) {
       case "service": {
         const details = request.details;
-        push(t("fields.service"), details.service);
-        for (const [key, value] of Object.entries(details)) if (key !== "service") push(key, value);
+        const labels = translator(locale, "requests.form");
+        push(t("fields.service"), translator(locale, "requests.services")(details.service));
+        // the form's own labels for the service's fields (the stored values as they were sent)
+        for (const [key, value] of Object.entries(details)) if (key !== "service") push(labels.has(key as never) ? labels(key as never) : key, value);
         if (price !== null) push(t("fields.indicativePrice"), formatMoney(price, "TZS"));
         break;
       }
