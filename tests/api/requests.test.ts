@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { zipSync, strToU8 } from "fflate";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -239,6 +240,46 @@ describe("POST /api/requests", () => {
       expect(res.status).toBe(400);
       expect(res.body.reason).toBe("control-character");
     }
+  });
+
+  it("answers any odd body with a 4xx {error, code}, never a 5xx", async () => {
+    const text = fc.oneof(fc.string(), fc.constantFrom("\u0000", "\ud800", "\u001b[31m", "x".repeat(6000), ""));
+    const value = fc.oneof(
+      text,
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(text, { maxLength: 3 }),
+      fc.dictionary(text, text, { maxKeys: 3 }),
+    );
+    const body = fc.record(
+      {
+        kind: fc.oneof(fc.constantFrom("contact", "service", "supplier", "quote", "sourcing"), value),
+        name: value,
+        email: fc.oneof(fc.constant("fuzz@example.co.tz"), value),
+        phone: value,
+        message: value,
+        details: fc.oneof(
+          value,
+          fc.record({
+            service: fc.oneof(fc.constantFrom("pcb", "ai", "logistics"), value),
+            lines: fc.array(fc.record({ text: value, quantity: value }), { maxLength: 3 }),
+          }),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(body, value), async (payload) => {
+        const res = await send(payload);
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) expect(typeof res.body.code).toBe("string");
+      }),
+      { numRuns: 60, seed: 20261124 },
+    );
+    const broken = await app.inject({ method: "POST", url: "/api/requests", headers: { "content-type": "application/json" }, payload: "{not json" });
+    expect(broken.statusCode).toBe(400);
   });
 
   it("limits requests per client address and per e-mail address with 429 and Retry-After", async () => {
