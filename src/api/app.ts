@@ -20,6 +20,7 @@ import { documentRoutes } from "./documents";
 import { orderRoutes } from "./orders";
 import { newsletterRoutes } from "./newsletter";
 import { paymentRoutes } from "./payments";
+import { requestRoutes } from "./requests";
 import { settingsRoutes } from "./settings";
 
 export interface ApiOptions {
@@ -80,6 +81,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(orderRoutes, context);
       await api.register(documentRoutes, context);
       await api.register(paymentRoutes, context);
+      await api.register(requestRoutes, context);
     },
     { prefix: "/api" },
   );

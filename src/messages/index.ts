@@ -24,6 +24,8 @@ import enOrderMail from "./en/order-mail.json";
 import enPayments from "./en/payments.json";
 import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
+import enRequests from "./en/requests.json";
+import enServices from "./en/services.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -41,6 +43,8 @@ import swOrderMail from "./sw/order-mail.json";
 import swPayments from "./sw/payments.json";
 import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
+import swRequests from "./sw/requests.json";
+import swServices from "./sw/services.json";
 
 const en = {
   common: enCommon,
@@ -60,6 +64,8 @@ const en = {
   payments: enPayments,
   checkout: enCheckout,
   orders: enOrders,
+  requests: enRequests,
+  services: enServices,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -84,6 +90,8 @@ const swSource: Messages = {
   payments: swPayments,
   checkout: swCheckout,
   orders: swOrders,
+  requests: swRequests,
+  services: swServices,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -129,6 +137,12 @@ const SERVER_ONLY = [
   "payments.sandbox",
   "orders.meta",
   "orders.admin",
+  "requests.email",
+  "requests.admin",
+  "requests.contact",
+  "requests.supplier",
+  "requests.buyer",
+  "services",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
