@@ -21,6 +21,7 @@ import { documentRoutes } from "./documents";
 import { orderRoutes } from "./orders";
 import { newsletterRoutes } from "./newsletter";
 import { paymentRoutes } from "./payments";
+import { requestRoutes } from "./requests";
 import { settingsRoutes } from "./settings";
 
 export interface ApiOptions {
@@ -82,6 +83,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(documentRoutes, context);
       await api.register(paymentRoutes, context);
       await api.register(accountExtraRoutes, context);
+      await api.register(requestRoutes, context);
     },
     { prefix: "/api" },
   );

@@ -61,6 +61,11 @@ import type {
   WishlistIdsResponse,
 } from "./api-contract";
 import type { PaymentMethod } from "./checkout";
+  AdminRequestResponse,
+  SendRequestBody,
+  SendRequestResponse,
+} from "./api-contract";
+import type { RequestStatus } from "./requests";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
 import { codeForStatus, isErrorCode, type ErrorCode } from "./error-codes";
 import type { Locale } from "./locale";
@@ -171,6 +176,11 @@ export function loginFailureType(error: unknown): LoginErrorType | "NETWORK_ERRO
   return "INVALID_CREDENTIALS";
 }
 
+/** Sends a request through POST /api/requests; the answer is its reference (e.g. RQ-2026-000123). */
+export function sendRequest(body: SendRequestBody, options?: CallOptions): Promise<SendRequestResponse> {
+  return call<SendRequestResponse>("POST", "/api/requests", { ...options, json: body });
+}
+
 export const api = {
   catalog: {
     products: (query: ProductQuery, options?: CallOptions) => call<ProductsResponse>("GET", "/api/products", { ...options, query: productQueryParams(query) }),
@@ -261,6 +271,29 @@ export const api = {
   /** /tracking: an order's timeline by its number and the e-mail or phone it was placed with. */
   tracking: {
     find: (body: TrackingRequest, options?: CallOptions) => call<TrackingResponse>("POST", "/api/tracking", { ...options, json: body }),
+  },
+  /** What visitors send through the shop's forms (contact, services, supplier, quote, sourcing). */
+  requests: {
+    send: (body: SendRequestBody, options?: CallOptions) => sendRequest(body, options),
+    /**
+     * A PCB request with its Gerber ZIP, as multipart: the text fields first (details as JSON), the
+     * file last, so the server has read the fields when the file arrives.
+     */
+    sendPcb: (body: SendRequestBody, gerber: Blob, fileName: string, options?: CallOptions) => {
+      const form = new FormData();
+      form.append("name", body.name);
+      form.append("email", body.email);
+      if (body.phone) form.append("phone", body.phone);
+      if (body.company) form.append("company", body.company);
+      if (body.message) form.append("message", body.message);
+      form.append("details", JSON.stringify(body.details));
+      form.append("gerber", gerber, fileName);
+      return call<SendRequestResponse>("POST", "/api/requests/pcb", { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form });
+    },
+  },
+  adminRequests: {
+    setStatus: (id: number, status: RequestStatus, options?: CallOptions) =>
+      call<AdminRequestResponse>("POST", `/api/admin/requests/${id}/status`, { ...options, json: { status } }),
   },
   adminOrders: {
     list: (query: AdminOrdersQuery, options?: CallOptions) => {

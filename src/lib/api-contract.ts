@@ -10,6 +10,7 @@ import type { Locale } from "./locale";
 import type { AdminOrderAction, CheckoutQuote, OrderSummary, OrderView, PaymentStart, SavedAddress, TrackingView } from "./orders";
 import type { Cart } from "./guest-cart";
 import type { Product } from "./product";
+import type { RequestBody, RequestKind, RequestStatus } from "./requests";
 import type { PublicSiteSettings, SiteSettings } from "./site-settings";
 import type { ProductVariant, VariantConfig } from "./variants";
 
@@ -371,4 +372,42 @@ export interface NewSupportThreadRequest {
   subject: string;
   orderNumber?: string | null;
   body: string;
+}
+
+// --- requests sent through the shop's forms ---------------------------------------------------
+
+/** The body of POST /api/requests: {kind, name, email, phone?, company?, message?, details} (details per kind). */
+export type SendRequestBody = RequestBody;
+
+/** POST /api/requests and /api/requests/pcb answer 201 with the request's reference, e.g. RQ-2026-000123. */
+export interface SendRequestResponse {
+  reference: string;
+}
+
+/** A request as the admin's list shows it. */
+export interface AdminRequestView {
+  id: number;
+  reference: string;
+  kind: RequestKind;
+  status: RequestStatus;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string;
+  message: string;
+  details: Record<string, unknown>;
+  indicativePrice: number | null;
+  hasAttachment: boolean;
+  attachmentBytes: number | null;
+  locale: string;
+  createdAt: string;
+}
+
+export interface AdminRequestsResponse {
+  requests: AdminRequestView[];
+  total: number;
+}
+
+export interface AdminRequestResponse {
+  request: AdminRequestView;
 }

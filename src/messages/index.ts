@@ -26,6 +26,8 @@ import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
 import enWishlist from "./en/wishlist.json";
 import enMessages from "./en/messages.json";
+import enRequests from "./en/requests.json";
+import enServices from "./en/services.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -45,6 +47,8 @@ import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
 import swWishlist from "./sw/wishlist.json";
 import swMessages from "./sw/messages.json";
+import swRequests from "./sw/requests.json";
+import swServices from "./sw/services.json";
 
 const en = {
   common: enCommon,
@@ -66,6 +70,8 @@ const en = {
   orders: enOrders,
   wishlist: enWishlist,
   messages: enMessages,
+  requests: enRequests,
+  services: enServices,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -92,6 +98,8 @@ const swSource: Messages = {
   orders: swOrders,
   wishlist: swWishlist,
   messages: swMessages,
+  requests: swRequests,
+  services: swServices,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -141,6 +149,12 @@ const SERVER_ONLY = [
   "messages.meta",
   "messages.email",
   "account.meta",
+  "requests.email",
+  "requests.admin",
+  "requests.contact",
+  "requests.supplier",
+  "requests.buyer",
+  "services",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */

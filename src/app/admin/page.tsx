@@ -12,9 +12,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminPage() {
   const admin = await requireAdmin("/admin");
-  const [events, t, tm] = await Promise.all([
+  const [events, t, tr, tm] = await Promise.all([
     getServices().then((services) => services.auth.recentEvents(20)),
     getTranslator("admin"),
+    getTranslator("requests.admin"),
     getTranslator("messages.admin"),
   ]);
   return (
@@ -24,7 +25,10 @@ export default async function AdminPage() {
       <Link href="/admin/orders" className="mt-3 inline-block rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white">
         {t("orders")}
       </Link>
-      <Link href="/admin/messages" className="mt-3 ml-2 inline-block rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white">
+      <Link href="/admin/requests" className="mt-3 ml-2 inline-block rounded-lg border border-[var(--border)] px-4 py-2 text-sm font-semibold">
+        {tr("title")}
+      </Link>
+      <Link href="/admin/messages" className="mt-3 ml-2 inline-block rounded-lg border border-[var(--border)] px-4 py-2 text-sm font-semibold">
         {tm("title")}
       </Link>
       <h2 className="mt-6 mb-2 text-lg font-semibold">{t("recentEvents")}</h2>

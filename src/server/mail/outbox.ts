@@ -19,7 +19,9 @@ export type MailKind =
   | "order-shipped"
   | "order-cancelled"
   | "support-message"
-  | "support-reply";
+  | "support-reply"
+  | "request-received"
+  | "request-acknowledged";
 
 export type MailState = "pending" | "sending" | "sent" | "failed" | "dead";
 export const MAIL_STATES: readonly MailState[] = ["pending", "sending", "sent", "failed", "dead"];
