@@ -59,12 +59,11 @@ import type {
   SupportThreadResponse,
   WishlistChangeResponse,
   WishlistIdsResponse,
-} from "./api-contract";
-import type { PaymentMethod } from "./checkout";
   AdminRequestResponse,
   SendRequestBody,
   SendRequestResponse,
 } from "./api-contract";
+import type { PaymentMethod } from "./checkout";
 import type { RequestStatus } from "./requests";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
 import { codeForStatus, isErrorCode, type ErrorCode } from "./error-codes";
