@@ -120,6 +120,41 @@ describe("the message centre", () => {
     expect((await call("GET", "/api/messages", other)).body.threads).toEqual([]);
   });
 
+  it("answers odd bodies on every write with 4xx, never 5xx", async () => {
+    const cookie = await shopperCookie(api, "messages");
+    const admin = await adminCookie();
+    const odd = [
+      null,
+      [],
+      1,
+      "text",
+      true,
+      {},
+      { subject: 1, body: 2 },
+      { subject: "x", body: ["a"] },
+      { body: { nested: "x" } },
+      { subject: "\uD800", body: "x" },
+    ];
+    const writes: [string, string][] = [
+      ["/api/messages", cookie],
+      ["/api/messages/1", cookie],
+      ["/api/admin/messages/1", admin],
+      ["/api/admin/messages/1/status", admin],
+      ["/api/account/payment/wallets", cookie],
+      ["/api/account/notifications", cookie],
+      ["/api/account/payment/preferred", cookie],
+    ];
+    for (const [url, who] of writes)
+      for (const body of odd) {
+        const method = url.endsWith("notifications") || url.endsWith("preferred") ? "PUT" : "POST";
+        // an empty change of the notification choices is a valid one (it changes nothing)
+        if (url.endsWith("notifications") && JSON.stringify(body) === "{}") continue;
+        const res = await api.app.inject({ method, url, headers: { cookie: who, "content-type": "application/json" }, payload: JSON.stringify(body) });
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }
+  });
+
   it("answers 404 for another shopper's conversation, when reading and when replying", async () => {
     const owner = await shopperCookie(api, "messages");
     const intruder = await shopperCookie(api, "messages");
