@@ -199,6 +199,8 @@ export const couponInputSchema = z
   });
 
 export type CouponInput = z.infer<typeof couponInputSchema>;
+/** What the admin's form sends (defaults filled in by the schema on the server). */
+export type CouponRequest = z.input<typeof couponInputSchema>;
 
 /** A coupon as the shopper's and the admin's pages show it. */
 export interface CouponView {

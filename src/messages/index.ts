@@ -24,6 +24,7 @@ import enOrderMail from "./en/order-mail.json";
 import enPayments from "./en/payments.json";
 import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
+import enRewards from "./en/rewards.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -41,6 +42,7 @@ import swOrderMail from "./sw/order-mail.json";
 import swPayments from "./sw/payments.json";
 import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
+import swRewards from "./sw/rewards.json";
 
 const en = {
   common: enCommon,
@@ -60,6 +62,7 @@ const en = {
   payments: enPayments,
   checkout: enCheckout,
   orders: enOrders,
+  rewards: enRewards,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -84,6 +87,7 @@ const swSource: Messages = {
   payments: swPayments,
   checkout: swCheckout,
   orders: swOrders,
+  rewards: swRewards,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -129,6 +133,7 @@ const SERVER_ONLY = [
   "payments.sandbox",
   "orders.meta",
   "orders.admin",
+  "rewards.meta",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */

@@ -32,7 +32,7 @@ async function settleLapsed(tx: Database, userId: number, now: Date): Promise<nu
 }
 
 /** Spends coins on an order being placed; refuses more than the balance. */
-export async function spendCoins(tx: Database, userId: number, orderId: number, coins: number, now: Date): Promise<void> {
+export async function spendCoins(tx: Database, userId: number, orderId: number | null, coins: number, now: Date): Promise<void> {
   if (coins <= 0) return;
   await lockCoinAccount(tx, userId);
   const balance = await settleLapsed(tx, userId, now);
