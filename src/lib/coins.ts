@@ -74,9 +74,7 @@ export function coinBalance(entries: readonly CoinEntry[], now: Date): { balance
     }
     let owed = -e.delta;
     // an expiry write-off takes the lapsed lots; anything else only the lots still valid at the time
-    const usable = lots
-      .filter((l) => l.coins > 0 && (e.reason === "expired" ? true : !l.expiresAt || l.expiresAt > e.createdAt))
-      .sort(byExpiry);
+    const usable = lots.filter((l) => l.coins > 0 && (e.reason === "expired" ? true : !l.expiresAt || l.expiresAt > e.createdAt)).sort(byExpiry);
     for (const lot of usable) {
       if (owed === 0) break;
       const take = Math.min(lot.coins, owed);
@@ -107,4 +105,3 @@ export interface CoinsSummary {
   nextExpiry: { coins: number; at: string } | null;
   history: CoinHistoryEntry[];
 }
-

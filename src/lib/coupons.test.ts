@@ -141,9 +141,7 @@ describe("couponInputSchema", () => {
     expect(couponInputSchema.safeParse({ code: "KARIBU10", kind: "percent", value: 95 }).success).toBe(false);
     expect(couponInputSchema.safeParse({ code: "KARIBU10", kind: "fixed", value: 95_000 }).success).toBe(true);
     expect(couponInputSchema.safeParse({ code: "AB", kind: "fixed", value: 100 }).success).toBe(false);
-    expect(couponInputSchema.safeParse({ code: "KARIBU10", kind: "fixed", value: 100, validFrom: "2026-06-10", validUntil: "2026-06-01" }).success).toBe(
-      false,
-    );
+    expect(couponInputSchema.safeParse({ code: "KARIBU10", kind: "fixed", value: 100, validFrom: "2026-06-10", validUntil: "2026-06-01" }).success).toBe(false);
     expect(couponInputSchema.safeParse({ code: "KARIBU10", kind: "fixed", value: 100, validFrom: "2026-02-30" }).success).toBe(false);
   });
 });

@@ -39,16 +39,7 @@ export interface CouponRule {
   firstOrderOnly: boolean;
 }
 
-export const COUPON_REASONS = [
-  "not-found",
-  "inactive",
-  "not-yet-valid",
-  "expired",
-  "below-minimum",
-  "used-up",
-  "already-used",
-  "first-order-only",
-] as const;
+export const COUPON_REASONS = ["not-found", "inactive", "not-yet-valid", "expired", "below-minimum", "used-up", "already-used", "first-order-only"] as const;
 export type CouponReason = (typeof COUPON_REASONS)[number];
 
 export interface CouponUse {

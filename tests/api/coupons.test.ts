@@ -103,7 +103,11 @@ describe("a coupon at checkout", () => {
     expect(order.lines.reduce((s: number, l: Json) => s + l.gross, 0) + order.deliveryFee).toBe(order.total);
     expect(order.vatTotal).toBe(order.lines.reduce((s: number, l: Json) => s + l.vat, 0) + splitVat(5000, 1800).vat);
     expect(q.vatTotal).toBe(order.vatTotal);
-    const [use] = await api.handle.db.select().from(couponRedemptions).innerJoin(orders, eq(orders.id, couponRedemptions.orderId)).where(eq(orders.number, order.number));
+    const [use] = await api.handle.db
+      .select()
+      .from(couponRedemptions)
+      .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
+      .where(eq(orders.number, order.number));
     expect(use!.coupon_redemptions).toMatchObject({ discount, releasedAt: null });
   });
 
@@ -278,9 +282,7 @@ describe("loyalty coins", () => {
   it("are never overspent by parallel spends (each under the shopper's lock, with the balance checked)", async () => {
     const { id } = await shopper();
     await grant(id, 250);
-    const attempts = await Promise.allSettled(
-      Array.from({ length: 6 }, () => api.handle.db.transaction((tx) => spendCoins(tx, id, null, 100, new Date()))),
-    );
+    const attempts = await Promise.allSettled(Array.from({ length: 6 }, () => api.handle.db.transaction((tx) => spendCoins(tx, id, null, 100, new Date()))));
     expect(attempts.filter((r) => r.status === "fulfilled")).toHaveLength(2);
     for (const r of attempts.filter((x) => x.status === "rejected")) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "validation" });
     const [sum] = await api.handle.db
@@ -297,7 +299,9 @@ describe("loyalty coins", () => {
 
   it("that lapsed are not spendable", async () => {
     const { id, cookie } = await shopper();
-    await api.handle.db.insert(coinEntries).values({ userId: id, delta: 500, reason: "earned", createdAt: new Date(Date.now() - 400 * 86_400_000), expiresAt: new Date(Date.now() - 1000) });
+    await api.handle.db
+      .insert(coinEntries)
+      .values({ userId: id, delta: 500, reason: "earned", createdAt: new Date(Date.now() - 400 * 86_400_000), expiresAt: new Date(Date.now() - 1000) });
     await grant(id, 70);
     const a = await product();
     await addToCart(cookie, a.id, 1);
@@ -311,11 +315,24 @@ describe("the admin's coupons", () => {
     const admin = await shopper("admin");
     const { cookie } = await shopper();
     const code = `ADM-${Date.now().toString(36)}`.toUpperCase();
-    const input = { code: code.toLowerCase(), kind: "percent", value: 12, minSubtotal: 20_000, validFrom: "2026-01-01", validUntil: "2099-12-31", usageLimit: 50, perCustomerLimit: 2, public: true };
+    const input = {
+      code: code.toLowerCase(),
+      kind: "percent",
+      value: 12,
+      minSubtotal: 20_000,
+      validFrom: "2026-01-01",
+      validUntil: "2099-12-31",
+      usageLimit: 50,
+      perCustomerLimit: 2,
+      public: true,
+    };
     expect((await call("POST", "/api/admin/coupons", cookie, input)).status).toBe(403);
     expect((await call("POST", "/api/admin/coupons", admin.cookie, { ...input, value: 95 })).body.code).toBe("invalid-input");
     const created = await call("POST", "/api/admin/coupons", admin.cookie, input);
-    expect(created).toMatchObject({ status: 201, body: { coupon: { code, kind: "percent", value: 12, validFrom: "2026-01-01", validUntil: "2099-12-31", active: true } } });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { coupon: { code, kind: "percent", value: 12, validFrom: "2026-01-01", validUntil: "2099-12-31", active: true } },
+    });
     expect((await call("POST", "/api/admin/coupons", admin.cookie, input)).body).toMatchObject({ code: "validation", field: "code" });
     const [row] = await api.handle.db.select().from(coupons).where(eq(coupons.code, code));
     // the window is in shop time (Africa/Dar_es_Salaam, UTC+3)

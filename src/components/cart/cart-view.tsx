@@ -160,7 +160,7 @@ export function CartView({ shipping }: { shipping: number }) {
         {discount > 0 && (
           <p className="flex justify-between text-emerald-800 dark:text-emerald-300">
             <span>{tr("summary.discount", { code: coupon.code ?? "" })}</span>
-            <span data-testid="cart-discount">−{money(discount)}</span>
+            <span data-testid="cart-discount">{tr("summary.minus", { amount: money(discount) })}</span>
           </p>
         )}
         <p className="flex justify-between border-t border-[var(--border)] pt-2 text-base font-semibold">

@@ -19,7 +19,7 @@ import { useErrorText } from "../i18n/error-text";
 import { saveHandoff } from "../orders/payment-handoff";
 import { ALL_USABLE_COINS, CheckoutRewards } from "../rewards/checkout-rewards";
 import { useCouponReasonText } from "../rewards/coupon-field";
-import { readSavedCoupon, saveCoupon } from "../rewards/coupon-storage";
+import { saveCoupon, useSavedCoupon } from "../rewards/coupon-storage";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent } from "../ui/dialog";
 import { ChoiceCard, FieldError, Section, TextField, fieldId, inputClass } from "./form-fields";
 
@@ -127,14 +127,9 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now }: 
   // ---- coupon and coins (src/components/rewards): sent with the quote and the order ----
   const tr = useTranslations("rewards");
   const couponReasonText = useCouponReasonText();
-  const [couponCode, setCouponCode] = useState<string | null>(null);
+  // the code applied in the cart or here, remembered for this tab
+  const couponCode = useSavedCoupon();
   const [useCoins, setUseCoins] = useState(false);
-  // the code applied in the cart (this tab); read after hydration, the server's HTML has none
-  useEffect(() => setCouponCode(readSavedCoupon()), []);
-  const chooseCoupon = (code: string | null) => {
-    setCouponCode(code);
-    saveCoupon(code);
-  };
   const rewardsKey = `${couponCode ?? ""}|${useCoins ? "coins" : ""}`;
   // ---- end of coupon and coins ----
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -615,7 +610,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now }: 
         <CheckoutRewards
           quote={rewardsQuote}
           couponCode={couponCode}
-          onCoupon={chooseCoupon}
+          onCoupon={saveCoupon}
           useCoins={useCoins}
           onUseCoins={setUseCoins}
           busy={Boolean(couponCode || useCoins) && !serverQuote}
@@ -650,13 +645,13 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now }: 
           {serverQuote && serverQuote.discount > 0 && (
             <div className="flex justify-between text-emerald-800 dark:text-emerald-300">
               <dt>{tr("summary.discount", { code: serverQuote.coupon?.code ?? "" })}</dt>
-              <dd data-testid="checkout-discount">−{money(serverQuote.discount)}</dd>
+              <dd data-testid="checkout-discount">{tr("summary.minus", { amount: money(serverQuote.discount) })}</dd>
             </div>
           )}
           {serverQuote && serverQuote.coins.value > 0 && (
             <div className="flex justify-between text-emerald-800 dark:text-emerald-300">
               <dt>{tr("summary.coins", { count: serverQuote.coins.spent })}</dt>
-              <dd data-testid="checkout-coins">−{money(serverQuote.coins.value)}</dd>
+              <dd data-testid="checkout-coins">{tr("summary.minus", { amount: money(serverQuote.coins.value) })}</dd>
             </div>
           )}
           <div className="flex justify-between">

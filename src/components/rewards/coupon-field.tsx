@@ -91,7 +91,12 @@ export function CouponField({ code, status, busy, onApply, onRemove, name = "cou
           }}
           className={`${inputClass} min-w-0 flex-1 uppercase`}
         />
-        <button type="button" onClick={apply} disabled={busy} className="mt-1 h-11 shrink-0 rounded-lg border border-brand px-4 font-semibold text-brand sm:h-10">
+        <button
+          type="button"
+          onClick={apply}
+          disabled={busy}
+          className="mt-1 h-11 shrink-0 rounded-lg border border-brand px-4 font-semibold text-brand sm:h-10"
+        >
           {busy ? t("applying") : t("apply")}
         </button>
       </div>

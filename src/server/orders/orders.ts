@@ -1,15 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { normaliseEmail } from "@/lib/auth-rules";
-import {
-  deliveryOptions,
-  formatOrderNumber,
-  ORDER_NUMBER_PATTERN,
-  orderTotals,
-  type DeliveryMethod,
-  type OrderStatus,
-  type PaymentMethod,
-} from "@/lib/checkout";
+import { deliveryOptions, formatOrderNumber, ORDER_NUMBER_PATTERN, type DeliveryMethod, type OrderStatus, type PaymentMethod } from "@/lib/checkout";
 import { coinsValue, maxCoinsUsable } from "@/lib/coins";
 import { discountedOrderTotals, normaliseCouponCode, type CouponQuote, type DiscountedTotals } from "@/lib/coupons";
 import type { Locale } from "@/lib/locale";

@@ -8,7 +8,6 @@ import type { SettingsService } from "../settings/settings";
 import { couponView, type CouponRow } from "./coupon-store";
 import { coinLedger } from "./ledger";
 
-
 /**
  * Coupons and coins as the shopper's account pages and the admin's coupon page see them. Checking
  * and redeeming a coupon and moving coins happen inside the orders' transactions
@@ -34,8 +33,10 @@ export function createRewardsService(options: { db: Database; settings: Settings
         db
           .select()
           .from(coupons)
-          .where(sql`${coupons.active} and ${coupons.public} and (${coupons.validUntil} is null or ${coupons.validUntil} >= ${at}::timestamptz)
-            and (${coupons.usageLimit} is null or ${coupons.usageLimit} > (select count(*) from coupon_redemptions r where r.coupon_id = ${coupons.id} and r.released_at is null))`)
+          .where(
+            sql`${coupons.active} and ${coupons.public} and (${coupons.validUntil} is null or ${coupons.validUntil} >= ${at}::timestamptz)
+            and (${coupons.usageLimit} is null or ${coupons.usageLimit} > (select count(*) from coupon_redemptions r where r.coupon_id = ${coupons.id} and r.released_at is null))`,
+          )
           .orderBy(desc(coupons.createdAt)),
         db.execute(sql`select c.code, o.number, r.discount, r.created_at, r.released_at
           from coupon_redemptions r join coupons c on c.id = r.coupon_id join orders o on o.id = r.order_id
@@ -61,10 +62,12 @@ export function createRewardsService(options: { db: Database; settings: Settings
       const ids = [...new Set(entries.map((e) => e.orderId).filter((id): id is number => id !== null))];
       if (ids.length) {
         const rows = rowsOf<{ id: number; number: string }>(
-          await db.execute(sql`select id, number from orders where id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`),
+          await db.execute(
+            sql`select id, number from orders where id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          ),
         );
         for (const r of rows) numbers.set(Number(r.id), r.number);
       }
