@@ -12,12 +12,6 @@ const dataDir = process.env.E2E_DATA_DIR ?? "";
 const ADMIN_SECRET_FILE = path.join(dataDir, "e2e-admin-totp.txt");
 const STEP_MS = 30_000;
 
-/** No serious or critical accessibility problem on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-}
-
 export const codeAt = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
 
