@@ -24,7 +24,7 @@ export function CheckoutRewards({ quote, couponCode, onCoupon, useCoins, onUseCo
   const money = (n: number) => formatMoney(n, "TZS");
   const coins = quote?.coins;
   return (
-    <Section id="rewards" title={t("coupon.label")}>
+    <Section id="rewards" title={t("coupon.section")}>
       <div className="space-y-4">
         <CouponField code={couponCode} status={quote?.coupon ?? null} busy={busy} onApply={(code) => onCoupon(code)} onRemove={() => onCoupon(null)} />
         {coins?.enabled && (

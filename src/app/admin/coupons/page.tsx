@@ -53,7 +53,7 @@ export default async function AdminCouponsPage() {
                     <td className="py-1.5 pr-3 font-mono font-semibold">
                       {c.code}
                       <span className="block font-sans text-xs font-normal text-[var(--muted-fg)]">
-                        {c.public ? t("public") : t("private")}
+                        {c.public ? t("listedPublic") : t("listedPrivate")}
                         {c.firstOrderOnly ? ` · ${t("firstOrderOnly")}` : ""}
                       </span>
                     </td>
