@@ -1,8 +1,24 @@
-import { expect, test } from "@playwright/test";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
 import { signInAdmin } from "./admin-session";
-import { registerAndVerify } from "./helpers";
+import { registerAndVerify, signInOnLoginPage } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
+
+/** With E2E_SCREENSHOTS set, the page at a phone's and a desktop's width into docs/screenshots (<name>-<lang>-<width>.png). */
+async function screenshots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const url = page.url();
+  for (const lang of ["en", "sw"]) {
+    await page.goto(`${url.split("?")[0]}?lang=${lang}`);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+      await page.screenshot({ path: path.join("docs", "screenshots", `${name}-${lang}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.goto(`${url.split("?")[0]}?lang=en`);
+  await page.setViewportSize(PHONE);
+}
 
 test(
   "an admin creates a coupon; a shopper applies it in the cart, sees the discount at checkout, places the order and finds the coupon used",
@@ -33,6 +49,7 @@ test(
     // a shopper fills the cart and applies the code there (any case)
     const email = `coupon-${Date.now()}@example.co.tz`;
     await registerAndVerify(page, email, "Baraka Coupon");
+    await signInOnLoginPage(page, email);
     await page.setViewportSize(PHONE);
     await page.goto("/products?sort=price-high");
     await page
@@ -84,10 +101,12 @@ test(
     await page.goto("/account/coupons");
     await expect(page.getByRole("heading", { name: "My coupons", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: number })).toBeVisible();
+    await screenshots(page, "account-coupons");
     await page.goto("/account/coins");
     await expect(page.getByRole("heading", { name: "My coins", level: 1 })).toBeVisible();
     await expect(page.getByTestId("coin-balance")).toHaveText("0 coins = TSh 0");
     await expect(page.getByText(/Every paid order earns 1 coin for each TSh\s1,000 of goods paid/)).toBeVisible();
+    await screenshots(page, "account-coins");
   },
 );
 
