@@ -127,6 +127,8 @@ export interface CheckoutQuote {
   subtotal: number;
   /** the coupon's discount (0 without one) */
   discount: number;
+  /** each cart line (in cart order) after the coupon and coins: its part of them, and net and VAT split again from what is left */
+  lines: { gross: number; net: number; vat: number; discount: number }[];
   /** the coupon asked for: applied with its discount, or why it does not apply */
   coupon: CouponQuote | null;
   /** the shopper's coins: balance, how many this order may use, how many it uses and their value */

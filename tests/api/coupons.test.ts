@@ -103,6 +103,8 @@ describe("a coupon at checkout", () => {
     expect(order.lines.reduce((s: number, l: Json) => s + l.gross, 0) + order.deliveryFee).toBe(order.total);
     expect(order.vatTotal).toBe(order.lines.reduce((s: number, l: Json) => s + l.vat, 0) + splitVat(5000, 1800).vat);
     expect(q.vatTotal).toBe(order.vatTotal);
+    // the quote's lines are the order's, figure for figure
+    expect(q.lines).toEqual(order.lines.map((l: Json) => ({ gross: l.gross, net: l.net, vat: l.vat, discount: l.discount })));
     const [use] = await api.handle.db
       .select()
       .from(couponRedemptions)

@@ -36,7 +36,7 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
   const [currency] = useCurrency();
   const money = (n: number) => formatMoney(n, currency);
   const tr = useTranslations("rewards");
-  const cartKey = cart.items.map((i) => i.variants.map((l) => `${i.productId}:${l.variantId}:${l.quantity}:${l.price}`).join(",")).join(";");
+  const cartKey = (cart?.items ?? []).map((i) => i.variants.map((l) => `${i.productId}:${l.variantId}:${l.quantity}:${l.price}`).join(",")).join(";");
   const coupon = useCartCoupon(signedIn, cartKey);
 
   const change = async (productId: number, itemId: string, variantId: string, quantity: number) => {

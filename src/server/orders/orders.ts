@@ -152,6 +152,7 @@ export function createOrdersService(options: OrdersOptions) {
       method: chosen?.method ?? null,
       subtotal: totals.subtotal,
       discount: totals.discount,
+      lines: totals.lines,
       coupon: couponQuote,
       coins: { balance, usable, spent, value: totals.coinsValue, coinValue: rule.coinValue, enabled: rule.enabled },
       deliveryFee: totals.deliveryFee,
