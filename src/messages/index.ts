@@ -26,6 +26,7 @@ import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
 import enRequests from "./en/requests.json";
 import enServices from "./en/services.json";
+import enRewards from "./en/rewards.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -45,6 +46,7 @@ import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
 import swRequests from "./sw/requests.json";
 import swServices from "./sw/services.json";
+import swRewards from "./sw/rewards.json";
 
 const en = {
   common: enCommon,
@@ -66,6 +68,7 @@ const en = {
   orders: enOrders,
   requests: enRequests,
   services: enServices,
+  rewards: enRewards,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -92,6 +95,7 @@ const swSource: Messages = {
   orders: swOrders,
   requests: swRequests,
   services: swServices,
+  rewards: swRewards,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -143,6 +147,7 @@ const SERVER_ONLY = [
   "requests.supplier",
   "requests.buyer",
   "services",
+  "rewards.meta",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
