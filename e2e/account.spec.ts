@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, registerAndVerify, signInAdmin, signInOnLoginPage } from "./helpers";
+import { signInAdmin } from "./admin-session";
+import { PASSWORD, registerAndVerify, signInOnLoginPage } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 

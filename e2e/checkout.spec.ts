@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
-import { registerAndVerify, signInAdmin, signInOnLoginPage } from "./helpers";
+import { signInAdmin } from "./admin-session";
+import { registerAndVerify, signInOnLoginPage } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 

@@ -22,6 +22,7 @@ import { orderRoutes } from "./orders";
 import { newsletterRoutes } from "./newsletter";
 import { paymentRoutes } from "./payments";
 import { requestRoutes } from "./requests";
+import { rewardRoutes } from "./rewards";
 import { settingsRoutes } from "./settings";
 
 export interface ApiOptions {
@@ -80,6 +81,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(imageSearchRoutes, context);
       await api.register(localeRoutes, context);
       await api.register(orderRoutes, context);
+      await api.register(rewardRoutes, context);
       await api.register(documentRoutes, context);
       await api.register(paymentRoutes, context);
       await api.register(accountExtraRoutes, context);

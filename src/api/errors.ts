@@ -28,6 +28,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   "too-many-pixels": 400,
   "cart-empty": 409,
   "price-changed": 409,
+  "coupon-invalid": 409,
   "invalid-state": 409,
   "idempotency-conflict": 422,
   "invalid-signature": 401,

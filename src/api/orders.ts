@@ -25,10 +25,22 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
 
   app.post(
     "/checkout/quote",
-    { schema: { body: z.object({ region: z.enum(REGION_CODES).nullish(), method: z.enum(DELIVERY_METHODS).nullish() }).strict() } },
+    {
+      schema: {
+        body: z
+          .object({
+            region: z.enum(REGION_CODES).nullish(),
+            method: z.enum(DELIVERY_METHODS).nullish(),
+            couponCode: text("couponCode", 40).optional(),
+            coinsToSpend: z.number().int().min(0).max(10_000_000).optional(),
+          })
+          .strict(),
+      },
+    },
     async (request) => {
       const user = await requireUser(services, request);
-      return { quote: await services.orders.quote(user.id, { region: request.body.region ?? null, method: request.body.method ?? null }) };
+      const { region, method, couponCode, coinsToSpend } = request.body;
+      return { quote: await services.orders.quote(user.id, { region: region ?? null, method: method ?? null, couponCode, coinsToSpend }) };
     },
   );
 

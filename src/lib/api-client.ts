@@ -4,6 +4,11 @@
  * carries the server's error code. Components call these functions; none calls fetch('/api/...').
  */
 import type {
+  AccountCoinsResponse,
+  AccountCouponsResponse,
+  AdminCouponRequest,
+  AdminCouponResponse,
+  AdminCouponsResponse,
   AccountSessionsResponse,
   AddToCartRequest,
   AddToCartResponse,
@@ -332,5 +337,16 @@ export const api = {
       call<SupportThreadResponse>("POST", `/api/admin/messages/${id}`, { ...options, json: { body } }),
     adminSetStatus: (id: number, status: "open" | "closed", options?: CallOptions) =>
       call<SupportThreadResponse>("POST", `/api/admin/messages/${id}/status`, { ...options, json: { status } }),
+  },
+  /** The signed-in shopper's coupons and loyalty coins (a code is checked against the cart by `checkout.quote`). */
+  rewards: {
+    coupons: (options?: CallOptions) => call<AccountCouponsResponse>("GET", "/api/account/coupons", options),
+    coins: (options?: CallOptions) => call<AccountCoinsResponse>("GET", "/api/account/coins", options),
+  },
+  adminCoupons: {
+    list: (options?: CallOptions) => call<AdminCouponsResponse>("GET", "/api/admin/coupons", options),
+    create: (body: AdminCouponRequest, options?: CallOptions) => call<AdminCouponResponse>("POST", "/api/admin/coupons", { ...options, json: body }),
+    setActive: (code: string, active: boolean, options?: CallOptions) =>
+      call<AdminCouponResponse>("POST", `/api/admin/coupons/${encodeURIComponent(code)}/active`, { ...options, json: { active } }),
   },
 };

@@ -8,6 +8,8 @@ import type { DeliveryMethod, OrderStatus, PaymentMethod } from "./checkout";
 import type { ErrorBody } from "./error-codes";
 import type { Locale } from "./locale";
 import type { AdminOrderAction, CheckoutQuote, OrderSummary, OrderView, PaymentStart, SavedAddress, TrackingView } from "./orders";
+import type { CoinsSummary } from "./coins";
+import type { AdminCouponView, CouponReason, CouponRequest, CouponView, UsedCoupon } from "./coupons";
 import type { Cart } from "./guest-cart";
 import type { Product } from "./product";
 import type { RequestBody, RequestKind, RequestStatus } from "./requests";
@@ -246,6 +248,10 @@ export interface NewsletterResponse {
 export interface QuoteRequest {
   region?: string | null;
   method?: DeliveryMethod | null;
+  /** a coupon code to check against the cart: the quote says its discount or why it does not apply */
+  couponCode?: string;
+  /** coins to use; the quote answers how many this order can use */
+  coinsToSpend?: number;
 }
 export interface QuoteResponse {
   quote: CheckoutQuote;
@@ -410,4 +416,29 @@ export interface AdminRequestsResponse {
 
 export interface AdminRequestResponse {
   request: AdminRequestView;
+}
+
+// ---- coupons and coins ----------------------------------------------------------------------
+/** GET /api/account/coupons: public coupons on offer and the shopper's uses. */
+export interface AccountCouponsResponse {
+  available: CouponView[];
+  used: UsedCoupon[];
+}
+/** GET /api/account/coins */
+export interface AccountCoinsResponse {
+  coins: CoinsSummary;
+}
+/** A refused order whose coupon does not apply (`coupon-invalid`): the reason, what is missing below a minimum, the quote. */
+export interface CouponInvalidBody {
+  reason: CouponReason;
+  missing?: number;
+  quote?: CheckoutQuote;
+}
+/** POST /api/admin/coupons (the days are shop-calendar days, YYYY-MM-DD). */
+export type AdminCouponRequest = CouponRequest;
+export interface AdminCouponsResponse {
+  coupons: AdminCouponView[];
+}
+export interface AdminCouponResponse {
+  coupon: CouponView;
 }

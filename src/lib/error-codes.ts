@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   "cart-empty",
   /** a price or a delivery fee changed since the shopper saw the total; the answer carries the new one */
   "price-changed",
+  /** the coupon code of an order does not apply; the answer carries `reason` (and `missing` below a minimum) */
+  "coupon-invalid",
   /** the order's state does not allow this (cancelling a paid order, shipping an unpaid one) */
   "invalid-state",
   /** the same Idempotency-Key was used for a different request */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DELIVERY_METHODS, PAYMENT_METHODS, type DeliveryMethod, type DeliveryOption, type OrderStatus, type PaymentMethod } from "./checkout";
+import type { CouponQuote } from "./coupons";
 import type { VatZone } from "./tanzania-regions";
 import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacter } from "./text";
 
@@ -19,6 +20,8 @@ export interface OrderLineView {
   vat: number;
   gross: number;
   vatRateBp: number;
+  /** this line's part of the coupon discount and coins (gross is after it) */
+  discount: number;
 }
 
 export type OrderActor = "shopper" | "admin" | "system" | "provider";
@@ -65,6 +68,12 @@ export interface OrderView {
   };
   vatZone: VatZone;
   subtotal: number;
+  /** the coupon's reduction of the goods and its code */
+  discount: number;
+  couponCode: string | null;
+  /** loyalty coins spent and the shillings they took off the goods */
+  coinsSpent: number;
+  coinsValue: number;
   deliveryFee: number;
   deliveryVat: number;
   vatTotal: number;
@@ -116,6 +125,14 @@ export interface CheckoutQuote {
   options: DeliveryOption[];
   method: DeliveryMethod | null;
   subtotal: number;
+  /** the coupon's discount (0 without one) */
+  discount: number;
+  /** each cart line (in cart order) after the coupon and coins: its part of them, and net and VAT split again from what is left */
+  lines: { gross: number; net: number; vat: number; discount: number }[];
+  /** the coupon asked for: applied with its discount, or why it does not apply */
+  coupon: CouponQuote | null;
+  /** the shopper's coins: balance, how many this order may use, how many it uses and their value */
+  coins: { balance: number; usable: number; spent: number; value: number; coinValue: number; enabled: boolean };
   deliveryFee: number;
   vatTotal: number;
   vatRateBp: number;
@@ -151,6 +168,10 @@ export const checkoutRequestSchema = z.object({
   }),
   buyerTin: text(20).optional(),
   saveAddress: z.boolean().optional(),
+  /** a coupon code (any case); one that does not apply refuses the order with `coupon-invalid` and its reason */
+  couponCode: text(40).optional(),
+  /** loyalty coins to spend on this order (within the balance and the rule's share) */
+  coinsToSpend: z.number().int().min(0).max(10_000_000).optional(),
   /** the total the shopper saw; a different server total refuses the order with `price-changed` */
   expectedTotal: z.number().int().min(0).optional(),
 });

@@ -131,6 +131,22 @@ export const siteSettingsSchema = z.object({
     branch: z.string().max(100),
     swift: z.string().max(20),
   }),
+  /**
+   * Loyalty coins (src/lib/coins.ts): a paid order earns `coinsPerStep` coins per full
+   * `shillingsPerStep` of goods paid (after discounts, delivery excluded); a coin takes `coinValue`
+   * shillings off a later order, for at most `maxSharePercent` % of its goods; coins lapse
+   * `expiryMonths` after they are credited. `enabled` false: nothing is earned or spent.
+   */
+  loyalty: z
+    .object({
+      enabled: z.boolean(),
+      shillingsPerStep: z.number().int().min(1).max(10_000_000),
+      coinsPerStep: z.number().int().min(1).max(1000),
+      coinValue: z.number().int().min(1).max(100_000),
+      maxSharePercent: z.number().int().min(0).max(100),
+      expiryMonths: z.number().int().min(1).max(120),
+    })
+    .default({ enabled: true, shillingsPerStep: 1000, coinsPerStep: 1, coinValue: 10, maxSharePercent: 20, expiryMonths: 12 }),
   businessHours: z.object({
     monday: dayHours,
     tuesday: dayHours,
@@ -208,6 +224,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   orderHold: { mobileMoneyMinutes: 30, cardMinutes: 30, bankTransferHours: 72 },
   fiscal: { tin: "", vrn: "", vfdSerial: "" },
   bankTransfer: { bankName: "", accountName: "", accountNumber: "", branch: "", swift: "" },
+  loyalty: { enabled: true, shillingsPerStep: 1000, coinsPerStep: 1, coinValue: 10, maxSharePercent: 20, expiryMonths: 12 },
   businessHours: {
     monday: weekday,
     tuesday: weekday,
@@ -296,6 +313,8 @@ export const PUBLIC_SITE_SETTING_KEYS = [
   "businessHours",
   "pcbPricing",
   "bulkPricingTiers",
+  // the coin rule is stated to every shopper (the coins page, the checkout)
+  "loyalty",
 ] as const satisfies readonly SiteSettingKey[];
 
 export type PublicSiteSettings = Pick<SiteSettings, (typeof PUBLIC_SITE_SETTING_KEYS)[number]>;

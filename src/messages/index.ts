@@ -28,6 +28,7 @@ import enWishlist from "./en/wishlist.json";
 import enMessages from "./en/messages.json";
 import enRequests from "./en/requests.json";
 import enServices from "./en/services.json";
+import enRewards from "./en/rewards.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -49,6 +50,7 @@ import swWishlist from "./sw/wishlist.json";
 import swMessages from "./sw/messages.json";
 import swRequests from "./sw/requests.json";
 import swServices from "./sw/services.json";
+import swRewards from "./sw/rewards.json";
 
 const en = {
   common: enCommon,
@@ -72,6 +74,7 @@ const en = {
   messages: enMessages,
   requests: enRequests,
   services: enServices,
+  rewards: enRewards,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -100,6 +103,7 @@ const swSource: Messages = {
   messages: swMessages,
   requests: swRequests,
   services: swServices,
+  rewards: swRewards,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -155,6 +159,7 @@ const SERVER_ONLY = [
   "requests.supplier",
   "requests.buyer",
   "services",
+  "rewards.meta",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */

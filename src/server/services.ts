@@ -23,6 +23,7 @@ import { createCheckout } from "./orders/checkout";
 import { createOrdersService } from "./orders/orders";
 import type { ClickPesaOptions } from "./payments/clickpesa";
 import type { PaymentProvider } from "./payments/provider";
+import { createRewardsService } from "./rewards/rewards";
 import { createPaymentsService, type PaymentsService, type PaymentsServiceOptions } from "./payments/service";
 import { createRequestsService, type RequestLimits } from "./requests/requests";
 import { createSearchService } from "./search/suggestions";
@@ -223,6 +224,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       siteUrl: config.siteUrl,
       limits: config.requestLimits,
     }),
+    /** the shopper's coupons and coins, the admin's coupons (redeeming and moving coins happen in orders) */
+    rewards: createRewardsService({ db, settings }),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,

@@ -12,10 +12,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminPage() {
   const admin = await requireAdmin("/admin");
-  const [events, t, tr, tm] = await Promise.all([
+  const [events, t, tr, coupons, tm] = await Promise.all([
     getServices().then((services) => services.auth.recentEvents(20)),
     getTranslator("admin"),
     getTranslator("requests.admin"),
+    getTranslator("rewards.admin"),
     getTranslator("messages.admin"),
   ]);
   return (
@@ -27,6 +28,9 @@ export default async function AdminPage() {
       </Link>
       <Link href="/admin/requests" className="mt-3 ml-2 inline-block rounded-lg border border-[var(--border)] px-4 py-2 text-sm font-semibold">
         {tr("title")}
+      </Link>
+      <Link href="/admin/coupons" className="mt-3 ml-2 inline-block rounded-lg border border-[var(--border)] px-4 py-2 text-sm font-semibold">
+        {coupons("title")}
       </Link>
       <Link href="/admin/messages" className="mt-3 ml-2 inline-block rounded-lg border border-[var(--border)] px-4 py-2 text-sm font-semibold">
         {tm("title")}

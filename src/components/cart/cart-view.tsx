@@ -8,6 +8,8 @@ import { api, isApiError } from "@/lib/api-client";
 import { EMPTY_CART, setGuestLine, shippingCost, type Cart } from "@/lib/guest-cart";
 import { formatMoney } from "@/lib/money";
 import { useErrorText } from "../i18n/error-text";
+import { CouponField } from "../rewards/coupon-field";
+import { useCartCoupon } from "../rewards/use-coupon-quote";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { toast } from "../ui/toaster";
 import { useCurrency } from "../ui/use-currency";
@@ -33,6 +35,9 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
   const errorText = useErrorText();
   const [currency] = useCurrency();
   const money = (n: number) => formatMoney(n, currency);
+  const tr = useTranslations("rewards");
+  const cartKey = (cart?.items ?? []).map((i) => i.variants.map((l) => `${i.productId}:${l.variantId}:${l.quantity}:${l.price}`).join(",")).join(";");
+  const coupon = useCartCoupon(signedIn, cartKey);
 
   const change = async (productId: number, itemId: string, variantId: string, quantity: number) => {
     if (!signedIn) {
@@ -81,6 +86,7 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
   if (!cart) return <CartSkeleton label={t("loading")} />;
   if (cart.items.length === 0) return <EmptyCart />;
   const ship = shippingCost(cart.items, shipping);
+  const discount = coupon.status?.applied ? coupon.status.discount : 0;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -159,10 +165,23 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
           <span>{t("shipping")}</span>
           <span data-testid="shipping">{ship === 0 ? t("free") : money(ship)}</span>
         </p>
+        {discount > 0 && (
+          <p className="flex justify-between text-emerald-800 dark:text-emerald-300">
+            <span>{tr("summary.discount", { code: coupon.code ?? "" })}</span>
+            <span data-testid="cart-discount">{tr("summary.minus", { amount: money(discount) })}</span>
+          </p>
+        )}
         <p className="flex justify-between border-t border-[var(--border)] pt-2 text-base font-semibold">
           <span>{t("total")}</span>
-          <span data-testid="total">{money(cart.totals.subtotal + ship)}</span>
+          <span data-testid="total">{money(cart.totals.subtotal - discount + ship)}</span>
         </p>
+        <div className="border-t border-[var(--border)] pt-2">
+          {signedIn ? (
+            <CouponField code={coupon.code} status={coupon.status} busy={coupon.busy} onApply={coupon.apply} onRemove={coupon.remove} name="cartCoupon" />
+          ) : (
+            <p className="text-xs text-[var(--muted-fg)]">{tr("coupon.signIn")}</p>
+          )}
+        </div>
         <Link
           href="/checkout"
           className="mt-2 flex h-11 w-full items-center justify-center rounded-lg bg-brand font-semibold text-white"

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import type { OutOfStockBody, PriceChangedBody } from "@/lib/api-contract";
+import type { CouponInvalidBody, OutOfStockBody, PriceChangedBody } from "@/lib/api-contract";
 import { api, isApiError } from "@/lib/api-client";
 import { deliveryOptions, orderTotals, type DeliveryMethod, type DeliveryOption, type DeliverySettings, type PaymentMethod } from "@/lib/checkout";
 import { attemptFingerprint, checkCheckoutForm, checkoutRequestOf, isCheckoutField, type CheckoutField, type CheckoutFormValues } from "@/lib/checkout-form";
@@ -17,6 +17,9 @@ import { openAuthDialog } from "../auth/auth-dialog-state";
 import { announceCartChange, refreshServerCart } from "../cart/cart-store";
 import { useErrorText } from "../i18n/error-text";
 import { saveHandoff } from "../orders/payment-handoff";
+import { ALL_USABLE_COINS, CheckoutRewards } from "../rewards/checkout-rewards";
+import { useCouponReasonText } from "../rewards/coupon-field";
+import { saveCoupon, useSavedCoupon } from "../rewards/coupon-storage";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent } from "../ui/dialog";
 import { ChoiceCard, FieldError, Section, TextField, fieldId, inputClass } from "./form-fields";
 
@@ -146,6 +149,14 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
   const [clock, setClock] = useState(() => new Date(now));
   const [quote, setQuote] = useState<{ key: string; quote: CheckoutQuote } | null>(null);
   const [changedTotal, setChangedTotal] = useState<{ old: number; total: number } | null>(null);
+  // ---- coupon and coins (src/components/rewards): sent with the quote and the order ----
+  const tr = useTranslations("rewards");
+  const couponReasonText = useCouponReasonText();
+  // the code applied in the cart or here, remembered for this tab
+  const couponCode = useSavedCoupon();
+  const [useCoins, setUseCoins] = useState(false);
+  const rewardsKey = `${couponCode ?? ""}|${useCoins ? "coins" : ""}`;
+  // ---- end of coupon and coins ----
   const noticeRef = useRef<HTMLDivElement>(null);
   const inFlight = useRef(false);
   const datalistId = useId();
@@ -170,8 +181,10 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
   const method: DeliveryMethod | null = picked ? picked.method : region ? firstAvailable(options) : null;
   const chosen = options.find((o) => o.method === method);
   const form: CheckoutFormValues = { ...values, method };
-  const quoteKey = `${regionKey}|${method ?? ""}`;
+  const quoteKey = `${regionKey}|${method ?? ""}|${rewardsKey}`;
   const serverQuote = quote?.key === quoteKey ? quote.quote : null;
+  // the coupon's and the coins' figures come from the server only (the last quote for them while a new one is asked)
+  const rewardsQuote = serverQuote ?? (quote?.key.endsWith(`|${rewardsKey}`) ? quote.quote : null);
 
   const fee = chosen?.available ? chosen.fee : 0;
   const local = orderTotals(lines, fee, method === "pickup" ? null : region, shop.vatRates);
@@ -188,7 +201,15 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
     const controller = new AbortController();
     const timer = setTimeout(() => {
       api.checkout
-        .quote({ region: method === "pickup" ? null : region, method }, { signal: controller.signal })
+        .quote(
+          {
+            region: method === "pickup" ? null : region,
+            method,
+            couponCode: couponCode ?? undefined,
+            coinsToSpend: useCoins ? ALL_USABLE_COINS : undefined,
+          },
+          { signal: controller.signal },
+        )
         .then(({ quote: answer }) => setQuote({ key: quoteKey, quote: answer }))
         .catch(() => undefined); // the shared rules' figures stay; placing the order checks the total anyway
     }, QUOTE_DELAY_MS);
@@ -196,7 +217,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
       clearTimeout(timer);
       controller.abort();
     };
-  }, [quoteKey, region, method]);
+  }, [quoteKey, region, method, couponCode, useCoins]);
 
   const chooseAddress = (choice: string) => {
     setAddressChoice(choice);
@@ -234,13 +255,19 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
     }
     setErrors({});
     setNotice(null);
-    const body = checkoutRequestOf(form, expectedTotal);
+    const body = {
+      ...checkoutRequestOf(form, expectedTotal),
+      // coupon and coins: exactly what the quote the shopper saw used
+      ...(couponCode ? { couponCode } : {}),
+      ...(useCoins ? { coinsToSpend: serverQuote?.coins.spent ?? 0 } : {}),
+    };
     const key = attemptKey(attemptFingerprint(lines, body));
     inFlight.current = true;
     setBusy(true);
     try {
       const placed = await api.checkout.place(body, key);
       forgetAttempt();
+      saveCoupon(null);
       saveHandoff(placed.order.number, { payment: placed.payment });
       // the server emptied the cart: the header's badge and other tabs follow
       void refreshServerCart();
@@ -256,6 +283,14 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
           setChangedTotal({ old: expectedTotal, total: next.total });
         } else showNotice({ kind: "text", text: errorText(error) });
         router.refresh();
+      } else if (isApiError(error, "coupon-invalid")) {
+        const refused = error.body as unknown as CouponInvalidBody;
+        if (refused.quote) setQuote({ key: quoteKey, quote: refused.quote });
+        showNotice({ kind: "text", text: couponReasonText({ code: couponCode ?? "", applied: false, reason: refused.reason, missing: refused.missing }) });
+      } else if (isApiError(error, "validation") && error.body.field === "coins") {
+        const refused = error.body as unknown as Partial<PriceChangedBody>;
+        if (refused.quote) setQuote({ key: quoteKey, quote: refused.quote });
+        showNotice({ kind: "text", text: tr("coins.refused") });
       } else if (isApiError(error, "out-of-stock")) {
         showNotice({ kind: "out-of-stock", lines: (error.body as unknown as OutOfStockBody).lines ?? [] });
         router.refresh();
@@ -596,6 +631,15 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
             />
           </details>
         </Section>
+
+        <CheckoutRewards
+          quote={rewardsQuote}
+          couponCode={couponCode}
+          onCoupon={saveCoupon}
+          useCoins={useCoins}
+          onUseCoins={setUseCoins}
+          busy={Boolean(couponCode || useCoins) && !serverQuote}
+        />
       </div>
 
       <aside aria-labelledby="summary-heading" className="space-y-3 rounded-xl border border-[var(--border)] p-4 text-sm lg:sticky lg:top-28">
@@ -623,6 +667,18 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
             <dt>{t("summary.subtotal")}</dt>
             <dd data-testid="checkout-subtotal">{money(shown.subtotal)}</dd>
           </div>
+          {serverQuote && serverQuote.discount > 0 && (
+            <div className="flex justify-between text-emerald-800 dark:text-emerald-300">
+              <dt>{tr("summary.discount", { code: serverQuote.coupon?.code ?? "" })}</dt>
+              <dd data-testid="checkout-discount">{tr("summary.minus", { amount: money(serverQuote.discount) })}</dd>
+            </div>
+          )}
+          {serverQuote && serverQuote.coins.value > 0 && (
+            <div className="flex justify-between text-emerald-800 dark:text-emerald-300">
+              <dt>{tr("summary.coins", { count: serverQuote.coins.spent })}</dt>
+              <dd data-testid="checkout-coins">{tr("summary.minus", { amount: money(serverQuote.coins.value) })}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt>{method ? t("summary.deliveryBy", { method: to(`deliveryMethod.${method}`) }) : t("summary.delivery")}</dt>
             <dd data-testid="checkout-delivery">{method ? (shown.deliveryFee === 0 ? t("free") : money(shown.deliveryFee)) : "—"}</dd>

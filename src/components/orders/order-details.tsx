@@ -27,6 +27,7 @@ export function DetailCard({ title, children, id }: { title: string; children: R
 export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<SiteSettings, "address" | "bankTransfer"> }) {
   const t = serverTranslator("orders.order");
   const names = serverTranslator("orders");
+  const rewards = serverTranslator("rewards.summary");
   const format = serverFormatter();
   const locale = serverLocale();
   const rate = (order.lines[0]?.vatRateBp ?? 0) / 100;
@@ -50,13 +51,24 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
                   {attrs && <span className="block text-xs text-[var(--muted-fg)]">{attrs}</span>}
                   <span className="block text-xs text-[var(--muted-fg)]">{t("quantityTimes", { quantity: l.quantity, price: money(l.unitPrice) })}</span>
                 </span>
-                <span className="shrink-0">{money(l.gross)}</span>
+                {/* before the order's discount, which shows once below (the line's VAT is on what is left of it) */}
+                <span className="shrink-0">{money(l.unitPrice * l.quantity)}</span>
               </li>
             );
           })}
         </ul>
         <dl className="mt-2 space-y-1 border-t border-[var(--border)] pt-2">
           <Row label={t("subtotal")} value={money(order.subtotal)} />
+          {order.discount > 0 && (
+            <Row
+              label={rewards("discount", { code: order.couponCode ?? "" })}
+              value={rewards("minus", { amount: money(order.discount) })}
+              testId="order-discount"
+            />
+          )}
+          {order.coinsValue > 0 && (
+            <Row label={rewards("coins", { count: order.coinsSpent })} value={rewards("minus", { amount: money(order.coinsValue) })} testId="order-coins" />
+          )}
           <Row label={names(`deliveryMethod.${d.method}`)} value={order.deliveryFee === 0 ? t("free") : money(order.deliveryFee)} />
           <Row label={t("total")} value={money(order.total)} strong testId="order-total" />
           <Row label={t("net")} value={money(net)} muted />

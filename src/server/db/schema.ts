@@ -477,6 +477,12 @@ export const orders = pgTable(
     deliveryFee: integer("delivery_fee").notNull(),
     deliveryVat: integer("delivery_vat").notNull(),
     vatTotal: integer("vat_total").notNull(),
+    /** the coupon's reduction of the goods (spread over the lines), and the code that gave it */
+    discount: integer("discount").notNull().default(0),
+    couponCode: text("coupon_code"),
+    /** loyalty coins spent on the order, and the shillings they took off the goods */
+    coinsSpent: integer("coins_spent").notNull().default(0),
+    coinsValue: integer("coins_value").notNull().default(0),
     total: integer("total").notNull(),
     currency: text("currency").notNull().default("TZS"),
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
@@ -500,7 +506,10 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_hold_idx").on(t.status, t.holdUntil),
     index("orders_created_idx").on(t.createdAt),
-    check("orders_money", sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.total} = ${t.subtotal} + ${t.deliveryFee}`),
+    check(
+      "orders_money",
+      sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.discount} >= 0 and ${t.coinsValue} >= 0 and ${t.discount} + ${t.coinsValue} <= ${t.subtotal} and ${t.total} = ${t.subtotal} - ${t.discount} - ${t.coinsValue} + ${t.deliveryFee}`,
+    ),
   ],
 );
 
@@ -525,11 +534,16 @@ export const orderLines = pgTable(
     vat: integer("vat").notNull(),
     gross: integer("gross").notNull(),
     vatRateBp: integer("vat_rate_bp").notNull(),
+    /** this line's part of the order's coupon discount and coins (gross is after it) */
+    discount: integer("discount").notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
     index("order_lines_product_idx").on(t.productId),
-    check("order_lines_money", sql`${t.quantity} > 0 and ${t.gross} = ${t.net} + ${t.vat} and ${t.gross} = ${t.unitPrice} * ${t.quantity}`),
+    check(
+      "order_lines_money",
+      sql`${t.quantity} > 0 and ${t.gross} = ${t.net} + ${t.vat} and ${t.discount} >= 0 and ${t.gross} = ${t.unitPrice} * ${t.quantity} - ${t.discount}`,
+    ),
   ],
 );
 
@@ -811,4 +825,88 @@ export const serviceRequests = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("service_requests_kind_status_idx").on(t.kind, t.status, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Coupons and loyalty coins
+
+/**
+ * A coupon an admin created. `code` is stored upper-case (codes are matched case-insensitively).
+ * Percent: `value` is 1–90; fixed: whole shillings. The window is stored as instants (the first
+ * and last shop-calendar day, inclusive). `public` coupons are listed to every shopper.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
+    value: integer("value").notNull(),
+    minSubtotal: integer("min_subtotal").notNull().default(0),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    active: boolean("active").notNull().default(true),
+    firstOrderOnly: boolean("first_order_only").notNull().default(false),
+    public: boolean("public").notNull().default(false),
+    description: text("description"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("coupons_value", sql`(${t.kind} = 'percent' and ${t.value} between 1 and 90) or (${t.kind} = 'fixed' and ${t.value} > 0)`),
+    check("coupons_limits", sql`${t.minSubtotal} >= 0 and coalesce(${t.usageLimit}, 1) > 0 and coalesce(${t.perCustomerLimit}, 1) > 0`),
+  ],
+);
+
+/**
+ * One use of a coupon by one order. A use counts toward the limits until `releasedAt` is set (the
+ * order was cancelled or expired unpaid). One coupon per order.
+ */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: integer("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    discount: integer("discount").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [index("coupon_redemptions_coupon_idx").on(t.couponId), index("coupon_redemptions_user_idx").on(t.userId, t.couponId)],
+);
+
+/**
+ * The coin ledger: every credit and debit of a shopper's loyalty coins. The balance is the sum,
+ * less credits past `expiresAt` (see src/lib/coins.ts). An order earns, spends, gets back and
+ * loses its earned coins at most once each (the unique index).
+ */
+export const coinEntries = pgTable(
+  "coin_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    delta: integer("delta").notNull(),
+    reason: text("reason", { enum: ["earned", "spent", "refunded", "expired", "reversed"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("coin_entries_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("coin_entries_order_reason_idx")
+      .on(t.orderId, t.reason)
+      .where(sql`${t.orderId} is not null`),
+    check("coin_entries_delta", sql`${t.delta} <> 0`),
+  ],
 );

@@ -1,15 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { normaliseEmail } from "@/lib/auth-rules";
-import {
-  deliveryOptions,
-  formatOrderNumber,
-  ORDER_NUMBER_PATTERN,
-  orderTotals,
-  type DeliveryMethod,
-  type OrderStatus,
-  type PaymentMethod,
-} from "@/lib/checkout";
+import { deliveryOptions, formatOrderNumber, ORDER_NUMBER_PATTERN, type DeliveryMethod, type OrderStatus, type PaymentMethod } from "@/lib/checkout";
+import { coinsValue, maxCoinsUsable } from "@/lib/coins";
+import { discountedOrderTotals, normaliseCouponCode, type CouponQuote, type DiscountedTotals } from "@/lib/coupons";
 import type { Locale } from "@/lib/locale";
 import type { AdminOrderAction, CheckoutQuote, CheckoutRequest, OrderView, SavedAddress, TrackingView } from "@/lib/orders";
 import { normaliseTanzanianMobile } from "@/lib/phone";
@@ -20,7 +14,9 @@ import { addresses, cartItems, orderEvents, orderLines, orders, payments } from 
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { countPerKey, type RateLimit } from "../auth/limits";
 import { DomainError } from "../errors";
-import type { SettingsService } from "../settings/settings";
+import { evaluateCoupon, redeemCoupon, releaseCoupon, type CouponRow } from "../rewards/coupon-store";
+import { coinBalanceOf, earnCoins, lockCoinAccount, settleCancelledOrder, spendCoins } from "../rewards/ledger";
+import { getSiteSettings, type SettingsService } from "../settings/settings";
 import { readCheckoutLines, type CheckoutLine } from "./cart-lines";
 import { composeOrderView, findOrder, listAllOrders, listOrders, orderView, type OrderRow } from "./views";
 
@@ -104,21 +100,68 @@ export function createOrdersService(options: OrdersOptions) {
     await tx.insert(orderEvents).values({ orderId, status, actor, note, actorUserId });
   }
 
-  /** The quote of a cart for a destination and method: what the summary shows before placing. */
-  function quoteLines(lines: CheckoutLine[], region: string | null, method: DeliveryMethod | null, shop: SiteSettings): CheckoutQuote {
-    const options = deliveryOptions(lines, region, now(), shop);
+  /**
+   * The price of a cart for a destination and method, with a coupon and coins if asked: what the
+   * summary shows before placing, and what placing charges. With `lock` (inside the placing
+   * transaction) the coupon's row and the shopper's coin account are locked before they are read.
+   * Coins asked beyond what the order may use are cut to that in the quote (placing refuses them).
+   */
+  async function priceOrder(
+    dbx: Database,
+    userId: number,
+    lines: CheckoutLine[],
+    region: string | null,
+    method: DeliveryMethod | null,
+    shop: SiteSettings,
+    rewards: { couponCode?: string; coinsToSpend?: number },
+    lock: boolean,
+  ): Promise<{ quote: CheckoutQuote; totals: DiscountedTotals; coupon: CouponRow | null; coinsWanted: number }> {
+    const at = now();
+    const options = deliveryOptions(lines, region, at, shop);
     const chosen = options.find((o) => o.method === method && o.available) ?? null;
-    const totals = orderTotals(lines, chosen?.fee ?? 0, method === "pickup" ? null : region, shop.vatRates);
-    return {
+    const vatRegion = method === "pickup" ? null : region;
+    const fee = chosen?.fee ?? 0;
+    const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+
+    let couponQuote: CouponQuote | null = null;
+    let coupon: CouponRow | null = null;
+    let discount = 0;
+    const code = rewards.couponCode?.trim();
+    if (code) {
+      const shown = normaliseCouponCode(code) ?? code.toUpperCase();
+      const evaluated = await evaluateCoupon(dbx, { code, userId, subtotal, now: at, lock });
+      if (evaluated.result.ok) {
+        coupon = evaluated.coupon;
+        discount = evaluated.result.discount;
+        couponQuote = { code: shown, applied: true, discount };
+      } else {
+        couponQuote = { code: shown, applied: false, reason: evaluated.result.reason };
+        if (evaluated.result.missing !== undefined) couponQuote.missing = evaluated.result.missing;
+      }
+    }
+
+    const rule = shop.loyalty;
+    if (lock && rule.enabled) await lockCoinAccount(dbx, userId);
+    const balance = rule.enabled ? await coinBalanceOf(dbx, userId, at) : 0;
+    const usable = maxCoinsUsable(subtotal - discount, balance, rule);
+    const coinsWanted = rewards.coinsToSpend ?? 0;
+    const spent = Math.min(coinsWanted, usable);
+    const totals = discountedOrderTotals(lines, fee, vatRegion, shop.vatRates, { discount, coinsValue: coinsValue(spent, rule) });
+    const quote: CheckoutQuote = {
       options,
       method: chosen?.method ?? null,
       subtotal: totals.subtotal,
+      discount: totals.discount,
+      lines: totals.lines,
+      coupon: couponQuote,
+      coins: { balance, usable, spent, value: totals.coinsValue, coinValue: rule.coinValue, enabled: rule.enabled },
       deliveryFee: totals.deliveryFee,
       vatTotal: totals.vatTotal,
       vatRateBp: totals.rateBp,
       vatZone: totals.zone,
       total: totals.total,
     };
+    return { quote, totals, coupon, coinsWanted };
   }
 
   /**
@@ -170,6 +213,9 @@ export function createOrdersService(options: OrdersOptions) {
   /** Cancels an order in the transaction: stock back, open payment attempts closed, the shopper told. */
   async function cancelInTx(tx: Database, order: OrderRow, actor: Actor, note: string, actorUserId: number | null = null) {
     await releaseStock(tx, order);
+    // the coupon use is given back; coins spent come back, and coins a paid order earned are taken back
+    await releaseCoupon(tx, order.id);
+    await settleCancelledOrder(tx, order, (await getSiteSettings(tx)).loyalty, now());
     await tx
       .update(payments)
       .set({ status: "cancelled", nextCheckAt: null, updatedAt: sql`now()` })
@@ -211,6 +257,8 @@ export function createOrdersService(options: OrdersOptions) {
     }
     await setStatus(tx, order, "paid", by.actor, by.note ?? null, { paidAt: now(), holdUntil: null }, by.actorUserId ?? null);
     await countSales(tx, order.id);
+    // coins are earned only once the money is in, in the same transaction as the status
+    await earnCoins(tx, order, (await getSiteSettings(tx)).loyalty, now());
     await hooks.issueReceipt(tx, order.id);
     await hooks.notify(tx, "paid", order.id);
     return "paid";
@@ -257,11 +305,19 @@ export function createOrdersService(options: OrdersOptions) {
           lines: short.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, available: Math.max(0, l.stock) })),
         });
 
-      const quote = quoteLines(lines, delivery.region, delivery.method, shop);
+      const priced = await priceOrder(tx, userId, lines, delivery.region, delivery.method, shop, request, true);
+      const { quote, totals } = priced;
       if (!quote.method) throw invalid("delivery", "This delivery method is not available for this cart and destination");
+      if (quote.coupon && !quote.coupon.applied)
+        throw new DomainError("coupon-invalid", "This coupon cannot be used for this order", {
+          reason: quote.coupon.reason,
+          ...(quote.coupon.missing !== undefined ? { missing: quote.coupon.missing } : {}),
+          quote,
+        });
+      if (priced.coinsWanted > quote.coins.usable)
+        throw new DomainError("validation", "This order cannot use that many coins", { field: "coins", reason: "coins", quote });
       if (request.expectedTotal !== undefined && request.expectedTotal !== quote.total)
         throw new DomainError("price-changed", "A price or the delivery fee changed since the total was shown", { quote });
-      const totals = orderTotals(lines, quote.deliveryFee, delivery.region, shop.vatRates);
 
       for (const line of lines) {
         // the rows are locked: these cannot fail for stock read above, and the checks stay as a guard
@@ -303,6 +359,10 @@ export function createOrdersService(options: OrdersOptions) {
           parcelOffice: delivery.parcelOffice,
           vatZone: totals.zone,
           subtotal: totals.subtotal,
+          discount: totals.discount,
+          couponCode: priced.coupon?.code ?? null,
+          coinsSpent: quote.coins.spent,
+          coinsValue: totals.coinsValue,
           deliveryFee: totals.deliveryFee,
           deliveryVat: totals.deliveryVat,
           vatTotal: totals.vatTotal,
@@ -332,9 +392,12 @@ export function createOrdersService(options: OrdersOptions) {
             vat: totals.lines[i]!.vat,
             gross: totals.lines[i]!.gross,
             vatRateBp: totals.rateBp,
+            discount: totals.lines[i]!.discount,
           })),
         )
         .returning();
+      if (priced.coupon) await redeemCoupon(tx, { couponId: priced.coupon.id, userId, orderId: row.id, discount: totals.discount });
+      await spendCoins(tx, userId, row.id, quote.coins.spent, at);
       const [event] = await tx.insert(orderEvents).values({ orderId: row.id, status: "awaiting_payment", actor: "shopper" }).returning();
       await tx.delete(cartItems).where(eq(cartItems.userId, userId));
       if (request.saveAddress !== false && delivery.region && delivery.district) await rememberAddress(tx, userId, request, phone, delivery);
@@ -410,8 +473,14 @@ export function createOrdersService(options: OrdersOptions) {
   }
 
   return {
-    quote: async (userId: number, input: { region: string | null; method: DeliveryMethod | null }): Promise<CheckoutQuote> =>
-      quoteLines(await readCheckoutLines(db, userId, false), input.method === "pickup" ? null : input.region, input.method, await settings.get()),
+    quote: async (
+      userId: number,
+      input: { region: string | null; method: DeliveryMethod | null; couponCode?: string; coinsToSpend?: number },
+    ): Promise<CheckoutQuote> => {
+      const lines = await readCheckoutLines(db, userId, false);
+      const region = input.method === "pickup" ? null : input.region;
+      return (await priceOrder(db, userId, lines, region, input.method, await settings.get(), input, false)).quote;
+    },
 
     place,
     markPaidInTx,

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+
+/*
+ * The first admin's session for specs that use admin pages (the same steps as e2e/checkout.spec.ts:
+ * the run's admin sets up two-step sign-in once, and later sign-ins answer the code step).
+ */
+const dataDir = process.env.E2E_DATA_DIR ?? "";
+/** Where this run keeps the first admin's authenticator secret once it is set up (a later sign-in needs a code). */
+const ADMIN_SECRET_FILE = path.join(dataDir, "e2e-admin-totp.txt");
+const STEP_MS = 30_000;
+
+export const codeAt = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
+
+/** The first admin's e-mail and generated password, from the file the shop writes on its first start. */
+export function initialAdmin(): { email: string; password: string } {
+  const text = fs.readFileSync(path.join(dataDir, "initial-admin-password.txt"), "utf8");
+  return { email: /e-mail:\s+(\S+)/.exec(text)![1]!, password: /password:\s+(\S+)/.exec(text)![1]! };
+}
+
+/**
+ * Signs the first admin in on a new page of its own, and sets up two-step sign-in first when it is
+ * not on yet (admin pages require it); a later call answers the code step with the kept secret.
+ */
+export async function signInAdmin(browser: Browser): Promise<Page> {
+  const { email, password } = initialAdmin();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/auth/login?redirect=/account/settings");
+  const main = page.getByRole("main");
+  await main.getByLabel("Email", { exact: true }).fill(email);
+  await main.getByLabel("Password").fill(password);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  const codeField = main.getByLabel("Verification code");
+  const panel = page.locator("#two-factor");
+  const setUp = panel.getByRole("button", { name: "Set up two-step sign-in" });
+  const isOn = panel.getByText(/Two-step sign-in is on/);
+  // the password check (scrypt) can take seconds; then either the code step or the account page
+  await expect(codeField.or(setUp).or(isOn).first()).toBeVisible({ timeout: 30_000 });
+  if (await codeField.isVisible()) {
+    const [secret = "", enrolledAt = "0"] = fs.readFileSync(ADMIN_SECRET_FILE, "utf8").trim().split("\n");
+    // the set-up used up its time step: the next code is the first that counts
+    await codeField.fill(codeAt(secret, Math.max(Date.now(), Number(enrolledAt) + STEP_MS)));
+    await main.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/account/settings");
+    return page;
+  }
+  if (await setUp.isVisible()) {
+    await setUp.click();
+    const secret = (await panel.getByTestId("totp-secret").textContent())!.trim();
+    const enrolledAt = Date.now();
+    await panel.getByLabel("Code from your app").fill(codeAt(secret, enrolledAt));
+    await panel.getByLabel("Your password").fill(password);
+    await panel.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await expect(panel.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+    fs.writeFileSync(ADMIN_SECRET_FILE, `${secret}\n${enrolledAt}`);
+    await panel.getByRole("button", { name: "I have saved my recovery codes" }).click();
+  }
+  return page;
+}
