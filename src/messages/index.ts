@@ -24,6 +24,7 @@ import enOrderMail from "./en/order-mail.json";
 import enPayments from "./en/payments.json";
 import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
+import enPages from "./en/pages.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -41,6 +42,7 @@ import swOrderMail from "./sw/order-mail.json";
 import swPayments from "./sw/payments.json";
 import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
+import swPages from "./sw/pages.json";
 
 const en = {
   common: enCommon,
@@ -60,6 +62,7 @@ const en = {
   payments: enPayments,
   checkout: enCheckout,
   orders: enOrders,
+  pages: enPages,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -84,6 +87,7 @@ const swSource: Messages = {
   payments: swPayments,
   checkout: swCheckout,
   orders: swOrders,
+  pages: swPages,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -129,6 +133,25 @@ const SERVER_ONLY = [
   "payments.sandbox",
   "orders.meta",
   "orders.admin",
+  // the info and legal pages render on the server; only the help search box and the install button are client components
+  "pages.meta",
+  "pages.common",
+  "pages.about",
+  "pages.story",
+  "pages.careers",
+  "pages.press",
+  "pages.returns",
+  "pages.shipping",
+  "pages.support",
+  "pages.help",
+  "pages.legalCommon",
+  "pages.cookies",
+  "pages.gdpr",
+  "pages.dataProtection",
+  "pages.social",
+  "pages.offline",
+  "pages.notFound",
+  "pages.loading",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
