@@ -246,6 +246,11 @@ export async function productsByImages(db: Database, images: string[], limit: nu
   });
 }
 
+/** Every product's address parts and last change, for the sitemap (a few hundred narrow rows). */
+export async function sitemapProducts(db: Database): Promise<{ id: number; slug: string; name: string; updatedAt: Date }[]> {
+  return db.select({ id: products.id, slug: products.slug, name: products.name, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id));
+}
+
 /** The catalogue for pages and the API: product lists, single products, related products, categories. */
 export function createCatalogService(db: Database) {
   return {
@@ -253,6 +258,7 @@ export function createCatalogService(db: Database) {
     get: (id: number) => getProduct(db, id),
     related: (product: Pick<Product, "id" | "category_slug">, limit?: number) => relatedProducts(db, product, limit),
     categories: () => listCategories(db),
+    sitemapProducts: () => sitemapProducts(db),
   };
 }
 
