@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { sitemapEntries, robotsRules } from "../../src/lib/sitemap";
 import { productPath } from "../../src/lib/slug";
+import { rowsOf } from "../../src/server/db/client";
 import { securityEvents, sessions, users } from "../../src/server/db/schema";
 import { setupApi, SITE_ORIGIN } from "./harness";
 
@@ -10,7 +11,8 @@ const api = setupApi();
 describe("the sitemap's products", () => {
   it("lists every product of the catalogue, with its address and last change", async () => {
     const rows = await api.services.catalog.sitemapProducts();
-    const [{ total }] = (await api.handle.db.execute(sql`select count(*)::int as total from products`)).rows as { total: number }[];
+    const [count] = rowsOf<{ total: number }>(await api.handle.db.execute(sql`select count(*)::int as total from products`));
+    const total = count!.total;
     expect(rows).toHaveLength(total);
     expect(rows.length).toBeGreaterThan(0);
     const first = rows[0]!;
