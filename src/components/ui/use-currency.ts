@@ -1,9 +1,9 @@
 "use client";
 
 import { DEFAULT_CURRENCY, isCurrency, type Currency } from "@/lib/money";
+import { CURRENCY_KEY } from "@/lib/browser-storage";
 import { useLocalValue, writeLocal } from "./local-store";
 
-export const CURRENCY_KEY = "preferred-currency";
 
 export function useCurrency(): [Currency, (c: Currency) => void] {
   const stored = useLocalValue(CURRENCY_KEY);

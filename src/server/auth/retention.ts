@@ -1,12 +1,8 @@
 import { lt, sql } from "drizzle-orm";
+import { SECURITY_EVENT_RETENTION_MONTHS } from "@/lib/retention";
 import type { Database } from "../db";
 import { authTokens, securityEvents, sessions, signInChallenges } from "../db/schema";
 
-/**
- * How long security events are kept: a year covers any investigation of an account and the
- * per-address failure counts (which look back minutes), and is what the data-protection page promises.
- */
-export const SECURITY_EVENT_RETENTION_MONTHS = 12;
 
 /**
  * Deletes what is kept only for a while: security events older than the retention period, and
