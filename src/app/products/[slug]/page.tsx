@@ -13,6 +13,7 @@ import { productImageSrcSet } from "@/lib/product-image";
 import { safeRedirect } from "@/lib/redirect";
 import { getIntl, getTranslator, languageAlternates } from "../../i18n";
 import { parseProductIdSegment, productPath } from "@/lib/slug";
+import { siteUrl } from "@/server/config";
 import { getServices } from "@/server/services";
 import { loadSiteSettings } from "../../site-settings";
 
@@ -54,7 +55,9 @@ export default async function ProductPage({ params, searchParams }: Props) {
     "@type": "Product",
     name: product.name,
     sku: product.sku,
-    image: product.image,
+    // search engines read JSON-LD without the page's base: every address in it is absolute
+    image: new URL(product.image, siteUrl()).href,
+    url: new URL(productPath(product), siteUrl()).href,
     description: product.description,
     brand: { "@type": "Brand", name: product.brand },
     category: product.category,
