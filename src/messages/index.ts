@@ -25,6 +25,7 @@ import enPayments from "./en/payments.json";
 import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
 import enPages from "./en/pages.json";
+import enFatal from "./en/fatal.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -43,6 +44,7 @@ import swPayments from "./sw/payments.json";
 import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
 import swPages from "./sw/pages.json";
+import swFatal from "./sw/fatal.json";
 
 const en = {
   common: enCommon,
@@ -63,6 +65,7 @@ const en = {
   checkout: enCheckout,
   orders: enOrders,
   pages: enPages,
+  fatal: enFatal,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -88,6 +91,7 @@ const swSource: Messages = {
   checkout: swCheckout,
   orders: swOrders,
   pages: swPages,
+  fatal: swFatal,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -133,6 +137,8 @@ const SERVER_ONLY = [
   "payments.sandbox",
   "orders.meta",
   "orders.admin",
+  // global-error.tsx imports its two small files itself (it renders without the layout that hands messages down)
+  "fatal",
   // the info and legal pages render on the server; only the help search box and the install button are client components
   "pages.meta",
   "pages.common",
