@@ -13,11 +13,17 @@ await mkdir(out, { recursive: true });
 const brand = /<rect[^>]*fill="(#[0-9a-fA-F]{6})"/.exec(svg.toString())?.[1] ?? "#0f766e";
 
 for (const size of [192, 512]) {
-  await sharp(svg, { density: (72 * size) / 64 }).resize(size, size).png({ compressionLevel: 9 }).toFile(path.join(out, `icon-${size}.png`));
+  await sharp(svg, { density: (72 * size) / 64 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(out, `icon-${size}.png`));
 }
 // the safe zone of a maskable icon is the central circle of 80 % of its width
 const inner = Math.round(512 * 0.72);
-const mark = await sharp(svg, { density: (72 * inner) / 64 }).resize(inner, inner).png().toBuffer();
+const mark = await sharp(svg, { density: (72 * inner) / 64 })
+  .resize(inner, inner)
+  .png()
+  .toBuffer();
 await sharp({ create: { width: 512, height: 512, channels: 4, background: brand } })
   .composite([{ input: mark, gravity: "center" }])
   .png({ compressionLevel: 9 })

@@ -19,7 +19,16 @@ describe("social profile links", () => {
   });
 
   it("refuses anything that is not a plain web address", () => {
-    for (const bad of ["javascript:alert(1)", "//evil.example", "/social/facebook", "ftp://host.tz/x", "https://user:pw@facebook.com/x", "https://localhost/x", "https://", ""])
+    for (const bad of [
+      "javascript:alert(1)",
+      "//evil.example",
+      "/social/facebook",
+      "ftp://host.tz/x",
+      "https://user:pw@facebook.com/x",
+      "https://localhost/x",
+      "https://",
+      "",
+    ])
       expect(socialProfileUrl(links({ facebook: bad }), "facebook"), bad).toBeNull();
   });
 

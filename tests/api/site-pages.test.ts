@@ -32,7 +32,12 @@ describe("retention of security records", () => {
     const db = api.handle.db;
     const [user] = await db
       .insert(users)
-      .values({ email: `retention-${process.pid}-${Date.now()}@example.co.tz`, fullName: "Neema Said", passwordHash: "scrypt$unused", emailVerifiedAt: new Date() })
+      .values({
+        email: `retention-${process.pid}-${Date.now()}@example.co.tz`,
+        fullName: "Neema Said",
+        passwordHash: "scrypt$unused",
+        emailVerifiedAt: new Date(),
+      })
       .returning({ id: users.id });
     const events = await db
       .insert(securityEvents)
@@ -53,7 +58,15 @@ describe("retention of security records", () => {
     expect(pruned.events).toBeGreaterThanOrEqual(1);
     expect(pruned.sessions).toBeGreaterThanOrEqual(1);
 
-    const keptEvents = await db.select({ id: securityEvents.id }).from(securityEvents).where(inArray(securityEvents.id, events.map((e) => e.id)));
+    const keptEvents = await db
+      .select({ id: securityEvents.id })
+      .from(securityEvents)
+      .where(
+        inArray(
+          securityEvents.id,
+          events.map((e) => e.id),
+        ),
+      );
     expect(keptEvents.map((e) => e.id)).toEqual([events[1]!.id]);
     const keptSessions = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user!.id));
     expect(keptSessions.map((s) => s.id)).toEqual([made[1]!.id]);

@@ -18,8 +18,15 @@ const SERVICES = [
 
 export default async function AboutPage() {
   const [{ locale }, s, t, footer] = await Promise.all([getIntl(), loadSiteSettings(), getTranslator("pages.about"), getTranslator("common.footer")]);
-  const area = new Intl.ListFormat(locale === "sw" ? "sw" : "en-GB", { type: "conjunction" }).format(s.delivery.courierRegions.map((code) => regionName(code, locale)));
-  const contact = { address: s.address, phone: s.contactPhone, email: s.contactEmail, mail: (chunks: React.ReactNode) => <a href={`mailto:${s.contactEmail}`}>{chunks}</a> };
+  const area = new Intl.ListFormat(locale === "sw" ? "sw" : "en-GB", { type: "conjunction" }).format(
+    s.delivery.courierRegions.map((code) => regionName(code, locale)),
+  );
+  const contact = {
+    address: s.address,
+    phone: s.contactPhone,
+    email: s.contactEmail,
+    mail: (chunks: React.ReactNode) => <a href={`mailto:${s.contactEmail}`}>{chunks}</a>,
+  };
   return (
     <PageFrame title={t("title", { company: s.companyName })} lead={s.companyTagline}>
       <p>{t("intro", { company: s.companyName, address: s.address })}</p>

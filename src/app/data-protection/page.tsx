@@ -27,7 +27,14 @@ export default async function DataProtectionPage() {
       <h2>{t("rightsTitle")}</h2>
       <Points items={[t("rights.access"), t("rights.correction"), t("rights.deletion"), t("rights.objection"), t("rights.portability")]} />
       <h2>{t("askTitle")}</h2>
-      <p>{t.rich("ask", { email: s.contactEmail, phone: s.contactPhone, address: s.address, mail: (chunks) => <a href={`mailto:${s.contactEmail}`}>{chunks}</a> })}</p>
+      <p>
+        {t.rich("ask", {
+          email: s.contactEmail,
+          phone: s.contactPhone,
+          address: s.address,
+          mail: (chunks) => <a href={`mailto:${s.contactEmail}`}>{chunks}</a>,
+        })}
+      </p>
       <h2>{t("retentionTitle")}</h2>
       <InfoTable
         head={[t("kind"), t("period")]}

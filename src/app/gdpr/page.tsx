@@ -17,7 +17,14 @@ export default async function GdprPage() {
       <h2>{t("euTitle")}</h2>
       <Points items={[t("eu.offer"), t("eu.basis"), t("eu.transfer"), t("eu.nothing")]} />
       <h2>{t("askTitle")}</h2>
-      <p>{t.rich("ask", { company: s.companyName, address: s.address, email: s.contactEmail, mail: (chunks) => <a href={`mailto:${s.contactEmail}`}>{chunks}</a> })}</p>
+      <p>
+        {t.rich("ask", {
+          company: s.companyName,
+          address: s.address,
+          email: s.contactEmail,
+          mail: (chunks) => <a href={`mailto:${s.contactEmail}`}>{chunks}</a>,
+        })}
+      </p>
     </LegalPage>
   );
 }

@@ -60,8 +60,12 @@ export default async function HelpPage() {
     confirmEmail: { attempts: s.security.maxLoginAttempts, minutes: s.security.lockoutMinutes },
   };
   // a question about a way to pay the shop does not offer would not be true
-  const offered = (key: QuestionKey) => (key === "bank" ? methods.includes("bank_transfer") : key === "mobileMoney" || key === "noPrompt" ? methods.includes("mobile_money") : true);
-  const link = (href: string) => (chunks: React.ReactNode) => <Link href={href}>{chunks}</Link>;
+  const offered = (key: QuestionKey) =>
+    key === "bank" ? methods.includes("bank_transfer") : key === "mobileMoney" || key === "noPrompt" ? methods.includes("mobile_money") : true;
+  const link = (href: string) =>
+    function InlineLink(chunks: React.ReactNode) {
+      return <Link href={href}>{chunks}</Link>;
+    };
   const plainTag = (chunks: string) => chunks;
   const topics: { id: string; title: string; items: (FaqItem & { plain: string })[] }[] = TOPICS.map(({ id, questions }) => {
     const title = t(`topics.${id}`);

@@ -17,7 +17,9 @@ export const generateMetadata = () => infoPageMetadata("shipping", "/shipping");
 export default async function ShippingPage() {
   const [{ locale }, s, t] = await Promise.all([getIntl(), loadSiteSettings(), getTranslator("pages.shipping")]);
   const { delivery } = s;
-  const area = new Intl.ListFormat(locale === "sw" ? "sw" : "en-GB", { type: "conjunction" }).format(delivery.courierRegions.map((code) => regionName(code, locale)));
+  const area = new Intl.ListFormat(locale === "sw" ? "sw" : "en-GB", { type: "conjunction" }).format(
+    delivery.courierRegions.map((code) => regionName(code, locale)),
+  );
   const fee = (amount: number) => (amount === 0 ? t("free") : formatMoney(amount));
   const off = t("notOffered");
   const rows: React.ReactNode[][] = [

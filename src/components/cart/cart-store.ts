@@ -13,7 +13,6 @@ export const signedInStore = createStore(false);
 /** The signed-in shopper's server cart, as last read. */
 export const serverCart = createStore<Cart | null>(null);
 
-
 export async function refreshServerCart(): Promise<void> {
   try {
     serverCart.set(await api.cart.get());

@@ -7,7 +7,6 @@ import { readLocal, writeLocal } from "../ui/local-store";
 import { TOAST_MS, toast, type ToastTranslator } from "../ui/toaster";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 
-
 /**
  * After sign-in: a non-empty guest cart is merged into the server cart, then deleted. The
  * merge id is kept until the merge succeeds, so a retry never adds the lines twice; a failed merge

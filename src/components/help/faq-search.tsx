@@ -29,7 +29,9 @@ export function FaqSearch({ topics }: { topics: FaqTopic[] }) {
   const [query, setQuery] = useState("");
   const inputId = useId();
   const searching = query.trim() !== "";
-  const shown = topics.map((topic) => ({ ...topic, items: topic.items.filter((item) => faqMatches(item.text, query)) })).filter((topic) => topic.items.length > 0);
+  const shown = topics
+    .map((topic) => ({ ...topic, items: topic.items.filter((item) => faqMatches(item.text, query)) }))
+    .filter((topic) => topic.items.length > 0);
   const count = shown.reduce((sum, topic) => sum + topic.items.length, 0);
   return (
     <div>
@@ -61,7 +63,8 @@ export function FaqSearch({ topics }: { topics: FaqTopic[] }) {
         </div>
       </div>
       <p aria-live="polite" className="mb-4 text-sm text-[var(--muted-fg)]">
-        {searching && (count > 0 ? t("count", { count }) : t.rich("noMatch", { query: query.trim(), support: (chunks) => <Link href="/support">{chunks}</Link> }))}
+        {searching &&
+          (count > 0 ? t("count", { count }) : t.rich("noMatch", { query: query.trim(), support: (chunks) => <Link href="/support">{chunks}</Link> }))}
       </p>
       {shown.map((topic) => (
         <section key={topic.id} aria-labelledby={`topic-${topic.id}`}>

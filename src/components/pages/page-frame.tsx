@@ -1,7 +1,7 @@
 /** The frame of the shop's text pages (about, help, policies): one heading, readable measure, prose spacing. */
 export function PageFrame({ title, lead, children }: { title: string; lead?: React.ReactNode; children: React.ReactNode }) {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-8 text-[15px] leading-relaxed [&_h2]:mt-8 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_p]:mb-3 [&_a]:text-brand [&_a]:underline-offset-2 hover:[&_a]:underline">
+    <article className="mx-auto max-w-3xl px-4 py-8 text-[15px] leading-relaxed [&_a]:text-brand [&_a]:underline-offset-2 hover:[&_a]:underline [&_h2]:mt-8 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_p]:mb-3">
       <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
       {lead && <p className="mt-3 text-base text-[var(--muted-fg)]">{lead}</p>}
       {children}

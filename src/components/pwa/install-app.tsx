@@ -1,7 +1,7 @@
 "use client";
 
 import { Download, MonitorSmartphone } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
 
 /** The event Chromium-based browsers fire when the site can be installed (not in the DOM typings). */
@@ -9,6 +9,16 @@ interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
 }
+
+const STANDALONE = "(display-mode: standalone)";
+/** Whether the page runs as the installed app (its own window), followed as it changes. */
+function subscribeStandalone(onChange: () => void) {
+  const query = window.matchMedia(STANDALONE);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+const isStandalone = () => window.matchMedia(STANDALONE).matches;
+const notOnServer = () => false;
 
 /**
  * The footer's "install the web app": what exists is an installable web app (manifest, icons,
@@ -19,10 +29,11 @@ interface InstallPromptEvent extends Event {
 export function InstallApp({ companyName }: { companyName: string }) {
   const t = useTranslations("pages.install");
   const [prompt, setPrompt] = useState<InstallPromptEvent | null>(null);
-  const [installed, setInstalled] = useState(false);
+  const standalone = useSyncExternalStore(subscribeStandalone, isStandalone, notOnServer);
+  const [justInstalled, setInstalled] = useState(false);
+  const installed = standalone || justInstalled;
 
   useEffect(() => {
-    setInstalled(window.matchMedia("(display-mode: standalone)").matches);
     const offer = (event: Event) => {
       event.preventDefault();
       setPrompt(event as InstallPromptEvent);

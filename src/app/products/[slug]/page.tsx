@@ -19,7 +19,6 @@ import { loadSiteSettings } from "../../site-settings";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ returnTo?: string | string[] }> };
 
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await load((await params).slug);
   if (!product) return { title: (await getTranslator("meta.catalog"))("productNotFound") };
