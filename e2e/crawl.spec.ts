@@ -1,6 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
-import en from "../src/messages/en/common.json";
-import sw from "../src/messages/sw/common.json";
 import type { Locale } from "../src/lib/locale";
 import type { SiteSettings } from "../src/lib/site-settings";
 import { isSocialNetwork, socialProfileUrl } from "../src/lib/social";
@@ -37,6 +37,10 @@ const BEING_BUILT_ELSEWHERE = [
 ];
 
 const LANGS: Locale[] = ["sw", "en"];
+type Common = { account: { menu: string; menuFor: string } };
+const catalogue = (locale: Locale) => JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, "common.json"), "utf8")) as Common;
+const en = catalogue("en");
+const sw = catalogue("sw");
 const MENU_LABEL: Record<Locale, string> = { en: en.account.menu, sw: sw.account.menu };
 const menuFor = (locale: Locale, name: string) => (locale === "en" ? en : sw).account.menuFor.replace("{name}", name);
 
