@@ -34,10 +34,10 @@ try {
   for (const locale of ["sw", "en"]) {
     for (const width of [390, 1440]) {
       const phone = width < 800;
-      const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, deviceScaleFactor: 1, isMobile: phone, hasTouch: phone });
+      const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, deviceScaleFactor: 1, isMobile: phone, hasTouch: phone, serviceWorkers: "block" });
       const page = await context.newPage();
       for (const name of PAGES) {
-        await page.goto(`${base}/${name}?lang=${locale}`, { waitUntil: "networkidle" });
+        await page.goto(`${base}/${name}?lang=${locale}`, { waitUntil: "load" });
         await page.evaluate(() => document.fonts?.ready);
         const file = `page-${name.replace("/", "-")}-${locale}-${width}.png`;
         await page.screenshot({ path: path.join(outDir, file) });
