@@ -274,7 +274,7 @@ test("the web app can be installed: manifest, icons, offline page and its worker
   // the footer's install block says what exists; no store buttons to nowhere
   await page.goto("/about?lang=en");
   await expect(page.getByText("Install the web app")).toBeVisible();
-  await expect(page.locator("footer").getByText(/App Store|Google Play|coming soon/i)).toHaveCount(0);
+  await expect(page.locator("footer").getByText(/App Store|Google Play|Coming soon/)).toHaveCount(0);
   // the worker takes over and, with the network gone, a navigation gets the offline page
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
