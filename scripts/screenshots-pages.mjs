@@ -34,7 +34,13 @@ try {
   for (const locale of ["sw", "en"]) {
     for (const width of [390, 1440]) {
       const phone = width < 800;
-      const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, deviceScaleFactor: 1, isMobile: phone, hasTouch: phone, serviceWorkers: "block" });
+      const context = await browser.newContext({
+        viewport: { width, height: phone ? 844 : 900 },
+        deviceScaleFactor: 1,
+        isMobile: phone,
+        hasTouch: phone,
+        serviceWorkers: "block",
+      });
       const page = await context.newPage();
       for (const name of PAGES) {
         await page.goto(`${base}/${name}?lang=${locale}`, { waitUntil: "load" });
