@@ -22,51 +22,45 @@ export default async function ShippingPage() {
   );
   const fee = (amount: number) => (amount === 0 ? t("free") : formatMoney(amount));
   const off = t("notOffered");
-  const rows: React.ReactNode[][] = [
-    [
-      t("courierTitle"),
-      t("courierWhere", { area }),
-      <>
-        <strong>{fee(s.cart.shippingCost)}</strong>
-        <span className="block text-[var(--muted-fg)]">{t("courierText")}</span>
-      </>,
-    ],
-    [
-      t("sameDayTitle"),
-      t("courierWhere", { area }),
-      delivery.sameDay.enabled ? (
-        <>
-          <strong>{fee(delivery.sameDay.fee)}</strong>
-          <span className="block text-[var(--muted-fg)]">{t("sameDayText", { time: delivery.sameDay.cutoff })}</span>
-        </>
-      ) : (
-        off
-      ),
-    ],
-    [
-      t("parcelTitle"),
-      t("parcelWhere"),
-      delivery.parcel.enabled ? <span className="text-[var(--muted-fg)]">{t("parcelText", { place: delivery.parcel.departure })}</span> : off,
-    ],
-    [
-      t("pickupTitle"),
-      t("pickupWhere", { address: s.address }),
-      delivery.pickup.enabled ? (
-        <>
-          <strong>{t("free")}</strong>
-          <span className="block text-[var(--muted-fg)]">{t("pickupText")}</span>
-        </>
-      ) : (
-        off
-      ),
-    ],
+  // each option as a card: a four-part table row is unreadable at 390 px
+  const options: { title: string; where: string; fee: string | null; text: string }[] = [
+    { title: t("courierTitle"), where: t("courierWhere", { area }), fee: fee(s.cart.shippingCost), text: t("courierText") },
+    {
+      title: t("sameDayTitle"),
+      where: t("courierWhere", { area }),
+      fee: delivery.sameDay.enabled ? fee(delivery.sameDay.fee) : null,
+      text: delivery.sameDay.enabled ? t("sameDayText", { time: delivery.sameDay.cutoff }) : off,
+    },
+    {
+      title: t("parcelTitle"),
+      where: t("parcelWhere"),
+      fee: null,
+      text: delivery.parcel.enabled ? t("parcelText", { place: delivery.parcel.departure }) : off,
+    },
+    {
+      title: t("pickupTitle"),
+      where: t("pickupWhere", { address: s.address }),
+      fee: delivery.pickup.enabled ? t("free") : null,
+      text: delivery.pickup.enabled ? t("pickupText") : off,
+    },
   ];
   const parcelFees = Object.entries(delivery.parcel.fees)
     .map(([code, amount]) => ({ name: regionName(code, locale), amount }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
   return (
     <PageFrame title={t("title")} lead={t("intro")}>
-      <InfoTable head={[t("method"), t("where"), t("fee")]} rows={rows} />
+      <ul className="mb-4 grid gap-3 sm:grid-cols-2">
+        {options.map((o) => (
+          <li key={o.title} className="rounded-lg border border-[var(--border)] p-4">
+            <p className="!mb-1 flex items-baseline justify-between gap-3">
+              <span className="font-semibold">{o.title}</span>
+              {o.fee && <strong className="shrink-0">{o.fee}</strong>}
+            </p>
+            <p className="!mb-1 text-sm font-medium">{o.where}</p>
+            <p className="!mb-0 text-sm text-[var(--muted-fg)]">{o.text}</p>
+          </li>
+        ))}
+      </ul>
       {delivery.parcel.enabled && (
         <>
           <h2>{t("parcelFees")}</h2>
