@@ -8,22 +8,10 @@ import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./browser.mjs";
 import { root } from "./build-lib.mjs";
 
-const PAGES = [
-  "about",
-  "story",
-  "careers",
-  "press",
-  "returns",
-  "shipping",
-  "support",
-  "help",
-  "cookies",
-  "gdpr",
-  "data-protection",
-  "social/facebook",
-  "offline",
-  "not-a-page",
-];
+// PAGES=shipping,help limits the run to those pages
+const PAGES = (
+  process.env.PAGES ?? "about,story,careers,press,returns,shipping,support,help,cookies,gdpr,data-protection,social/facebook,offline,not-a-page"
+).split(",");
 
 const base = process.argv[2] ?? process.env.BASE_URL ?? "http://localhost:3000";
 const outDir = path.join(root, "docs", "screenshots");
