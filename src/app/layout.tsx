@@ -6,6 +6,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { AuthDialog } from "@/components/auth/auth-dialog";
 import { SessionBoot } from "@/components/cart/session-boot";
 import { RoutePrefetcher } from "@/components/layout/route-prefetcher";
+import { ServiceWorkerRegistration } from "@/components/pwa/service-worker";
 import { Toaster } from "@/components/ui/toaster";
 import { IntlRoot } from "@/components/i18n/intl-root";
 import { PreferencesProvider } from "@/components/ui/preferences";
@@ -90,6 +91,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             </Suspense>
             <Toaster />
             <RoutePrefetcher />
+            <ServiceWorkerRegistration />
             <SessionBoot signedIn={Boolean(user)} />
             <Suspense>
               <AuthDialog companyName={settings.companyName} />

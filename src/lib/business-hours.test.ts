@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupBusinessHours, isOpenAt, openAllWeekAllDay } from "./business-hours";
+import { groupBusinessHours, isOpenAt, openAllWeekAllDay, shopWeekdayAndTime } from "./business-hours";
 import { DEFAULT_SITE_SETTINGS } from "./site-settings";
 
 describe("business hours", () => {
@@ -29,30 +29,36 @@ describe("business hours", () => {
   });
 });
 
-describe("isOpenAt", () => {
-  const hours = {
-    monday: { open: "09:00", close: "18:00", closed: false },
-    tuesday: { open: "09:00", close: "18:00", closed: false },
-    wednesday: { open: "09:00", close: "18:00", closed: false },
-    thursday: { open: "09:00", close: "18:00", closed: false },
-    friday: { open: "09:00", close: "18:00", closed: false },
-    saturday: { open: "09:00", close: "16:00", closed: false },
-    sunday: { open: "00:00", close: "00:00", closed: true },
-  };
-  it("reads the hours of the weekday in Dar es Salaam time (UTC+3)", () => {
-    // Monday 2026-11-23 05:59 UTC is 08:59 in Dar es Salaam: not yet open; 06:00 UTC is 09:00: open
-    expect(isOpenAt(hours, new Date("2026-11-23T05:59:00Z"))).toBe(false);
-    expect(isOpenAt(hours, new Date("2026-11-23T06:00:00Z"))).toBe(true);
-    // 17:59 open, 18:00 closed
-    expect(isOpenAt(hours, new Date("2026-11-23T14:59:00Z"))).toBe(true);
-    expect(isOpenAt(hours, new Date("2026-11-23T15:00:00Z"))).toBe(false);
-    // Saturday closes at 16:00; Sunday is closed all day
-    expect(isOpenAt(hours, new Date("2026-11-28T12:30:00Z"))).toBe(true);
-    expect(isOpenAt(hours, new Date("2026-11-28T13:30:00Z"))).toBe(false);
-    expect(isOpenAt(hours, new Date("2026-11-29T09:00:00Z"))).toBe(false);
+describe("open now", () => {
+  const zone = "Africa/Dar_es_Salaam";
+  const hours = DEFAULT_SITE_SETTINGS.businessHours;
+  // 24 Nov 2026 is a Tuesday; Dar es Salaam is UTC+3 all year
+  const at = (iso: string) => new Date(iso);
+
+  it("reads the weekday and time in the shop's zone, not the server's", () => {
+    expect(shopWeekdayAndTime(at("2026-11-24T21:30:00Z"), zone)).toEqual({ day: "wednesday", time: "00:30" });
   });
-  it("takes the weekday of the shop's time zone, not the server's", () => {
-    // Sunday 2026-11-22 22:30 UTC is already Monday 01:30 in Dar es Salaam
-    expect(isOpenAt({ ...hours, monday: { open: "00:00", close: "24:00", closed: false } }, new Date("2026-11-22T22:30:00Z"))).toBe(true);
+
+  it("is open between opening and closing time, closed at closing time", () => {
+    expect(isOpenAt(hours, at("2026-11-24T05:59:00Z"), zone)).toBe(false); // 08:59
+    expect(isOpenAt(hours, at("2026-11-24T06:00:00Z"), zone)).toBe(true); // 09:00
+    expect(isOpenAt(hours, at("2026-11-24T14:59:00Z"), zone)).toBe(true); // 17:59
+    expect(isOpenAt(hours, at("2026-11-24T15:00:00Z"), zone)).toBe(false); // 18:00
+  });
+
+  it("follows each day's own hours and closed days", () => {
+    expect(isOpenAt(hours, at("2026-11-29T10:30:00Z"), zone)).toBe(true); // Sunday 13:30
+    expect(isOpenAt(hours, at("2026-11-29T11:00:00Z"), zone)).toBe(false); // Sunday 14:00
+    const closedSunday = { ...hours, sunday: { ...hours.sunday, closed: true } };
+    expect(isOpenAt(closedSunday, at("2026-11-29T10:30:00Z"), zone)).toBe(false);
+  });
+
+  it("carries hours past midnight into the next morning", () => {
+    const late = { ...hours, friday: { open: "20:00", close: "02:00", closed: false } };
+    expect(isOpenAt(late, at("2026-11-27T18:00:00Z"), zone)).toBe(true); // Friday 21:00
+    expect(isOpenAt(late, at("2026-11-27T22:30:00Z"), zone)).toBe(true); // Saturday 01:30
+    expect(isOpenAt(late, at("2026-11-27T23:00:00Z"), zone)).toBe(false); // Saturday 02:00, before Saturday opens
+    const allDay = { ...hours, tuesday: { open: "00:00", close: "24:00", closed: false } };
+    expect(isOpenAt(allDay, at("2026-11-24T20:59:00Z"), zone)).toBe(true); // 23:59
   });
 });

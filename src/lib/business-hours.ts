@@ -31,16 +31,24 @@ export function openAllWeekAllDay(hours: Hours): boolean {
   return WEEKDAYS.every((day) => !hours[day].closed && hours[day].open === "00:00" && (hours[day].close === "24:00" || hours[day].close === "23:59"));
 }
 
-/**
- * Whether the shop is open at an instant, by its hours for that weekday in the shop's time zone
- * (Africa/Dar_es_Salaam unless the settings say otherwise). A close of "24:00" means midnight.
- */
-export function isOpenAt(hours: Hours, now: Date, timeZone = "Africa/Dar_es_Salaam"): boolean {
+/** The weekday and HH:MM of an instant in a time zone (the shop's: Africa/Dar_es_Salaam). */
+export function shopWeekdayAndTime(now: Date, timeZone: string): { day: Weekday; time: string } {
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  const day = part("weekday").toLowerCase() as Weekday;
+  return { day: part("weekday").toLowerCase() as Weekday, time: `${part("hour")}:${part("minute")}` };
+}
+
+/**
+ * Whether the shop is open at an instant, by its hours in its own time zone. A day whose closing
+ * time is not after its opening time runs past midnight (20:00–02:00), so the early hours of the
+ * next day still belong to it; "24:00" closes at midnight.
+ */
+export function isOpenAt(hours: Hours, now: Date, timeZone = "Africa/Dar_es_Salaam"): boolean {
+  const { day, time } = shopWeekdayAndTime(now, timeZone);
   const today = hours[day];
-  if (!today || today.closed) return false;
-  const time = `${part("hour")}:${part("minute")}`;
-  return time >= today.open && time < today.close;
+  if (today && !today.closed) {
+    if (today.open < today.close ? time >= today.open && time < today.close : time >= today.open) return true;
+  }
+  const yesterday = hours[WEEKDAYS[(WEEKDAYS.indexOf(day) + 6) % 7]!];
+  return !!yesterday && !yesterday.closed && yesterday.close <= yesterday.open && time < yesterday.close;
 }

@@ -29,6 +29,8 @@ import enMessages from "./en/messages.json";
 import enRequests from "./en/requests.json";
 import enServices from "./en/services.json";
 import enRewards from "./en/rewards.json";
+import enPages from "./en/pages.json";
+import enFatal from "./en/fatal.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -51,6 +53,8 @@ import swMessages from "./sw/messages.json";
 import swRequests from "./sw/requests.json";
 import swServices from "./sw/services.json";
 import swRewards from "./sw/rewards.json";
+import swPages from "./sw/pages.json";
+import swFatal from "./sw/fatal.json";
 
 const en = {
   common: enCommon,
@@ -75,6 +79,8 @@ const en = {
   requests: enRequests,
   services: enServices,
   rewards: enRewards,
+  pages: enPages,
+  fatal: enFatal,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -104,6 +110,8 @@ const swSource: Messages = {
   requests: swRequests,
   services: swServices,
   rewards: swRewards,
+  pages: swPages,
+  fatal: swFatal,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -160,6 +168,27 @@ const SERVER_ONLY = [
   "requests.buyer",
   "services",
   "rewards.meta",
+  // global-error.tsx imports its two small files itself (it renders without the layout that hands messages down)
+  "fatal",
+  // the info and legal pages render on the server; only the help search box and the install button are client components
+  "pages.meta",
+  "pages.common",
+  "pages.about",
+  "pages.story",
+  "pages.careers",
+  "pages.press",
+  "pages.returns",
+  "pages.shipping",
+  "pages.support",
+  "pages.help",
+  "pages.legalCommon",
+  "pages.cookies",
+  "pages.gdpr",
+  "pages.dataProtection",
+  "pages.social",
+  "pages.offline",
+  "pages.notFound",
+  "pages.loading",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */

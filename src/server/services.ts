@@ -239,7 +239,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
      * What a server does once before it answers: seed an empty catalogue, create the first admin
      * (its generated password goes to an owner-only file under the data folder, never to the
      * console or the log: the answer says only where), embed new product images, keep embedding
-     * images other processes add, every minute, delete expired cart merge ids, every hour, and
+     * images other processes add, every minute, delete expired cart merge ids and old or expired security records, every hour, and
      * start the mail worker.
      */
     async start(adminEmail: string): Promise<{ seededProducts: number | null; adminPasswordFile: string | null }> {
@@ -251,7 +251,12 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await syncImages();
       imageSync ??= setInterval(() => void syncImages().catch((error: unknown) => console.error("image sync failed:", error)), IMAGE_SYNC_INTERVAL_MS);
       imageSync.unref();
-      const pruneMerges = () => cart.pruneMerges().catch((error: unknown) => console.error("cart merge pruning failed:", error));
+      const pruneMerges = () =>
+        Promise.all([
+          cart.pruneMerges().catch((error: unknown) => console.error("cart merge pruning failed:", error)),
+          // keeps the retention periods the data-protection page states
+          auth.pruneExpired().catch((error: unknown) => console.error("auth record pruning failed:", error)),
+        ]);
       await pruneMerges();
       mergePrune ??= setInterval(() => void pruneMerges(), CART_MERGE_PRUNE_INTERVAL_MS);
       mergePrune.unref();

@@ -16,7 +16,7 @@ export function shopContact(settings: SiteSettings) {
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {
   const t = serverTranslator("legal");
   return (
-    <article className="mx-auto max-w-3xl px-4 py-8 text-[15px] leading-relaxed [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_p]:mb-3">
+    <article className="mx-auto max-w-3xl px-4 py-8 text-[15px] leading-relaxed [&_a]:text-brand [&_a]:underline [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_p]:mb-3">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-sm text-[var(--muted-fg)]">{t("lastUpdated", { date: updated })}</p>
       {children}

@@ -1,5 +1,6 @@
 "use client";
 
+import { CART_CHANGED_KEY } from "@/lib/browser-storage";
 import { useEffect, useMemo } from "react";
 import { api, isApiError } from "@/lib/api-client";
 import { EMPTY_CART, type Cart } from "@/lib/guest-cart";
@@ -11,9 +12,6 @@ import { useGuestCart } from "./use-guest-cart";
 export const signedInStore = createStore(false);
 /** The signed-in shopper's server cart, as last read. */
 export const serverCart = createStore<Cart | null>(null);
-
-/** Any tab that changes the server cart writes this key, so the others reload theirs (storage events). */
-const CART_CHANGED_KEY = "cart_changed";
 
 export async function refreshServerCart(): Promise<void> {
   try {

@@ -1,12 +1,11 @@
 "use client";
 
 import { api } from "@/lib/api-client";
+import { MERGE_ID_KEY } from "@/lib/browser-storage";
 import { EMPTY_CART } from "@/lib/guest-cart";
 import { readLocal, writeLocal } from "../ui/local-store";
 import { TOAST_MS, toast, type ToastTranslator } from "../ui/toaster";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
-
-const MERGE_ID_KEY = "guest_cart_merge_id";
 
 /**
  * After sign-in: a non-empty guest cart is merged into the server cart, then deleted. The

@@ -1,11 +1,13 @@
 import { Suspense } from "react";
 import Link from "next/link";
-import { Apple, CreditCard, Headphones, Play, Smartphone, Truck } from "lucide-react";
+import { CreditCard, Headphones, Smartphone, Truck } from "lucide-react";
 import { groupBusinessHours, openAllWeekAllDay } from "@/lib/business-hours";
 import { offeredPaymentMethods } from "@/lib/checkout";
 import type { SiteSettings } from "@/lib/site-settings";
+import { SOCIAL_NETWORK_NAMES, configuredSocialLinks } from "@/lib/social";
 import { regionName } from "@/lib/tanzania-regions";
 import { serverLocale, serverTranslator } from "../i18n/request-intl";
+import { InstallApp } from "../pwa/install-app";
 import { NewsletterForm } from "./newsletter-form";
 
 /** The footer's link columns (titles and labels: the catalogue's common.footer). */
@@ -57,12 +59,6 @@ const CARD_BRANDS = ["Visa", "Mastercard"] as const;
 /** Older names shoppers still know a wallet by. */
 const FORMER_NAMES: Record<string, string> = { "Mixx by Yas": "Tigo Pesa" };
 
-/** No app is published yet: the buttons say so and link nowhere (no store URL to fake). */
-const APP_STORES = [
-  { icon: Apple, name: "App Store" },
-  { icon: Play, name: "Google Play" },
-] as const;
-
 const badge = "flex h-8 items-center gap-1.5 rounded-md border border-[var(--border)] bg-[var(--page-bg)] px-2 text-xs font-semibold text-[var(--page-fg)]";
 
 /** Two overlapping circles, the card brand's well-known mark; decorative, the name is text. */
@@ -107,26 +103,29 @@ function PaymentBadges({ payment, cardAvailable }: { payment: SiteSettings["paym
   );
 }
 
-function AppStoreBadges() {
-  const t = serverTranslator("common.footer");
+/**
+ * The shop's profiles on the networks the settings name, and only those: each links to
+ * /social/{network}, which sends the visitor on to the configured address.
+ */
+function SocialLinks({ links }: { links: SiteSettings["socialLinks"] }) {
+  const t = serverTranslator("pages.common");
+  const profiles = configuredSocialLinks(links);
+  if (!profiles.length) return null;
   return (
-    <div>
-      <p id="footer-apps" className="font-semibold">
-        {t("mobileApp")}
+    <nav aria-labelledby="footer-social">
+      <p id="footer-social" className="font-semibold">
+        {t("followUs")}
       </p>
-      <p className="mt-1 text-[var(--muted-fg)]">{t("appsOnTheWay")}</p>
-      <ul aria-labelledby="footer-apps" className="mt-2 flex flex-wrap gap-2">
-        {APP_STORES.map(({ icon: Icon, name }) => (
-          <li key={name} className="flex items-center gap-2 rounded-lg border border-dashed border-[var(--border)] px-3 py-1.5 text-[var(--muted-fg)]">
-            <Icon className="h-5 w-5" aria-hidden />
-            <span className="leading-tight">
-              <span className="block text-[11px]">{t("comingSoonOn")}</span>
-              <span className="block font-semibold text-[var(--page-fg)]">{name}</span>
-            </span>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {profiles.map(({ network }) => (
+          <li key={network}>
+            <a href={`/social/${network}`} className={badge}>
+              {SOCIAL_NETWORK_NAMES[network]}
+            </a>
           </li>
         ))}
       </ul>
-    </div>
+    </nav>
   );
 }
 
@@ -205,7 +204,10 @@ export function SiteFooter({ settings, cardAvailable }: { settings: SiteSettings
             </Suspense>
           )}
           {settings.footer.showPaymentBadges && <PaymentBadges payment={settings.paymentSettings} cardAvailable={cardAvailable} />}
-          <AppStoreBadges />
+          <div className="space-y-6">
+            <InstallApp companyName={settings.companyName} />
+            <SocialLinks links={settings.socialLinks} />
+          </div>
         </div>
       </div>
       <p className="border-t border-[var(--border)] px-4 py-4 text-center text-[var(--muted-fg)]">

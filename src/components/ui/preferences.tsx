@@ -1,7 +1,8 @@
 "use client";
 
 import { createContext, useContext, useEffect } from "react";
-import { CURRENCY_KEY, isCurrency } from "@/lib/money";
+import { CURRENCY_KEY } from "@/lib/browser-storage";
+import { isCurrency } from "@/lib/money";
 import { PREFERENCE_COOKIES, preferenceCookie, type PreferenceCookie, type ServerPreferences } from "@/lib/preferences";
 import { THEME_KEY, isTheme } from "@/lib/theme";
 import { readLocal } from "./local-store";

@@ -1,6 +1,7 @@
 "use client";
 
-import { CURRENCY_KEY, DEFAULT_CURRENCY, isCurrency, type Currency } from "@/lib/money";
+import { CURRENCY_KEY } from "@/lib/browser-storage";
+import { DEFAULT_CURRENCY, isCurrency, type Currency } from "@/lib/money";
 import { PREFERENCE_COOKIES } from "@/lib/preferences";
 import { useLocalValue, writeLocal } from "./local-store";
 import { useServerPreferences, writePreferenceCookie } from "./preferences";

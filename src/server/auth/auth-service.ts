@@ -25,6 +25,7 @@ import type { MailService } from "../mail/outbox";
 import { HashingBusyError, type PasswordHasher } from "./passwords";
 import { createSecretBox } from "./secret-box";
 import { closeAllSessions, closeSession, listSessions, openSession, sessionUser, type OpenSession, type SessionUser } from "./sessions";
+import { pruneAuthRecords } from "./retention";
 import { invalid, locked, refusal, refused } from "./texts";
 import { createTwoFactor, type Enrolment } from "./two-factor";
 
@@ -345,6 +346,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     recentEvents: (limit: number) => recentSecurityEvents(db, limit),
+    /** deletes old security events and expired sessions, links and challenges (run hourly by the server) */
+    pruneExpired: () => pruneAuthRecords(db),
 
     logEvent: (event: { type: SecurityEventType; userId?: number | null; email?: string | null; detail?: Record<string, unknown> }, meta: RequestMeta = {}) =>
       logSecurityEvent(db, event, meta),

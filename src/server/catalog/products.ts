@@ -246,6 +246,11 @@ export async function productsByImages(db: Database, images: string[], limit: nu
   });
 }
 
+/** Every product's address parts and last change, for the sitemap (a few hundred narrow rows). */
+export async function sitemapProducts(db: Database): Promise<{ id: number; slug: string; name: string; updatedAt: Date }[]> {
+  return db.select({ id: products.id, slug: products.slug, name: products.name, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id));
+}
+
 /** The catalogue for pages and the API: product lists, single products, related products, categories. */
 /** The dearest product's price: where the listing's price filter must reach (an index-only read, cached like the counts). */
 async function priceCeiling(db: Database): Promise<number> {
@@ -263,6 +268,7 @@ export function createCatalogService(db: Database) {
     related: (product: Pick<Product, "id" | "category_slug">, limit?: number) => relatedProducts(db, product, limit),
     categories: () => listCategories(db),
     priceCeiling: () => priceCeiling(db),
+    sitemapProducts: () => sitemapProducts(db),
   };
 }
 

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { ArrowLeft } from "lucide-react";
 import { WishlistHeart } from "@/components/account/wishlist-heart";
 import { ProductPurchase } from "@/components/catalog/product-purchase";
@@ -13,16 +12,13 @@ import { categoryName } from "@/lib/locale";
 import { productImageSrcSet } from "@/lib/product-image";
 import { safeRedirect } from "@/lib/redirect";
 import { getIntl, getTranslator, languageAlternates } from "../../i18n";
-import { parseProductIdSegment, productPath } from "@/lib/slug";
+import { productPath } from "@/lib/slug";
+import { loadProduct as load } from "./load-product";
+import { siteUrl } from "@/server/config";
 import { getServices } from "@/server/services";
 import { loadSiteSettings } from "../../site-settings";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ returnTo?: string | string[] }> };
-
-const load = cache(async (segment: string) => {
-  const id = parseProductIdSegment(segment);
-  return id ? (await getServices()).catalog.get(id) : null;
-});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await load((await params).slug);
@@ -55,7 +51,9 @@ export default async function ProductPage({ params, searchParams }: Props) {
     "@type": "Product",
     name: product.name,
     sku: product.sku,
-    image: product.image,
+    // search engines read JSON-LD without the page's base: every address in it is absolute
+    image: new URL(product.image, siteUrl()).href,
+    url: new URL(productPath(product), siteUrl()).href,
     description: product.description,
     brand: { "@type": "Brand", name: product.brand },
     category: product.category,

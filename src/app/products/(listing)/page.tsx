@@ -8,8 +8,8 @@ import { AdCarousel } from "@/components/promo/ad-carousel";
 import { filtersFromParams, forCard, listingKey, listingQuery, pageOffset, parsePage, shuffleSeed } from "@/lib/listing";
 import { categoryName } from "@/lib/locale";
 import { getServices } from "@/server/services";
-import { getIntl, getTranslator, languageAlternates } from "../i18n";
-import { loadSiteSettings } from "../site-settings";
+import { getIntl, getTranslator, languageAlternates } from "../../i18n";
+import { loadSiteSettings } from "../../site-settings";
 
 const DEFAULT_AD_ROTATION_SECONDS = 10;
 

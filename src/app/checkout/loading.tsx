@@ -1,0 +1,7 @@
+import { CheckoutSkeleton } from "@/components/pages/skeletons";
+import { getIntl } from "../i18n";
+
+export default async function Loading() {
+  await getIntl();
+  return <CheckoutSkeleton />;
+}

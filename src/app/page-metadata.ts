@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { getTranslator, languageAlternates } from "./i18n";
+import { loadSiteSettings } from "./site-settings";
+
+type PageKey = "about" | "story" | "careers" | "press" | "returns" | "shipping" | "support" | "help" | "cookies" | "gdpr" | "dataProtection" | "offline";
+
+/**
+ * An info page's title, description (in the page's language, naming the shop from the settings)
+ * and canonical address with its language alternates. `canonical` differs from the path only
+ * for a page that shows a document whose own address is elsewhere.
+ */
+export async function infoPageMetadata(key: PageKey, path: string): Promise<Metadata> {
+  const [t, settings] = await Promise.all([getTranslator("pages.meta"), loadSiteSettings()]);
+  const values = { company: settings.companyName, address: settings.address };
+  return { title: t(`${key}.title`, values), description: t(`${key}.description`, values), alternates: languageAlternates(path) };
+}

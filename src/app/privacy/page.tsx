@@ -1,0 +1,5 @@
+import { PrivacyDocument, legalDocumentMetadata } from "../services/legal-documents";
+
+export const generateMetadata = () => legalDocumentMetadata("privacy");
+
+export default PrivacyDocument;

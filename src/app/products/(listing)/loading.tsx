@@ -1,0 +1,7 @@
+import { ListingSkeleton } from "@/components/pages/skeletons";
+import { getIntl } from "../../i18n";
+
+export default async function Loading() {
+  await getIntl();
+  return <ListingSkeleton />;
+}
