@@ -51,6 +51,10 @@ import type {
   QuoteResponse,
   TrackingRequest,
   TrackingResponse,
+  BomMatchRequest,
+  BomMatchResponse,
+  ServiceRequestBody,
+  ServiceRequestResponse,
 } from "./api-contract";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
 import { codeForStatus, isErrorCode, type ErrorCode } from "./error-codes";
@@ -249,6 +253,10 @@ export const api = {
     pay: (number: string, body: PayRequest, options?: CallOptions) =>
       call<PayResponse>("POST", `/api/orders/${encodeURIComponent(number)}/pay`, { ...options, json: body }),
   },
+  /** /ai-agent: a whole BOM matched to catalogue products in one call. */
+  sourcing: {
+    match: (body: BomMatchRequest, options?: CallOptions) => call<BomMatchResponse>("POST", "/api/bom/match", { timeoutMs: 30_000, ...options, json: body }),
+  },
   /** /tracking: an order's timeline by its number and the e-mail or phone it was placed with. */
   tracking: {
     find: (body: TrackingRequest, options?: CallOptions) => call<TrackingResponse>("POST", "/api/tracking", { ...options, json: body }),
@@ -267,3 +275,8 @@ export const api = {
       call<AdminOrderResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/${action}`, { ...options, json: body }),
   },
 };
+
+/** POST /api/requests: a service request (sourcing, a service, a quote) stored for the shop; answers its reference. */
+export function sendRequest(body: ServiceRequestBody, options?: CallOptions): Promise<ServiceRequestResponse> {
+  return call<ServiceRequestResponse>("POST", "/api/requests", { ...options, json: body });
+}

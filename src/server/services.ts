@@ -24,6 +24,7 @@ import { createPaymentsService, type PaymentsService, type PaymentsServiceOption
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
 import { createSettingsService } from "./settings/settings";
+import { createSourcingService } from "./sourcing/sourcing";
 
 /** What the domain needs to be built: where the data lives, where mail goes, the public address. */
 export interface ServicesConfig {
@@ -173,6 +174,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     },
   });
   const checkout = createCheckout(orders, payments);
+  const catalog = createCatalogService(db);
 
   const syncImages = async () => {
     const began = Date.now();
@@ -185,8 +187,9 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     mediaDir: config.mediaDir,
     siteUrl: config.siteUrl,
     settings,
-    catalog: createCatalogService(db),
+    catalog,
     search: createSearchService(db),
+    sourcing: createSourcingService({ db, catalog }),
     ads: createAdsService(db, settings),
     newsletter: createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings }),
     cart,
