@@ -165,8 +165,19 @@ function csvRowLine(cells: readonly string[], columns: Columns): BomLine | null 
   const reference = cell(columns.reference);
   let text = [...new Set(parts)].join(" ");
   const kindWord = reference ? kindOfDesignator(reference) : "";
-  if (kindWord && !analysePart(text).kind) text = `${text} ${kindWord}`;
+  if (kindWord && !kindOf(text)) text = `${text} ${kindWord}`;
   if (footprint) text = `${text} ${footprintWords(footprint) || footprint}`;
+  // the designators and the footprint may both name the kind: say it once
+  const seen = new Set<string>();
+  text = text
+    .split(" ")
+    .filter((w) => {
+      const key = w.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .join(" ");
   const qtyText = cell(columns.qty);
   const quantity = /^\d+(\.0+)?$/.test(qtyText) ? Number(qtyText) : reference ? countDesignators(reference) : 1;
   return { text: cleanText(text), quantity: clampQuantity(quantity || 1) };
@@ -493,3 +504,15 @@ export function bomFileProblem(file: { name: string; size: number; type: string 
   const textual = /\.(csv|txt|tsv)$/.test(name) || file.type.startsWith("text/") || file.type === "application/vnd.ms-excel";
   return textual ? null : "wrong-type";
 }
+
+/** A short BOM in the notations the page reads, for "fill in an example". */
+export const BOM_EXAMPLE = [
+  "2 x ESP32-WROOM-32",
+  "10 x 10k resistor 1/4W",
+  "100nF ceramic capacitor; qty 20",
+  "NE555, 2",
+  "LM358N x4",
+  "1000uF 25V electrolytic capacitor, 2",
+  "HC-SR04 ultrasonic sensor",
+  "STM32H743ZIT6, 1",
+].join("\n");

@@ -24,6 +24,9 @@ import enOrderMail from "./en/order-mail.json";
 import enPayments from "./en/payments.json";
 import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
+import enSourcing from "./en/sourcing.json";
+import enDiscover from "./en/discover.json";
+import enHome from "./en/home.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -41,6 +44,9 @@ import swOrderMail from "./sw/order-mail.json";
 import swPayments from "./sw/payments.json";
 import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
+import swSourcing from "./sw/sourcing.json";
+import swDiscover from "./sw/discover.json";
+import swHome from "./sw/home.json";
 
 const en = {
   common: enCommon,
@@ -60,6 +66,9 @@ const en = {
   payments: enPayments,
   checkout: enCheckout,
   orders: enOrders,
+  sourcing: enSourcing,
+  discover: enDiscover,
+  home: enHome,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -84,6 +93,9 @@ const swSource: Messages = {
   payments: swPayments,
   checkout: swCheckout,
   orders: swOrders,
+  sourcing: swSourcing,
+  discover: swDiscover,
+  home: swHome,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -129,6 +141,11 @@ const SERVER_ONLY = [
   "payments.sandbox",
   "orders.meta",
   "orders.admin",
+  // server-rendered pages: the browser needs only the BOM page's own texts
+  "sourcing.meta",
+  "sourcing.page",
+  "discover",
+  "home",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
