@@ -6,6 +6,7 @@ import { authLimits, type AuthLimits } from "./auth/limits";
 import { createPasswordHasher, type PasswordHashingOptions } from "./auth/passwords";
 import { parseEncryptionKey } from "./auth/secret-box";
 import { createCartService } from "./cart/cart";
+import { createDiscoveryService } from "./catalog/discovery";
 import { createCatalogService } from "./catalog/products";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
 import { openDatabase, type DatabaseTimeouts, type DbHandle } from "./db/client";
@@ -190,6 +191,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     catalog,
     search: createSearchService(db),
     sourcing: createSourcingService({ db, catalog }),
+    discovery: createDiscoveryService(db),
     ads: createAdsService(db, settings),
     newsletter: createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings }),
     cart,
