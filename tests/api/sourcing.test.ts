@@ -57,6 +57,7 @@ describe("POST /api/bom/match", () => {
       }
     }
     expect(stocked).toBe(23);
+    console.log(`BOM sample: ${right} of ${stocked} catalogue lines matched right\n${report.join("\n")}`);
     expect(right / stocked, report.join("\n")).toBeGreaterThanOrEqual(0.9);
   });
 
@@ -97,5 +98,19 @@ describe("POST /api/bom/match", () => {
     for (let i = 0; i < 61; i++) last = (await match([{ text: "NE555", quantity: 1 }], ip)).status;
     expect(last).toBe(429);
     expect((await match([{ text: "NE555", quantity: 1 }], "10.78.0.2")).status).toBe(200);
+  });
+});
+
+describe("discovery shelves", () => {
+  it("shows as deals only products with a real earlier price, and new arrivals newest first", async () => {
+    const shelves = await api.services.discovery.load();
+    expect(shelves.deals.length).toBeGreaterThan(0);
+    for (const product of shelves.deals) expect(product.original_price).toBeGreaterThan(product.price);
+    const created = shelves.newArrivals.map((p) => Date.parse(p.created_at));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    const sales = shelves.bestSellers.map((p) => p.sales_count);
+    expect(sales).toEqual([...sales].sort((a, b) => b - a));
+    expect(shelves.byCategory.length).toBeGreaterThan(5);
+    for (const group of shelves.byCategory) for (const product of group.products) expect(product.category_slug).toBe(group.category.slug);
   });
 });
