@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndVerify, signInOnLoginPage } from "./helpers";
 
@@ -82,4 +83,26 @@ test("the home page links the five services and keeps its promises in view", asy
     await expect(page.getByRole("main").locator(`a[href="/services/${service}"]`)).toHaveCount(1);
   await expect(page.getByRole("heading", { name: "Returns within 7 days" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+// SCREENSHOTS=1: the new pages at 390 and 1440 px in both languages, to docs/screenshots/<page>-<lang>-<width>.png
+test("screenshots of /ai-agent, /discover and the home page", async ({ browser }) => {
+  test.skip(!process.env.SCREENSHOTS, "only when asked for (SCREENSHOTS=1)");
+  test.setTimeout(180_000);
+  const out = path.join(__dirname, "..", "docs", "screenshots");
+  for (const locale of ["en", "sw"] as const)
+    for (const width of [390, 1440]) {
+      const context = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, isMobile: width < 800, hasTouch: width < 800 });
+      const page = await context.newPage();
+      await page.goto(`/?lang=${locale}`, { waitUntil: "networkidle" });
+      await page.screenshot({ path: path.join(out, `home-${locale}-${width}.png`) });
+      await page.goto(`/discover?lang=${locale}`, { waitUntil: "networkidle" });
+      await page.screenshot({ path: path.join(out, `discover-${locale}-${width}.png`) });
+      await page.goto(`/ai-agent?lang=${locale}`, { waitUntil: "networkidle" });
+      await page.getByTestId("bom-input").fill(BOM);
+      await page.locator("form button[type=submit]").first().click();
+      await expect(page.getByTestId("bom-line")).toHaveCount(4);
+      await page.screenshot({ path: path.join(out, `ai-agent-${locale}-${width}.png`), fullPage: width > 800 });
+      await context.close();
+    }
 });

@@ -253,9 +253,9 @@ export const api = {
     pay: (number: string, body: PayRequest, options?: CallOptions) =>
       call<PayResponse>("POST", `/api/orders/${encodeURIComponent(number)}/pay`, { ...options, json: body }),
   },
-  /** /ai-agent: a whole BOM matched to catalogue products in one call. */
+  /** /ai-agent: a whole BOM matched to catalogue products in one call (200 lines take seconds: a longer time limit). */
   sourcing: {
-    match: (body: BomMatchRequest, options?: CallOptions) => call<BomMatchResponse>("POST", "/api/bom/match", { timeoutMs: 30_000, ...options, json: body }),
+    match: (body: BomMatchRequest, options?: CallOptions) => call<BomMatchResponse>("POST", "/api/bom/match", { timeoutMs: 60_000, ...options, json: body }),
   },
   /** /tracking: an order's timeline by its number and the e-mail or phone it was placed with. */
   tracking: {

@@ -60,18 +60,22 @@ function toMatch(product: Product, verdict: Judgement, needed: number, reason: B
 
 async function matchLine(catalog: CatalogService, line: BomLine, index: number): Promise<BomMatchLine> {
   const analysis = analysePart(line.text);
-  const found = await Promise.all(
-    searchesFor(analysis, line.text).map((search) =>
-      catalog.list({ search, limit: CANDIDATES_PER_SEARCH, enriched: true }).then(
-        (page) => page.products,
-        () => [] as Product[],
-      ),
-    ),
-  );
-  // candidates in search order, each once
+  // The key search first (part number, kind of part); the line's whole text only when the key
+  // finds nothing that agrees: most lines then cost one search.
   const candidates = new Map<number, Product>();
-  for (const list of found) for (const product of list) if (!candidates.has(product.id)) candidates.set(product.id, product);
-  const judged = [...candidates.values()].map((product, rank) => ({ product, rank, verdict: judge(analysis, product, line.quantity) }));
+  const judged: { product: Product; rank: number; verdict: Judgement }[] = [];
+  for (const search of searchesFor(analysis, line.text)) {
+    const found = await catalog.list({ search, limit: CANDIDATES_PER_SEARCH, enriched: true }).then(
+      (page) => page.products,
+      () => [] as Product[],
+    );
+    for (const product of found) {
+      if (candidates.has(product.id)) continue;
+      candidates.set(product.id, product);
+      judged.push({ product, rank: judged.length, verdict: judge(analysis, product, line.quantity) });
+    }
+    if (judged.some((j) => j.verdict.ok)) break;
+  }
   const agreeing = judged
     .filter((j) => j.verdict.ok)
     .sort((a, b) => b.verdict.score - a.verdict.score || Number(b.product.in_stock) - Number(a.product.in_stock) || a.rank - b.rank);
