@@ -89,7 +89,7 @@ test("the home page links the five services and keeps its promises in view", asy
 test("screenshots of /ai-agent, /discover and the home page", async ({ browser }) => {
   test.skip(!process.env.SCREENSHOTS, "only when asked for (SCREENSHOTS=1)");
   test.setTimeout(180_000);
-  const out = path.join(__dirname, "..", "docs", "screenshots");
+  const out = path.resolve("docs", "screenshots");
   for (const locale of ["en", "sw"] as const)
     for (const width of [390, 1440]) {
       const context = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, isMobile: width < 800, hasTouch: width < 800 });
