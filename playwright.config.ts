@@ -40,6 +40,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       API_RATE_LIMIT: "0",
       MAIL_QUOTA_PER_CLIENT: "100000",
+      REQUEST_LIMIT_PER_CLIENT: "100000",
       MAIL_DRAIN_INTERVAL_MS: "250",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",

@@ -96,3 +96,21 @@ export async function signInOnLoginPage(page: Page, email: string) {
   // by path: the login page's own address (?redirect=/account) also ends in "/account"
   await expect(page).toHaveURL((url) => url.pathname === "/account");
 }
+
+/**
+ * Holds every script of the pages loaded from now on (styles and HTML still arrive): what a shopper
+ * on a slow phone sees and can do before React runs. Call the returned function to let them load.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const pattern = "**/_next/static/chunks/*.js";
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return async () => {
+    release();
+    await page.unroute(pattern);
+  };
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { gridSettled, linkFromOutbox, prices } from "./helpers";
+import { gridSettled, holdScripts, linkFromOutbox, prices } from "./helpers";
 
 const searchBox = (page: import("@playwright/test").Page) => page.getByRole("combobox", { name: "Search products" });
 
@@ -65,35 +65,54 @@ test("typing on the listing searches after a pause; one character is not sent an
 });
 
 test("what a shopper types or picks before the page's scripts have run is kept and acted on once they do", async ({ page }) => {
-  // hold every script of the page: the server-rendered box and select are there, React is not yet
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  // the server-rendered box and select are there, React is not yet
+  let release = await holdScripts(page);
   await page.goto("/products", { waitUntil: "commit" });
   await searchBox(page).pressSequentially("esp32");
-  release();
+  await release();
   await expect(page).toHaveURL(/\/products\?search=esp32$/);
   await gridSettled(page);
   await expect(searchBox(page)).toHaveValue("esp32");
 
-  let releaseAgain!: () => void;
-  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
-  await page.unroute("**/_next/static/chunks/*.js");
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    await heldAgain;
-    await route.continue();
-  });
-  // a fresh load (a new page object keeps no script cache across the hold)
+  // routing turns the browser's cache off, so the held load is a fresh one
+  release = await holdScripts(page);
   await page.goto("/products?lang=en", { waitUntil: "commit" });
   await page.getByLabel("Sort by").selectOption("price-high");
-  releaseAgain();
+  await release();
   await expect(page).toHaveURL(/sort=price-high/);
   await gridSettled(page);
   const shown = await prices(page);
   expect(shown).toEqual([...shown].sort((a, b) => b - a));
+});
+
+test("the price filter reaches the dearest product, on a scale whose steps grow, and reads amounts in the chosen currency", async ({ page, request }) => {
+  const dearest = (await (await request.get("/api/products?sortBy=price&sortOrder=desc&limit=1")).json()).products[0];
+  expect(dearest.price).toBeGreaterThan(100_000);
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Price" }).click();
+  const dialog = page.getByRole("dialog", { name: "Price range" });
+  // the maximum starts at the top of the scale, which is the dearest product's price or above
+  const maximum = dialog.getByRole("slider", { name: "Maximum" });
+  const top = Number(await maximum.getAttribute("max"));
+  expect(Number(await maximum.inputValue())).toBe(top);
+  expect(top).toBeLessThan(300);
+  await dialog.getByLabel("From (TZS)").fill("1,000,000");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/products\?minPrice=1000000$/);
+  await gridSettled(page);
+  const shown = await prices(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.every((p) => p >= 1_000_000)).toBe(true);
+  await expect(page.getByRole("button", { name: "TSh 1,000,000 and up" })).toBeVisible();
+
+  await page
+    .getByRole("combobox", { name: /currency/i })
+    .first()
+    .selectOption("USD");
+  await page.getByRole("button", { name: "$400.00 and up" }).click();
+  await dialog.getByLabel("To (USD)").fill("1000");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/minPrice=1000000&maxPrice=2500000$/);
 });
 
 test("search dialog: camera opens the image tab, back to text, Enter searches and closes", async ({ page }) => {
@@ -116,8 +135,8 @@ test("filters: price range, several categories and sort reload the list from the
   await page.goto("/products");
   await page.getByRole("button", { name: "Price" }).click();
   const dialog = page.getByRole("dialog", { name: "Price range" });
-  await dialog.getByLabel("Minimum").fill("5000");
-  await dialog.getByLabel("Maximum").fill("20000");
+  await dialog.getByLabel("From (TZS)").fill("5000");
+  await dialog.getByLabel("To (TZS)").fill("20000");
   await dialog.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/minPrice=5000&maxPrice=20000/);
   await gridSettled(page);

@@ -21,6 +21,7 @@ import { orderRoutes } from "./orders";
 import { newsletterRoutes } from "./newsletter";
 import { sourcingRoutes } from "./sourcing";
 import { paymentRoutes } from "./payments";
+import { requestRoutes } from "./requests";
 import { settingsRoutes } from "./settings";
 
 export interface ApiOptions {
@@ -82,6 +83,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(orderRoutes, context);
       await api.register(documentRoutes, context);
       await api.register(paymentRoutes, context);
+      await api.register(requestRoutes, context);
     },
     { prefix: "/api" },
   );

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { AuthDialog } from "@/components/auth/auth-dialog";
@@ -8,8 +8,11 @@ import { SessionBoot } from "@/components/cart/session-boot";
 import { RoutePrefetcher } from "@/components/layout/route-prefetcher";
 import { Toaster } from "@/components/ui/toaster";
 import { IntlRoot } from "@/components/i18n/intl-root";
+import { PreferencesProvider } from "@/components/ui/preferences";
 import { pathWithoutLocale } from "@/lib/locale";
-import { THEME_BOOT_SCRIPT } from "@/lib/theme";
+import { titleTemplate } from "@/lib/page-title";
+import { readPreferences } from "@/lib/preferences";
+import { DEFAULT_THEME, THEME_BOOT_SCRIPT } from "@/lib/theme";
 import { clientMessages } from "@/messages";
 import { siteUrl } from "@/server/config";
 import { getServices } from "@/server/services";
@@ -26,7 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
   const path = pathWithoutLocale(head.get("x-page-path") ?? "/");
   return {
     metadataBase: siteUrl(),
-    title: { default: settings.seo.title, template: `%s · ${settings.companyName}` },
+    title: { default: settings.seo.title, template: titleTemplate(settings.companyName) },
     description: settings.seo.description,
     keywords: settings.seo.keywords,
     alternates: languageAlternates(path),
@@ -36,8 +39,16 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0f766e" };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const [{ locale }, settings, categories, user] = await Promise.all([getIntl(), loadSiteSettings(), loadHeaderCategories(), loadSessionUser()]);
-  const cartCount = user ? await loadCartCount(user.id) : 0;
+  const [{ locale }, settings, categories, user, jar] = await Promise.all([
+    getIntl(),
+    loadSiteSettings(),
+    loadHeaderCategories(),
+    loadSessionUser(),
+    cookies(),
+  ]);
+  // the theme, currency and guest cart count the browser last chose: rendered as they are, no flash
+  const preferences = readPreferences((name) => jar.get(name)?.value);
+  const cartCount = user ? await loadCartCount(user.id) : preferences.guestCartCount;
   // the footer promises cards only when a provider that takes them is configured
   const cardAvailable = await getServices().then(
     (services) => services.checkout.cardAvailable,
@@ -48,8 +59,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html
       lang={locale}
-      data-theme="white"
-      // the boot script may set another theme before React hydrates
+      data-theme={preferences.theme ?? DEFAULT_THEME}
+      // the boot script may set another theme (one kept before its cookie existed) before React hydrates
       suppressHydrationWarning
       style={
         {
@@ -67,21 +78,23 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       </head>
       <body className="flex min-h-dvh flex-col font-sans antialiased">
         <IntlRoot locale={locale} messages={clientMessages(locale)}>
-          <Suspense>
-            <SiteHeader settings={settings} categories={categories} user={user && { name: user.name, email: user.email }} cartCount={cartCount} />
-          </Suspense>
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <Suspense>
-            <SiteFooter settings={settings} cardAvailable={cardAvailable} />
-          </Suspense>
-          <Toaster />
-          <RoutePrefetcher />
-          <SessionBoot signedIn={Boolean(user)} />
-          <Suspense>
-            <AuthDialog companyName={settings.companyName} />
-          </Suspense>
+          <PreferencesProvider value={preferences}>
+            <Suspense>
+              <SiteHeader settings={settings} categories={categories} user={user && { name: user.name, email: user.email }} cartCount={cartCount} />
+            </Suspense>
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <Suspense>
+              <SiteFooter settings={settings} cardAvailable={cardAvailable} />
+            </Suspense>
+            <Toaster />
+            <RoutePrefetcher />
+            <SessionBoot signedIn={Boolean(user)} />
+            <Suspense>
+              <AuthDialog companyName={settings.companyName} />
+            </Suspense>
+          </PreferencesProvider>
         </IntlRoot>
       </body>
     </html>

@@ -53,9 +53,11 @@ import type {
   TrackingResponse,
   BomMatchRequest,
   BomMatchResponse,
-  ServiceRequestBody,
-  ServiceRequestResponse,
+  AdminRequestResponse,
+  SendRequestBody,
+  SendRequestResponse,
 } from "./api-contract";
+import type { RequestStatus } from "./requests";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
 import { codeForStatus, isErrorCode, type ErrorCode } from "./error-codes";
 import type { Locale } from "./locale";
@@ -166,6 +168,11 @@ export function loginFailureType(error: unknown): LoginErrorType | "NETWORK_ERRO
   return "INVALID_CREDENTIALS";
 }
 
+/** Sends a request through POST /api/requests; the answer is its reference (e.g. RQ-2026-000123). */
+export function sendRequest(body: SendRequestBody, options?: CallOptions): Promise<SendRequestResponse> {
+  return call<SendRequestResponse>("POST", "/api/requests", { ...options, json: body });
+}
+
 export const api = {
   catalog: {
     products: (query: ProductQuery, options?: CallOptions) => call<ProductsResponse>("GET", "/api/products", { ...options, query: productQueryParams(query) }),
@@ -261,6 +268,29 @@ export const api = {
   tracking: {
     find: (body: TrackingRequest, options?: CallOptions) => call<TrackingResponse>("POST", "/api/tracking", { ...options, json: body }),
   },
+  /** What visitors send through the shop's forms (contact, services, supplier, quote, sourcing). */
+  requests: {
+    send: (body: SendRequestBody, options?: CallOptions) => sendRequest(body, options),
+    /**
+     * A PCB request with its Gerber ZIP, as multipart: the text fields first (details as JSON), the
+     * file last, so the server has read the fields when the file arrives.
+     */
+    sendPcb: (body: SendRequestBody, gerber: Blob, fileName: string, options?: CallOptions) => {
+      const form = new FormData();
+      form.append("name", body.name);
+      form.append("email", body.email);
+      if (body.phone) form.append("phone", body.phone);
+      if (body.company) form.append("company", body.company);
+      if (body.message) form.append("message", body.message);
+      form.append("details", JSON.stringify(body.details));
+      form.append("gerber", gerber, fileName);
+      return call<SendRequestResponse>("POST", "/api/requests/pcb", { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form });
+    },
+  },
+  adminRequests: {
+    setStatus: (id: number, status: RequestStatus, options?: CallOptions) =>
+      call<AdminRequestResponse>("POST", `/api/admin/requests/${id}/status`, { ...options, json: { status } }),
+  },
   adminOrders: {
     list: (query: AdminOrdersQuery, options?: CallOptions) => {
       const params = new URLSearchParams();
@@ -275,8 +305,3 @@ export const api = {
       call<AdminOrderResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/${action}`, { ...options, json: body }),
   },
 };
-
-/** POST /api/requests: a service request (sourcing, a service, a quote) stored for the shop; answers its reference. */
-export function sendRequest(body: ServiceRequestBody, options?: CallOptions): Promise<ServiceRequestResponse> {
-  return call<ServiceRequestResponse>("POST", "/api/requests", { ...options, json: body });
-}

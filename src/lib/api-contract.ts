@@ -10,6 +10,7 @@ import type { Locale } from "./locale";
 import type { AdminOrderAction, CheckoutQuote, OrderSummary, OrderView, PaymentStart, SavedAddress, TrackingView } from "./orders";
 import type { Cart } from "./guest-cart";
 import type { Product } from "./product";
+import type { RequestBody, RequestKind, RequestStatus } from "./requests";
 import type { PublicSiteSettings, SiteSettings } from "./site-settings";
 import type { ProductVariant, VariantConfig } from "./variants";
 
@@ -355,16 +356,40 @@ export interface BomMatchResponse {
   lines: BomMatchLine[];
 }
 
-// ---- service requests (sourcing, services, quotes) -------------------------------------------
-/** POST /api/requests: a request stored for the shop and answered by e-mail. */
-export interface ServiceRequestBody {
-  kind: string;
+// --- requests sent through the shop's forms ---------------------------------------------------
+
+/** The body of POST /api/requests: {kind, name, email, phone?, company?, message?, details} (details per kind). */
+export type SendRequestBody = RequestBody;
+
+/** POST /api/requests and /api/requests/pcb answer 201 with the request's reference, e.g. RQ-2026-000123. */
+export interface SendRequestResponse {
+  reference: string;
+}
+
+/** A request as the admin's list shows it. */
+export interface AdminRequestView {
+  id: number;
+  reference: string;
+  kind: RequestKind;
+  status: RequestStatus;
   name: string;
   email: string;
-  phone?: string;
-  message?: string;
-  details?: Record<string, unknown>;
+  phone: string | null;
+  company: string;
+  message: string;
+  details: Record<string, unknown>;
+  indicativePrice: number | null;
+  hasAttachment: boolean;
+  attachmentBytes: number | null;
+  locale: string;
+  createdAt: string;
 }
-export interface ServiceRequestResponse {
-  reference: string;
+
+export interface AdminRequestsResponse {
+  requests: AdminRequestView[];
+  total: number;
+}
+
+export interface AdminRequestResponse {
+  request: AdminRequestView;
 }

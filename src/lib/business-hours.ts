@@ -30,3 +30,17 @@ export function groupBusinessHours(hours: Hours): HoursGroup[] {
 export function openAllWeekAllDay(hours: Hours): boolean {
   return WEEKDAYS.every((day) => !hours[day].closed && hours[day].open === "00:00" && (hours[day].close === "24:00" || hours[day].close === "23:59"));
 }
+
+/**
+ * Whether the shop is open at an instant, by its hours for that weekday in the shop's time zone
+ * (Africa/Dar_es_Salaam unless the settings say otherwise). A close of "24:00" means midnight.
+ */
+export function isOpenAt(hours: Hours, now: Date, timeZone = "Africa/Dar_es_Salaam"): boolean {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const day = part("weekday").toLowerCase() as Weekday;
+  const today = hours[day];
+  if (!today || today.closed) return false;
+  const time = `${part("hour")}:${part("minute")}`;
+  return time >= today.open && time < today.close;
+}

@@ -199,3 +199,17 @@ describe("listingQuery: one mapping from the listing's filters to the catalogue 
     });
   });
 });
+
+describe("the price filter reaches the whole catalogue", () => {
+  it("keeps an upper bound above TSh 100,000 and has none when the URL names none", () => {
+    expect(filtersFromParams({ maxPrice: "5200000" }).maxPrice).toBe(5_200_000);
+    expect(filtersFromParams({}).maxPrice).toBeNull();
+    expect(listingApiQuery(DEFAULT_FILTERS, 0).has("maxPrice")).toBe(false);
+    expect(listingApiQuery({ ...DEFAULT_FILTERS, minPrice: 150_000, maxPrice: 2_000_000 }, 0).toString()).toContain("maxPrice=2000000");
+  });
+
+  it("refuses absurd amounts rather than passing them on", () => {
+    expect(filtersFromParams({ maxPrice: "99999999999999999999" }).maxPrice).toBeNull();
+    expect(filtersFromParams({ minPrice: "300000", maxPrice: "1000" }).maxPrice).toBe(300_000);
+  });
+});

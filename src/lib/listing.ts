@@ -4,8 +4,8 @@ import { mulberry32 } from "./random";
 /** The listing page's rules (URL parameters, batches, page cap, sorts, price range, badges), shared by the server render and the browser. */
 export const LISTING_BATCH_SIZE = 20;
 export const LISTING_PAGE_CAP = 120;
-export const PRICE_RANGE_MAX = 100_000;
-export const PRICE_STEP = 1_000;
+/** The highest price a URL may ask for (a typo of many zeros must not reach the database as a number it cannot hold). */
+export const PRICE_LIMIT = 1_000_000_000;
 export const SHUFFLE_WINDOW_MS = 20 * 60 * 1000;
 export const NEW_PRODUCT_DAYS = 30;
 
@@ -40,7 +40,8 @@ export interface ListingFilters {
   categories: string[];
   sort: SortOption;
   minPrice: number;
-  maxPrice: number;
+  /** null: no upper bound (the whole catalogue, whatever its dearest product costs) */
+  maxPrice: number | null;
 }
 
 export const DEFAULT_FILTERS: ListingFilters = {
@@ -50,7 +51,7 @@ export const DEFAULT_FILTERS: ListingFilters = {
   categories: [],
   sort: "featured",
   minPrice: 0,
-  maxPrice: PRICE_RANGE_MAX,
+  maxPrice: null,
 };
 
 /** page counts only when it parses to a positive integer; otherwise 1. */
@@ -75,7 +76,7 @@ export function nextPageParams(page: number, filters: ListingFilters): URLSearch
   if (filters.search.trim()) params.set("search", filters.search.trim());
   if (filters.sort !== "featured") params.set("sort", filters.sort);
   if (filters.minPrice > 0) params.set("minPrice", String(filters.minPrice));
-  if (filters.maxPrice < PRICE_RANGE_MAX) params.set("maxPrice", String(filters.maxPrice));
+  if (filters.maxPrice !== null) params.set("maxPrice", String(filters.maxPrice));
   if (filters.categories.length) params.set("categories", filters.categories.join(","));
   return params;
 }
@@ -86,14 +87,15 @@ export function filtersFromParams(params: Record<string, string | string[] | und
     const v = params[key];
     return (Array.isArray(v) ? v[0] : v)?.trim() ?? "";
   };
-  const price = (key: string, fallback: number) => {
+  const price = (key: string) => {
     const text = one(key);
-    if (!/^\d+$/.test(text)) return fallback;
-    return Math.min(PRICE_RANGE_MAX, Number(text));
+    if (!/^\d{1,10}$/.test(text)) return null;
+    return Math.min(PRICE_LIMIT, Number(text));
   };
   const sort = one("sort");
-  const minPrice = price("minPrice", 0);
-  const maxPrice = Math.max(minPrice, price("maxPrice", PRICE_RANGE_MAX));
+  const minPrice = price("minPrice") ?? 0;
+  const upper = price("maxPrice");
+  const maxPrice = upper === null ? null : Math.max(minPrice, upper);
   return {
     search: one("search").slice(0, 200),
     category: one("category").slice(0, 100),
@@ -184,7 +186,7 @@ export function listingQuery(filters: ListingFilters, offset: number): ProductQu
     brand: filters.brand || undefined,
     categories: filters.categories.length ? filters.categories : undefined,
     minPrice: filters.minPrice > 0 ? filters.minPrice : undefined,
-    maxPrice: filters.maxPrice < PRICE_RANGE_MAX ? filters.maxPrice : undefined,
+    maxPrice: filters.maxPrice ?? undefined,
     ...sortToApi(filters.sort),
   };
 }

@@ -3,6 +3,8 @@ export const TZS_TO_USD = 0.0004;
 export type Currency = "TZS" | "USD";
 export const CURRENCIES: readonly Currency[] = ["TZS", "USD"] as const;
 export const DEFAULT_CURRENCY: Currency = "TZS";
+/** The browser's localStorage key of the chosen currency. */
+export const CURRENCY_KEY = "preferred-currency";
 
 const tzsFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0, minimumFractionDigits: 0 });
 const usdFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -28,6 +28,33 @@ const deliverySettings = z.object({
   pickup: z.object({ enabled: z.boolean() }),
 });
 
+/** a multiplier in percent (100 = the base price, 135 = 35 % more) */
+const percentFactor = z.number().int().min(50).max(500);
+
+/**
+ * The PCB service's indicative price (src/lib/pcb-pricing.ts has the formula): a setup fee per
+ * order, a price per cm² of board by layer count, a discount on the boards by quantity, and
+ * multipliers (percent) for thickness, surface finish and solder-mask colour, never below the
+ * minimum order. All in whole shillings, VAT included, like every price of the shop.
+ */
+const pcbPricingSettings = z.object({
+  setupFee: shillings,
+  pricePerCm2: z.object({
+    "1": z.number().int().min(0).max(100_000),
+    "2": z.number().int().min(0).max(100_000),
+    "4": z.number().int().min(0).max(100_000),
+    "6": z.number().int().min(0).max(100_000),
+  }),
+  quantityBreaks: z.array(z.object({ minQuantity: z.number().int().min(2).max(100_000), percentOff: z.number().int().min(0).max(90) })).max(10),
+  thickness: z.object({ "0.8": percentFactor, "1.0": percentFactor, "1.2": percentFactor, "1.6": percentFactor, "2.0": percentFactor }),
+  finish: z.object({ hasl: percentFactor, "hasl-lead-free": percentFactor, enig: percentFactor }),
+  colour: z.object({ green: percentFactor, black: percentFactor, blue: percentFactor, red: percentFactor, white: percentFactor, yellow: percentFactor }),
+  minimumOrder: shillings,
+});
+
+/** Discounts for business quantities, applied when the shop answers a quote request (not in the cart). */
+const bulkPricingTiers = z.array(z.object({ minQuantity: z.number().int().min(2).max(1_000_000), percentOff: z.number().min(0).max(90) })).max(10);
+
 export const siteSettingsSchema = z.object({
   companyName: z.string().min(1).max(80),
   companyColor: hex,
@@ -120,6 +147,8 @@ export const siteSettingsSchema = z.object({
     saturday: dayHours,
     sunday: dayHours,
   }),
+  pcbPricing: pcbPricingSettings,
+  bulkPricingTiers,
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -195,6 +224,24 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     saturday: { open: "09:00", close: "16:00", closed: false },
     sunday: { open: "10:00", close: "14:00", closed: false },
   },
+  pcbPricing: {
+    setupFee: 30_000,
+    pricePerCm2: { "1": 60, "2": 90, "4": 220, "6": 380 },
+    quantityBreaks: [
+      { minQuantity: 10, percentOff: 5 },
+      { minQuantity: 50, percentOff: 10 },
+      { minQuantity: 100, percentOff: 15 },
+    ],
+    thickness: { "0.8": 110, "1.0": 105, "1.2": 100, "1.6": 100, "2.0": 115 },
+    finish: { hasl: 100, "hasl-lead-free": 110, enig: 135 },
+    colour: { green: 100, black: 110, blue: 110, red: 110, white: 110, yellow: 110 },
+    minimumOrder: 50_000,
+  },
+  bulkPricingTiers: [
+    { minQuantity: 10, percentOff: 3 },
+    { minQuantity: 50, percentOff: 5 },
+    { minQuantity: 100, percentOff: 8 },
+  ],
 };
 
 /**
@@ -254,6 +301,8 @@ export const PUBLIC_SITE_SETTING_KEYS = [
   // the seller's TIN and VRN are printed on every receipt: public by nature
   "fiscal",
   "businessHours",
+  "pcbPricing",
+  "bulkPricingTiers",
 ] as const satisfies readonly SiteSettingKey[];
 
 export type PublicSiteSettings = Pick<SiteSettings, (typeof PUBLIC_SITE_SETTING_KEYS)[number]>;

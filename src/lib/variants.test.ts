@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_VARIANT_ID, defaultVariant, lowestVariantPrice, variantCombinationId } from "./variants";
+import { DEFAULT_VARIANT_ID, defaultVariant, lowestVariantPrice, variantCombinationId, priceOfChoice, variantsMatching } from "./variants";
 
 describe("variantCombinationId", () => {
   it("orders by attributeOrder first", () => {
@@ -44,5 +44,25 @@ describe("defaultVariant", () => {
     ).toEqual({ price: 2, stock: 0 });
     expect(defaultVariant([])).toBeNull();
     expect(defaultVariant(undefined)).toBeNull();
+  });
+});
+
+describe("the price a partial choice decides", () => {
+  const pack = (size: string, colour: string, price: number) => ({ attributes: { Pack: size, Colour: colour }, price, stock: 5 });
+  const variants = [pack("1", "red", 2500), pack("1", "blue", 2500), pack("10", "red", 20000), pack("10", "blue", 20000)];
+
+  it("is exact once the attribute that decides it is chosen, whatever the others", () => {
+    expect(priceOfChoice(variantsMatching(variants, { Pack: "10" }))).toEqual({ price: 20000, exact: true });
+    expect(priceOfChoice(variantsMatching(variants, { Pack: "1" }))).toEqual({ price: 2500, exact: true });
+  });
+
+  it("is a 'from' price while the choice still leaves prices open", () => {
+    expect(priceOfChoice(variantsMatching(variants, {}))).toEqual({ price: 2500, exact: false });
+    expect(priceOfChoice(variantsMatching(variants, { Colour: "red" }))).toEqual({ price: 2500, exact: false });
+  });
+
+  it("has no price for a combination no option has", () => {
+    expect(variantsMatching([pack("1", "red", 2500)], { Pack: "1", Colour: "blue" })).toEqual([]);
+    expect(priceOfChoice([])).toBeNull();
   });
 });

@@ -64,3 +64,20 @@ export function defaultVariant<T extends { price: number; stock: number }>(varia
   const cheapest = (list: readonly T[]) => list.reduce<T | null>((low, v) => (low === null || v.price < low.price ? v : low), null);
   return cheapest(variants.filter((v) => v.stock > 0)) ?? cheapest(variants);
 }
+
+/** The options that agree with every attribute the shopper has chosen so far (all of them before any choice). */
+export function variantsMatching<T extends { attributes: Record<string, string> }>(variants: readonly T[], chosen: Record<string, string>): T[] {
+  const picked = Object.entries(chosen).filter(([, value]) => value !== "");
+  return variants.filter((v) => picked.every(([name, value]) => v.attributes[name] === value));
+}
+
+/**
+ * The price a partial choice decides: when every option still possible costs the same (a Pack
+ * chosen on a product priced by its pack alone), that is the price, exact; otherwise the lowest of
+ * them, shown as "from". Null when no option matches the choice.
+ */
+export function priceOfChoice(candidates: readonly { price: number }[]): { price: number; exact: boolean } | null {
+  if (!candidates.length) return null;
+  const price = lowestVariantPrice(candidates, 0);
+  return { price, exact: candidates.every((v) => v.price === price) };
+}

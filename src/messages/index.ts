@@ -24,6 +24,8 @@ import enOrderMail from "./en/order-mail.json";
 import enPayments from "./en/payments.json";
 import enCheckout from "./en/checkout.json";
 import enOrders from "./en/orders.json";
+import enRequests from "./en/requests.json";
+import enServices from "./en/services.json";
 import enSourcing from "./en/sourcing.json";
 import enDiscover from "./en/discover.json";
 import enHome from "./en/home.json";
@@ -44,6 +46,8 @@ import swOrderMail from "./sw/order-mail.json";
 import swPayments from "./sw/payments.json";
 import swCheckout from "./sw/checkout.json";
 import swOrders from "./sw/orders.json";
+import swRequests from "./sw/requests.json";
+import swServices from "./sw/services.json";
 import swSourcing from "./sw/sourcing.json";
 import swDiscover from "./sw/discover.json";
 import swHome from "./sw/home.json";
@@ -66,6 +70,8 @@ const en = {
   payments: enPayments,
   checkout: enCheckout,
   orders: enOrders,
+  requests: enRequests,
+  services: enServices,
   sourcing: enSourcing,
   discover: enDiscover,
   home: enHome,
@@ -93,6 +99,8 @@ const swSource: Messages = {
   payments: swPayments,
   checkout: swCheckout,
   orders: swOrders,
+  requests: swRequests,
+  services: swServices,
   sourcing: swSourcing,
   discover: swDiscover,
   home: swHome,
@@ -141,6 +149,12 @@ const SERVER_ONLY = [
   "payments.sandbox",
   "orders.meta",
   "orders.admin",
+  "requests.email",
+  "requests.admin",
+  "requests.contact",
+  "requests.supplier",
+  "requests.buyer",
+  "services",
   // server-rendered pages: the browser needs only the BOM page's own texts
   "sourcing.meta",
   "sourcing.page",

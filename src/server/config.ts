@@ -48,6 +48,8 @@ const envSchema = z.object({
   MAIL_QUOTA_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(3),
   /** mails sent on request for one client address per hour; generous, for carrier-grade NAT */
   MAIL_QUOTA_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** form requests (contact, services, quotes, ...) per client address per hour */
+  REQUEST_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(5),
   /** an ONNX image encoder (e.g. a CLIP vision model) for search by image; unset = the built-in descriptor */
   IMAGE_MODEL_PATH: z
     .string()

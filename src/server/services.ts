@@ -22,6 +22,7 @@ import { createOrdersService } from "./orders/orders";
 import type { ClickPesaOptions } from "./payments/clickpesa";
 import type { PaymentProvider } from "./payments/provider";
 import { createPaymentsService, type PaymentsService, type PaymentsServiceOptions } from "./payments/service";
+import { createRequestsService, type RequestLimits } from "./requests/requests";
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
 import { createSettingsService } from "./settings/settings";
@@ -44,6 +45,8 @@ export interface ServicesConfig {
   passwordHashing?: PasswordHashingOptions;
   /** request limits of the account routes, per client address and per e-mail address */
   authLimits?: { perAddress?: Partial<AuthLimits["perAddress"]>; perEmail?: Partial<AuthLimits["perEmail"]> };
+  /** how many form requests (contact, services, quotes, ...) one client address and one e-mail address may send */
+  requestLimits?: Partial<RequestLimits>;
   /** where the first admin's generated password is written (DATA_DIR) */
   dataDir?: string;
   /** TOTP_ENCRYPTION_KEY: encrypts two-step sign-in secrets at rest; unset = stored plainly */
@@ -72,6 +75,7 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
     imageSearch: { workers: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH },
     passwordHashing: { workers: config.PASSWORD_HASH_WORKERS, maxWaiting: config.PASSWORD_HASH_QUEUE },
     dataDir: config.dataDir,
+    requestLimits: { perAddress: { max: config.REQUEST_LIMIT_PER_CLIENT, windowMinutes: 60 } },
     totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
     payments: {
       clickpesa:
@@ -197,6 +201,15 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     cart,
     orders,
     checkout,
+    /** what visitors send through the shop's forms: stored, mailed to the shop, acknowledged */
+    requests: createRequestsService({
+      db,
+      mail,
+      settings,
+      dataDir: config.dataDir ?? config.database.dataDir ?? "./data",
+      siteUrl: config.siteUrl,
+      limits: config.requestLimits,
+    }),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,

@@ -12,13 +12,20 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminPage() {
   const admin = await requireAdmin("/admin");
-  const [events, t] = await Promise.all([getServices().then((services) => services.auth.recentEvents(20)), getTranslator("admin")]);
+  const [events, t, tr] = await Promise.all([
+    getServices().then((services) => services.auth.recentEvents(20)),
+    getTranslator("admin"),
+    getTranslator("requests.admin"),
+  ]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-xl font-bold">{t("title")}</h1>
       <p className="text-sm text-[var(--muted-fg)]">{t("signedInAs", { email: admin.email })}</p>
       <Link href="/admin/orders" className="mt-3 inline-block rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white">
         {t("orders")}
+      </Link>
+      <Link href="/admin/requests" className="mt-3 ml-2 inline-block rounded-lg border border-[var(--border)] px-4 py-2 text-sm font-semibold">
+        {tr("title")}
       </Link>
       <h2 className="mt-6 mb-2 text-lg font-semibold">{t("recentEvents")}</h2>
       <SecurityEventsTable events={events} />

@@ -17,7 +17,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const { search } = filtersFromParams(await searchParams);
-  const t = await getTranslator("meta.catalog");
+  const t = await getTranslator("catalog.title");
   return { title: search ? t("searchResults", { search }) : t("allProducts"), alternates: languageAlternates("/products") };
 }
 
@@ -28,7 +28,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   const page = parsePage(params.page);
   const settings = await loadSiteSettings();
   const { catalog, ads: adverts } = await getServices();
-  const [categories, ads, rotationSeconds] = await Promise.all([
+  const [categories, ads, rotationSeconds, priceCeiling] = await Promise.all([
     catalog.categories().catch(() => []),
     // ads are decoration: a failure shows none rather than failing the page (it is only logged)
     adverts.list("products").catch((error: unknown) => {
@@ -36,6 +36,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
       return [];
     }),
     adverts.rotationSeconds().catch(() => DEFAULT_AD_ROTATION_SECONDS),
+    catalog.priceCeiling().catch(() => 0),
   ]);
   let initial: InitialListing;
   try {
@@ -54,14 +55,22 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
       <h1 className="text-lg font-bold sm:text-2xl">{settings.mainHeadline}</h1>
       {/* Separate Suspense boundaries hydrate as separate tasks: shorter main-thread blocks on slow phones. */}
       <Suspense>
-        <CategoryStrip categories={named} active={filters.category} />
+        <CategoryStrip categories={named} />
       </Suspense>
       <Suspense>
         <AdCarousel ads={ads} rotationSeconds={rotationSeconds} />
         <GentleScrollHint />
       </Suspense>
       <Suspense>
-        <ProductListing key={listingKey(filters, page)} initialKey={listingKey(filters, page)} initial={initial} categories={named} seed={shuffleSeed()} />
+        <ProductListing
+          companyName={settings.companyName}
+          priceCeiling={priceCeiling}
+          key={listingKey(filters, page)}
+          initialKey={listingKey(filters, page)}
+          initial={initial}
+          categories={named}
+          seed={shuffleSeed()}
+        />
       </Suspense>
     </div>
   );

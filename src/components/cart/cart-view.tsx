@@ -2,20 +2,33 @@
 
 import Link from "next/link";
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
+import { useLayoutEffect } from "react";
 import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
-import { EMPTY_CART, setGuestLine, shippingCost } from "@/lib/guest-cart";
+import { EMPTY_CART, setGuestLine, shippingCost, type Cart } from "@/lib/guest-cart";
 import { formatMoney } from "@/lib/money";
 import { useErrorText } from "../i18n/error-text";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { toast } from "../ui/toaster";
 import { useCurrency } from "../ui/use-currency";
+import { useHydrated } from "../ui/use-hydrated";
 import { announceCartChange, refreshServerCart, serverCart, useCart } from "./cart-store";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 
-/** /cart: lines by product, steppers bounded by stock, shipping, total; the guest cart or the signed-in shopper's. */
-export function CartView({ shipping }: { shipping: number }) {
-  const { cart, signedIn, loading } = useCart();
+/**
+ * /cart: lines by product, steppers bounded by stock, shipping, total; the guest cart or the
+ * signed-in shopper's. The server renders the signed-in cart it read (`initialCart`); a guest's
+ * lives in the browser, so the server renders a skeleton for it, never a false "empty".
+ */
+export function CartView({ shipping, initialCart }: { shipping: number; initialCart: Cart | null }) {
+  const live = useCart();
+  const hydrated = useHydrated();
+  useLayoutEffect(() => {
+    if (initialCart && serverCart.get() === null) serverCart.set(initialCart);
+  }, [initialCart]);
+  const known = hydrated && !live.loading;
+  const cart = known ? live.cart : initialCart;
+  const { signedIn } = live;
   const t = useTranslations("cart");
   const errorText = useErrorText();
   const [currency] = useCurrency();
@@ -65,12 +78,7 @@ export function CartView({ shipping }: { shipping: number }) {
     }
   };
 
-  if (loading)
-    return (
-      <p className="py-10 text-center text-[var(--muted-fg)]" role="status">
-        {t("loading")}
-      </p>
-    );
+  if (!cart) return <CartSkeleton label={t("loading")} />;
   if (cart.items.length === 0) return <EmptyCart />;
   const ship = shippingCost(cart.items, shipping);
 
@@ -185,6 +193,26 @@ function ClearCart({ onConfirm }: { onConfirm: () => void }) {
         </div>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+function CartSkeleton({ label }: { label: string }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" role="status" aria-label={label} data-testid="cart-skeleton">
+      <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-hidden>
+        {[0, 1].map((i) => (
+          <li key={i} className="flex gap-3 p-3">
+            <div className="h-20 w-20 shrink-0 animate-pulse rounded-md bg-[var(--surface)]" />
+            <div className="flex-1 space-y-2">
+              <div className="h-4 w-2/3 animate-pulse rounded bg-[var(--surface)]" />
+              <div className="h-3 w-1/3 animate-pulse rounded bg-[var(--surface)]" />
+              <div className="h-8 w-28 animate-pulse rounded bg-[var(--surface)]" />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="h-40 animate-pulse rounded-xl bg-[var(--surface)]" aria-hidden />
+    </div>
   );
 }
 

@@ -2,7 +2,9 @@
 
 import { useMemo } from "react";
 import { GUEST_CART_KEY, parseGuestCart, serializeGuestCart, type Cart } from "@/lib/guest-cart";
+import { PREFERENCE_COOKIES } from "@/lib/preferences";
 import { readLocal, useLocalValue, writeLocal } from "../ui/local-store";
+import { writePreferenceCookie } from "../ui/preferences";
 
 export function useGuestCart(): Cart {
   const text = useLocalValue(GUEST_CART_KEY);
@@ -14,5 +16,7 @@ export function readGuestCart(): Cart {
 }
 
 export function saveGuestCart(cart: Cart): void {
+  // the count in a cookie too: the next page's header is rendered with it
+  writePreferenceCookie(PREFERENCE_COOKIES.guestCartCount, String(cart.totals.total_items));
   writeLocal(GUEST_CART_KEY, serializeGuestCart(cart));
 }

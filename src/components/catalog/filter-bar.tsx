@@ -3,16 +3,28 @@
 import { ListFilter, SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
-import { PRICE_RANGE_MAX, PRICE_STEP, SORT_OPTIONS, isSortOption, listingHref, type ListingFilters } from "@/lib/listing";
-import { formatMoney } from "@/lib/money";
+import { SORT_OPTIONS, isSortOption, listingHref, type ListingFilters } from "@/lib/listing";
+import { formatMoney, type Currency } from "@/lib/money";
+import { amountInCurrency, priceStops, shillingsFromInput, stopIndex } from "@/lib/price-scale";
 import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from "../ui/sheet";
+import { useCurrency } from "../ui/use-currency";
 
 const CATEGORY_DEBOUNCE_MS = 300;
 
 /** Sort, category and price: each change reloads the listing from its first product. */
-export function FilterBar({ filters, categories, total }: { filters: ListingFilters; categories: { name: string; slug: string }[]; total: number | null }) {
+export function FilterBar({
+  filters,
+  categories,
+  total,
+  priceCeiling,
+}: {
+  filters: ListingFilters;
+  categories: { name: string; slug: string }[];
+  total: number | null;
+  priceCeiling: number;
+}) {
   const t = useTranslations("catalog.filters");
   // The URL holds the filters; the listing follows it (history API, which Next's router tracks).
   const go = (next: ListingFilters) => window.history.pushState(null, "", listingHref(next));
@@ -48,7 +60,7 @@ export function FilterBar({ filters, categories, total }: { filters: ListingFilt
       />
       <div className="col-span-2 flex items-center gap-2 sm:contents">
         <CategoryToggles categories={categories} selected={filters.categories} onChange={(next) => go({ ...filters, categories: next })} />
-        <PriceDialog filters={filters} onApply={(minPrice, maxPrice) => go({ ...filters, minPrice, maxPrice })} />
+        <PriceDialog filters={filters} ceiling={priceCeiling} onApply={(minPrice, maxPrice) => go({ ...filters, minPrice, maxPrice })} />
         {total !== null && (
           <p className="ml-auto text-[var(--muted-fg)]" aria-live="polite">
             {t("total", { count: total })}
@@ -97,12 +109,19 @@ function LabelledSelect({
   );
 }
 
-function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (min: number, max: number) => void }) {
+function PriceDialog({ filters, ceiling, onApply }: { filters: ListingFilters; ceiling: number; onApply: (min: number, max: number | null) => void }) {
   const t = useTranslations("catalog.filters");
+  const [currency] = useCurrency();
+  const stops = priceStops(Math.max(ceiling, filters.minPrice, filters.maxPrice ?? 0));
+  const top = stops.at(-1)!;
   const [open, setOpen] = useState(false);
   const [min, setMin] = useState(filters.minPrice);
-  const [max, setMax] = useState(filters.maxPrice);
-  const active = filters.minPrice > 0 || filters.maxPrice < PRICE_RANGE_MAX;
+  // null: no upper bound
+  const [max, setMax] = useState<number | null>(filters.maxPrice);
+  const active = filters.minPrice > 0 || filters.maxPrice !== null;
+  const range = (low: number, high: number | null) =>
+    high === null ? t("priceAtLeast", { price: formatMoney(low, currency) }) : `${formatMoney(low, currency)} – ${formatMoney(high, currency)}`;
+  const upper = max ?? top;
   return (
     <Dialog
       open={open}
@@ -116,17 +135,36 @@ function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (
     >
       <DialogTrigger className={`flex h-9 items-center gap-1 rounded-md border px-3 ${active ? "border-brand text-brand" : "border-[var(--border)]"}`}>
         <SlidersHorizontal className="h-4 w-4" aria-hidden />
-        {active ? `${formatMoney(filters.minPrice)} – ${formatMoney(filters.maxPrice)}` : t("price")}
+        {active ? range(filters.minPrice, filters.maxPrice) : t("price")}
       </DialogTrigger>
-      <DialogContent title={t("priceRange")} description={`${formatMoney(min)} – ${formatMoney(max)}`}>
-        <PriceSlider label={t("minimum")} className="mt-4" value={min} onChange={(value) => setMin(Math.min(value, max))} />
-        <PriceSlider label={t("maximum")} className="mt-3" value={max} onChange={(value) => setMax(Math.max(value, min))} />
+      <DialogContent title={t("priceRange")} description={range(min, max)}>
+        <PriceSlider label={t("minimum")} className="mt-4" stops={stops} value={min} currency={currency} onChange={(value) => setMin(Math.min(value, upper))} />
+        <PriceSlider
+          label={t("maximum")}
+          className="mt-3"
+          stops={stops}
+          value={upper}
+          currency={currency}
+          // the top of the scale is "no upper bound": a product priced above it later is not hidden
+          onChange={(value) => setMax(value >= top ? null : Math.max(value, min))}
+        />
+        <div className="mt-4 grid grid-cols-2 gap-3">
+          <AmountBox label={t("minimumAmount", { currency })} value={min} currency={currency} onCommit={(value) => setMin(Math.min(value, upper))} />
+          <AmountBox
+            label={t("maximumAmount", { currency })}
+            value={max}
+            currency={currency}
+            onCommit={(value) => setMax(Math.max(value, min))}
+            onClear={() => setMax(null)}
+            placeholder={t("noMaximum")}
+          />
+        </div>
         <div className="mt-5 flex justify-end gap-2">
           <button
             type="button"
             onClick={() => {
               setMin(0);
-              setMax(PRICE_RANGE_MAX);
+              setMax(null);
             }}
             className="rounded-md border border-[var(--border)] px-3 py-2 text-sm"
           >
@@ -145,6 +183,57 @@ function PriceDialog({ filters, onApply }: { filters: ListingFilters; onApply: (
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A typed amount in the chosen currency, read as whole shillings when the box is left (or Enter). */
+function AmountBox({
+  label,
+  value,
+  currency,
+  onCommit,
+  onClear,
+  placeholder,
+}: {
+  label: string;
+  value: number | null;
+  currency: Currency;
+  onCommit: (tzs: number) => void;
+  onClear?: () => void;
+  placeholder?: string;
+}) {
+  const shown = value === null ? "" : String(amountInCurrency(value, currency));
+  const [text, setText] = useState(shown);
+  const [editing, setEditing] = useState(false);
+  const commit = () => {
+    setEditing(false);
+    if (text.trim() === "" && onClear) return onClear();
+    const tzs = shillingsFromInput(text, currency);
+    if (tzs !== null) onCommit(tzs);
+  };
+  return (
+    <label className="block text-sm">
+      {label}
+      <input
+        inputMode="decimal"
+        autoComplete="off"
+        value={editing ? text : shown}
+        placeholder={placeholder}
+        onFocus={() => {
+          setText(shown);
+          setEditing(true);
+        }}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            commit();
+          }
+        }}
+        className="mt-1 h-9 w-full rounded-md border border-[var(--border)] bg-[var(--page-bg)] px-2"
+      />
+    </label>
   );
 }
 
@@ -212,18 +301,34 @@ function CategoryToggles({
   );
 }
 
-/** One end of the price range: 0 to 100,000 TZS in steps of 1,000. */
-function PriceSlider({ label, className, value, onChange }: { label: string; className: string; value: number; onChange: (value: number) => void }) {
+/** One end of the price range: a position on the growing-step scale, announced as its price. */
+function PriceSlider({
+  label,
+  className,
+  stops,
+  value,
+  currency,
+  onChange,
+}: {
+  label: string;
+  className: string;
+  stops: readonly number[];
+  value: number;
+  currency: Currency;
+  onChange: (value: number) => void;
+}) {
+  const index = stopIndex(stops, value);
   return (
     <label className={`${className} block text-sm`}>
       {label}
       <input
         type="range"
         min={0}
-        max={PRICE_RANGE_MAX}
-        step={PRICE_STEP}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
+        max={stops.length - 1}
+        step={1}
+        value={index}
+        aria-valuetext={formatMoney(stops[index], currency)}
+        onChange={(e) => onChange(stops[Number(e.target.value)] ?? 0)}
         className="mt-1 w-full accent-[var(--brand)]"
       />
     </label>

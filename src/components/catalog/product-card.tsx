@@ -45,6 +45,10 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
             loading={eager ? "eager" : "lazy"}
             decoding="async"
             onError={() => setImageFailed(true)}
+            // a server-rendered image can fail before React listens for its error event: look once attached
+            ref={(img) => {
+              if (img?.complete && img.naturalWidth === 0) setImageFailed(true);
+            }}
             className="h-full w-full object-cover"
           />
         )}

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslations } from "use-intl";
-import { DEFAULT_FILTERS, LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage } from "@/lib/listing";
+import { pageTitle } from "@/lib/page-title";
+import { LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage } from "@/lib/listing";
 import { clearImageResults, imageResults } from "../search/image-search-state";
 import { typedSearch } from "../search/search-state";
 import { useSearchNavigation } from "../search/use-search-navigation";
@@ -18,6 +19,10 @@ export interface ListingProps {
   initial: InitialListing;
   categories: { name: string; slug: string }[];
   seed: number;
+  /** the shop's name, which ends every tab title */
+  companyName: string;
+  /** the dearest product's price: the top of the price filter */
+  priceCeiling: number;
 }
 
 const PREFETCH_FIRST = 6;
@@ -33,8 +38,9 @@ const gridClass =
   "mt-4 grid grid-cols-[repeat(var(--cols-mobile),minmax(0,1fr))] gap-[var(--card-gap,12px)] md:grid-cols-[repeat(var(--cols-tablet),minmax(0,1fr))] lg:grid-cols-[repeat(var(--cols-desktop),minmax(0,1fr))]";
 
 /** The grid of /products: the server's first batch, then endless scrolling up to 120 a page. */
-export function ProductListing({ initialKey, initial, categories, seed }: ListingProps) {
+export function ProductListing({ initialKey, initial, categories, seed, companyName, priceCeiling }: ListingProps) {
   const t = useTranslations("catalog.listing");
+  const tTitle = useTranslations("catalog.title");
   const failureText = (failure: ListingFailure) =>
     failure.kind === "rate-limited"
       ? t("tooManyRequests")
@@ -53,6 +59,12 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
   const sentinel = useRef<HTMLDivElement>(null);
   const returnTo = listingHref(filters, page).replace(/^\/products/, pathname);
   const { submit } = useSearchNavigation();
+
+  // a search changes the URL in place (no navigation, so no new metadata): the tab title follows it
+  const title = pageTitle(filters.search ? tTitle("searchResults", { search: filters.search }) : tTitle("allProducts"), companyName);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 
   // Results of a search by image replace the grid while the URL is the one they were made for (plain
   // /products). A text search, a category or any filter changes the URL, and that ends them.
@@ -105,7 +117,7 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
   }, [productIds, router]);
 
   const filtered = Boolean(
-    filters.search || filters.category || filters.brand || filters.categories.length || filters.minPrice > 0 || filters.maxPrice < DEFAULT_FILTERS.maxPrice,
+    filters.search || filters.category || filters.brand || filters.categories.length || filters.minPrice > 0 || filters.maxPrice !== null,
   );
   const showSkeletons = listing.loading || searchPending;
 
@@ -120,7 +132,7 @@ export function ProductListing({ initialKey, initial, categories, seed }: Listin
         {t("region")}
       </h2>
       {filters.search && !showingImage && <p className="mb-2 text-sm text-[var(--muted-fg)]">{t("resultsFor", { search: filters.search })}</p>}
-      <FilterBar filters={filters} categories={categories} total={listing.error || showSkeletons || showingImage ? null : total} />
+      <FilterBar filters={filters} categories={categories} priceCeiling={priceCeiling} total={listing.error || showSkeletons || showingImage ? null : total} />
 
       {showingImage ? (
         <ImageResultsView results={image} gridClass={gridClass} returnTo={returnTo} onKeyword={submit} onClose={closeImageResults} />

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { useTranslations } from "use-intl";
 import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
-import { lowestVariantPrice } from "@/lib/variants";
+import { defaultVariant, priceOfChoice, variantsMatching } from "@/lib/variants";
 import { addProductToCart } from "../cart/add-to-cart";
 import { useCurrency } from "../ui/use-currency";
 
@@ -29,9 +29,15 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
     attributeNames.length && attributeNames.every((n) => chosen[n])
       ? (variants.find((v) => attributeNames.every((n) => v.attributes[n] === chosen[n])) ?? null)
       : null;
-  const price = variant ? variant.price : lowestVariantPrice(variants, product.price);
-  const stock = variant ? variant.stock : product.stock_quantity;
-  const needsChoice = variants.length > 0 && !variant;
+  // the price follows the attributes chosen so far: one that alone decides it shows it exactly
+  const candidates = useMemo(() => variantsMatching(variants, chosen), [variants, chosen]);
+  const choicePrice = variants.length ? priceOfChoice(candidates) : { price: product.price, exact: true };
+  const unavailable = choicePrice === null;
+  const price = variant ? variant.price : (choicePrice?.price ?? product.price);
+  // an incomplete choice adds the cheapest option in stock that agrees with it
+  const toAdd = variant ?? defaultVariant(candidates);
+  const stock = variant ? variant.stock : variants.length ? candidates.reduce((sum, v) => sum + Math.max(0, v.stock), 0) : product.stock_quantity;
+  const needsChoice = variants.length > 0 && !variant && !choicePrice?.exact;
   const maxQuantity = Math.max(1, Math.min(999, stock));
 
   return (
@@ -52,7 +58,7 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
         className={`mt-1 text-sm font-medium ${stock > 0 ? (stock < 5 ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400") : "text-red-700 dark:text-red-400"}`}
         aria-live="polite"
       >
-        {stock <= 0 ? t("outOfStock") : stock < 5 ? t("onlyLeft", { count: stock }) : t("inStock")}
+        {unavailable ? t("combinationUnavailable") : stock <= 0 ? t("outOfStock") : stock < 5 ? t("onlyLeft", { count: stock }) : t("inStock")}
       </p>
 
       {attributeNames.map((name) => {
@@ -104,7 +110,7 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
           disabled={adding || stock <= 0}
           onClick={async () => {
             setAdding(true);
-            await addProductToCart(product, variant, quantity);
+            await addProductToCart(product, toAdd, quantity);
             setAdding(false);
           }}
           className="flex h-10 flex-1 items-center justify-center gap-2 rounded-md bg-brand px-4 font-semibold text-white disabled:opacity-50"
@@ -112,7 +118,7 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
           <ShoppingCart className="h-5 w-5" aria-hidden /> {t("addToCart")}
         </button>
       </div>
-      {needsChoice && <p className="mt-2 text-xs text-[var(--muted-fg)]">{t("lowestAdded")}</p>}
+      {variants.length > 0 && !variant && !unavailable && <p className="mt-2 text-xs text-[var(--muted-fg)]">{t("lowestAdded")}</p>}
     </div>
   );
 }

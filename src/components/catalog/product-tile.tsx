@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ImageOff } from "lucide-react";
 import { serverTranslator } from "../i18n/request-intl";
 import { formatMoney } from "@/lib/money";
 import { productImageSrcSet } from "@/lib/product-image";
@@ -11,18 +12,23 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
   const discount = product.original_price > product.price;
   return (
     <Link href={productPath(product)} className="group block overflow-hidden rounded-xl border border-[var(--border)] bg-[var(--page-bg)] hover:shadow-md">
-      {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img
-        src={product.image}
-        srcSet={productImageSrcSet(product.image)}
-        sizes="(min-width: 1024px) 20vw, (min-width: 640px) 30vw, 50vw"
-        alt={product.name}
-        width={320}
-        height={320}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="aspect-square w-full bg-[var(--surface)] object-cover"
-      />
+      {/* Script-free placeholder: the icon lies under the picture. A picture that fails to load has an
+          empty alt (the name is the link's text below), so the browser draws nothing and the icon shows. */}
+      <span className="relative block aspect-square w-full bg-[var(--surface)]">
+        <ImageOff className="absolute inset-0 m-auto h-10 w-10 text-[var(--muted-fg)]" aria-hidden />
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img
+          src={product.image}
+          srcSet={productImageSrcSet(product.image)}
+          sizes="(min-width: 1024px) 20vw, (min-width: 640px) 30vw, 50vw"
+          alt=""
+          width={320}
+          height={320}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="relative h-full w-full object-cover"
+        />
+      </span>
       <div className="p-3">
         <p className="line-clamp-2 min-h-[2.5rem] text-sm font-medium group-hover:text-brand">{product.name}</p>
         <p className="mt-1 font-semibold">

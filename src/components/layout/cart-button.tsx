@@ -2,14 +2,28 @@
 
 import Link from "next/link";
 import { ShoppingCart } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslations } from "use-intl";
+import { PREFERENCE_COOKIES } from "@/lib/preferences";
 import { useCart } from "../cart/cart-store";
+import { writePreferenceCookie } from "../ui/preferences";
+import { useHydrated } from "../ui/use-hydrated";
 
-/** The header's cart link with a live item count (guest or server cart; other tabs too). */
+/**
+ * The header's cart link with a live item count (guest or server cart; other tabs too). Until the
+ * browser's own cart is read it shows the count the server rendered: the signed-in cart's, or the
+ * guest cart's from its cookie.
+ */
 export function CartButton({ initialCount = 0 }: { initialCount?: number }) {
   const { cart, signedIn, loading } = useCart();
+  const hydrated = useHydrated();
   const t = useTranslations("common.cart");
-  const totalItems = signedIn && loading ? initialCount : cart.totals.total_items;
+  const totalItems = !hydrated || (signedIn && loading) ? initialCount : cart.totals.total_items;
+  // a guest cart kept before the count had its cookie: mirror it, so the next page renders it
+  const guestCount = hydrated && !signedIn ? cart.totals.total_items : null;
+  useEffect(() => {
+    if (guestCount !== null && guestCount !== initialCount) writePreferenceCookie(PREFERENCE_COOKIES.guestCartCount, String(guestCount));
+  }, [guestCount, initialCount]);
   return (
     <Link
       href="/cart"

@@ -95,11 +95,12 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
       </div>
       {many && (
         <>
+          {/* beside the banner from the small breakpoint; on a phone they would cover the ad's headline */}
           <button
             type="button"
             onClick={() => go(-1)}
             aria-label={t("previous")}
-            className="absolute top-1/2 left-2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65"
+            className="absolute top-1/2 left-2 hidden h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65 sm:flex"
           >
             <ChevronLeft className="h-5 w-5" aria-hidden />
           </button>
@@ -107,31 +108,40 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
             type="button"
             onClick={() => go(1)}
             aria-label={t("next")}
-            className="absolute top-1/2 right-2 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65"
+            className="absolute top-1/2 right-2 hidden h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/65 sm:flex"
           >
             <ChevronRight className="h-5 w-5" aria-hidden />
           </button>
-          <div className="absolute bottom-1.5 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full bg-black/35 px-1">
-            {ads.map((ad, i) => (
-              <button
-                key={ad.id}
-                type="button"
-                onClick={() => setIndex(i)}
-                aria-label={t("show", { index: i + 1 })}
-                aria-current={i === index}
-                className="flex h-6 w-6 items-center justify-center"
-              >
-                <span className={`block h-2 rounded-full transition-all ${i === index ? "w-4 bg-white" : "w-2 bg-white/60"}`} />
+          {/* on a phone the controls sit under the banner, previous and next among them */}
+          <div className="flex justify-center py-1.5 sm:absolute sm:inset-x-0 sm:bottom-1.5 sm:py-0" data-testid="carousel-controls">
+            <div className="flex items-center gap-1 rounded-full bg-black/45 px-1 sm:bg-black/35">
+              <button type="button" onClick={() => go(-1)} aria-label={t("previous")} className="flex h-8 w-8 items-center justify-center text-white sm:hidden">
+                <ChevronLeft className="h-4 w-4" aria-hidden />
               </button>
-            ))}
-            <button
-              type="button"
-              onClick={() => setPaused((p) => !p)}
-              aria-label={paused ? t("play") : t("pause")}
-              className="flex h-6 w-6 items-center justify-center text-white"
-            >
-              {paused ? <Play className="h-3.5 w-3.5" aria-hidden /> : <Pause className="h-3.5 w-3.5" aria-hidden />}
-            </button>
+              {ads.map((ad, i) => (
+                <button
+                  key={ad.id}
+                  type="button"
+                  onClick={() => setIndex(i)}
+                  aria-label={t("show", { index: i + 1 })}
+                  aria-current={i === index}
+                  className="flex h-6 w-6 items-center justify-center"
+                >
+                  <span className={`block h-2 rounded-full transition-all ${i === index ? "w-4 bg-white" : "w-2 bg-white/60"}`} />
+                </button>
+              ))}
+              <button
+                type="button"
+                onClick={() => setPaused((p) => !p)}
+                aria-label={paused ? t("play") : t("pause")}
+                className="flex h-6 w-6 items-center justify-center text-white"
+              >
+                {paused ? <Play className="h-3.5 w-3.5" aria-hidden /> : <Pause className="h-3.5 w-3.5" aria-hidden />}
+              </button>
+              <button type="button" onClick={() => go(1)} aria-label={t("next")} className="flex h-8 w-8 items-center justify-center text-white sm:hidden">
+                <ChevronRight className="h-4 w-4" aria-hidden />
+              </button>
+            </div>
           </div>
         </>
       )}

@@ -1,7 +1,7 @@
 "use client";
 
 import { sendRequest, type CallOptions } from "@/lib/api-client";
-import type { ServiceRequestResponse } from "@/lib/api-contract";
+import type { SendRequestResponse } from "@/lib/api-contract";
 import type { BomLine } from "@/lib/bom";
 
 export interface SourcingContact {
@@ -12,7 +12,7 @@ export interface SourcingContact {
 }
 
 /** The BOM lines the catalogue does not have, sent to the shop as a sourcing request (POST /api/requests). */
-export function sendSourcingRequest(contact: SourcingContact, lines: readonly BomLine[], options?: CallOptions): Promise<ServiceRequestResponse> {
+export function sendSourcingRequest(contact: SourcingContact, lines: readonly BomLine[], options?: CallOptions): Promise<SendRequestResponse> {
   return sendRequest(
     {
       kind: "sourcing",

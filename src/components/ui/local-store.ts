@@ -32,10 +32,11 @@ export function writeLocal(key: string, value: string): void {
   listeners.forEach((l) => l());
 }
 
-export function useLocalValue(key: string): string | null {
+/** A localStorage value; `serverValue` is what the server rendered with (and so hydration renders). */
+export function useLocalValue(key: string, serverValue: string | null = null): string | null {
   return useSyncExternalStore(
     subscribe,
     () => readLocal(key),
-    () => null,
+    () => serverValue,
   );
 }

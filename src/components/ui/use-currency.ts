@@ -1,12 +1,19 @@
 "use client";
 
-import { DEFAULT_CURRENCY, isCurrency, type Currency } from "@/lib/money";
+import { CURRENCY_KEY, DEFAULT_CURRENCY, isCurrency, type Currency } from "@/lib/money";
+import { PREFERENCE_COOKIES } from "@/lib/preferences";
 import { useLocalValue, writeLocal } from "./local-store";
+import { useServerPreferences, writePreferenceCookie } from "./preferences";
 
-export const CURRENCY_KEY = "preferred-currency";
-
+/** The shopper's currency: localStorage (the spec's key), mirrored in a cookie the server renders with. */
 export function useCurrency(): [Currency, (c: Currency) => void] {
-  const stored = useLocalValue(CURRENCY_KEY);
+  const stored = useLocalValue(CURRENCY_KEY, useServerPreferences().currency);
   const currency = isCurrency(stored) ? stored : DEFAULT_CURRENCY;
-  return [currency, (c) => writeLocal(CURRENCY_KEY, c)];
+  return [
+    currency,
+    (c) => {
+      writePreferenceCookie(PREFERENCE_COOKIES.currency, c);
+      writeLocal(CURRENCY_KEY, c);
+    },
+  ];
 }

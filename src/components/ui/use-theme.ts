@@ -1,15 +1,26 @@
 "use client";
 
 import { useEffect } from "react";
+import { PREFERENCE_COOKIES } from "@/lib/preferences";
 import { DEFAULT_THEME, THEME_KEY, isTheme, type Theme } from "@/lib/theme";
 import { useLocalValue, writeLocal } from "./local-store";
+import { useServerPreferences, writePreferenceCookie } from "./preferences";
 
-/** The visitor's theme, kept in localStorage and mirrored on <html data-theme> (also across tabs). */
+/**
+ * The visitor's theme, kept in localStorage, mirrored in a cookie (the server renders
+ * <html data-theme> with it) and on <html data-theme> (also across tabs).
+ */
 export function useTheme(): [Theme, (t: Theme) => void] {
-  const stored = useLocalValue(THEME_KEY);
+  const stored = useLocalValue(THEME_KEY, useServerPreferences().theme);
   const theme = isTheme(stored) ? stored : DEFAULT_THEME;
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
-  return [theme, (t) => writeLocal(THEME_KEY, t)];
+  return [
+    theme,
+    (t) => {
+      writePreferenceCookie(PREFERENCE_COOKIES.theme, t);
+      writeLocal(THEME_KEY, t);
+    },
+  ];
 }

@@ -4,7 +4,7 @@ import { brands, categories, productVariants, products } from "../db/schema";
 import { resolveQueryWords } from "../search/resolve";
 import { toTsQueryText } from "../search/terms";
 import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/product-query";
-import { cachedCount, cachedSearchPage } from "./catalog-cache";
+import { cachedCount, cachedList, cachedSearchPage } from "./catalog-cache";
 import { listCategories } from "./categories";
 import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
 
@@ -247,12 +247,22 @@ export async function productsByImages(db: Database, images: string[], limit: nu
 }
 
 /** The catalogue for pages and the API: product lists, single products, related products, categories. */
+/** The dearest product's price: where the listing's price filter must reach (an index-only read, cached like the counts). */
+async function priceCeiling(db: Database): Promise<number> {
+  const { max } = await cachedList("price-ceiling", async () => {
+    const [row] = await db.select({ max: sql<number>`coalesce(max(${products.price}), 0)::int` }).from(products);
+    return { max: Number(row?.max ?? 0) };
+  });
+  return max;
+}
+
 export function createCatalogService(db: Database) {
   return {
     list: (query: ProductQuery) => listProducts(db, query),
     get: (id: number) => getProduct(db, id),
     related: (product: Pick<Product, "id" | "category_slug">, limit?: number) => relatedProducts(db, product, limit),
     categories: () => listCategories(db),
+    priceCeiling: () => priceCeiling(db),
   };
 }
 

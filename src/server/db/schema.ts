@@ -675,3 +675,44 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   decidedAt: timestamp("decided_at", { withTimezone: true }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Requests: what visitors send the shop through its forms (contact, services, supplier
+// applications, business quotes, sourcing of unmatched BOM lines)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One request sent through a form. `details` holds the kind's own fields (checked per kind by
+ * src/lib/requests.ts); `reference` is what the sender is told (RQ-2026-000123). A PCB request
+ * keeps its Gerber ZIP under the data folder (`attachment_path`, a random name, never the
+ * sender's) and the indicative price the server computed when it came in.
+ */
+export const serviceRequests = pgTable(
+  "service_requests",
+  {
+    id: serial("id").primaryKey(),
+    reference: text("reference").notNull().unique(),
+    kind: text("kind", { enum: ["contact", "service", "supplier", "quote", "sourcing"] }).notNull(),
+    status: text("status", { enum: ["new", "in-progress", "answered", "closed"] })
+      .notNull()
+      .default("new"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** E.164, or null when none was given */
+    phone: text("phone"),
+    company: text("company").notNull().default(""),
+    message: text("message").notNull().default(""),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull(),
+    /** a PCB request's indicative price at the time, whole shillings, VAT included */
+    indicativePrice: integer("indicative_price"),
+    /** the signed-in sender, if any */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** relative to the data folder, e.g. uploads/gerber/<random>.zip */
+    attachmentPath: text("attachment_path"),
+    attachmentBytes: integer("attachment_bytes"),
+    locale: text("locale").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("service_requests_kind_status_idx").on(t.kind, t.status, t.createdAt)],
+);

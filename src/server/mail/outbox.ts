@@ -17,7 +17,9 @@ export type MailKind =
   | "order-placed"
   | "order-paid"
   | "order-shipped"
-  | "order-cancelled";
+  | "order-cancelled"
+  | "request-received"
+  | "request-acknowledged";
 
 export type MailState = "pending" | "sending" | "sent" | "failed" | "dead";
 export const MAIL_STATES: readonly MailState[] = ["pending", "sending", "sent", "failed", "dead"];

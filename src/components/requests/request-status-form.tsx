@@ -1,0 +1,58 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { api } from "@/lib/api-client";
+import { REQUEST_STATUSES, type RequestStatus } from "@/lib/requests";
+import { FormMessage } from "../auth/fields";
+import { useFormAction } from "../ui/use-form-action";
+
+/** The admin's status choice for one request (new, in progress, answered, closed), saved at once. */
+export function RequestStatusForm({
+  id,
+  status,
+  labels,
+}: {
+  id: number;
+  status: RequestStatus;
+  labels: { changeStatus: string; save: string; saved: string };
+}) {
+  const t = useTranslations("requests.statuses");
+  const [value, setValue] = useState<RequestStatus>(status);
+  const selectId = `request-status-${id}`;
+  const save = useFormAction(
+    async () => {
+      const { request } = await api.adminRequests.setStatus(id, value);
+      setValue(request.status);
+      return { ok: true, message: labels.saved };
+    },
+    { failure: labels.changeStatus },
+  );
+  return (
+    <form onSubmit={save.submit} className="flex flex-wrap items-end gap-2 text-sm">
+      <div>
+        <label htmlFor={selectId} className="block font-medium">
+          {labels.changeStatus}
+        </label>
+        <select
+          id={selectId}
+          value={value}
+          onChange={(e) => setValue(e.target.value as RequestStatus)}
+          className="mt-1 h-10 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2"
+        >
+          {REQUEST_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" disabled={save.busy} className="h-10 rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-70">
+        {labels.save}
+      </button>
+      <div className="w-full">
+        <FormMessage message={save.message} />
+      </div>
+    </form>
+  );
+}
