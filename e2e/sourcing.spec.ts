@@ -94,13 +94,18 @@ test("screenshots of /ai-agent, /discover and the home page", async ({ browser }
     for (const width of [390, 1440]) {
       const context = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, isMobile: width < 800, hasTouch: width < 800 });
       const page = await context.newPage();
-      await page.goto(`/?lang=${locale}`, { waitUntil: "networkidle" });
+      const seen: string[] = [];
+      page.on("request", (request) => seen.push(request.url()));
+      await page.goto(`/?lang=${locale}`);
+      await page.waitForTimeout(1500);
+      console.log(`home ${locale} ${width}: ${seen.length} requests`, seen.slice(-12).join(" "));
       await page.screenshot({ path: path.join(out, `home-${locale}-${width}.png`) });
-      await page.goto(`/discover?lang=${locale}`, { waitUntil: "networkidle" });
+      await page.goto(`/discover?lang=${locale}`);
+      await page.waitForTimeout(1000);
       await page.screenshot({ path: path.join(out, `discover-${locale}-${width}.png`) });
-      await page.goto(`/ai-agent?lang=${locale}`, { waitUntil: "networkidle" });
+      await page.goto(`/ai-agent?lang=${locale}`);
       await page.getByTestId("bom-input").fill(BOM);
-      await page.locator("form button[type=submit]").first().click();
+      await page.getByRole("main").locator("form button[type=submit]").first().click();
       await expect(page.getByTestId("bom-line")).toHaveCount(4);
       await page.screenshot({ path: path.join(out, `ai-agent-${locale}-${width}.png`), fullPage: width > 800 });
       await context.close();

@@ -117,6 +117,8 @@ export default async function HomePage() {
                 <li key={service} className={service === "logistics" ? "col-span-2 sm:col-span-1" : undefined}>
                   <Link
                     href={`/services/${service}`}
+                    // a landing page on a phone network fetches what is opened, not every card it shows
+                    prefetch={false}
                     className="group flex h-full flex-col overflow-hidden rounded-xl border border-[var(--border)] hover:border-brand"
                     aria-label={t("serviceLink", { service: title })}
                   >
@@ -162,6 +164,7 @@ export default async function HomePage() {
               <li key={category.id}>
                 <Link
                   href={`/products?category=${encodeURIComponent(category.slug)}`}
+                  prefetch={false}
                   className="flex h-full items-center gap-3 rounded-xl border border-[var(--border)] p-2 hover:border-brand"
                 >
                   {products[0] && (
