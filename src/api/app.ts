@@ -20,6 +20,7 @@ import { localeRoutes } from "./locale";
 import { documentRoutes } from "./documents";
 import { orderRoutes } from "./orders";
 import { newsletterRoutes } from "./newsletter";
+import { sourcingRoutes } from "./sourcing";
 import { paymentRoutes } from "./payments";
 import { requestRoutes } from "./requests";
 import { rewardRoutes } from "./rewards";
@@ -78,6 +79,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(authRoutes, context);
       await api.register(cartRoutes, context);
       await api.register(newsletterRoutes, context);
+      await api.register(sourcingRoutes, context);
       await api.register(imageSearchRoutes, context);
       await api.register(localeRoutes, context);
       await api.register(orderRoutes, context);

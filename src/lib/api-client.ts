@@ -64,6 +64,8 @@ import type {
   SupportThreadResponse,
   WishlistChangeResponse,
   WishlistIdsResponse,
+  BomMatchRequest,
+  BomMatchResponse,
   AdminRequestResponse,
   SendRequestBody,
   SendRequestResponse,
@@ -271,6 +273,10 @@ export const api = {
     /** Asks for the payment again, with another wallet or number if given. */
     pay: (number: string, body: PayRequest, options?: CallOptions) =>
       call<PayResponse>("POST", `/api/orders/${encodeURIComponent(number)}/pay`, { ...options, json: body }),
+  },
+  /** /ai-agent: a whole BOM matched to catalogue products in one call (200 lines take seconds: a longer time limit). */
+  sourcing: {
+    match: (body: BomMatchRequest, options?: CallOptions) => call<BomMatchResponse>("POST", "/api/bom/match", { timeoutMs: 60_000, ...options, json: body }),
   },
   /** /tracking: an order's timeline by its number and the e-mail or phone it was placed with. */
   tracking: {

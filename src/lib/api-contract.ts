@@ -380,6 +380,47 @@ export interface NewSupportThreadRequest {
   body: string;
 }
 
+// ---- BOM matching (/ai-agent) ----------------------------------------------------------------
+/** POST /api/bom/match: the BOM's lines as the page read them. */
+export interface BomMatchRequest {
+  lines: { text: string; quantity: number }[];
+}
+/** A catalogue product for a BOM line: the option and units to buy, and why it was chosen. */
+export interface BomMatch {
+  id: number;
+  name: string;
+  slug: string;
+  image: string;
+  /** of the chosen option, whole TZS per unit */
+  price: number;
+  stock: number;
+  /** the cart line's variantId ("default" for a product without options) */
+  variantId: string;
+  options: { name: string; value: string }[];
+  /** pieces in one unit (a pack of 100 is 100) */
+  packSize: number;
+  /** units that cover the line's quantity */
+  units: number;
+  /** 0–100: how fully the line's key tokens agree (0 for a mere similar product) */
+  score: number;
+  /** part-number, value or description: the key that agreed; similar: a search hit that does not agree */
+  reason: "part-number" | "value" | "description" | "similar";
+  /** the product for the cart (no description) and the chosen option */
+  product: Product;
+  variant: ProductVariant | null;
+}
+export interface BomMatchLine {
+  index: number;
+  text: string;
+  quantity: number;
+  status: "matched" | "unmatched";
+  best: BomMatch | null;
+  alternatives: BomMatch[];
+}
+export interface BomMatchResponse {
+  lines: BomMatchLine[];
+}
+
 // --- requests sent through the shop's forms ---------------------------------------------------
 
 /** The body of POST /api/requests: {kind, name, email, phone?, company?, message?, details} (details per kind). */

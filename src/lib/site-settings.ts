@@ -63,6 +63,11 @@ export const siteSettingsSchema = z.object({
   mainHeadline: z.string().max(120),
   heroBackgroundImage: z.string().max(500),
   heroTaglineAlignment: z.enum(["left", "center", "right"]),
+  /**
+   * Pictures per service, rotated on the home page's service cards every serviceImageRotationTime
+   * seconds: retail for electronics, prototyping, pcb, ai and logistics (stem and home are not shown
+   * there). A service without pictures shows its category's best-selling product images.
+   */
   serviceImages: z.object({
     retail: imageList,
     prototyping: imageList,
@@ -70,6 +75,8 @@ export const siteSettingsSchema = z.object({
     ai: imageList,
     stem: imageList,
     home: imageList,
+    // added later: a stored value from before it keeps its other lists
+    logistics: imageList.default([]),
   }),
   serviceImageRotationTime: z.number().int().min(1).max(120),
   contactEmail: z.string().email().max(200),
@@ -173,7 +180,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   mainHeadline: "Quality-Trusted Component Store",
   heroBackgroundImage: "",
   heroTaglineAlignment: "left",
-  serviceImages: { retail: [], prototyping: [], pcb: [], ai: [], stem: [], home: [] },
+  serviceImages: { retail: [], prototyping: [], pcb: [], ai: [], stem: [], home: [], logistics: [] },
   serviceImageRotationTime: 5,
   contactEmail: "support@kilima-electronics.co.tz",
   contactPhone: "+255 754 000 000",

@@ -31,6 +31,9 @@ import enServices from "./en/services.json";
 import enRewards from "./en/rewards.json";
 import enPages from "./en/pages.json";
 import enFatal from "./en/fatal.json";
+import enSourcing from "./en/sourcing.json";
+import enDiscover from "./en/discover.json";
+import enHome from "./en/home.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -55,6 +58,9 @@ import swServices from "./sw/services.json";
 import swRewards from "./sw/rewards.json";
 import swPages from "./sw/pages.json";
 import swFatal from "./sw/fatal.json";
+import swSourcing from "./sw/sourcing.json";
+import swDiscover from "./sw/discover.json";
+import swHome from "./sw/home.json";
 
 const en = {
   common: enCommon,
@@ -81,6 +87,9 @@ const en = {
   rewards: enRewards,
   pages: enPages,
   fatal: enFatal,
+  sourcing: enSourcing,
+  discover: enDiscover,
+  home: enHome,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -112,6 +121,9 @@ const swSource: Messages = {
   rewards: swRewards,
   pages: swPages,
   fatal: swFatal,
+  sourcing: swSourcing,
+  discover: swDiscover,
+  home: swHome,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -189,6 +201,11 @@ const SERVER_ONLY = [
   "pages.offline",
   "pages.notFound",
   "pages.loading",
+  // server-rendered pages: the browser needs only the BOM page's own texts
+  "sourcing.meta",
+  "sourcing.page",
+  "discover",
+  "home",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */

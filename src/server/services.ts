@@ -8,6 +8,7 @@ import { authLimits, type AuthLimits } from "./auth/limits";
 import { createPasswordHasher, type PasswordHashingOptions } from "./auth/passwords";
 import { parseEncryptionKey } from "./auth/secret-box";
 import { createCartService } from "./cart/cart";
+import { createDiscoveryService } from "./catalog/discovery";
 import { createCatalogService } from "./catalog/products";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
 import { openDatabase, type DatabaseTimeouts, type DbHandle } from "./db/client";
@@ -29,6 +30,7 @@ import { createRequestsService, type RequestLimits } from "./requests/requests";
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
 import { createSettingsService } from "./settings/settings";
+import { createSourcingService } from "./sourcing/sourcing";
 
 /** What the domain needs to be built: where the data lives, where mail goes, the public address. */
 export interface ServicesConfig {
@@ -190,6 +192,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     siteUrl: config.siteUrl,
     orderUpdatesSeen: { get: preferences.orderUpdatesSeenAt, mark: preferences.markOrderUpdatesSeen },
   });
+  const catalog = createCatalogService(db);
 
   const syncImages = async () => {
     const began = Date.now();
@@ -202,8 +205,10 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     mediaDir: config.mediaDir,
     siteUrl: config.siteUrl,
     settings,
-    catalog: createCatalogService(db),
+    catalog,
     search: createSearchService(db),
+    sourcing: createSourcingService({ db, catalog }),
+    discovery: createDiscoveryService(db),
     ads: createAdsService(db, settings),
     newsletter,
     /** the shopper's wishlist */
