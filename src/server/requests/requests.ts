@@ -17,6 +17,7 @@ import { mailLocale, translator } from "../i18n";
 import type { MailService } from "../mail/outbox";
 import type { SettingsService } from "../settings/settings";
 import { checkGerberZip, type GerberProblem } from "./gerber-zip";
+import type { AdminRequestView } from "@/lib/api-contract";
 
 /** How many requests one client address and one e-mail address may send in a window. */
 export interface RequestLimits {
@@ -44,23 +45,8 @@ export interface RequestsDeps {
   limits?: Partial<RequestLimits>;
 }
 
-export interface RequestSummary {
-  id: number;
-  reference: string;
-  kind: RequestKind;
-  status: RequestStatus;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string;
-  message: string;
-  details: Record<string, unknown>;
-  indicativePrice: number | null;
-  hasAttachment: boolean;
-  attachmentBytes: number | null;
-  locale: string;
-  createdAt: string;
-}
+/** A request as the admin sees it: the API's shape, composed here once. */
+export type RequestSummary = AdminRequestView;
 
 export interface Attachment {
   /** an upload already checked by the route's size cap; checked here as a Gerber ZIP */

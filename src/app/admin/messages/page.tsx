@@ -6,6 +6,7 @@ import { cx } from "@/components/ui/cx";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
+import { Pager } from "@/components/ui/pager";
 
 const PAGE_SIZE = 25;
 
@@ -97,25 +98,13 @@ export default async function AdminMessagesPage({ searchParams }: { searchParams
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav aria-label={t("admin.pages")} className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link href={pageHref(page - 1)} className="font-semibold text-brand hover:underline">
-              {t("admin.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("admin.pageOf", { page, pages })}</span>
-          {page < pages ? (
-            <Link href={pageHref(page + 1)} className="font-semibold text-brand hover:underline">
-              {t("admin.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager
+        label={t("admin.pages")}
+        page={page}
+        pages={pages}
+        href={pageHref}
+        text={{ previous: t("admin.previous"), next: t("admin.next"), position: t("admin.pageOf", { page, pages }) }}
+      />
     </div>
   );
 }

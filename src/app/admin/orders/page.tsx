@@ -7,6 +7,7 @@ import { adminTimeFormat } from "@/components/admin/time-format";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
+import { Pager } from "@/components/ui/pager";
 
 const PAGE_SIZE = 25;
 
@@ -115,25 +116,13 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav aria-label={t("pages")} className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link href={pageHref(page - 1)} className="font-semibold text-brand hover:underline">
-              {t("previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("pageOf", { page, pages })}</span>
-          {page < pages ? (
-            <Link href={pageHref(page + 1)} className="font-semibold text-brand hover:underline">
-              {t("next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager
+        label={t("pages")}
+        page={page}
+        pages={pages}
+        href={pageHref}
+        text={{ previous: t("previous"), next: t("next"), position: t("pageOf", { page, pages }) }}
+      />
     </div>
   );
 }

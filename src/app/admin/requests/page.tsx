@@ -8,6 +8,7 @@ import { RequestStatusForm } from "@/components/requests/request-status-form";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
+import { Pager } from "@/components/ui/pager";
 
 const PAGE_SIZE = 25;
 
@@ -147,25 +148,13 @@ export default async function AdminRequestsPage({ searchParams }: { searchParams
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label={t("title")} className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link href={pageHref(page - 1)} className="font-semibold text-brand hover:underline">
-              {t("previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("page", { page, pages })}</span>
-          {page < pages ? (
-            <Link href={pageHref(page + 1)} className="font-semibold text-brand hover:underline">
-              {t("next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager
+        label={t("title")}
+        page={page}
+        pages={pages}
+        href={pageHref}
+        text={{ previous: t("previous"), next: t("next"), position: t("page", { page, pages }) }}
+      />
     </div>
   );
 }
