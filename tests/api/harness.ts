@@ -6,7 +6,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApi } from "../../src/api/app";
 import { openSession } from "../../src/server/auth/sessions";
-import { users } from "../../src/server/db/schema";
+import { userTwoFactor, users } from "../../src/server/db/schema";
 import { openDatabase, type DbHandle } from "../../src/server/db/client";
 import { createServices, type Services, type ServicesConfig } from "../../src/server/services";
 
@@ -201,6 +201,23 @@ export async function shopperCookie(harness: ApiHarness, label: string): Promise
       emailVerifiedAt: sql`now()`,
     })
     .returning({ id: users.id });
+  const { token } = await openSession(harness.handle.db, user!.id, false, 30, {});
+  return `sid=${token}`;
+}
+
+/** A signed-in administrator with two-step sign-in already set up (every admin call requires it); its session cookie. */
+export async function adminCookie(harness: ApiHarness, label: string): Promise<string> {
+  const [user] = await harness.handle.db
+    .insert(users)
+    .values({
+      email: `${label}-admin-${process.pid}-${Date.now()}-${shoppers++}@example.co.tz`,
+      fullName: "Shop Admin",
+      passwordHash: "scrypt$x",
+      role: "admin",
+      emailVerifiedAt: sql`now()`,
+    })
+    .returning({ id: users.id });
+  await harness.handle.db.insert(userTwoFactor).values({ userId: user!.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date() });
   const { token } = await openSession(harness.handle.db, user!.id, false, 30, {});
   return `sid=${token}`;
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openSession } from "../../src/server/auth/sessions";
-import { products, userTwoFactor, users } from "../../src/server/db/schema";
+import { products, users } from "../../src/server/db/schema";
 import { createMessagesService } from "../../src/server/messages/messages";
-import { mailsTo, setupApi, shopperCookie } from "./harness";
+import { mailsTo, setupApi, shopperCookie, adminCookie as adminCookieOf } from "./harness";
 
 const api = setupApi();
 
@@ -22,22 +21,7 @@ async function call(method: "GET" | "POST", url: string, cookie: string | null, 
   return { status: res.statusCode, body: res.json() as Json };
 }
 
-async function adminCookie(): Promise<string> {
-  const [user] = await api.handle.db
-    .insert(users)
-    .values({
-      email: `messages-admin-${randomUUID()}@example.co.tz`,
-      fullName: "Shop Admin",
-      passwordHash: "scrypt$x",
-      role: "admin",
-      emailVerifiedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  // admin calls require two-step sign-in to be set up
-  await api.handle.db.insert(userTwoFactor).values({ userId: user!.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date() });
-  const { token } = await openSession(api.handle.db, user!.id, false, 30, {});
-  return `sid=${token}`;
-}
+const adminCookie = () => adminCookieOf(api, "messages");
 
 async function emailOf(cookie: string): Promise<string> {
   return (await call("GET", "/api/auth/session", cookie)).body.user.email as string;

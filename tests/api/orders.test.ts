@@ -1,20 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openSession } from "../../src/server/auth/sessions";
-import {
-  mailOutbox,
-  orderEvents,
-  orderLines,
-  orders,
-  payments,
-  productVariants,
-  products,
-  securityEvents,
-  users,
-  userTwoFactor,
-} from "../../src/server/db/schema";
-import { setupApi, shopperCookie } from "./harness";
+import { mailOutbox, orderEvents, orderLines, orders, payments, productVariants, products, securityEvents } from "../../src/server/db/schema";
+import { setupApi, shopperCookie, adminCookie as adminCookieOf } from "./harness";
 
 const api = setupApi();
 let picked = 0;
@@ -77,22 +65,7 @@ function checkout(cookie: string, body: Json, key: string = randomUUID()) {
   return call("POST", "/api/orders", cookie, body, { "idempotency-key": key });
 }
 
-async function adminCookie(): Promise<string> {
-  const [user] = await api.handle.db
-    .insert(users)
-    .values({
-      email: `orders-admin-${randomUUID()}@example.co.tz`,
-      fullName: "Shop Admin",
-      passwordHash: "scrypt$x",
-      role: "admin",
-      emailVerifiedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  // an administrator with two-step sign-in already set up (the admin calls require it)
-  await api.handle.db.insert(userTwoFactor).values({ userId: user!.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date() });
-  const { token } = await openSession(api.handle.db, user!.id, false, 30, {});
-  return `sid=${token}`;
-}
+const adminCookie = () => adminCookieOf(api, "orders");
 
 describe("placing an order", () => {
   it("needs a signed-in shopper, a cart and an Idempotency-Key", async () => {

@@ -9,9 +9,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS } from "../../src/lib/site-settings";
 import { pcbPrice } from "../../src/lib/pcb-pricing";
-import { openSession } from "../../src/server/auth/sessions";
-import { serviceRequests, users, userTwoFactor } from "../../src/server/db/schema";
-import { buildTestApi, mailsTo, setupApi, shopperCookie } from "./harness";
+import { serviceRequests } from "../../src/server/db/schema";
+import { buildTestApi, mailsTo, setupApi, shopperCookie, adminCookie as adminCookieOf } from "./harness";
 
 const api = setupApi();
 
@@ -354,21 +353,7 @@ async function sendPcb(file: Buffer | null, options: { email?: string; filename?
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 
-async function adminCookie(): Promise<string> {
-  const [user] = await api.handle.db
-    .insert(users)
-    .values({
-      email: `requests-admin-${randomUUID()}@example.co.tz`,
-      fullName: "Shop Admin",
-      passwordHash: "scrypt$x",
-      role: "admin",
-      emailVerifiedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  await api.handle.db.insert(userTwoFactor).values({ userId: user!.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date() });
-  const { token } = await openSession(api.handle.db, user!.id, false, 30, {});
-  return `sid=${token}`;
-}
+const adminCookie = () => adminCookieOf(api, "requests");
 
 describe("POST /api/requests/pcb", () => {
   it("accepts a real ZIP of Gerber and drill files, stores it under a random name and only admins can download it", async () => {
