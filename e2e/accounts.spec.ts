@@ -44,7 +44,7 @@ test("the login page sends you where you were going; admin pages turn away users
   const email = `juma-${Date.now()}@example.co.tz`;
   await registerAndVerify(page, email, "Juma Said");
   await signInOnLoginPage(page, email);
-  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 
   await page.goto("/admin");

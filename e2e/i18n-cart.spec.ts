@@ -7,7 +7,7 @@ test.use({ locale: "sw-TZ" });
  * The add button of the index-th card that can be added: a card's one button is its add button
  * (its words belong to the catalogue's area), and the first cards may be out of stock.
  */
-const addButton = (page: Page, index: number) => page.getByTestId("product-card").locator("button:enabled").nth(index);
+const addButton = (page: Page, index: number) => page.getByTestId("product-card").getByTestId("add-to-cart").and(page.locator(":enabled")).nth(index);
 
 test("a guest's cart in Kiswahili: the add toast, /cart's heading, quantity and remove labels, totals, then the empty cart", async ({ page }) => {
   await page.goto("/products");

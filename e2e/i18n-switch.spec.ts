@@ -21,7 +21,7 @@ test("a Kiswahili search for 'betri' finds batteries; the header switch to Engli
   for (const name of (await names.allTextContents()).slice(0, 5)) expect(name.toLowerCase()).toMatch(/batter/);
 
   // one product in the cart, in Kiswahili
-  await page.getByTestId("product-card").locator("button:enabled").first().click();
+  await page.getByTestId("product-card").getByTestId("add-to-cart").and(page.locator(":enabled")).first().click();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   const here = page.url();
 

@@ -96,7 +96,7 @@ test("the PCB page's price follows the layers and the quantity, and the request 
 
 test("Buyer Central turns the guest cart into a quote request", async ({ page }) => {
   await page.goto("/products?lang=en");
-  await page.getByTestId("product-card").locator("button:enabled").first().click();
+  await page.getByTestId("product-card").getByTestId("add-to-cart").and(page.locator(":enabled")).first().click();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 
   await page.goto("/buyer-central");

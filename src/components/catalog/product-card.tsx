@@ -82,6 +82,7 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
         </div>
         <button
           type="button"
+          data-testid="add-to-cart"
           disabled={adding || !product.in_stock}
           onClick={async () => {
             setAdding(true);
