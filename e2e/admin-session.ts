@@ -21,6 +21,21 @@ export function initialAdmin(): { email: string; password: string } {
   return { email: /e-mail:\s+(\S+)/.exec(text)![1]!, password: /password:\s+(\S+)/.exec(text)![1]! };
 }
 
+const stepOf = (at: number) => Math.floor(at / STEP_MS);
+
+/**
+ * A moment whose time step no code has used yet: a code counts once (the set-up or an earlier
+ * sign-in used its step up), and the server takes only the current step or the next. So: the
+ * current step if it is free, else the next; when the next is taken too, the test waits for the
+ * clock to reach it (at most one step, 30 s).
+ */
+async function unusedStep(lastUsedAt: number): Promise<number> {
+  const lastStep = stepOf(lastUsedAt);
+  await expect.poll(() => stepOf(Date.now()) + 1 > lastStep, { timeout: STEP_MS + 5_000, intervals: [1_000] }).toBe(true);
+  const now = Date.now();
+  return stepOf(now) > lastStep ? now : (lastStep + 1) * STEP_MS;
+}
+
 /**
  * Signs the first admin in on a new page of its own, and sets up two-step sign-in first when it is
  * not on yet (admin pages require it); a later call answers the code step with the kept secret.
@@ -42,9 +57,7 @@ export async function signInAdmin(browser: Browser): Promise<Page> {
   await expect(codeField.or(setUp).or(isOn).first()).toBeVisible({ timeout: 30_000 });
   if (await codeField.isVisible()) {
     const [secret = "", lastUsedAt = "0"] = fs.readFileSync(ADMIN_SECRET_FILE, "utf8").trim().split("\n");
-    // a code counts once: the set-up or the previous sign-in used up its time step, so this one
-    // takes the next (the server accepts the step after the current one too)
-    const at = Math.max(Date.now(), Number(lastUsedAt) + STEP_MS);
+    const at = await unusedStep(Number(lastUsedAt));
     await codeField.fill(codeAt(secret, at));
     fs.writeFileSync(ADMIN_SECRET_FILE, `${secret}\n${at}`);
     await main.getByRole("button", { name: "Verify" }).click();
