@@ -17,7 +17,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["src/**/*.test.ts", "tests/lint/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
+        test: { name: "unit", include: ["src/**/*.test.ts", "tests/lint/**/*.test.ts", "bench/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
       },
       {
         extends: true,

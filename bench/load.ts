@@ -21,6 +21,8 @@ import { users } from "../src/server/db/schema";
 export interface LoadOptions {
   pgServer: string;
   port: number;
+  /** the fresh database the run makes (default storefront_load) */
+  database?: string;
   shoppers: number;
   seconds: number;
   /** mean pause between one shopper's steps, in ms (uniform 0 … 2 × mean) */
@@ -237,7 +239,7 @@ async function shopperFetch(
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
-  const shop = await startShop(options.pgServer, options.port, "storefront_load", options.shoppers);
+  const shop = await startShop(options.pgServer, options.port, options.database ?? "storefront_load", options.shoppers);
   const { base, server, handle, shoppers } = shop;
   try {
     const stocked = rowsOf<{ id: number }>(
@@ -432,8 +434,14 @@ export interface OrderBenchReport {
  * decrementing stock, numbering, writing the order and its lines, emptying the cart, queueing the
  * e-mail, in one transaction.
  */
-export async function runOrderPlacement(options: { pgServer: string; port: number; buyers: number; orders: number }): Promise<OrderBenchReport> {
-  const shop = await startShop(options.pgServer, options.port, "storefront_orders", options.buyers);
+export async function runOrderPlacement(options: {
+  pgServer: string;
+  port: number;
+  database?: string;
+  buyers: number;
+  orders: number;
+}): Promise<OrderBenchReport> {
+  const shop = await startShop(options.pgServer, options.port, options.database ?? "storefront_orders", options.buyers);
   try {
     const { base, handle, shoppers } = shop;
     // plenty of stock, so every order is placed (a refusal would be faster and flatter the figures)

@@ -6,7 +6,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import { slugify } from "@/lib/slug";
 import { rowsOf, type DbHandle } from "@/server/db";
 import { invalidateCatalogCounts } from "@/server/catalog/catalog-cache";
-import { refreshSearchLexicon } from "@/server/search/resolve";
+import { clearResolvedWords, refreshSearchLexicon } from "@/server/search/resolve";
 import { BULK_BRANDS, BULK_SKU_PREFIX, bulkContext, bulkProduct, bulkSku, type BulkProduct, type DemoImage } from "./bulk-catalog";
 
 export { BULK_SKU_PREFIX };
@@ -149,6 +149,8 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
   let maxK = Number(state?.maxk ?? 0);
 
   let removed = legacy;
+  let lexiconDone = false;
+  await repairIndexes(handle, log);
   if (bulk > wanted) {
     // keep bulk products 1..wanted (SKUs are zero-padded, so text order is number order)
     const gone = rowsOf<{ n: number }>(
@@ -176,67 +178,21 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
     const brandIds = new Map(rowsOf<{ id: number; name: string }>(await db.execute(sql`select id, name from brands`)).map((b) => [b.name, b.id]));
     const ctx = bulkContext(demo, options.now ?? Date.now());
     const rebuild = options.rebuildIndexes ?? (add >= 50_000 && add > others + bulk);
-
-    const loader = await openLoader(handle);
-    try {
-      await loader.query("BEGIN");
-      if (handle.kind === "postgres") await loader.query("SET LOCAL maintenance_work_mem = '1GB'");
-      const [{ next } = { next: 1 }] = await loader.query<{ next: number }>("select (coalesce(max(id), 0) + 1)::int as next from products");
-      let dropped: { name: string; def: string }[] = [];
-      if (rebuild) {
-        dropped = await loader.query<{ name: string; def: string }>(`
-          select indexname as name, indexdef as def from pg_indexes
-          where schemaname = current_schema() and tablename = 'products'
-            and indexname not in (select conname from pg_constraint where conrelid = 'products'::regclass)`);
-        for (const index of dropped) await loader.query(`DROP INDEX "${index.name}"`);
-        log(`Dropped ${dropped.length} indexes of products for the load.`);
-      }
-      phase("indexes dropped");
-
-      const variantLines: string[] = [];
-      const nowIso = new Date(ctx.now).toISOString();
-      const firstK = maxK + 1;
-      function* productChunks(): Generator<string> {
-        let chunk = "";
-        let rows = 0;
-        for (let i = 0; i < add; i++) {
-          const p = bulkProduct(firstK + i, ctx);
-          const id = Number(next) + i;
-          chunk += productLine(p, id, categories, brandIds, nowIso);
-          for (const [order, v] of p.variants.entries()) {
-            variantLines.push(line([id, v.combinationId, v.sku, v.price, v.stock, JSON.stringify(v.attributes), "{}", "[]", order]));
-          }
-          if (++rows === CHUNK) {
-            yield chunk;
-            chunk = "";
-            rows = 0;
-          }
-          if ((i + 1) % 100_000 === 0) log(`  ${(i + 1).toLocaleString("en-US")} products loaded…`);
+    const rows: RowMaker = {
+      firstK: maxK + 1,
+      make: (k, id, variantLines) => {
+        const p = bulkProduct(k, ctx);
+        for (const [order, v] of p.variants.entries()) {
+          variantLines.push(line([id, v.combinationId, v.sku, v.price, v.stock, JSON.stringify(v.attributes), "{}", "[]", order]));
         }
-        if (chunk) yield chunk;
-      }
-      await loader.copy("products", PRODUCT_COLUMNS, productChunks());
-      phase("copy products");
-      const variantChunks = function* (): Generator<string> {
-        for (let i = 0; i < variantLines.length; i += CHUNK) yield variantLines.slice(i, i + CHUNK).join("");
-      };
-      if (variantLines.length) await loader.copy("product_variants", VARIANT_COLUMNS, variantChunks());
-      await loader.query("select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))");
-      phase("copy variants");
-
-      for (const index of dropped) {
-        const started = Date.now();
-        await loader.query(index.def);
-        log(`  ${index.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      }
-      phase("indexes built");
-      await loader.query("COMMIT");
-      phase("commit");
-    } catch (error) {
-      await loader.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      await loader.release();
+        return productLine(p, id, categories, brandIds, nowIso);
+      },
+    };
+    const nowIso = new Date(ctx.now).toISOString();
+    if (handle.kind === "postgres" && rebuild) {
+      lexiconDone = await loadInParallel(handle, add, rows, log, phase);
+    } else {
+      await loadInOneTransaction(handle, add, rows, rebuild, log, phase);
     }
   }
 
@@ -246,11 +202,177 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
   await db.execute(sql`analyze categories`);
   await db.execute(sql`analyze brands`);
   phase("vacuum analyze");
-  await refreshSearchLexicon(db);
-  phase("search lexicon");
+  if (!lexiconDone) {
+    await refreshSearchLexicon(db);
+    phase("search lexicon");
+  } else clearResolvedWords();
   invalidateCatalogCounts();
   return { total: others + bulk + add, added: add, removed, timings };
 }
+
+/** Makes the COPY line of bulk product k with row id `id` (and its variants' lines). */
+interface RowMaker {
+  firstK: number;
+  make: (k: number, id: number, variantLines: string[]) => string;
+}
+
+/** Lines of products firstK + from … firstK + to - 1, with ids from `firstId + from`, in chunks. */
+function* productChunks(rows: RowMaker, firstId: number, from: number, to: number, variantLines: string[], progress: () => void): Generator<string> {
+  let chunk = "";
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    chunk += rows.make(rows.firstK + i, firstId + i, variantLines);
+    if (++n === CHUNK) {
+      yield chunk;
+      chunk = "";
+      n = 0;
+    }
+    progress();
+  }
+  if (chunk) yield chunk;
+}
+
+function* joined(lines: string[]): Generator<string> {
+  for (let i = 0; i < lines.length; i += CHUNK) yield lines.slice(i, i + CHUNK).join("");
+}
+
+function progressLogger(log: (line: string) => void): () => void {
+  let done = 0;
+  return () => {
+    if (++done % 100_000 === 0) log(`  ${done.toLocaleString("en-US")} products loaded…`);
+  };
+}
+
+const SECONDARY_INDEXES = `
+  select indexname as name, indexdef as def from pg_indexes
+  where schemaname = current_schema() and tablename = 'products'
+    and indexname not in (select conname from pg_constraint where conrelid = 'products'::regclass)`;
+
+/** The comment on `products` while its indexes are dropped for a load: what to build again if the load dies. */
+const PENDING_MARK = "bulk-seed: indexes to rebuild ";
+
+/** Builds the indexes a bulk load dropped and did not get to build again (it was stopped). */
+async function repairIndexes(handle: DbHandle, log: (line: string) => void): Promise<void> {
+  const [row] = rowsOf<{ comment: string | null }>(await handle.db.execute(sql`select obj_description('products'::regclass, 'pg_class') as comment`));
+  if (!row?.comment?.startsWith(PENDING_MARK)) return;
+  const pending = JSON.parse(row.comment.slice(PENDING_MARK.length)) as { name: string; def: string }[];
+  const have = new Set(rowsOf<{ name: string }>(await handle.db.execute(sql.raw(SECONDARY_INDEXES))).map((r) => r.name));
+  for (const index of pending.filter((i) => !have.has(i.name))) {
+    log(`Building index ${index.name}, left out by an unfinished bulk load…`);
+    await handle.db.execute(sql.raw(index.def));
+  }
+  await handle.db.execute(sql`comment on table products is null`);
+}
+
+/**
+ * The embedded database (one connection), or a small load: everything in one transaction, so a
+ * failed load leaves the table as it was.
+ */
+async function loadInOneTransaction(
+  handle: DbHandle,
+  add: number,
+  rows: RowMaker,
+  rebuild: boolean,
+  log: (line: string) => void,
+  phase: (name: string) => void,
+) {
+  const loader = await openLoader(handle);
+  try {
+    await loader.query("BEGIN");
+    if (handle.kind === "postgres") await loader.query("SET LOCAL maintenance_work_mem = '1GB'");
+    const [{ next } = { next: 1 }] = await loader.query<{ next: number }>("select (coalesce(max(id), 0) + 1)::int as next from products");
+    const dropped = rebuild ? await loader.query<{ name: string; def: string }>(SECONDARY_INDEXES) : [];
+    for (const index of dropped) await loader.query(`DROP INDEX "${index.name}"`);
+    if (dropped.length) log(`Dropped ${dropped.length} indexes of products for the load.`);
+    phase("indexes dropped");
+    const variantLines: string[] = [];
+    await loader.copy("products", PRODUCT_COLUMNS, productChunks(rows, Number(next), 0, add, variantLines, progressLogger(log)));
+    phase("copy products");
+    if (variantLines.length) await loader.copy("product_variants", VARIANT_COLUMNS, joined(variantLines));
+    await loader.query("select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))");
+    phase("copy variants");
+    for (const index of dropped) {
+      const started = Date.now();
+      await loader.query(index.def);
+      log(`  ${index.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    phase("indexes built");
+    await loader.query("COMMIT");
+  } catch (error) {
+    await loader.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    await loader.release();
+  }
+}
+
+/**
+ * A large load on PostgreSQL, using both cores: the secondary indexes are dropped (their
+ * definitions kept in a comment on the table, so an interrupted load has them built again by the
+ * next run), two connections COPY one half of the rows each, and then two connections build the
+ * indexes and refresh the search lexicon side by side, the two GIN indexes first. Returns true
+ * (the lexicon is fresh).
+ */
+async function loadInParallel(handle: DbHandle, add: number, rows: RowMaker, log: (line: string) => void, phase: (name: string) => void): Promise<boolean> {
+  const first = await openLoader(handle);
+  const second = await openLoader(handle);
+  try {
+    await first.query("BEGIN");
+    await first.query("LOCK TABLE products IN SHARE ROW EXCLUSIVE MODE");
+    const [{ next } = { next: 1 }] = await first.query<{ next: number }>("select (coalesce(max(id), 0) + 1)::int as next from products");
+    const dropped = await first.query<{ name: string; def: string }>(SECONDARY_INDEXES);
+    await first.query(`COMMENT ON TABLE products IS ${literal(PENDING_MARK + JSON.stringify(dropped))}`);
+    for (const index of dropped) await first.query(`DROP INDEX "${index.name}"`);
+    // the ids are taken now, so a shop writing meanwhile cannot collide with them
+    await first.query(`select setval(pg_get_serial_sequence('products', 'id'), ${Number(next) + add - 1})`);
+    await first.query("COMMIT");
+    log(`Dropped ${dropped.length} indexes of products for the load.`);
+    phase("indexes dropped");
+
+    const half = Math.floor(add / 2);
+    const variantLines: string[][] = [[], []];
+    const progress = progressLogger(log);
+    await Promise.all([
+      first.copy("products", PRODUCT_COLUMNS, productChunks(rows, Number(next), 0, half, variantLines[0]!, progress)),
+      second.copy("products", PRODUCT_COLUMNS, productChunks(rows, Number(next), half, add, variantLines[1]!, progress)),
+    ]);
+    phase("copy products");
+    await first.copy("product_variants", VARIANT_COLUMNS, joined([...variantLines[0]!, ...variantLines[1]!]));
+    phase("copy variants");
+
+    // the largest first, so the two connections finish together
+    const gin = dropped.filter((i) => /using gin/i.test(i.def));
+    const tasks: { name: string; sql: string }[] = [
+      ...gin.map((i) => ({ name: i.name, sql: i.def })),
+      { name: "search lexicon", sql: "select refresh_search_lexicon()" },
+      ...dropped.filter((i) => !gin.includes(i)).map((i) => ({ name: i.name, sql: i.def })),
+    ];
+    await Promise.all(
+      [first, second].map(async (loader) => {
+        await loader.query("SET maintenance_work_mem = '512MB'");
+        for (let task = tasks.shift(); task; task = tasks.shift()) {
+          const started = Date.now();
+          await loader.query(task.sql);
+          log(`  ${task.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        }
+        await loader.query("RESET maintenance_work_mem");
+      }),
+    );
+    await first.query("COMMENT ON TABLE products IS NULL");
+    phase("indexes and lexicon built");
+    return true;
+  } catch (error) {
+    // rows already copied stay (a later run adds what is missing); the indexes must come back now
+    await repairIndexes(handle, log).catch(() => undefined);
+    throw error;
+  } finally {
+    await first.release();
+    await second.release();
+  }
+}
+
+/** A string literal for SQL text (COMMENT takes no parameters). */
+const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 
 function productLine(p: BulkProduct, id: number, categories: Map<string, { id: number; name: string }>, brandIds: Map<string, number>, nowIso: string): string {
   const category = categories.get(p.categorySlug);
