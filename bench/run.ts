@@ -312,6 +312,21 @@ async function benchServer(database: string, env: Env): Promise<Result[]> {
   }
 }
 
+/** The first mail to `email` in the outbox folder, waiting (up to 15 s) for the mail worker to write it. */
+async function mailTo(outbox: string, email: string): Promise<string> {
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    const file = (fs.existsSync(outbox) ? fs.readdirSync(outbox) : []).find((f) => f.includes(email));
+    if (file)
+      return fs
+        .readFileSync(path.join(outbox, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${email} in ${outbox} within 15 s (is the shop's outbox elsewhere?)`);
+}
+
 /**
  * The cart at 10 signed-in shoppers: each connection registers, confirms its e-mail through the
  * outbox and signs in; every cart starts with 3 lines; the adds spread over 200 in-stock products.
@@ -332,16 +347,7 @@ async function cartScenarios(base: string, dataDir: string): Promise<Scenario[]>
   for (let i = 0; i < CONNECTIONS; i++) {
     const email = `bench-${Date.now()}-${i}@example.co.tz`;
     await post("/api/auth/register", { fullName: `Bench Shopper ${i}`, email, password, confirmPassword: password, acceptTerms: true });
-    const mail =
-      fs
-        .readdirSync(outbox)
-        .filter((f) => f.includes(email))
-        .map((f) =>
-          fs
-            .readFileSync(path.join(outbox, f), "utf8")
-            .replace(/=\r?\n/g, "")
-            .replace(/=3D/g, "="),
-        )[0] ?? "";
+    const mail = await mailTo(outbox, email);
     const token = /\/auth\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
     await post("/api/auth/verify", { token });
     const login = await post("/api/auth/login", { email, password });
