@@ -89,6 +89,29 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * One narrow row per product for text search (kept in step with `products` by triggers, migration
+ * 0018): the filters the listing applies and the search vectors, which are stored out of line
+ * (TOAST), so a search reads a few bytes per matching product instead of its whole row. A search
+ * takes its most popular matches here, then ranks those few by relevance on `products`.
+ */
+export const searchRank = pgTable(
+  "search_rank",
+  {
+    productId: integer("product_id").primaryKey(),
+    popularity: integer("popularity").notNull(),
+    categoryId: integer("category_id").notNull(),
+    brandId: integer("brand_id").notNull(),
+    price: integer("price").notNull(),
+    stockQuantity: integer("stock_quantity").notNull(),
+    /** the name's words (what the ranking's "every word in the name" tests) */
+    nameVector: tsvector("name_vector").notNull(),
+    /** products.search_vector: name, brand, category and description */
+    vector: tsvector("vector").notNull(),
+  },
+  (t) => [index("search_rank_vector_idx").using("gin", t.vector), index("search_rank_name_vector_idx").using("gin", t.nameVector)],
+);
+
 export const productVariants = pgTable(
   "product_variants",
   {
