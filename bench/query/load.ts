@@ -51,7 +51,8 @@ function path(i: number): string {
       return `/api/products?search=${encodeURIComponent(`${pick(words)} ${pick(words)}`)}&offset=${20 * (i % 3)}&enriched=true`;
     case "suggest": {
       const w = pick(words);
-      return `/api/search-suggestions?q=${encodeURIComponent(w.slice(0, 2 + Math.floor(rand() * Math.max(1, w.length - 1))))}${i % 7 ? "" : " " + pick(words).slice(0, 3)}`;
+      const q = w.slice(0, 2 + Math.floor(rand() * Math.max(1, w.length - 1))) + (i % 7 ? "" : " " + pick(words).slice(0, 3));
+      return `/api/search-suggestions?q=${encodeURIComponent(q)}`;
     }
     case "product":
       return `/api/products/${1 + Math.floor(rand() * 1_000_000)}`;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-or
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf, type Database } from "../db";
 import { brands, categories, productVariants, products, searchRank } from "../db/schema";
-import { resolveQueryWords } from "../search/resolve";
+import { resolveQueryWords, wordUse } from "../search/resolve";
 import { toTsQueryText } from "../search/terms";
 import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/product-query";
 import { cachedList, cachedListingPage, cachedSearchPage, cachedValue } from "./catalog-cache";
@@ -54,7 +54,13 @@ export const EXACT_TOTAL_LIMIT = 1_000;
 export const SEARCH_CANDIDATES = 200;
 
 /** A search reads at most this many matches (most popular first); with more, its total is an estimate. */
-export const SEARCH_SCAN = 2_000;
+export const SEARCH_SCAN = 500;
+
+/** How many of the most popular products a search of common words reads in order before it turns to the text index. */
+export const SEARCH_WINDOW = 25_000;
+
+/** A word used this often in the catalogue's text is common: the text index would read that many entries for it. */
+export const COMMON_WORD = 20_000;
 
 const DEFAULT_ORDER: Record<Exclude<SortField, "featured">, "asc" | "desc"> = {
   price: "asc",
@@ -225,28 +231,45 @@ interface Candidates {
 
 /**
  * The matches of a search on the narrow search_rank table, which is laid out most popular first:
- * the first `scan` matches in that order (so the cost stays the same however many match), and of
- * them the `cap` most popular plus the `cap` most popular with every word in the name. The total
- * is exact when fewer than `scan` match, otherwise the planner's estimate.
+ * at most `scan` of them, taken in that order, and of those the `cap` most popular plus the `cap`
+ * most popular with every word in the name. The total is exact when fewer than `scan` match,
+ * otherwise the planner's estimate.
+ *
+ * Two ways to find them, chosen by how common the words are. Rare words: the text index (its cost
+ * follows how many products have the words). Common words (every word in more than
+ * COMMON_WORD products): reading the most popular SEARCH_WINDOW products in order and stopping at
+ * `scan` matches, which costs the same however large the catalogue; only if that window holds
+ * too few does the text index answer.
  */
-async function searchCandidates(db: Database, tsQueryText: string, where: SQL[], cap: number): Promise<Candidates> {
+async function searchCandidates(db: Database, tsQueryText: string, where: SQL[], cap: number, common: boolean): Promise<Candidates> {
   const scan = Math.max(SEARCH_SCAN, cap);
   const tsQuery = sql`to_tsquery('english', ${tsQueryText})`;
   const filters = where.length ? sql` and ${and(...where)}` : sql``;
-  const [row] = rowsOf<{ scanned: number; popular: number[] | null; named: number[] | null }>(
-    await db.execute(sql`
-      with m as materialized (select product_id, popularity from ${searchRank} where ${searchRank.vector} @@ ${tsQuery}${filters} limit ${scan}),
-        n as materialized (select product_id, popularity from ${searchRank} where ${searchRank.nameVector} @@ ${tsQuery}${filters} limit ${scan})
-      select (select count(*)::int from m) as scanned,
-        array(select product_id from m order by popularity desc, product_id desc limit ${cap}) as popular,
-        array(select product_id from n order by popularity desc, product_id desc limit ${cap}) as named`),
-  );
-  const ids = new Set<number>();
-  for (const id of [...(row?.named ?? []), ...(row?.popular ?? [])]) ids.add(Number(id));
-  const scanned = Number(row?.scanned ?? 0);
-  if (scanned < scan) return { total: scanned, estimate: false, ids: [...ids] };
+  const pick = async (source: SQL) => {
+    const [row] = rowsOf<{ scanned: number; popular: number[] | null; named: number[] | null }>(
+      await db.execute(sql`
+        with m as materialized (${source})
+        select (select count(*)::int from m) as scanned,
+          array(select product_id from m order by popularity desc, product_id desc limit ${cap}) as popular,
+          array(select product_id from m where named order by popularity desc, product_id desc limit ${cap}) as named`),
+    );
+    const ids = new Set<number>();
+    for (const id of [...(row?.named ?? []), ...(row?.popular ?? [])]) ids.add(Number(id));
+    return { scanned: Number(row?.scanned ?? 0), ids: [...ids] };
+  };
+  const columns = sql`product_id, popularity, name_vector @@ ${tsQuery} as named`;
+  // common words: the most popular SEARCH_WINDOW products hold enough matches for the page (and
+  // the rest of the catalogue then more), so the total is an estimate
+  const popular = common
+    ? await pick(
+        sql`select ${columns} from (select * from ${searchRank} where true${filters} limit ${SEARCH_WINDOW}) w where vector @@ ${tsQuery} limit ${scan}`,
+      )
+    : null;
+  const enough = popular !== null && popular.scanned >= cap;
+  const found = enough ? popular : await pick(sql`select ${columns} from ${searchRank} where ${searchRank.vector} @@ ${tsQuery}${filters} limit ${scan}`);
+  if (!enough && found.scanned < scan) return { total: found.scanned, estimate: false, ids: found.ids };
   const planned = await plannedRows(db, sql`select 1 from ${searchRank} where ${searchRank.vector} @@ ${tsQuery}${filters}`);
-  return { total: roundEstimate(Math.max(planned, scan)), estimate: true, ids: [...ids] };
+  return { total: roundEstimate(Math.max(planned, found.scanned)), estimate: true, ids: found.ids };
 }
 
 /**
@@ -266,11 +289,14 @@ async function searchProducts(db: Database, query: ProductQuery, text: string): 
   const cap = Math.max(SEARCH_CANDIDATES, offset + limit);
   const filters = filtersKey(query);
 
-  let tsQueryText = toTsQueryText(words, "&");
-  let found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap));
+  const use = await wordUse(db, words);
+  const whole = new Set(words.filter((_, i) => use[i]!.whole));
+  const common = use.map((u) => u.frequency > COMMON_WORD);
+  let tsQueryText = toTsQueryText(words, "&", "", whole);
+  let found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.every(Boolean)));
   if (found.total === 0 && words.length > 1) {
-    tsQueryText = toTsQueryText(words, "|");
-    found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap));
+    tsQueryText = toTsQueryText(words, "|", "", whole);
+    found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.some(Boolean)));
   }
   if (found.total === 0) return emptyPage(query);
 

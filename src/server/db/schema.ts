@@ -76,6 +76,12 @@ export const products = pgTable(
     // Plain ascending (column, id) indexes: a descending sort with the id in the same direction
     // reads them backwards, so every sort of the listing stops after `limit` rows.
     index("products_category_idx").on(t.categoryId, t.salesCount, t.id),
+    // a category's listing in each sort order reads its own index and stops after the page; a
+    // sort index alone would step over every other category's products first (seconds at 1M)
+    index("products_category_price_idx").on(t.categoryId, t.price, t.id),
+    index("products_category_name_idx").on(t.categoryId, t.name, t.id),
+    index("products_category_created_idx").on(t.categoryId, t.createdAt, t.id),
+    index("products_category_rating_idx").on(t.categoryId, t.rating, t.id),
     index("products_brand_idx").on(t.brandId),
     index("products_price_idx").on(t.price, t.id),
     index("products_created_idx").on(t.createdAt, t.id),
