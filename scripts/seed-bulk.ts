@@ -1,4 +1,5 @@
-// npm run seed:bulk -- --count 100000: a synthetic catalogue of that many products, for benchmarks.
+// npm run seed:bulk -- --count 100000: grows the catalogue to that many products with generated,
+// realistic ones (src/seed/bulk-catalog.ts), for benchmarks. Run again, it adds only what is missing.
 import { parseArgs } from "node:util";
 import { loadConfig } from "@/server/config";
 import { openConfiguredDatabase, type DbHandle } from "@/server/db";
@@ -19,7 +20,12 @@ try {
   handle = await openConfiguredDatabase();
   const { db } = handle;
   await ensureSeeded(db, { mediaDir: config.mediaDir, log: console.log });
-  const { total, added } = await seedBulk(db, count);
+  const { total, added, removed, timings } = await seedBulk(handle, count, { log: console.log });
+  console.log(
+    `Phases (s): ${Object.entries(timings)
+      .map(([name, s]) => `${name} ${s.toFixed(1)}`)
+      .join(", ")}${removed ? `; removed ${removed}` : ""}`,
+  );
   // bulk products reuse the demo images: only files without a vector are embedded
   await embedCatalogImages(db, config.mediaDir, console.log);
   console.log(`Catalogue now holds ${total} products (${added} synthetic) — ${((Date.now() - started) / 1000).toFixed(1)} s.`);

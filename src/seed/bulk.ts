@@ -1,58 +1,295 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database } from "@/server/db";
+import type pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { slugify } from "@/lib/slug";
+import { rowsOf, type DbHandle } from "@/server/db";
 import { invalidateCatalogCounts } from "@/server/catalog/catalog-cache";
 import { refreshSearchLexicon } from "@/server/search/resolve";
+import { BULK_BRANDS, BULK_SKU_PREFIX, bulkContext, bulkProduct, bulkSku, type BulkProduct, type DemoImage } from "./bulk-catalog";
 
-export const BULK_SKU_PREFIX = "BULK-";
+export { BULK_SKU_PREFIX };
+
+/** SKUs of the first bulk generator (copies of the demo products), removed on the next run. */
+const LEGACY_SKU_PREFIX = "BULK-";
+const BULK_SKU_PATTERN = `^${BULK_SKU_PREFIX}[0-9]{7}$`;
+
+const PRODUCT_COLUMNS = [
+  "id",
+  "name",
+  "slug",
+  "description",
+  "image",
+  "category_id",
+  "category",
+  "brand_id",
+  "brand",
+  "sku",
+  "price",
+  "original_price",
+  "stock_quantity",
+  "free_delivery",
+  "same_day_delivery",
+  "rating",
+  "reviews",
+  "sales_count",
+  "variant_config",
+  "created_at",
+  "updated_at",
+];
+const VARIANT_COLUMNS = ["product_id", "combination_id", "sku", "price", "stock", "attributes", "multi_values", "primary_values", "sort_order"];
+
+/** Rows per COPY chunk (one string handed to the database at a time). */
+const CHUNK = 5_000;
+
+export interface BulkSeedOptions {
+  log?: (line: string) => void;
+  /** listing dates count back from here (default: now) */
+  now?: number;
+  /**
+   * Drop the products table's secondary indexes while loading and build them afterwards (faster
+   * for a large load). Default: when adding at least 50,000 products and more than the table holds.
+   */
+  rebuildIndexes?: boolean;
+}
+
+export interface BulkSeedResult {
+  total: number;
+  added: number;
+  removed: number;
+  /** seconds per phase */
+  timings: Record<string, number>;
+}
+
+/** One connection's statements and COPY, the same for PostgreSQL and PGlite. */
+interface Loader {
+  query<T>(text: string): Promise<T[]>;
+  copy(table: string, columns: string[], chunks: Iterable<string>): Promise<void>;
+  release(): Promise<void>;
+}
+
+async function openLoader(handle: DbHandle): Promise<Loader> {
+  const pool = (handle as DbHandle & { pool?: pg.Pool }).pool;
+  if (pool) {
+    const client = await pool.connect();
+    return {
+      query: async <T>(text: string) => (await client.query(text)).rows as T[],
+      copy: async (table, columns, chunks) => {
+        const stream = client.query(copyFrom(`COPY ${table} (${columns.join(", ")}) FROM STDIN`));
+        await pipeline(Readable.from(chunks), stream);
+      },
+      release: async () => client.release(),
+    };
+  }
+  const lite = handle.pglite;
+  if (!lite) {
+    // an in-memory PGlite (tests): its client is inside drizzle
+    const client = (handle.db as unknown as { $client?: import("@electric-sql/pglite").PGlite }).$client;
+    if (!client) throw new Error("No database client to load the bulk catalogue with");
+    return pgliteLoader(client);
+  }
+  return pgliteLoader(lite);
+}
+
+function pgliteLoader(lite: import("@electric-sql/pglite").PGlite): Loader {
+  return {
+    query: async <T>(text: string) => (await lite.query<T>(text)).rows,
+    copy: async (table, columns, chunks) => {
+      for (const chunk of chunks) {
+        await lite.query(`COPY ${table} (${columns.join(", ")}) FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
+      }
+    },
+    release: async () => undefined,
+  };
+}
+
+/** A value in COPY's text format. */
+function field(value: string | number | boolean | null): string {
+  if (value === null) return "\\N";
+  if (typeof value !== "string") return String(value);
+  return value.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
+}
+
+const line = (values: (string | number | boolean | null)[]): string => values.map(field).join("\t") + "\n";
 
 /**
- * Grows the catalogue to `count` products for benchmarks: synthetic products made in SQL from
- * the demo catalogue (a variation of a demo product's name, its category, brand and image
- * file, a spread of prices, stock and popularity). Images are shared, not copied.
+ * Grows the catalogue to `count` products for benchmarks with generated products that look like
+ * a real electronics catalogue (src/seed/bulk-catalog.ts): bulk product k has SKU KE-B000000k,
+ * so a second run adds only the missing ones (and a smaller count removes the last ones). Rows
+ * are made in JavaScript and loaded with COPY; for a large load the secondary indexes of
+ * `products` are dropped first and built again after (in the same transaction, so a failed load
+ * leaves the table as it was). Images are the demo products' own files, so no image is made and
+ * no vector added. Ends with VACUUM ANALYZE and a refresh of the search lexicon and suggestions.
  */
-export async function seedBulk(db: Database, count: number): Promise<{ total: number; added: number }> {
-  await db.execute(sql`delete from products where sku like ${BULK_SKU_PREFIX + "%"}`);
-  const demo = Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products`))[0]?.n ?? 0);
-  if (demo === 0) throw new Error("Seed the demo catalogue first (npm run seed)");
-  const add = Math.max(0, count - demo);
-  const batch = 25_000;
-  for (let from = 1; from <= add; from += batch) {
-    const to = Math.min(add, from + batch - 1);
+export async function seedBulk(handle: DbHandle, count: number, options: BulkSeedOptions = {}): Promise<BulkSeedResult> {
+  const log = options.log ?? (() => undefined);
+  const timings: Record<string, number> = {};
+  let phaseStart = Date.now();
+  const phase = (name: string) => {
+    timings[name] = (Date.now() - phaseStart) / 1000;
+    phaseStart = Date.now();
+  };
+  const db = handle.db;
+
+  const legacy = rowsOf<{ n: number }>(
+    await db.execute(sql`with gone as (delete from products where sku like ${LEGACY_SKU_PREFIX + "%"} returning 1) select count(*)::int as n from gone`),
+  )[0]!.n;
+  const [state] = rowsOf<{ others: number; bulk: number; maxk: number }>(
     await db.execute(sql`
-      with templates as (
-        select row_number() over (order by id) - 1 as n, * from products where sku not like ${BULK_SKU_PREFIX + "%"}
+      select count(*) filter (where sku !~ ${BULK_SKU_PATTERN})::int as others,
+             count(*) filter (where sku ~ ${BULK_SKU_PATTERN})::int as bulk,
+             coalesce(max(substr(sku, ${BULK_SKU_PREFIX.length + 1})::int) filter (where sku ~ ${BULK_SKU_PATTERN}), 0)::int as maxk
+      from products`),
+  );
+  const others = Number(state?.others ?? 0);
+  if (others === 0) throw new Error("Seed the demo catalogue first (npm run seed)");
+  const wanted = Math.max(0, count - others);
+  let bulk = Number(state?.bulk ?? 0);
+  let maxK = Number(state?.maxk ?? 0);
+
+  let removed = legacy;
+  if (bulk > wanted) {
+    // keep bulk products 1..wanted (SKUs are zero-padded, so text order is number order)
+    const gone = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`with gone as (delete from products where sku ~ ${BULK_SKU_PATTERN} and sku > ${bulkSku(wanted)} returning 1) select count(*)::int as n from gone`,
       ),
-      gen as (
-        select g, abs(hashint4(g)) as h, abs(hashint4(g + 7919)) as h2 from generate_series(${from}::int, ${to}::int) as g
-      )
-      insert into products (name, slug, description, image, category_id, category, brand_id, brand, sku, price, original_price,
-        stock_quantity, free_delivery, same_day_delivery, rating, reviews, sales_count, variant_config, created_at, updated_at)
-      select
-        t.name || ' ' || (array['(Pack of 2)', '(Pack of 5)', 'v2', 'Pro', 'Mini', 'Kit', 'Lite', 'Plus', '(Bulk 10 pcs)', 'Gen 3'])[1 + gen.h % 10] || ' · Lot ' || gen.g,
-        t.slug || '-lot-' || gen.g,
-        t.description,
-        t.image,
-        t.category_id, t.category, t.brand_id, t.brand,
-        ${BULK_SKU_PREFIX} || lpad(gen.g::text, 7, '0'),
-        p.price,
-        case when gen.h2 % 10 < 3 then (p.price * (1.05 + (gen.h2 % 25) / 100.0))::int else p.price end,
-        case when gen.h % 13 = 0 then 0 else gen.h2 % 500 end,
-        gen.h % 4 = 0,
-        gen.h2 % 3 = 0,
-        round((3 + (gen.h % 21) / 10.0)::numeric, 1)::real,
-        gen.h2 % 2600,
-        gen.h % 6000,
-        null,
-        now() - make_interval(mins => gen.h % 1000000),
-        now()
-      from gen
-      join templates t on t.n = gen.g % (select count(*) from templates)
-      cross join lateral (select greatest(500, round(t.price * (0.5 + (gen.h % 100) / 100.0) / 500) * 500)::int as price) p`);
+    )[0]!.n;
+    removed += gone;
+    bulk -= gone;
+    maxK = Math.min(maxK, wanted);
   }
+  const add = Math.max(0, wanted - bulk);
+  phase("prepare");
+
+  if (add > 0) {
+    await ensureBrands(handle);
+    const demo = rowsOf<DemoImage>(
+      await db.execute(sql`
+        select c.slug as "categorySlug", p.name, p.image from products p join categories c on c.id = p.category_id
+        where p.sku !~ ${BULK_SKU_PATTERN} order by p.id`),
+    );
+    const categories = new Map(
+      rowsOf<{ id: number; slug: string; name: string }>(await db.execute(sql`select id, slug, name from categories`)).map((c) => [c.slug, c]),
+    );
+    const brandIds = new Map(rowsOf<{ id: number; name: string }>(await db.execute(sql`select id, name from brands`)).map((b) => [b.name, b.id]));
+    const ctx = bulkContext(demo, options.now ?? Date.now());
+    const rebuild = options.rebuildIndexes ?? (add >= 50_000 && add > others + bulk);
+
+    const loader = await openLoader(handle);
+    try {
+      await loader.query("BEGIN");
+      if (handle.kind === "postgres") await loader.query("SET LOCAL maintenance_work_mem = '1GB'");
+      const [{ next } = { next: 1 }] = await loader.query<{ next: number }>("select (coalesce(max(id), 0) + 1)::int as next from products");
+      let dropped: { name: string; def: string }[] = [];
+      if (rebuild) {
+        dropped = await loader.query<{ name: string; def: string }>(`
+          select indexname as name, indexdef as def from pg_indexes
+          where schemaname = current_schema() and tablename = 'products'
+            and indexname not in (select conname from pg_constraint where conrelid = 'products'::regclass)`);
+        for (const index of dropped) await loader.query(`DROP INDEX "${index.name}"`);
+        log(`Dropped ${dropped.length} indexes of products for the load.`);
+      }
+      phase("indexes dropped");
+
+      const variantLines: string[] = [];
+      const nowIso = new Date(ctx.now).toISOString();
+      const firstK = maxK + 1;
+      function* productChunks(): Generator<string> {
+        let chunk = "";
+        let rows = 0;
+        for (let i = 0; i < add; i++) {
+          const p = bulkProduct(firstK + i, ctx);
+          const id = Number(next) + i;
+          chunk += productLine(p, id, categories, brandIds, nowIso);
+          for (const [order, v] of p.variants.entries()) {
+            variantLines.push(line([id, v.combinationId, v.sku, v.price, v.stock, JSON.stringify(v.attributes), "{}", "[]", order]));
+          }
+          if (++rows === CHUNK) {
+            yield chunk;
+            chunk = "";
+            rows = 0;
+          }
+          if ((i + 1) % 100_000 === 0) log(`  ${(i + 1).toLocaleString("en-US")} products loaded…`);
+        }
+        if (chunk) yield chunk;
+      }
+      await loader.copy("products", PRODUCT_COLUMNS, productChunks());
+      phase("copy products");
+      const variantChunks = function* (): Generator<string> {
+        for (let i = 0; i < variantLines.length; i += CHUNK) yield variantLines.slice(i, i + CHUNK).join("");
+      };
+      if (variantLines.length) await loader.copy("product_variants", VARIANT_COLUMNS, variantChunks());
+      await loader.query("select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))");
+      phase("copy variants");
+
+      for (const index of dropped) {
+        const started = Date.now();
+        await loader.query(index.def);
+        log(`  ${index.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+      phase("indexes built");
+      await loader.query("COMMIT");
+      phase("commit");
+    } catch (error) {
+      await loader.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      await loader.release();
+    }
+  }
+
   // Fresh statistics and visibility map, so the planner walks indexes and counts use index-only scans.
   await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze product_variants`);
   await db.execute(sql`analyze categories`);
+  await db.execute(sql`analyze brands`);
+  phase("vacuum analyze");
   await refreshSearchLexicon(db);
+  phase("search lexicon");
   invalidateCatalogCounts();
-  return { total: demo + add, added: add };
+  return { total: others + bulk + add, added: add, removed, timings };
+}
+
+function productLine(p: BulkProduct, id: number, categories: Map<string, { id: number; name: string }>, brandIds: Map<string, number>, nowIso: string): string {
+  const category = categories.get(p.categorySlug);
+  if (!category) throw new Error(`Bulk product ${p.sku} names unknown category ${p.categorySlug}`);
+  const brandId = brandIds.get(p.brand);
+  if (brandId === undefined) throw new Error(`Bulk product ${p.sku} names unknown brand ${p.brand}`);
+  return line([
+    id,
+    p.name,
+    p.slug,
+    p.description,
+    p.image,
+    category.id,
+    category.name,
+    brandId,
+    p.brand,
+    p.sku,
+    p.price,
+    p.originalPrice,
+    p.stock,
+    p.freeDelivery,
+    p.sameDayDelivery,
+    p.rating,
+    p.reviews,
+    p.salesCount,
+    p.variantConfig ? JSON.stringify(p.variantConfig) : null,
+    p.createdAt.toISOString(),
+    nowIso,
+  ]);
+}
+
+/** Makes the brands the bulk families use that the demo catalogue does not have. */
+async function ensureBrands(handle: DbHandle): Promise<void> {
+  const values = sql.join(
+    BULK_BRANDS.map((name) => sql`(${name}, ${slugify(name)})`),
+    sql`, `,
+  );
+  await handle.db.execute(sql`insert into brands (name, slug) values ${values} on conflict do nothing`);
+  const have = new Set(rowsOf<{ name: string }>(await handle.db.execute(sql`select name from brands`)).map((b) => b.name));
+  const missing = BULK_BRANDS.filter((b) => !have.has(b));
+  if (missing.length) throw new Error(`Brands whose slug another brand already has: ${missing.join(", ")}`);
 }

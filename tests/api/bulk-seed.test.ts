@@ -1,0 +1,144 @@
+// The bulk catalogue for benchmarks (npm run seed:bulk): a small seed on a database of its own
+// (PGlite in memory, or a fresh PostgreSQL database with TEST_DATABASE_URL) gives products the
+// API lists, filters, sorts, finds and shows, and a second run neither duplicates nor loses any.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, rowsOf, type DbHandle } from "../../src/server/db/client";
+import { ensureSeeded } from "../../src/server/seed/ensure-seeded";
+import { seedBulk } from "../../src/seed/bulk";
+import { BULK_SKU_PREFIX, bulkContext, bulkProduct } from "../../src/seed/bulk-catalog";
+import { buildTestApi, getJson, setupApi } from "./harness";
+import { freshPostgresDatabase } from "./production-server";
+
+const harness = setupApi();
+let handle: DbHandle;
+let app: FastifyInstance;
+let closeApi: () => Promise<void>;
+let dropDatabase: (() => Promise<void>) | undefined;
+let media: string;
+
+interface ListBody {
+  products: { id: number; name: string; sku: string; slug: string; price: number; category_slug: string; sales_count: number; product_variants?: unknown[] }[];
+  pagination: { total: number };
+}
+
+const count = async (where = sql`true`) =>
+  Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from products where ${where}`))[0]!.n);
+
+beforeAll(async () => {
+  media = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-bulk-"));
+  let databaseUrl: string | undefined;
+  if (process.env.TEST_DATABASE_URL) {
+    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL, "storefront_bulk_test");
+    databaseUrl = fresh.url;
+    dropDatabase = fresh.drop;
+  }
+  handle = await openDatabase({ databaseUrl, dataDir: "memory://" });
+  await ensureSeeded(handle.db, { mediaDir: media });
+  ({ app, close: closeApi } = await buildTestApi(harness, { handle }));
+});
+
+afterAll(async () => {
+  await closeApi?.();
+  await handle?.close();
+  await dropDatabase?.();
+  await fs.rm(media, { recursive: true, force: true });
+});
+
+describe("bulk seed", () => {
+  it("grows the catalogue to the count with generated products that the API lists and finds", async () => {
+    const demo = await count();
+    const result = await seedBulk(handle, 2000, { rebuildIndexes: true });
+    expect(result).toMatchObject({ total: 2000, added: 2000 - demo, removed: 0 });
+    expect(await count()).toBe(2000);
+
+    // the indexes dropped for the load are all back
+    const indexes = rowsOf<{ name: string }>(await handle.db.execute(sql`select indexname as name from pg_indexes where tablename = 'products'`)).map(
+      (r) => r.name,
+    );
+    for (const name of [
+      "products_search_idx",
+      "products_name_trgm_idx",
+      "products_category_idx",
+      "products_price_idx",
+      "products_image_idx",
+      "products_sku_unique",
+    ]) {
+      expect(indexes).toContain(name);
+    }
+
+    const plain = await getJson<ListBody>(app, "/api/products?limit=20");
+    expect(plain.status).toBe(200);
+    expect(plain.body.pagination.total).toBe(2000);
+
+    // a generated product is found by its part number, by words of its name, and shown with its variants
+    const rows = rowsOf<{ id: number; name: string; sku: string; variants: number }>(
+      await handle.db.execute(sql`
+        select p.id, p.name, p.sku, (select count(*)::int from product_variants v where v.product_id = p.id) as variants
+        from products p where p.sku like ${BULK_SKU_PREFIX + "%"} order by p.id`),
+    );
+    expect(rows.length).toBe(2000 - demo);
+    const sample = rows[17]!;
+    const k = Number(sample.sku.slice(BULK_SKU_PREFIX.length));
+    const mpn = bulkProduct(k, bulkContext([{ categorySlug: "x", name: "x", image: "x" }])).mpn;
+    expect(sample.name).toContain(mpn);
+    const byMpn = await getJson<ListBody>(app, `/api/products?search=${encodeURIComponent(mpn)}`);
+    expect(byMpn.body.products[0]?.id).toBe(sample.id);
+
+    const words = await getJson<ListBody>(app, "/api/products?search=smd%20resistor&limit=5");
+    expect(words.body.pagination.total).toBeGreaterThan(20);
+    expect(words.body.products.every((p) => /smd/i.test(p.name) && /resistor/i.test(p.name))).toBe(true);
+
+    const withVariants = rows.find((r) => r.variants > 0)!;
+    const page = await getJson<{ id: number; price: number; variants: { price: number }[] }>(app, `/api/products/${withVariants.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body.variants.length).toBe(withVariants.variants);
+    expect(page.body.price).toBe(Math.min(...page.body.variants.map((v) => v.price)));
+
+    // categories hold different numbers of products; filters and sorts work over the generated rows
+    const categories = (await getJson<{ categories: { slug: string; productCount: number }[] }>(app, "/api/categories")).body.categories;
+    expect(categories.reduce((n, c) => n + c.productCount, 0)).toBe(2000);
+    const sizes = categories.map((c) => c.productCount).sort((a, b) => b - a);
+    expect(sizes[0]!).toBeGreaterThan(sizes.at(-1)! * 5);
+    const band = await getJson<ListBody>(app, "/api/products?category=passive-components&minPrice=1000&maxPrice=5000&sortBy=price&sortOrder=desc&limit=50");
+    expect(band.body.pagination.total).toBeGreaterThan(50);
+    expect(band.body.products.every((p) => p.category_slug === "passive-components" && p.price >= 1000 && p.price <= 5000)).toBe(true);
+    const prices = band.body.products.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    const popular = await getJson<ListBody>(app, "/api/products?sortBy=sales&sortOrder=desc&limit=10");
+    const sales = popular.body.products.map((p) => p.sales_count);
+    expect(sales).toEqual([...sales].sort((a, b) => b - a));
+
+    const suggestions = await getJson<{ suggestions: string[] }>(app, "/api/search-suggestions?q=capaci");
+    expect(suggestions.body.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it("adds only what is missing when run again, and removes the last ones for a smaller count", async () => {
+    const before = rowsOf<{ sku: string; slug: string }>(await handle.db.execute(sql`select sku, slug from products order by id`));
+    const again = await seedBulk(handle, 2000);
+    expect(again).toMatchObject({ total: 2000, added: 0, removed: 0 });
+    expect(rowsOf<{ sku: string; slug: string }>(await handle.db.execute(sql`select sku, slug from products order by id`))).toEqual(before);
+
+    const grown = await seedBulk(handle, 2300);
+    expect(grown).toMatchObject({ total: 2300, added: 300 });
+    expect(await count()).toBe(2300);
+    const distinct = rowsOf<{ slugs: number; skus: number }>(
+      await handle.db.execute(sql`select count(distinct slug)::int as slugs, count(distinct sku)::int as skus from products`),
+    )[0]!;
+    expect(distinct).toEqual({ slugs: 2300, skus: 2300 });
+
+    const shrunk = await seedBulk(handle, 2100);
+    expect(shrunk).toMatchObject({ total: 2100, added: 0, removed: 200 });
+    expect(await count()).toBe(2100);
+    // the survivors are the first ones, so growing again makes the same products as before
+    await seedBulk(handle, 2300);
+    expect(
+      rowsOf<{ sku: string; slug: string }>(await handle.db.execute(sql`select sku, slug from products where sku like ${BULK_SKU_PREFIX + "%"} order by sku`))
+        .length,
+    ).toBe(2300 - before.filter((r) => !r.sku.startsWith(BULK_SKU_PREFIX)).length);
+  });
+});
