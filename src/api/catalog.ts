@@ -20,7 +20,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
     reply.header("cache-control", request.query.search ? CACHE.search : CACHE.productList);
     return {
       products: page.products,
-      pagination: { total: page.total, hasMore: page.hasMore, limit: page.limit, offset: page.offset },
+      pagination: { total: page.total, totalIsEstimate: page.totalIsEstimate, hasMore: page.hasMore, limit: page.limit, offset: page.offset },
     };
   });
 

@@ -21,6 +21,8 @@ export type { ErrorBody };
 // ---- catalogue ----------------------------------------------------------------------------
 export interface Pagination {
   total: number;
+  /** true when `total` is an estimate (a large result, shown as "about N"); exact otherwise */
+  totalIsEstimate: boolean;
   hasMore: boolean;
   limit: number;
   offset: number;

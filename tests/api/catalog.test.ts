@@ -35,7 +35,7 @@ describe("GET /api/products", () => {
     const { status, headers, body } = await getJson<Page>(api.app, "/api/products");
     expect(status).toBe(200);
     expect(body.products).toHaveLength(20);
-    expect(body.pagination).toEqual({ total: await count(), hasMore: true, limit: 20, offset: 0 });
+    expect(body.pagination).toEqual({ total: await count(), totalIsEstimate: false, hasMore: true, limit: 20, offset: 0 });
     expect(body.pagination.total).toBeGreaterThanOrEqual(300);
     for (const key of [
       "id",

@@ -18,11 +18,14 @@ export function FilterBar({
   filters,
   categories,
   total,
+  totalIsEstimate = false,
   priceCeiling,
 }: {
   filters: ListingFilters;
   categories: { name: string; slug: string }[];
   total: number | null;
+  /** the total is an estimate: "about N products" */
+  totalIsEstimate?: boolean;
   priceCeiling: number;
 }) {
   const t = useTranslations("catalog.filters");
@@ -63,7 +66,7 @@ export function FilterBar({
         <PriceDialog filters={filters} ceiling={priceCeiling} onApply={(minPrice, maxPrice) => go({ ...filters, minPrice, maxPrice })} />
         {total !== null && (
           <p className="ml-auto text-[var(--muted-fg)]" aria-live="polite">
-            {t("total", { count: total })}
+            {t(totalIsEstimate ? "totalAbout" : "total", { count: total })}
           </p>
         )}
       </div>

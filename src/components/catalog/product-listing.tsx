@@ -52,7 +52,7 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
   const router = useRouter();
   const pathname = usePathname();
   const listing = useListing({ initialKey, initial, seed });
-  const { filters, page, products, total, offset } = listing;
+  const { filters, page, products, total, totalIsEstimate, offset } = listing;
   const typed = typedSearch.use();
   // Typed but not yet searched (or one character): the current grid no longer answers it.
   const searchPending = typed.dirty && typed.text.trim() !== filters.search;
@@ -132,7 +132,13 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
         {t("region")}
       </h2>
       {filters.search && !showingImage && <p className="mb-2 text-sm text-[var(--muted-fg)]">{t("resultsFor", { search: filters.search })}</p>}
-      <FilterBar filters={filters} categories={categories} priceCeiling={priceCeiling} total={listing.error || showSkeletons || showingImage ? null : total} />
+      <FilterBar
+        filters={filters}
+        categories={categories}
+        priceCeiling={priceCeiling}
+        total={listing.error || showSkeletons || showingImage ? null : total}
+        totalIsEstimate={totalIsEstimate}
+      />
 
       {showingImage ? (
         <ImageResultsView results={image} gridClass={gridClass} returnTo={returnTo} onKeyword={submit} onClose={closeImageResults} />
@@ -191,7 +197,9 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
           {capped && hasMore ? (
             <nav aria-label={t("pagination")} className="mt-8 text-center">
               <p className="text-sm">{t("showing", { count: products.length, page: String(page) })}</p>
-              <p className="text-sm text-[var(--muted-fg)]">{t("more", { count: total - offset - products.length })}</p>
+              <p className="text-sm text-[var(--muted-fg)]">
+                {t(totalIsEstimate ? "moreAbout" : "more", { count: Math.max(1, total - offset - products.length) })}
+              </p>
               <Link
                 href={`/products?${nextPageParams(page, filters).toString()}`}
                 className="mt-3 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white"

@@ -26,19 +26,22 @@ const REFETCH_DELAY_MS = 100;
 export type ListingFailure = { kind: "rate-limited" } | { kind: "http"; status: number } | { kind: "fetch-failed" } | { kind: "more-failed" };
 const TOO_MANY_REQUESTS: ListingFailure = { kind: "rate-limited" };
 
-export type InitialListing = { products: Product[]; total: number } | { error: ListingFailure };
+/** `estimate`: the total is an estimate ("about N"); `more`: another batch follows (the server says so, as an estimate cannot). */
+export type InitialListing = { products: Product[]; total: number; estimate: boolean; more: boolean } | { error: ListingFailure };
 
 interface ListingState {
   key: string;
   products: Product[];
   total: number;
+  estimate: boolean;
+  more: boolean;
   status: "ready" | "error";
   error: ListingFailure | null;
 }
 
 async function fetchBatch(filters: ListingFilters, offset: number, signal?: AbortSignal) {
   const body = await api.catalog.products(listingQuery(filters, offset), { signal });
-  return { products: body.products, total: body.pagination.total };
+  return { products: body.products, total: body.pagination.total, estimate: body.pagination.totalIsEstimate, more: body.pagination.hasMore };
 }
 
 const rateLimited = (error: unknown) => error instanceof ApiError && error.code === "rate-limited";
@@ -60,8 +63,16 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
 
   const [state, setState] = useState<ListingState>(() =>
     "error" in initial
-      ? { key: initialKey, products: [], total: 0, status: "error", error: initial.error }
-      : { key: initialKey, products: arrange(initial.products, 0), total: initial.total, status: "ready", error: null },
+      ? { key: initialKey, products: [], total: 0, estimate: false, more: false, status: "error", error: initial.error }
+      : {
+          key: initialKey,
+          products: arrange(initial.products, 0),
+          total: initial.total,
+          estimate: initial.estimate,
+          more: initial.more,
+          status: "ready",
+          error: null,
+        },
   );
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreFailure, setMoreFailure] = useState<{ key: string; failure: ListingFailure } | null>(null);
@@ -85,11 +96,11 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
       try {
         const batch = await fetchBatch(filters, pageOffset(page), controller.signal);
         batches.current = 1;
-        setState({ key, products: arrange(batch.products, 0), total: batch.total, status: "ready", error: null });
+        setState({ key, products: arrange(batch.products, 0), total: batch.total, estimate: batch.estimate, more: batch.more, status: "ready", error: null });
       } catch (error) {
         if (controller.signal.aborted) return;
         if (rateLimited(error)) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
-        setState({ key, products: [], total: 0, status: "error", error: failureOf(error, { kind: "fetch-failed" }) });
+        setState({ key, products: [], total: 0, estimate: false, more: false, status: "error", error: failureOf(error, { kind: "fetch-failed" }) });
       } finally {
         setReloads(0);
       }
@@ -104,7 +115,7 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
 
   const offset = pageOffset(page);
   const capped = state.products.length >= LISTING_PAGE_CAP;
-  const hasMore = state.status === "ready" && !stale && reloads === 0 && offset + state.products.length < state.total;
+  const hasMore = state.status === "ready" && !stale && reloads === 0 && state.more;
 
   const loadMore = useCallback(async () => {
     if (loadingMore || capped || !hasMore) return;
@@ -120,7 +131,7 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
         if (s.key !== key) return s;
         const known = new Set(s.products.map((p) => p.id));
         const fresh = arrange(batch.products, batches.current++).filter((p) => !known.has(p.id));
-        return { ...s, products: [...s.products, ...fresh].slice(0, LISTING_PAGE_CAP), total: batch.total };
+        return { ...s, products: [...s.products, ...fresh].slice(0, LISTING_PAGE_CAP), total: batch.total, estimate: batch.estimate, more: batch.more };
       });
     } catch (error) {
       if (rateLimited(error)) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
@@ -137,6 +148,8 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
     offset,
     products: state.products,
     total: state.total,
+    /** the total is an estimate: shown as "about N" */
+    totalIsEstimate: state.estimate,
     loading: stale || reloads > 0,
     error: state.status === "error" && !stale && reloads === 0 ? state.error : null,
     hasMore,

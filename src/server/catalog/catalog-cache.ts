@@ -1,29 +1,33 @@
 import { LRUCache } from "lru-cache";
 
 /**
- * Exact totals are the costly half of a product page (a count over every matching row), and the
- * same filters repeat all day. They are kept a few seconds — less than the 30 s the list itself
- * may be cached by browsers (Cache-Control) — and dropped at once when this process changes the
+ * Totals are the costly half of a product page (a count over the matching rows), and the same
+ * filters repeat all day. They are kept a few seconds — less than the 30 s the list itself may be
+ * cached by browsers (Cache-Control) — and dropped at once when this process changes the
  * catalogue. Concurrent misses for one key share one query.
  */
 export const COUNT_TTL_MS = 10_000;
-const counts = new LRUCache<string, number>({ max: 5_000, ttl: COUNT_TTL_MS });
-const pending = new Map<string, Promise<number>>();
+const counts = new LRUCache<string, object>({ max: 5_000, ttl: COUNT_TTL_MS });
+const pending = new Map<string, Promise<object>>();
 let generation = 0;
 
-export async function cachedCount(key: string, query: () => Promise<{ total: number }[]>): Promise<number> {
-  const hit = counts.get(key);
+/** A small value (a total, a list of ids) kept like the counts; concurrent misses for one key share one computation. */
+export async function cachedValue<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = counts.get(key) as T | undefined;
   if (hit !== undefined) return hit;
   const started = generation;
-  let running = pending.get(key);
+  let running = pending.get(key) as Promise<T> | undefined;
   if (!running) {
-    running = query()
-      .then((rows) => Number(rows[0]?.total ?? 0))
-      .finally(() => pending.delete(key));
+    running = compute().finally(() => pending.delete(key));
     pending.set(key, running);
   }
-  const total = await running;
-  if (started === generation) counts.set(key, total);
+  const value = await running;
+  if (started === generation) counts.set(key, value);
+  return value;
+}
+
+export async function cachedCount(key: string, query: () => Promise<{ total: number }[]>): Promise<number> {
+  const { total } = await cachedValue(key, async () => ({ total: Number((await query())[0]?.total ?? 0) }));
   return total;
 }
 
@@ -39,6 +43,29 @@ export async function cachedSearchPage<T extends object>(key: string, compute: (
   const started = generation;
   const page = await compute();
   if (started === generation) searchPages.set(key, page);
+  return page;
+}
+
+/**
+ * A whole listing answer (no search), kept as long as the counts: the first page of /products and
+ * of each category is asked for by nearly every visitor, and on the embedded database (one
+ * connection for the whole shop) answering it from memory is what keeps the other requests moving.
+ * A catalogue write in this process drops it at once; concurrent misses share one computation.
+ */
+const listingPages = new LRUCache<string, object>({ max: 500, ttl: COUNT_TTL_MS });
+const pendingListings = new Map<string, Promise<object>>();
+
+export async function cachedListingPage<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = listingPages.get(key) as T | undefined;
+  if (hit) return hit;
+  const started = generation;
+  let running = pendingListings.get(key) as Promise<T> | undefined;
+  if (!running) {
+    running = compute().finally(() => pendingListings.delete(key));
+    pendingListings.set(key, running);
+  }
+  const page = await running;
+  if (started === generation) listingPages.set(key, page);
   return page;
 }
 
@@ -59,5 +86,6 @@ export function invalidateCatalogCounts(): void {
   generation++;
   counts.clear();
   searchPages.clear();
+  listingPages.clear();
   lists.clear();
 }

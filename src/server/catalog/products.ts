@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf, type Database } from "../db";
-import { brands, categories, productVariants, products } from "../db/schema";
-import { resolveQueryWords } from "../search/resolve";
+import { brands, categories, productVariants, products, searchRank } from "../db/schema";
+import { resolveQueryWords, wordUse } from "../search/resolve";
 import { toTsQueryText } from "../search/terms";
 import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/product-query";
-import { cachedCount, cachedList, cachedSearchPage } from "./catalog-cache";
+import { cachedList, cachedListingPage, cachedSearchPage, cachedValue } from "./catalog-cache";
 import { listCategories } from "./categories";
 import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
 
@@ -36,10 +37,30 @@ export const productColumns = {
 export interface ProductPage {
   products: Product[];
   total: number;
+  /** true when `total` is the planner's estimate (more matches than are counted exactly): "about N" */
+  totalIsEstimate: boolean;
   limit: number;
   offset: number;
   hasMore: boolean;
 }
+
+/** Totals are exact up to this many matches; above it the answer carries an estimate, labelled as one. */
+export const EXACT_TOTAL_LIMIT = 1_000;
+
+/**
+ * A search ranks by relevance only its most popular matches (and the most popular of those with
+ * every word in the name): this many, or as many as the page asked for reaches.
+ */
+export const SEARCH_CANDIDATES = 200;
+
+/** A search reads at most this many matches (most popular first); with more, its total is an estimate. */
+export const SEARCH_SCAN = 500;
+
+/** How many of the most popular products a search of common words reads in order before it turns to the text index. */
+export const SEARCH_WINDOW = 25_000;
+
+/** A word used this often in the catalogue's text is common: the text index would read that many entries for it. */
+export const COMMON_WORD = 20_000;
 
 const DEFAULT_ORDER: Record<Exclude<SortField, "featured">, "asc" | "desc"> = {
   price: "asc",
@@ -57,85 +78,97 @@ const SORT_COLUMNS = {
   sales: products.salesCount,
 } as const;
 
-function categoryMatch(value: string): SQL {
-  return sql`(${categories.slug} = ${value.toLowerCase()} or lower(${categories.name}) = ${value.toLowerCase()})`;
+/** The columns the listing's filters read, on `products` and on the narrow `search_rank`. */
+interface FilterColumns {
+  categoryId: AnyPgColumn;
+  brandId: AnyPgColumn;
+  price: AnyPgColumn;
+  stockQuantity: AnyPgColumn;
 }
 
-/** GET /api/products: filters, search, sort and exact pagination over the catalogue. */
-export async function listProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
-  if (query.search) return cachedSearchPage(JSON.stringify(query), () => findProducts(db, query));
-  return findProducts(db, query);
+const PRODUCT_FILTER_COLUMNS: FilterColumns = products;
+const RANK_FILTER_COLUMNS: FilterColumns = searchRank;
+
+/** The categories' ids by slug and lower-case name, so a filter is `category_id = any(...)` (which the planner can estimate). */
+async function categoryIds(db: Database): Promise<Map<string, number[]>> {
+  const { byKey } = await cachedList("category-ids", async () => {
+    const rows = await db.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories);
+    const byKey: Record<string, number[]> = {};
+    for (const row of rows) for (const key of new Set([row.slug.toLowerCase(), row.name.toLowerCase()])) (byKey[key] ??= []).push(row.id);
+    return { byKey };
+  });
+  return new Map(Object.entries(byKey));
 }
 
-async function findProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
-  const limit = query.limit ?? PRODUCT_PAGE_SIZE;
-  const offset = query.offset ?? 0;
-  const empty: ProductPage = { products: [], total: 0, limit, offset, hasMore: false };
-
+/** The query's filters as conditions on `columns`; null when they can match nothing (an unknown category). */
+async function filterConditions(db: Database, query: ProductQuery, columns: FilterColumns): Promise<SQL[] | null> {
   const where: SQL[] = [];
-  let tsQuery: SQL | null = null;
-  let tsQueryText = "";
-  let searchWords: string[] = [];
-  if (query.search) {
-    searchWords = await resolveQueryWords(db, query.search);
-    if (searchWords.length === 0) return empty;
-    tsQueryText = await pickTsQueryText(db, searchWords);
-    tsQuery = sql`to_tsquery('english', ${tsQueryText})`;
-    where.push(sql`${products.searchVector} @@ ${tsQuery}`);
-  }
-  if (query.category) {
-    where.push(sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${categoryMatch(query.category)})`);
-  }
-  if (query.categories?.length) {
-    where.push(sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${or(...query.categories.map(categoryMatch))})`);
+  if (query.category || query.categories?.length) {
+    const ids = await categoryIds(db);
+    const of = (value: string) => ids.get(value.toLowerCase()) ?? [];
+    if (query.category && of(query.category).length === 0) return null;
+    if (query.category) where.push(inArray(columns.categoryId, of(query.category)));
+    if (query.categories?.length) {
+      const any = [...new Set(query.categories.flatMap(of))];
+      if (any.length === 0) return null;
+      where.push(inArray(columns.categoryId, any));
+    }
   }
   if (query.brand) {
     const brand = query.brand.toLowerCase();
-    where.push(sql`${products.brandId} in (select ${brands.id} from ${brands} where ${brands.slug} = ${brand} or lower(${brands.name}) = ${brand})`);
+    where.push(sql`${columns.brandId} in (select ${brands.id} from ${brands} where ${brands.slug} = ${brand} or lower(${brands.name}) = ${brand})`);
   }
-  if (query.minPrice !== undefined) where.push(gte(products.price, query.minPrice));
-  if (query.maxPrice !== undefined) where.push(lte(products.price, query.maxPrice));
-  if (query.inStock !== undefined) where.push(query.inStock ? sql`${products.stockQuantity} > 0` : sql`${products.stockQuantity} <= 0`);
+  if (query.minPrice !== undefined) where.push(gte(columns.price, query.minPrice));
+  if (query.maxPrice !== undefined) where.push(lte(columns.price, query.maxPrice));
+  if (query.inStock !== undefined) where.push(query.inStock ? sql`${columns.stockQuantity} > 0` : sql`${columns.stockQuantity} <= 0`);
+  return where;
+}
+
+/** GET /api/products: filters, search, sort and pagination over the catalogue. */
+export async function listProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
+  const key = JSON.stringify(query);
+  if (query.search) return cachedSearchPage(key, () => searchProducts(db, query, query.search!));
+  return cachedListingPage(key, () => browseProducts(db, query));
+}
+
+function emptyPage(query: ProductQuery): ProductPage {
+  return { products: [], total: 0, totalIsEstimate: false, limit: query.limit ?? PRODUCT_PAGE_SIZE, offset: query.offset ?? 0, hasMore: false };
+}
+
+/** A listing without search: the sort's index is walked and stops after the page; the total is counted only as far as it must be. */
+async function browseProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
+  const limit = query.limit ?? PRODUCT_PAGE_SIZE;
+  const offset = query.offset ?? 0;
+  const where = await filterConditions(db, query, PRODUCT_FILTER_COLUMNS);
+  if (where === null) return emptyPage(query);
   const condition = where.length ? and(...where) : undefined;
 
-  const order: SQL[] = [];
   const sortBy = query.sortBy ?? "featured";
-  if (sortBy === "featured") {
-    if (tsQuery) {
-      // Relevance a shopper recognises, cheap enough for thousands of matches: the words as a
-      // phrase in the name, then every word in the name, then (for an any-word query) the
-      // weighted text rank, then popularity.
-      const phrase = searchWords.join(" ");
-      order.push(
-        desc(sql`(lower(${products.name}) like ${`%${phrase}%`})`),
-        desc(sql`(${products.searchVector} @@ to_tsquery('english', ${toTsQueryText(searchWords, "&", "A")}))`),
-      );
-      if (tsQueryText.includes("|")) order.push(desc(sql`ts_rank_cd(${products.searchVector}, ${tsQuery}, 1)`));
-    }
-    order.push(desc(products.salesCount), desc(products.id));
-  } else {
+  const order: SQL[] = [];
+  if (sortBy === "featured") order.push(desc(products.salesCount), desc(products.id));
+  else {
     // The id breaks ties in the sort's own direction, so one index serves the whole ORDER BY.
     const direction = query.sortOrder ?? DEFAULT_ORDER[sortBy];
     const by = direction === "asc" ? asc : desc;
     order.push(by(SORT_COLUMNS[sortBy]), by(products.id));
   }
 
-  const [rows, counted] = await Promise.all([
+  // One row more than the page says whether another page follows, without a count.
+  const [fetched, counted] = await Promise.all([
     db
       .select(productColumns)
       .from(products)
       .where(condition)
       .orderBy(...order)
-      .limit(limit)
+      .limit(limit + 1)
       .offset(offset),
-    cachedCount(countKey(query, tsQueryText), () =>
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(products)
-        .where(condition),
-    ),
+    // the first page usually needs a count; later ones always do (the UI says how many remain)
+    countMatches(db, condition, filtersKey(query)),
   ]);
-  const total = counted;
+  const hasMore = fetched.length > limit;
+  const rows = hasMore ? fetched.slice(0, limit) : fetched;
+  // a short page is the end of the list: what came before it and it are every match, exactly
+  const { total, estimate } = !hasMore && (rows.length > 0 || offset === 0) ? { total: offset + rows.length, estimate: false } : counted;
   const variants =
     query.enriched && rows.length
       ? await variantsByProduct(
@@ -145,32 +178,166 @@ async function findProducts(db: Database, query: ProductQuery): Promise<ProductP
       : null;
   return {
     products: rows.map((row) => toProduct(row as ProductRow, variants ? (variants.get(row.id) ?? []) : undefined)),
-    total,
+    total: estimate ? Math.max(total, offset + rows.length + (hasMore ? 1 : 0)) : total,
+    totalIsEstimate: estimate,
     limit,
     offset,
-    hasMore: offset + rows.length < total,
+    hasMore,
   };
 }
 
 /**
- * All words must match when any product has them all ("arduino uno"); otherwise any word may,
- * ranked by how many match, so a long query still finds the nearest products.
+ * How many products match: counted exactly up to EXACT_TOTAL_LIMIT (the count stops there), and
+ * above it the planner's estimate, rounded to two significant figures. Cached like the counts.
  */
-async function pickTsQueryText(db: Database, words: string[]): Promise<string> {
-  const all = toTsQueryText(words, "&");
-  if (words.length === 1) return all;
-  const matches = await cachedCount(`probe:${all}`, () =>
-    db
-      .select({ total: sql<number>`1` })
-      .from(products)
-      .where(sql`${products.searchVector} @@ to_tsquery('english', ${all})`)
-      .limit(1),
-  );
-  return matches > 0 ? all : toTsQueryText(words, "|");
+async function countMatches(db: Database, condition: SQL | undefined, key: string): Promise<{ total: number; estimate: boolean }> {
+  return cachedValue(`total:${key}`, async () => {
+    const whereSql = condition ?? sql`true`;
+    const [row] = rowsOf<{ total: number }>(
+      await db.execute(sql`select count(*)::int as total from (select 1 from ${products} where ${whereSql} limit ${EXACT_TOTAL_LIMIT + 1}) capped`),
+    );
+    const exact = Number(row?.total ?? 0);
+    if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, estimate: false };
+    const planned = await plannedRows(db, sql`select 1 from ${products} where ${whereSql}`);
+    return { total: roundEstimate(Math.max(planned, EXACT_TOTAL_LIMIT + 1)), estimate: true };
+  });
 }
 
-function countKey(query: ProductQuery, tsQueryText: string): string {
-  return JSON.stringify([tsQueryText, query.category, query.categories, query.brand, query.minPrice, query.maxPrice, query.inStock]);
+/** The planner's estimate of how many rows a query returns (EXPLAIN, no execution). */
+async function plannedRows(db: Database, query: SQL): Promise<number> {
+  const [row] = rowsOf<{ "QUERY PLAN": unknown }>(await db.execute(sql`explain (format json) ${query}`));
+  const raw = row?.["QUERY PLAN"];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[] | undefined;
+  return Number(plan?.[0]?.Plan?.["Plan Rows"] ?? 0);
+}
+
+/** An estimate shown as "about N": two significant figures (12,345 → 12,000). */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
+function filtersKey(query: ProductQuery): string {
+  return JSON.stringify([query.category, query.categories, query.brand, query.minPrice, query.maxPrice, query.inStock]);
+}
+
+interface Candidates {
+  /** how many products match; exact when `estimate` is false */
+  total: number;
+  estimate: boolean;
+  ids: number[];
+}
+
+/**
+ * The matches of a search on the narrow search_rank table, which is laid out most popular first:
+ * at most `scan` of them, taken in that order, and of those the `cap` most popular plus the `cap`
+ * most popular with every word in the name. The total is exact when fewer than `scan` match,
+ * otherwise the planner's estimate.
+ *
+ * Two ways to find them, chosen by how common the words are. Rare words: the text index (its cost
+ * follows how many products have the words). Common words (every word in more than
+ * COMMON_WORD products): reading the most popular SEARCH_WINDOW products in order and stopping at
+ * `scan` matches, which costs the same however large the catalogue; only if that window holds
+ * too few does the text index answer.
+ */
+async function searchCandidates(db: Database, tsQueryText: string, where: SQL[], cap: number, common: boolean): Promise<Candidates> {
+  const scan = Math.max(SEARCH_SCAN, cap);
+  const tsQuery = sql`to_tsquery('english', ${tsQueryText})`;
+  const filters = where.length ? sql` and ${and(...where)}` : sql``;
+  const pick = async (source: SQL) => {
+    const [row] = rowsOf<{ scanned: number; popular: number[] | null; named: number[] | null }>(
+      await db.execute(sql`
+        with m as materialized (${source})
+        select (select count(*)::int from m) as scanned,
+          array(select product_id from m order by popularity desc, product_id desc limit ${cap}) as popular,
+          array(select product_id from m where named order by popularity desc, product_id desc limit ${cap}) as named`),
+    );
+    const ids = new Set<number>();
+    for (const id of [...(row?.named ?? []), ...(row?.popular ?? [])]) ids.add(Number(id));
+    return { scanned: Number(row?.scanned ?? 0), ids: [...ids] };
+  };
+  const columns = sql`product_id, popularity, name_vector @@ ${tsQuery} as named`;
+  // common words: the most popular SEARCH_WINDOW products hold enough matches for the page (and
+  // the rest of the catalogue then more), so the total is an estimate
+  const popular = common
+    ? await pick(
+        sql`select ${columns} from (select * from ${searchRank} where true${filters} limit ${SEARCH_WINDOW}) w where vector @@ ${tsQuery} limit ${scan}`,
+      )
+    : null;
+  const enough = popular !== null && popular.scanned >= cap;
+  const found = enough ? popular : await pick(sql`select ${columns} from ${searchRank} where ${searchRank.vector} @@ ${tsQuery}${filters} limit ${scan}`);
+  if (!enough && found.scanned < scan) return { total: found.scanned, estimate: false, ids: found.ids };
+  const planned = await plannedRows(db, sql`select 1 from ${searchRank} where ${searchRank.vector} @@ ${tsQuery}${filters}`);
+  return { total: roundEstimate(Math.max(planned, found.scanned)), estimate: true, ids: found.ids };
+}
+
+/**
+ * A text search. All words must match when any product has them all ("arduino uno"); otherwise
+ * any word may, ranked by how many match, so a long query still finds the nearest products.
+ * The candidates (the most popular matches) are ranked as a shopper expects: the words as a phrase
+ * in the name, then every word in the name, then (for an any-word query) the weighted text rank,
+ * then popularity. The total is exact up to SEARCH_SCAN matches, an estimate above.
+ */
+async function searchProducts(db: Database, query: ProductQuery, text: string): Promise<ProductPage> {
+  const limit = query.limit ?? PRODUCT_PAGE_SIZE;
+  const offset = query.offset ?? 0;
+  const words = await resolveQueryWords(db, text);
+  if (words.length === 0) return emptyPage(query);
+  const where = await filterConditions(db, query, RANK_FILTER_COLUMNS);
+  if (where === null) return emptyPage(query);
+  const cap = Math.max(SEARCH_CANDIDATES, offset + limit);
+  const filters = filtersKey(query);
+
+  const use = await wordUse(db, words);
+  const whole = new Set(words.filter((_, i) => use[i]!.whole));
+  const common = use.map((u) => u.frequency > COMMON_WORD);
+  let tsQueryText = toTsQueryText(words, "&", "", whole);
+  let found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.every(Boolean)));
+  if (found.total === 0 && words.length > 1) {
+    tsQueryText = toTsQueryText(words, "|", "", whole);
+    found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.some(Boolean)));
+  }
+  if (found.total === 0) return emptyPage(query);
+
+  const sortBy = query.sortBy ?? "featured";
+  const order: SQL[] = [];
+  if (sortBy === "featured") {
+    const phrase = words.join(" ");
+    order.push(
+      desc(sql`(lower(${products.name}) like ${`%${phrase}%`})`),
+      desc(sql`(${products.searchVector} @@ to_tsquery('english', ${toTsQueryText(words, "&", "A")}))`),
+    );
+    if (tsQueryText.includes("|")) order.push(desc(sql`ts_rank_cd(${products.searchVector}, to_tsquery('english', ${tsQueryText}), 1)`));
+    order.push(desc(products.salesCount), desc(products.id));
+  } else {
+    const direction = query.sortOrder ?? DEFAULT_ORDER[sortBy];
+    const by = direction === "asc" ? asc : desc;
+    order.push(by(SORT_COLUMNS[sortBy]), by(products.id));
+  }
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(inArray(products.id, found.ids))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const variants =
+    query.enriched && rows.length
+      ? await variantsByProduct(
+          db,
+          rows.map((r) => r.id),
+        )
+      : null;
+  return {
+    products: rows.map((row) => toProduct(row as ProductRow, variants ? (variants.get(row.id) ?? []) : undefined)),
+    total: found.estimate ? Math.max(found.total, offset + rows.length + 1) : found.total,
+    totalIsEstimate: found.estimate,
+    limit,
+    offset,
+    // the candidates reach past this page whenever more matches exist (cap >= offset + limit)
+    hasMore: rows.length === limit && offset + rows.length < found.total,
+  };
 }
 
 async function variantsByProduct(db: Database, ids: number[]): Promise<Map<number, VariantRow[]>> {

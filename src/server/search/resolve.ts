@@ -10,6 +10,39 @@ const resolved = new LRUCache<string, { word: string | null }>({ max: 20_000, tt
 
 export function clearResolvedWords(): void {
   resolved.clear();
+  frequencies.clear();
+}
+
+const frequencies = new LRUCache<string, WordUse>({ max: 20_000, ttl: 5 * 60_000 });
+
+export interface WordUse {
+  /** how often the catalogue's text has words starting with this one: an upper bound of the products it matches */
+  frequency: number;
+  /** the word is itself a catalogue word (not only the start of one) */
+  whole: boolean;
+}
+
+/**
+ * How the catalogue uses each (resolved) word. A search matches a whole catalogue word as a word
+ * (with its English forms: "module" finds "modules"), which the text index answers from one entry,
+ * and a partial one as a prefix ("lm259" finds "lm2596"), which merges every entry it starts;
+ * and it reads the most popular products in order rather than the index when every word is common.
+ */
+export async function wordUse(db: Database, words: readonly string[]): Promise<WordUse[]> {
+  const unknown = words.filter((w) => !frequencies.has(w));
+  if (unknown.length) {
+    const checks = sql.join(
+      unknown.map(
+        (w, i) =>
+          sql`(select coalesce(sum(frequency), 0)::float8 from search_lexicon where word like ${`${w.replace(/[%_\\]/g, "")}%`}) as ${sql.raw(`f${i}`)},
+              exists (select 1 from search_lexicon where word = ${w}) as ${sql.raw(`w${i}`)}`,
+      ),
+      sql`, `,
+    );
+    const row = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${checks}`))[0] ?? {};
+    unknown.forEach((w, i) => frequencies.set(w, { frequency: Number(row[`f${i}`] ?? 0), whole: Boolean(row[`w${i}`]) }));
+  }
+  return words.map((w) => frequencies.get(w) ?? { frequency: 0, whole: false });
 }
 
 /** Rebuilds the search lexicon from the catalogue (after seeding or product changes). */

@@ -41,4 +41,8 @@ describe("toTsQueryText", () => {
     expect(toTsQueryText(["arduino", "uno"], "&")).toBe("arduino:* & uno:*");
     expect(toTsQueryText(["ardu"], "|", "A")).toBe("ardu:*A");
   });
+  it("matches whole catalogue words as words and the rest as prefixes", () => {
+    expect(toTsQueryText(["relay", "modul"], "&", "", new Set(["relay"]))).toBe("relay & modul:*");
+    expect(toTsQueryText(["relay"], "&", "A", new Set(["relay"]))).toBe("relay:A");
+  });
 });

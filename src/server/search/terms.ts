@@ -57,7 +57,10 @@ export function editDistance(a: string, b: string): number {
   return swaps ? 1 : plain;
 }
 
-/** A to_tsquery text from resolved words: each a prefix match, all required or any. */
-export function toTsQueryText(words: readonly string[], join: "&" | "|", weights = ""): string {
-  return words.map((w) => `${w}:*${weights}`).join(` ${join} `);
+/**
+ * A to_tsquery text from resolved words: each a prefix match, all required or any. Words listed in
+ * `whole` are matched as words (stemmed, so with their English forms) rather than as prefixes.
+ */
+export function toTsQueryText(words: readonly string[], join: "&" | "|", weights = "", whole: ReadonlySet<string> = new Set()): string {
+  return words.map((w) => (whole.has(w) ? (weights ? `${w}:${weights}` : w) : `${w}:*${weights}`)).join(` ${join} `);
 }

@@ -41,7 +41,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   let initial: InitialListing;
   try {
     const result = await catalog.list(listingQuery(filters, pageOffset(page)));
-    initial = { products: result.products.map(forCard), total: result.total };
+    initial = { products: result.products.map(forCard), total: result.total, estimate: result.totalIsEstimate, more: result.hasMore };
   } catch (error) {
     console.error("product listing failed:", error);
     initial = { error: { kind: "fetch-failed" } };
