@@ -46,7 +46,8 @@ beforeAll(async () => {
     shoppers.push({ name, cookie: `${SESSION_COOKIE}=${session.token}` });
   }
   await handle.close();
-  server = await startProductionServer({ DATA_DIR: dataDir, DATABASE_URL: pgUrl });
+  // seeding the demo catalogue and embedding its images takes a minute or two on a busy machine
+  server = await startProductionServer({ DATA_DIR: dataDir, DATABASE_URL: pgUrl }, 400_000);
 }, 600_000);
 
 afterAll(async () => {
