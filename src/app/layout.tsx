@@ -22,6 +22,11 @@ import { loadCartCount, loadSessionUser } from "./session";
 import { loadHeaderCategories, loadSiteSettings } from "./site-settings";
 import "./globals.css";
 
+// Rendered per request, never at build time: every page carries its own CSP nonce and the
+// language, theme, currency and cart count of the request's cookies, and a build-time render would
+// open the shop's database. Repeat renders are cheap anyway: a signed-out shopper's catalogue and
+// information pages come whole from server.ts's page cache (src/server/cache/page-cache.ts), and
+// what any render reads of the catalogue from src/server's, both dropped by the writes they show.
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -50,10 +50,10 @@ export default async function HomePage() {
   const { locale } = await getIntl();
   const t = await getTranslator("home");
   const settings = await loadSiteSettings();
-  const { discovery, catalog } = await getServices();
+  const { pageData } = await getServices();
   const [shelves, aiProducts] = await Promise.all([
-    discovery.load(),
-    catalog
+    pageData.discovery(),
+    pageData
       .list({ search: AI_PRODUCTS_SEARCH, limit: 4 })
       .then((page) => page.products)
       .catch(() => []),

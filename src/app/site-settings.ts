@@ -17,7 +17,7 @@ export const loadSiteSettings = cache(async (): Promise<SiteSettings> => {
 /** The header's category list, named in the page's language; a failure leaves the panel empty rather than breaking every page. */
 export const loadHeaderCategories = cache(async (): Promise<{ name: string; slug: string; productCount: number }[]> => {
   try {
-    const [rows, { locale }] = await Promise.all([(await getServices()).catalog.categories(), getIntl()]);
+    const [rows, { locale }] = await Promise.all([(await getServices()).pageData.categories(), getIntl()]);
     return rows.map((row) => ({ name: categoryName(row, locale), slug: row.slug, productCount: row.productCount }));
   } catch (error) {
     console.error("categories failed to load:", error instanceof Error ? error.message : error);

@@ -10,8 +10,12 @@ import { parseEncryptionKey } from "./auth/secret-box";
 import { createCartService } from "./cart/cart";
 import { createDiscoveryService } from "./catalog/discovery";
 import { createCatalogService } from "./catalog/products";
+import { updateProduct, type ProductChanges } from "./catalog/product-writes";
+import { createPageDataService } from "./cache/page-data";
+import { createPostgresRelay } from "./cache/postgres-relay";
 import { loadConfig, siteUrl, type ServerConfig } from "./config";
 import { openDatabase, type DatabaseTimeouts, type DbHandle } from "./db/client";
+import type pg from "pg";
 import { createDocumentsService } from "./documents/documents";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
@@ -97,6 +101,13 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
   };
 }
 
+/**
+ * How long the pages' cached catalogue data is used at most, for writes this process is not told of:
+ * sales counts a payment adds (in the payment's own transaction), and, on PostgreSQL, another app
+ * server's writes.
+ */
+const PAGE_DATA_TTL_EMBEDDED_MS = 60_000;
+const PAGE_DATA_TTL_SHARED_MS = 10_000;
 /** How often the image index looks for product images that changed in another process. */
 const IMAGE_SYNC_INTERVAL_MS = 60_000;
 /** How often merge ids older than a retry can come are deleted. */
@@ -192,7 +203,16 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     siteUrl: config.siteUrl,
     orderUpdatesSeen: { get: preferences.orderUpdatesSeenAt, mark: preferences.markOrderUpdatesSeen },
   });
-  const catalog = createCatalogService(db);
+  const catalog = {
+    ...createCatalogService(db),
+    /** a product's price or stock; the cached pages that showed the old values are dropped */
+    update: (id: number, changes: ProductChanges) => updateProduct(db, id, changes),
+  };
+  const discovery = createDiscoveryService(db);
+  // on PostgreSQL other app servers may share the database: cache invalidations go both ways
+  const pool = (handle as DbHandle & { pool?: pg.Pool }).pool;
+  const relay = handle.kind === "postgres" && pool ? createPostgresRelay(pool, log) : null;
+  const ads = createAdsService(db, settings);
 
   const syncImages = async () => {
     const began = Date.now();
@@ -208,8 +228,18 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     catalog,
     search: createSearchService(db),
     sourcing: createSourcingService({ db, catalog }),
-    discovery: createDiscoveryService(db),
-    ads: createAdsService(db, settings),
+    discovery,
+    ads,
+    /**
+     * The catalogue data and ads the pages render, cached until a write invalidates them (tags,
+     * src/server/cache/tagged-cache.ts). The time limit bounds what another app server changed
+     * on the same PostgreSQL database (this process is not told of it); with the embedded
+     * database no other process can write.
+     */
+    pageData: createPageDataService(
+      { catalog, ads, discovery },
+      { max: 5_000, ttlMs: handle.kind === "pglite" ? PAGE_DATA_TTL_EMBEDDED_MS : PAGE_DATA_TTL_SHARED_MS },
+    ),
     newsletter,
     /** the shopper's wishlist */
     wishlist: createWishlistService(db),
@@ -272,6 +302,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       orderExpiry ??= setInterval(() => void expireOrders(), ORDER_EXPIRY_INTERVAL_MS);
       orderExpiry.unref();
       payments.startPoller(config.payments?.pollIntervalMs);
+      await relay?.listen();
       return { seededProducts: seeded?.products ?? null, adminPasswordFile };
     },
 
@@ -288,6 +319,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await documents.stop().catch(() => undefined);
       await imageSearch.close().catch(() => undefined);
       await passwords.close().catch(() => undefined);
+      await relay?.close().catch(() => undefined);
       if (!options.handle) await handle.close();
     },
   };

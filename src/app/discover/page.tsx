@@ -44,8 +44,8 @@ function Tiles({ products, eager = 0, deal = false }: { products: Product[]; eag
 export default async function DiscoverPage() {
   const { locale } = await getIntl();
   const t = await getTranslator("discover");
-  const { discovery } = await getServices();
-  const { newArrivals, bestSellers, deals, byCategory } = await discovery.load();
+  const { pageData } = await getServices();
+  const { newArrivals, bestSellers, deals, byCategory } = await pageData.discovery();
   const seeAll = (href: string, label = t("seeAll")) => (
     <Link href={href} className="shrink-0 text-sm font-medium text-brand hover:underline">
       {label}

@@ -10,7 +10,7 @@ export const generateMetadata = () => infoPageMetadata("press", "/press");
 /** The catalogue's size, read from the catalogue itself; null when it cannot be read (the fact is then left out). */
 async function catalogueSize(): Promise<{ products: number; categories: number } | null> {
   try {
-    const rows = await (await getServices()).catalog.categories();
+    const rows = await (await getServices()).pageData.categories();
     return { products: rows.reduce((sum, c) => sum + c.productCount, 0), categories: rows.filter((c) => c.productCount > 0).length };
   } catch {
     return null;

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { invalidateTags, onInvalidate } from "../cache/tagged-cache";
 
 /**
  * Totals are the costly half of a product page (a count over the matching rows), and the same
@@ -81,11 +82,20 @@ export async function cachedList<T extends object>(key: string, compute: () => P
   return value;
 }
 
-/** Call after any write that adds, removes or re-prices products or changes stock. */
+/**
+ * Call after any write that adds, removes or re-prices products or changes stock: the `catalog`
+ * tag, which also drops the pages' cached catalogue data (src/server/cache).
+ */
 export function invalidateCatalogCounts(): void {
+  invalidateTags("catalog");
+}
+
+// every invalidation of the catalogue (this process's writes, and another app server's) empties these
+onInvalidate((tags) => {
+  if (!tags.includes("catalog")) return;
   generation++;
   counts.clear();
   searchPages.clear();
   listingPages.clear();
   lists.clear();
-}
+});

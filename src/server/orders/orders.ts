@@ -9,6 +9,7 @@ import type { AdminOrderAction, CheckoutQuote, CheckoutRequest, OrderView, Saved
 import { normaliseTanzanianMobile } from "@/lib/phone";
 import type { SiteSettings } from "@/lib/site-settings";
 import { findRegion } from "@/lib/tanzania-regions";
+import { invalidateTags } from "../cache/tagged-cache";
 import { rowsOf, type Database } from "../db";
 import { addresses, cartItems, orderEvents, orderLines, orders, payments } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
@@ -404,6 +405,8 @@ export function createOrdersService(options: OrdersOptions) {
       await hooks.notify(tx, "placed", row.id);
       return { row, created: true, view: composeOrderView(row, lineRows, event ? [event] : [], null, null) };
     });
+    // the stock the pages show changed (committed now)
+    if (result.created) invalidateTags("catalog");
     return { order: result.view ?? (await orderView(db, result.row)), created: result.created, row: result.row };
   }
 
@@ -498,6 +501,7 @@ export function createOrdersService(options: OrdersOptions) {
         if (order.status !== "awaiting_payment") throw new DomainError("invalid-state", "Only an unpaid order can be cancelled here");
         await cancelInTx(tx, order, "shopper", "cancelled-by-shopper");
       });
+      invalidateTags("catalog"); // the stock came back
       return orderView(db, await orderOf(userId, number));
     },
 
@@ -607,6 +611,8 @@ export function createOrdersService(options: OrdersOptions) {
           input.meta,
         );
       });
+      // a cancellation puts stock back, a payment counts sales ("best-selling")
+      if (action === "cancel" || action === "mark-paid") invalidateTags("catalog");
       const row = await findOrder(db, number);
       return { ...(await orderView(db, row!)), actions: allowedActions(row!) };
     },
@@ -637,6 +643,7 @@ export function createOrdersService(options: OrdersOptions) {
           for (const order of due) await cancelInTx(tx, order, "system", "not-paid-in-time");
           return due.length;
         });
+        if (done) invalidateTags("catalog"); // their stock came back
         expired += done;
         if (done < EXPIRY_BATCH) return expired;
       }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { mergeSiteSettings, type SiteSettings } from "@/lib/site-settings";
+import { invalidateTags, sameStamp, tagStamp } from "../cache/tagged-cache";
 import type { Database } from "../db";
 import { siteSettings } from "../db/schema";
 
@@ -9,14 +10,15 @@ import { siteSettings } from "../db/schema";
  * the copy at once; other app servers see it within the TTL.
  */
 export const SETTINGS_TTL_MS = 5_000;
-const cached = new WeakMap<Database, { at: number; value: Promise<SiteSettings> }>();
+const cached = new WeakMap<Database, { at: number; stamp: number[]; value: Promise<SiteSettings> }>();
 
 /** The public site settings: what is stored, merged over the defaults. */
 export function getSiteSettings(db: Database): Promise<SiteSettings> {
   const hit = cached.get(db);
-  if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.value;
+  const stamp = tagStamp(["settings"]);
+  if (hit && Date.now() - hit.at < SETTINGS_TTL_MS && sameStamp(hit.stamp, stamp)) return hit.value;
   const value = readSiteSettings(db);
-  cached.set(db, { at: Date.now(), value });
+  cached.set(db, { at: Date.now(), stamp, value });
   value.catch(() => cached.delete(db));
   return value;
 }
@@ -36,6 +38,8 @@ export async function saveSiteSettings(db: Database, values: Partial<SiteSetting
     .values(entries.map(([key, value]) => ({ key, value })))
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
   cached.delete(db);
+  // the pages rendered with the old settings (the company name in the header, ...)
+  invalidateTags("settings");
 }
 
 /** The site settings of one database: read through the short cache, saved with the cache dropped. */

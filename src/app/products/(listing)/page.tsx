@@ -27,20 +27,20 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   const filters = filtersFromParams(params);
   const page = parsePage(params.page);
   const settings = await loadSiteSettings();
-  const { catalog, ads: adverts } = await getServices();
+  const { pageData, ads: adverts } = await getServices();
   const [categories, ads, rotationSeconds, priceCeiling] = await Promise.all([
-    catalog.categories().catch(() => []),
+    pageData.categories().catch(() => []),
     // ads are decoration: a failure shows none rather than failing the page (it is only logged)
-    adverts.list("products").catch((error: unknown) => {
+    pageData.ads("products").catch((error: unknown) => {
       console.error("ads failed to load:", error);
       return [];
     }),
     adverts.rotationSeconds().catch(() => DEFAULT_AD_ROTATION_SECONDS),
-    catalog.priceCeiling().catch(() => 0),
+    pageData.priceCeiling().catch(() => 0),
   ]);
   let initial: InitialListing;
   try {
-    const result = await catalog.list(listingQuery(filters, pageOffset(page)));
+    const result = await pageData.list(listingQuery(filters, pageOffset(page)));
     initial = { products: result.products.map(forCard), total: result.total, estimate: result.totalIsEstimate, more: result.hasMore };
   } catch (error) {
     console.error("product listing failed:", error);

@@ -37,8 +37,8 @@ export default async function ProductPage({ params, searchParams }: Props) {
   if (!product) notFound();
   const { locale } = await getIntl();
   const t = await getTranslator("catalog.product");
-  const { catalog } = await getServices();
-  const [settings, related, categories] = await Promise.all([loadSiteSettings(), catalog.related(product), catalog.categories().catch(() => [])]);
+  const { pageData } = await getServices();
+  const [settings, related, categories] = await Promise.all([loadSiteSettings(), pageData.related(product), pageData.categories().catch(() => [])]);
   // the category's name in the page's language (the product carries the stored one)
   const category = categories.find((c) => c.slug === product.category_slug);
   const categoryLabel = category ? categoryName(category, locale) : product.category;
