@@ -27,6 +27,12 @@ const context = await browser.newContext({
   userAgent: "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
   extraHTTPHeaders: args["save-data"] ? { "save-data": "on" } : {},
 });
+// Save-Data as the browser tells the page (navigator.connection), besides the request header
+if (args["save-data"]) {
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, "connection", { configurable: true, value: { saveData: true, effectiveType: "4g" } });
+  });
+}
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
 await cdp.send("Network.enable");
