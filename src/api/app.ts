@@ -4,7 +4,9 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { acceptsAvif, twinnableMediaPath } from "@/lib/media-format";
 import { securityHeaders } from "@/lib/security-headers";
+import { createAvifTwins } from "@/server/media/avif-twins";
 import type { Services } from "@/server/services";
 import { accountExtraRoutes } from "./account-extras";
 import { authRoutes } from "./auth";
@@ -91,6 +93,18 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
     },
     { prefix: "/api" },
   );
+
+  // AVIF where the browser takes it, WebP otherwise, for the same image address (src/lib/media-format.ts)
+  const twins = createAvifTwins(options.services.mediaDir);
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    const webp = twinnableMediaPath(request.url);
+    if (!webp) return;
+    reply.header("vary", "Accept");
+    if (!acceptsAvif(request.headers.accept)) return;
+    const avif = await twins.twinOf(webp);
+    if (avif) return reply.sendFile(avif);
+  });
 
   await app.register(fastifyStatic, {
     root: options.services.mediaDir,

@@ -3,7 +3,7 @@ import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { AuthDialog } from "@/components/auth/auth-dialog";
+import { LazyAuthDialog } from "@/components/auth/lazy-auth-dialog";
 import { SessionBoot } from "@/components/cart/session-boot";
 import { RoutePrefetcher } from "@/components/layout/route-prefetcher";
 import { ServiceWorkerRegistration } from "@/components/pwa/service-worker";
@@ -98,9 +98,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             <RoutePrefetcher />
             <ServiceWorkerRegistration />
             <SessionBoot signedIn={Boolean(user)} />
-            <Suspense>
-              <AuthDialog companyName={settings.companyName} />
-            </Suspense>
+            <LazyAuthDialog companyName={settings.companyName} />
           </PreferencesProvider>
         </IntlRoot>
       </body>

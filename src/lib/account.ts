@@ -2,8 +2,8 @@ import { PAYMENT_METHODS, type PaymentMethod } from "./checkout";
 import { normaliseTanzanianMobile } from "./phone";
 import { hasForbiddenCharacter } from "./text";
 
-/** A wishlist is a short list of things to come back to; past this the oldest should go first. */
-export const WISHLIST_MAX = 200;
+// in its own module, so the browser's wishlist code does not pull in the account rules (phone numbers, regions)
+export { WISHLIST_MAX } from "./wishlist";
 /** Saved mobile-money numbers per account. */
 export const SAVED_WALLETS_MAX = 5;
 export const WALLET_LABEL_MAX = 40;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { WISHLIST_MAX } from "@/lib/account";
+import { WISHLIST_MAX } from "@/lib/wishlist";
 import { api, isApiError } from "@/lib/api-client";
 import { openAuthDialog } from "../auth/auth-dialog-state";
 import { signedInStore } from "../cart/cart-store";

@@ -28,7 +28,7 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
       className="group relative flex flex-col overflow-hidden rounded-[var(--card-radius,12px)] border border-[var(--border)] bg-[var(--page-bg)]"
       data-testid="product-card"
     >
-      {/* prefetching is the listing's job (first six staggered, then cards as they scroll near) */}
+      {/* not prefetched as it scrolls by: on hover, touch or focus only (RoutePrefetcher, src/lib/prefetch-budget.ts) */}
       <Link href={href} prefetch={false} className="relative block aspect-square bg-[var(--surface)]" tabIndex={-1} aria-hidden>
         {imageFailed ? (
           <span className="flex h-full w-full items-center justify-center text-[var(--muted-fg)]">
@@ -59,7 +59,7 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
       <WishlistHeart product={product} className="absolute top-2 left-2" />
       <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">
         <h3 className="line-clamp-2 min-h-[2.5em] text-xs font-medium sm:text-sm">
-          <Link href={href} prefetch={false} className="hover:text-brand" data-prefetch-href={href}>
+          <Link href={href} prefetch={false} className="hover:text-brand">
             {product.name}
           </Link>
         </h3>

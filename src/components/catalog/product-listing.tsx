@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslations } from "use-intl";
 import { pageTitle } from "@/lib/page-title";
@@ -25,9 +25,6 @@ export interface ListingProps {
   priceCeiling: number;
 }
 
-const PREFETCH_FIRST = 6;
-const PREFETCH_STAGGER_MS = 100;
-
 /** The listing key of the address bar right now, which may be a render ahead of the router's. */
 function locationListingKey(): string {
   const params = new URL(window.location.href).searchParams;
@@ -49,7 +46,6 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
         : failure.kind === "more-failed"
           ? t("loadMoreFailed")
           : t("fetchFailed");
-  const router = useRouter();
   const pathname = usePathname();
   const listing = useListing({ initialKey, initial, seed });
   const { filters, page, products, total, totalIsEstimate, offset } = listing;
@@ -89,32 +85,6 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
     observer.observe(node);
     return () => observer.disconnect();
   }, [loadMore, moreError, hasMore, capped]);
-
-  // Product pages a tap away: the first six, 100 ms apart, then any card that comes within 200 px
-  // of the screen. One observer for the grid; each page is asked for once.
-  const grid = useRef<HTMLDivElement>(null);
-  const prefetched = useRef(new Set<string>());
-  const productIds = products.map((p) => p.id).join(",");
-  useEffect(() => {
-    const root = grid.current;
-    if (!root) return;
-    const prefetch = (href: string | null | undefined) => {
-      if (!href || prefetched.current.has(href)) return;
-      prefetched.current.add(href);
-      router.prefetch(href);
-    };
-    const links = [...root.querySelectorAll<HTMLElement>("[data-prefetch-href]")];
-    const timers = links.slice(0, PREFETCH_FIRST).map((el, i) => setTimeout(() => prefetch(el.dataset.prefetchHref), PREFETCH_STAGGER_MS * (i + 1)));
-    const observer = new IntersectionObserver(
-      (entries) => entries.forEach((e) => e.isIntersecting && prefetch((e.target as HTMLElement).dataset.prefetchHref)),
-      { rootMargin: "200px" },
-    );
-    links.slice(PREFETCH_FIRST).forEach((el) => observer.observe(el));
-    return () => {
-      timers.forEach(clearTimeout);
-      observer.disconnect();
-    };
-  }, [productIds, router]);
 
   const filtered = Boolean(
     filters.search || filters.category || filters.brand || filters.categories.length || filters.minPrice > 0 || filters.maxPrice !== null,
@@ -175,7 +145,8 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
         )
       ) : (
         <>
-          <div ref={grid} className={gridClass} data-testid="product-grid">
+          {/* no prefetch as cards scroll by: a product page is fetched ahead on hover or touch only (RoutePrefetcher) */}
+          <div className={gridClass} data-testid="product-grid">
             {products.map((product, i) => (
               // one boundary per card: each hydrates as its own short task on a slow phone
               <Suspense key={product.id}>
@@ -202,6 +173,7 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
               </p>
               <Link
                 href={`/products?${nextPageParams(page, filters).toString()}`}
+                prefetch={false}
                 className="mt-3 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white"
               >
                 {t("nextPage", { page: String(page + 1) })}

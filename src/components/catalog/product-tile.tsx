@@ -17,7 +17,11 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
   const discount = product.original_price > product.price;
   return (
     <div className="relative">
-      <Link href={productPath(product)} className="group block overflow-hidden rounded-xl border border-[var(--border)] bg-[var(--page-bg)] hover:shadow-md">
+      <Link
+        href={productPath(product)}
+        prefetch={false}
+        className="group block overflow-hidden rounded-xl border border-[var(--border)] bg-[var(--page-bg)] hover:shadow-md"
+      >
         {/* Script-free placeholder: the icon lies under the picture. A picture that fails to load has an
           empty alt (the name is the link's text below), so the browser draws nothing and the icon shows. */}
         <span className="relative block aspect-square w-full bg-[var(--surface)]">

@@ -21,10 +21,20 @@ export function CheckoutSignIn() {
       <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("text")}</p>
       {count > 0 && <p className="mt-2 text-sm">{t("inCart", { count })}</p>}
       <div className="mt-4 grid gap-2">
-        <button type="button" onClick={() => openAuthDialog("login", "/checkout")} className="h-11 rounded-lg bg-brand font-semibold text-white">
+        <button
+          type="button"
+          data-opens="auth"
+          onClick={() => openAuthDialog("login", "/checkout")}
+          className="h-11 rounded-lg bg-brand font-semibold text-white"
+        >
           {t("signIn")}
         </button>
-        <button type="button" onClick={() => openAuthDialog("register", "/checkout")} className="h-11 rounded-lg border border-[var(--border)] font-semibold">
+        <button
+          type="button"
+          data-opens="auth"
+          onClick={() => openAuthDialog("register", "/checkout")}
+          className="h-11 rounded-lg border border-[var(--border)] font-semibold"
+        >
           {t("register")}
         </button>
         <Link href="/cart" className="mt-1 text-sm text-brand hover:underline">

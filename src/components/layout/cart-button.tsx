@@ -25,8 +25,10 @@ export function CartButton({ initialCount = 0 }: { initialCount?: number }) {
     if (guestCount !== null && guestCount !== initialCount) writePreferenceCookie(PREFERENCE_COOKIES.guestCartCount, String(guestCount));
   }, [guestCount, initialCount]);
   return (
+    // fetched ahead on hover or touch only (RoutePrefetcher): not by every page that shows the header
     <Link
       href="/cart"
+      prefetch={false}
       className="relative flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]"
       aria-label={t("link", { count: totalItems })}
     >

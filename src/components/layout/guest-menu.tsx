@@ -16,7 +16,11 @@ export function GuestMenu() {
   const t = useTranslations("common");
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]" aria-label={t("account.menu")}>
+      <DropdownMenu.Trigger
+        className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]"
+        aria-label={t("account.menu")}
+        data-opens="auth"
+      >
         <User className="h-5 w-5" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -34,7 +34,7 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className={`${iconButton} md:hidden`} aria-label={t("menu.open")}>
+      <SheetTrigger className={`${iconButton} md:hidden`} aria-label={t("menu.open")} data-opens="search auth">
         <Menu className="h-6 w-6" aria-hidden />
       </SheetTrigger>
       <SheetContent title={t("menu.title")} description={t("menu.description")} hideDescription closeLabel={t("menu.close")}>
@@ -42,6 +42,7 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
           <button
             type="button"
             className={`${row} w-full`}
+            data-opens="search"
             onClick={() => {
               close();
               openSearchDialog("text");
@@ -63,10 +64,10 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
             </>
           ) : (
             <>
-              <button type="button" className={`${row} w-full`} onClick={() => (close(), openAuthDialog("login"))}>
+              <button type="button" className={`${row} w-full`} data-opens="auth" onClick={() => (close(), openAuthDialog("login"))}>
                 <LogIn className="h-5 w-5" aria-hidden /> {t("account.signIn")}
               </button>
-              <button type="button" className={`${row} w-full`} onClick={() => (close(), openAuthDialog("register"))}>
+              <button type="button" className={`${row} w-full`} data-opens="auth" onClick={() => (close(), openAuthDialog("register"))}>
                 <UserPlus className="h-5 w-5" aria-hidden /> {t("account.register")}
               </button>
             </>

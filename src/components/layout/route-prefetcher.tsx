@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { refreshServerCart, signedInStore } from "../cart/cart-store";
+import { mayPrefetch, prefetchPage } from "../ui/prefetch";
 
 const LISTING_AFTER_MS = 2_000;
 const PROFILE_AFTER_MS = 5_000;
@@ -11,16 +12,17 @@ const INFO_AFTER_SCROLL_MS = 500;
 const HOVER_MS = 100;
 
 /**
- * Background prefetching, so the next tap on a slow network opens at once: /products after
- * 2 s, /profile after 5 s for a signed-in shopper, the info pages once the visitor has read half the page, /products and /cart (and the
- * signed-in cart) when the connection comes back, any same-site link hovered for 100 ms; again when the tab is shown.
- * Skipped when the visitor's browser asks to save data.
+ * Background prefetching, so the next tap opens at once: /products after 2 s, /profile after 5 s for
+ * a signed-in shopper, the info pages once the visitor has read half the page, /products and /cart
+ * (and the signed-in cart) when the connection comes back; again when the tab is shown. A same-site
+ * link (a product card's too) is prefetched on intent only: hovered for 100 ms, touched, or focused,
+ * never because it scrolled near the screen. Nothing at all is fetched ahead when the browser asks
+ * to save data or the connection is 2G/3G (src/lib/prefetch-budget.ts).
  */
 export function RoutePrefetcher() {
   const router = useRouter();
   useEffect(() => {
-    const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-    if (connection?.saveData) return;
+    if (!mayPrefetch()) return;
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const later = (fn: () => void, ms: number) => {
       const t = setTimeout(() => {
@@ -30,7 +32,8 @@ export function RoutePrefetcher() {
       timers.add(t);
       return t;
     };
-    const prefetch = (href: string) => router.prefetch(href);
+    // checked again on each: the connection may have turned slow since the page loaded
+    const prefetch = (href: string) => mayPrefetch() && router.prefetch(href);
 
     let infoDone = false;
     const onScroll = () => {
@@ -51,12 +54,21 @@ export function RoutePrefetcher() {
 
     let hoverTimer: ReturnType<typeof setTimeout> | undefined;
     const onOver = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || !isPage(link)) return;
+      const link = pageLink(event.target);
+      if (!link) return;
       clearTimeout(hoverTimer);
-      hoverTimer = setTimeout(() => prefetch(link.pathname + link.search), HOVER_MS);
+      hoverTimer = setTimeout(() => prefetchPage(router, link.pathname + link.search, "hover"), HOVER_MS);
     };
     const onOut = () => clearTimeout(hoverTimer);
+    // a finger on a link is a tap a moment away; focus from the keyboard likewise
+    const onTouch = (event: TouchEvent) => {
+      const link = pageLink(event.target);
+      if (link) prefetchPage(router, link.pathname + link.search, "touch");
+    };
+    const onFocus = (event: FocusEvent) => {
+      const link = pageLink(event.target);
+      if (link) prefetchPage(router, link.pathname + link.search, "focus");
+    };
 
     later(() => prefetch("/products"), LISTING_AFTER_MS);
     later(() => signedInStore.get() && prefetch("/profile"), PROFILE_AFTER_MS);
@@ -65,6 +77,8 @@ export function RoutePrefetcher() {
     document.addEventListener("visibilitychange", onVisible);
     document.addEventListener("mouseover", onOver);
     document.addEventListener("mouseout", onOut);
+    document.addEventListener("touchstart", onTouch, { passive: true });
+    document.addEventListener("focusin", onFocus);
     return () => {
       timers.forEach(clearTimeout);
       clearTimeout(hoverTimer);
@@ -73,9 +87,17 @@ export function RoutePrefetcher() {
       document.removeEventListener("visibilitychange", onVisible);
       document.removeEventListener("mouseover", onOver);
       document.removeEventListener("mouseout", onOut);
+      document.removeEventListener("touchstart", onTouch);
+      document.removeEventListener("focusin", onFocus);
     };
   }, [router]);
   return null;
+}
+
+/** The same-site page link an event happened in, if any. */
+function pageLink(target: EventTarget | null): HTMLAnchorElement | null {
+  const link = (target as Element | null)?.closest?.("a[href]");
+  return link instanceof HTMLAnchorElement && link.origin === window.location.origin && isPage(link) ? link : null;
 }
 
 /** Only links to pages are worth a prefetch: not the API, media, downloads or new tabs. */

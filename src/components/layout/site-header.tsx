@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { Search } from "lucide-react";
 import type { SiteSettings } from "@/lib/site-settings";
 import { SearchBox } from "../search/search-box";
-import { SearchDialog } from "../search/search-dialog";
+import { LazySearchDialog } from "../search/lazy-search-dialog";
 import { CartButton } from "./cart-button";
 import { CategoriesPanel, type HeaderCategory } from "./categories-panel";
 import { CurrencySelect } from "./currency-select";
@@ -73,7 +73,12 @@ export function SiteHeader({
         <Suspense>
           <MobileMenu categories={categories} signedIn={Boolean(user)} />
         </Suspense>
-        <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold" aria-label={t("homeLink", { company: settings.companyName })}>
+        <Link
+          href="/"
+          prefetch={false}
+          className="flex shrink-0 items-center gap-2 font-semibold"
+          aria-label={t("homeLink", { company: settings.companyName })}
+        >
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={settings.companyLogo} alt="" width={32} height={32} className="h-8 w-8" />
           <span className="max-w-[11rem] truncate lg:max-w-none">{settings.companyName}</span>
@@ -123,9 +128,7 @@ export function SiteHeader({
           </Link>
         ))}
       </nav>
-      <Suspense>
-        <SearchDialog />
-      </Suspense>
+      <LazySearchDialog />
     </header>
   );
 }

@@ -12,7 +12,12 @@ export function SignInPrompt({ redirect }: { redirect: string }) {
       <LogIn className="mx-auto h-10 w-10 text-brand" aria-hidden />
       <h2 className="mt-3 text-lg font-semibold">{t("title")}</h2>
       <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("text")}</p>
-      <button type="button" onClick={() => openAuthDialog("login", redirect)} className="mt-4 h-11 w-full rounded-lg bg-brand font-semibold text-white">
+      <button
+        type="button"
+        data-opens="auth"
+        onClick={() => openAuthDialog("login", redirect)}
+        className="mt-4 h-11 w-full rounded-lg bg-brand font-semibold text-white"
+      >
         {t("signIn")}
       </button>
     </div>

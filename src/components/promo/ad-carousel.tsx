@@ -3,11 +3,13 @@
 import Link from "next/link";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { useTranslations } from "use-intl";
 import type { Advertisement } from "@/lib/advertisement";
 import { adImageSrcSet } from "@/lib/product-image";
 
 const SWIPE_THRESHOLD_PX = 50;
+const AD_SIZES = "(min-width: 1280px) 1248px, calc(100vw - 24px)";
 
 /**
  * The listing's banners: auto-advance every rotation-time seconds with wrap-around, arrows
@@ -30,6 +32,11 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
   }, [many, paused, hovered, count, rotationSeconds]);
 
   if (count === 0) return null;
+  // the first banner is the listing's largest paint on a phone: asked for from the <head>, first
+  const first = ads[0]!;
+  if (first.media_type !== "video") {
+    preload(first.media_url, { as: "image", imageSrcSet: adImageSrcSet(first.media_url), imageSizes: AD_SIZES, fetchPriority: "high" });
+  }
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
 
   return (
@@ -80,7 +87,7 @@ export function AdCarousel({ ads, rotationSeconds }: { ads: Advertisement[]; rot
               <img
                 src={ad.media_url}
                 srcSet={adImageSrcSet(ad.media_url)}
-                sizes="(min-width: 1280px) 1248px, calc(100vw - 24px)"
+                sizes={AD_SIZES}
                 alt={ad.title}
                 width={1200}
                 height={400}

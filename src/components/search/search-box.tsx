@@ -139,6 +139,7 @@ export function SearchBox({ id = "site-search" }: { id?: string }) {
           type="button"
           aria-label={t("byImage")}
           onClick={() => openSearchDialog("image")}
+          data-opens="search"
           className="flex h-8 w-9 items-center justify-center rounded text-[var(--muted-fg)] hover:text-brand"
         >
           <Camera className="h-5 w-5" aria-hidden />

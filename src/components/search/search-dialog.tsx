@@ -1,14 +1,18 @@
 "use client";
 
 import { Search } from "lucide-react";
-import { useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { focusImageResults } from "./image-search-state";
-import { ImageSearchPanel } from "./image-search-panel";
 import { searchDialog, type SearchDialogTab } from "./search-state";
 import { useSearchNavigation } from "./use-search-navigation";
+import { loadOnce } from "../ui/prefetch";
+
+/** The image-search panel (camera, upload, downscaling): its own chunk, fetched once the dialog opens. */
+const loadImageSearchPanel = loadOnce(() => import("./image-search-panel"));
+const ImageSearchPanel = lazy(() => loadImageSearchPanel().then((m) => ({ default: m.ImageSearchPanel })));
 
 /** 'Search Products': a text tab and an image tab, opened from the header's camera button or the menus. */
 export function SearchDialog() {
@@ -21,6 +25,10 @@ export function SearchDialog() {
   const setTab = (next: SearchDialogTab) => searchDialog.set((s) => ({ ...s, tab: next }));
   // after a search by image, focus goes to its results rather than back to the button that opened us
   const toImageResults = useRef(false);
+  // the dialog is open (or about to be): the image tab is a tap away
+  useEffect(() => {
+    void loadImageSearchPanel().catch(() => undefined);
+  }, []);
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? searchDialog.set((s) => ({ ...s, open: true })) : close())}>
@@ -76,13 +84,15 @@ export function SearchDialog() {
             </form>
           </TabsContent>
           <TabsContent value="image">
-            <ImageSearchPanel
-              onBack={() => setTab("text")}
-              onDone={() => {
-                toImageResults.current = true;
-                close();
-              }}
-            />
+            <Suspense fallback={<div className="min-h-48" aria-busy />}>
+              <ImageSearchPanel
+                onBack={() => setTab("text")}
+                onDone={() => {
+                  toImageResults.current = true;
+                  close();
+                }}
+              />
+            </Suspense>
           </TabsContent>
         </Tabs>
       </DialogContent>

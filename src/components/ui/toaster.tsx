@@ -1,9 +1,8 @@
 "use client";
 
-import { Toast } from "radix-ui";
-import { X } from "lucide-react";
-import { useSyncExternalStore } from "react";
-import { useTranslations } from "use-intl";
+import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from "react";
+import type { useTranslations } from "use-intl";
+import { loadOnce, preloadWhenIdle } from "./prefetch";
 
 /** Toast durations: default 3 s, errors 6 s, partial stock 8 s; only one toast shows at a time. */
 export const TOAST_MS = { default: 3000, cart: 3000, error: 6000, partialStock: 8000 } as const;
@@ -17,7 +16,7 @@ export type ToastTranslator = ReturnType<typeof useTranslations<never>>;
  */
 export type ToastText = string | ((t: ToastTranslator) => string);
 
-interface ToastMessage {
+export interface ToastMessage {
   id: number;
   title: ToastText;
   description?: ToastText;
@@ -34,17 +33,16 @@ export function toast(message: Omit<ToastMessage, "id" | "duration"> & { duratio
   listeners.forEach((l) => l());
 }
 
-function dismiss(id: number) {
+export function dismissToast(id: number) {
   if (current?.id === id) {
     current = null;
     listeners.forEach((l) => l());
   }
 }
 
-export function Toaster() {
-  const t = useTranslations();
-  const text = (value: ToastText) => (typeof value === "function" ? value(t) : value);
-  const message = useSyncExternalStore(
+/** The toast shown now, or null; for the view. */
+export function useCurrentToast(): ToastMessage | null {
+  return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
@@ -52,27 +50,21 @@ export function Toaster() {
     () => current,
     () => null,
   );
+}
+
+/** The toast view (Radix Toast): its own chunk, fetched while idle after load or with the first toast. */
+const loadToasterView = loadOnce(() => import("./toaster-view"));
+const ToasterView = lazy(() => loadToasterView().then((m) => ({ default: m.ToasterView })));
+
+export function Toaster() {
+  const message = useCurrentToast();
+  const [wanted, setWanted] = useState(false);
+  if (message && !wanted) setWanted(true);
+  useEffect(() => preloadWhenIdle(loadToasterView), []);
+  if (!wanted) return null;
   return (
-    <Toast.Provider swipeDirection="right">
-      {message && (
-        <Toast.Root
-          key={message.id}
-          duration={message.duration}
-          onOpenChange={(open) => !open && dismiss(message.id)}
-          className={`flex items-start gap-3 rounded-lg border p-4 shadow-lg ${
-            message.variant === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-[var(--border)] bg-[var(--page-bg)] text-[var(--page-fg)]"
-          }`}
-        >
-          <div className="flex-1">
-            <Toast.Title className="font-semibold">{text(message.title)}</Toast.Title>
-            {message.description && <Toast.Description className="mt-1 text-sm opacity-90">{text(message.description)}</Toast.Description>}
-          </div>
-          <Toast.Close aria-label={t("common.ui.close")} className="rounded p-1 hover:bg-black/10">
-            <X className="h-4 w-4" aria-hidden />
-          </Toast.Close>
-        </Toast.Root>
-      )}
-      <Toast.Viewport className="fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col outline-none" />
-    </Toast.Provider>
+    <Suspense>
+      <ToasterView />
+    </Suspense>
   );
 }

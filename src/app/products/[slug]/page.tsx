@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { preload } from "react-dom";
 import { ArrowLeft } from "lucide-react";
 import { WishlistHeart } from "@/components/account/wishlist-heart";
 import { ProductPurchase } from "@/components/catalog/product-purchase";
@@ -32,6 +33,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
+const MAIN_IMAGE_SIZES = "(min-width: 768px) 50vw, 100vw";
+
 export default async function ProductPage({ params, searchParams }: Props) {
   const product = await load((await params).slug);
   if (!product) notFound();
@@ -46,6 +49,8 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const backTo = safeRedirect((await searchParams).returnTo, "/products");
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   const off = discountPercent(product.price, product.original_price);
+  // the main image is the page's largest paint: asked for from the <head>, before the body arrives
+  preload(product.image, { as: "image", imageSrcSet: productImageSrcSet(product.image), imageSizes: MAIN_IMAGE_SIZES, fetchPriority: "high" });
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -70,7 +75,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
   return (
     <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4">
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
-      <Link href={backTo} className="inline-flex items-center gap-1 text-sm text-brand hover:underline">
+      <Link href={backTo} prefetch={false} className="inline-flex items-center gap-1 text-sm text-brand hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> {t("back")}
       </Link>
       <div className="mt-3 grid gap-6 md:grid-cols-2">
@@ -78,15 +83,18 @@ export default async function ProductPage({ params, searchParams }: Props) {
         <img
           src={product.image}
           srcSet={productImageSrcSet(product.image)}
-          sizes="(min-width: 768px) 50vw, 100vw"
+          sizes={MAIN_IMAGE_SIZES}
           alt={product.name}
           width={640}
           height={640}
+          // the page's largest paint: fetched first (and preloaded from the <head> above)
+          fetchPriority="high"
+          loading="eager"
           className="aspect-square w-full rounded-xl border border-[var(--border)] bg-[var(--surface)] object-cover"
         />
         <div>
           <p className="text-sm text-[var(--muted-fg)]">
-            <Link href={`/products?category=${product.category_slug}`} className="hover:text-brand">
+            <Link href={`/products?category=${product.category_slug}`} prefetch={false} className="hover:text-brand">
               {categoryLabel}
             </Link>{" "}
             · {product.brand}

@@ -1,0 +1,90 @@
+import { expect, test, type Page, type Request } from "@playwright/test";
+
+// Prefetching with a data budget (src/lib/prefetch-budget.ts): a phone scrolling the listing fetches
+// no product page ahead; a pointer resting on a card does; Save-Data turns prefetching off.
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** Router requests for a product page (RSC payloads): what a prefetch of one downloads. */
+function productPageFetches(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    const rsc = request.headers()["rsc"] === "1" || url.searchParams.has("_rsc");
+    if (rsc && /^\/products\/[^/]+$/.test(url.pathname)) seen.push(request);
+  });
+  return seen;
+}
+
+async function scrollPastCards(page: Page, cards: number) {
+  const all = page.getByTestId("product-card");
+  for (let i = 0; i < cards; i++) {
+    if ((await all.count()) <= i) {
+      await page.mouse.wheel(0, 800);
+      await expect.poll(() => all.count()).toBeGreaterThan(i);
+    }
+    await all.nth(i).scrollIntoViewIfNeeded();
+  }
+}
+
+test.describe("on a phone", () => {
+  test.use(phone);
+
+  test("scrolling 60 cards downloads no product page ahead", async ({ page }) => {
+    const fetched = productPageFetches(page);
+    await page.goto("/products");
+    await expect(page.getByTestId("product-card")).toHaveCount(20);
+    await scrollPastCards(page, 60);
+    // the old rule fetched the first six 100 ms apart and any card within 200 px: give it time
+    await page.waitForTimeout(1500);
+    expect(fetched.map((r) => r.url())).toEqual([]);
+  });
+
+  test("a finger on a card's link fetches its page ahead", async ({ page }) => {
+    const fetched = productPageFetches(page);
+    await page.goto("/products");
+    const link = page.getByTestId("product-card").first().getByRole("heading").getByRole("link");
+    await expect(link).toBeVisible();
+    await page.waitForTimeout(500); // hydrated, listeners attached
+    const path = new URL((await link.getAttribute("href"))!, "http://x").pathname;
+    await link.dispatchEvent("touchstart");
+    await expect.poll(() => fetched.some((r) => new URL(r.url()).pathname === path)).toBe(true);
+  });
+});
+
+test("hovering a card's link fetches its page ahead, and hovering again fetches nothing more", async ({ page }) => {
+  const fetched = productPageFetches(page);
+  await page.goto("/products");
+  const link = page.getByTestId("product-card").nth(2).getByRole("heading").getByRole("link");
+  await expect(link).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(fetched).toEqual([]);
+  const path = new URL((await link.getAttribute("href"))!, "http://x").pathname;
+  const forPath = () => fetched.filter((r) => new URL(r.url()).pathname === path).length;
+  await link.hover();
+  // one prefetch (the router may ask for its route tree and segments in separate requests)
+  await expect.poll(forPath).toBeGreaterThan(0);
+  await page.waitForTimeout(1000);
+  const once = forPath();
+  await page.mouse.move(0, 0);
+  await link.hover();
+  await page.waitForTimeout(1000);
+  expect(forPath()).toBe(once);
+});
+
+test("with Save-Data nothing is fetched ahead, not even on hover", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "connection", { configurable: true, value: { saveData: true, effectiveType: "4g" } });
+  });
+  const fetched = productPageFetches(page);
+  await page.goto("/products");
+  const link = page.getByTestId("product-card").first().getByRole("heading").getByRole("link");
+  await expect(link).toBeVisible();
+  await page.waitForTimeout(500);
+  await link.hover();
+  await page.waitForTimeout(1000);
+  expect(fetched).toEqual([]);
+  // the link still works
+  await link.click();
+  await expect(page).toHaveURL(/\/products\/[^/?]+/);
+});
