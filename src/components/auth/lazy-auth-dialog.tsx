@@ -1,7 +1,8 @@
 "use client";
 
-import { Suspense, lazy, useEffect, useState } from "react";
-import { loadOnce, preloadOnIntent, preloadWhenIdle } from "../ui/prefetch";
+import { Suspense, lazy } from "react";
+import { loadOnce } from "../ui/prefetch";
+import { useLoadOnFirstUse } from "../ui/use-load-on-first-use";
 import { authDialog } from "./auth-dialog-state";
 
 /** The dialog's script (forms, tabs, validation): not part of any page's first load. */
@@ -15,16 +16,7 @@ const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDia
  */
 export function LazyAuthDialog({ companyName }: { companyName: string }) {
   const { open } = authDialog.use();
-  const [wanted, setWanted] = useState(false);
-  if (open && !wanted) setWanted(true);
-  useEffect(() => {
-    const stopIdle = preloadWhenIdle(loadAuthDialog);
-    const stopIntent = preloadOnIntent('[data-opens~="auth"]', loadAuthDialog);
-    return () => {
-      stopIdle();
-      stopIntent();
-    };
-  }, []);
+  const wanted = useLoadOnFirstUse(open, loadAuthDialog, '[data-opens~="auth"]');
   if (!wanted) return null;
   return (
     <Suspense>

@@ -1,7 +1,8 @@
 "use client";
 
-import { Suspense, lazy, useEffect, useState } from "react";
-import { loadOnce, preloadOnIntent, preloadWhenIdle } from "../ui/prefetch";
+import { Suspense, lazy } from "react";
+import { loadOnce } from "../ui/prefetch";
+import { useLoadOnFirstUse } from "../ui/use-load-on-first-use";
 import { searchDialog } from "./search-state";
 
 /** The dialog's script: not part of any page's first load (the image-search panel is yet another chunk). */
@@ -15,16 +16,7 @@ const SearchDialog = lazy(() => loadSearchDialog().then((m) => ({ default: m.Sea
  */
 export function LazySearchDialog() {
   const { open } = searchDialog.use();
-  const [wanted, setWanted] = useState(false);
-  if (open && !wanted) setWanted(true);
-  useEffect(() => {
-    const stopIdle = preloadWhenIdle(loadSearchDialog);
-    const stopIntent = preloadOnIntent('[data-opens~="search"]', loadSearchDialog);
-    return () => {
-      stopIdle();
-      stopIntent();
-    };
-  }, []);
+  const wanted = useLoadOnFirstUse(open, loadSearchDialog, '[data-opens~="search"]');
   if (!wanted) return null;
   return (
     <Suspense>
