@@ -17,19 +17,21 @@ export function createPageDataService(deps: { catalog: CatalogService; ads: AdsS
   const { catalog, ads, discovery } = deps;
   const cache = createTaggedCache(options);
   return {
+    // the listing, the categories, the price ceiling and the home shelves are already kept by the
+    // catalogue's own cache (src/server/catalog/catalog-cache.ts), cleared by the same `catalog` tag
     /** a page of the listing, exactly as `catalog.list` answers it */
-    list: (query: ProductQuery) => cache.get(`list:${JSON.stringify(query)}`, ["catalog"], () => catalog.list(query)),
+    list: (query: ProductQuery) => catalog.list(query),
     /** one product (null when there is none with this id) */
     product: (id: number) => cache.get(`product:${id}`, ["catalog"], () => catalog.get(id)),
     /** the "more in this category" shelf of a product page */
     related: (product: Parameters<CatalogService["related"]>[0]) =>
       cache.get(`related:${product.id}:${product.category_slug}`, ["catalog"], () => catalog.related(product)),
     /** every category with its product count (the header's panel, the listing's strip) */
-    categories: () => cache.get("categories", ["catalog"], () => catalog.categories()),
+    categories: () => catalog.categories(),
     /** the dearest price: where the listing's price filter reaches */
-    priceCeiling: () => cache.get("price-ceiling", ["catalog"], () => catalog.priceCeiling()),
+    priceCeiling: () => catalog.priceCeiling(),
     /** the home page's shelves */
-    discovery: () => cache.get("discovery", ["catalog"], () => discovery.load()),
+    discovery: () => discovery.load(),
     /** the active ads of a placement */
     ads: (placement: string) => cache.get(`ads:${placement}`, ["ads"], () => ads.list(placement)),
     /** every product's address and last change, for sitemap.xml */

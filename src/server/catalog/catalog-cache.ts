@@ -8,24 +8,32 @@ import { invalidateTags, onInvalidate } from "../cache/tagged-cache";
  * catalogue. Concurrent misses for one key share one query.
  */
 export const COUNT_TTL_MS = 10_000;
-const counts = new LRUCache<string, object>({ max: 5_000, ttl: COUNT_TTL_MS });
-const pending = new Map<string, Promise<object>>();
 let generation = 0;
 
-/** A small value (a total, a list of ids) kept like the counts; concurrent misses for one key share one computation. */
-export async function cachedValue<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
-  const hit = counts.get(key) as T | undefined;
-  if (hit !== undefined) return hit;
-  const started = generation;
-  let running = pending.get(key) as Promise<T> | undefined;
-  if (!running) {
-    running = compute().finally(() => pending.delete(key));
-    pending.set(key, running);
-  }
-  const value = await running;
-  if (started === generation) counts.set(key, value);
-  return value;
+/**
+ * Reads through `store`: concurrent misses for one key share one computation, and a value computed
+ * while a catalogue write happened is not kept (it may hold the old rows).
+ */
+function readThrough(store: LRUCache<string, object>) {
+  const pending = new Map<string, Promise<object>>();
+  return async function cached<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
+    const hit = store.get(key) as T | undefined;
+    if (hit !== undefined) return hit;
+    const started = generation;
+    let running = pending.get(key) as Promise<T> | undefined;
+    if (!running) {
+      running = compute().finally(() => pending.delete(key));
+      pending.set(key, running);
+    }
+    const value = await running;
+    if (started === generation) store.set(key, value);
+    return value;
+  };
 }
+
+const counts = new LRUCache<string, object>({ max: 5_000, ttl: COUNT_TTL_MS });
+/** A small value (a total, a list of ids) kept like the counts. */
+export const cachedValue = readThrough(counts);
 
 export async function cachedCount(key: string, query: () => Promise<{ total: number }[]>): Promise<number> {
   const { total } = await cachedValue(key, async () => ({ total: Number((await query())[0]?.total ?? 0) }));
@@ -37,50 +45,19 @@ export async function cachedCount(key: string, query: () => Promise<{ total: num
  * popular query ("arduino", "esp32") is then ranked once a second, not once per shopper.
  */
 const searchPages = new LRUCache<string, object>({ max: 2_000, ttl: 1_000 });
-
-export async function cachedSearchPage<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
-  const hit = searchPages.get(key) as T | undefined;
-  if (hit) return hit;
-  const started = generation;
-  const page = await compute();
-  if (started === generation) searchPages.set(key, page);
-  return page;
-}
+export const cachedSearchPage = readThrough(searchPages);
 
 /**
  * A whole listing answer (no search), kept as long as the counts: the first page of /products and
  * of each category is asked for by nearly every visitor, and on the embedded database (one
  * connection for the whole shop) answering it from memory is what keeps the other requests moving.
- * A catalogue write in this process drops it at once; concurrent misses share one computation.
  */
 const listingPages = new LRUCache<string, object>({ max: 500, ttl: COUNT_TTL_MS });
-const pendingListings = new Map<string, Promise<object>>();
-
-export async function cachedListingPage<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
-  const hit = listingPages.get(key) as T | undefined;
-  if (hit) return hit;
-  const started = generation;
-  let running = pendingListings.get(key) as Promise<T> | undefined;
-  if (!running) {
-    running = compute().finally(() => pendingListings.delete(key));
-    pendingListings.set(key, running);
-  }
-  const page = await running;
-  if (started === generation) listingPages.set(key, page);
-  return page;
-}
+export const cachedListingPage = readThrough(listingPages);
 
 /** Small lists every page shows (the categories with their counts), kept as long as the counts. */
 const lists = new LRUCache<string, object>({ max: 100, ttl: COUNT_TTL_MS });
-
-export async function cachedList<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
-  const hit = lists.get(key) as T | undefined;
-  if (hit) return hit;
-  const started = generation;
-  const value = await compute();
-  if (started === generation) lists.set(key, value);
-  return value;
-}
+export const cachedList = readThrough(lists);
 
 /**
  * Call after any write that adds, removes or re-prices products or changes stock: the `catalog`
