@@ -169,15 +169,8 @@ async function browseProducts(db: Database, query: ProductQuery): Promise<Produc
   const rows = hasMore ? fetched.slice(0, limit) : fetched;
   // a short page is the end of the list: what came before it and it are every match, exactly
   const { total, estimate } = !hasMore && (rows.length > 0 || offset === 0) ? { total: offset + rows.length, estimate: false } : counted;
-  const variants =
-    query.enriched && rows.length
-      ? await variantsByProduct(
-          db,
-          rows.map((r) => r.id),
-        )
-      : null;
   return {
-    products: rows.map((row) => toProduct(row as ProductRow, variants ? (variants.get(row.id) ?? []) : undefined)),
+    products: await withVariants(db, rows as ProductRow[], query.enriched),
     total: estimate ? Math.max(total, offset + rows.length + (hasMore ? 1 : 0)) : total,
     totalIsEstimate: estimate,
     limit,
@@ -322,15 +315,8 @@ async function searchProducts(db: Database, query: ProductQuery, text: string): 
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  const variants =
-    query.enriched && rows.length
-      ? await variantsByProduct(
-          db,
-          rows.map((r) => r.id),
-        )
-      : null;
   return {
-    products: rows.map((row) => toProduct(row as ProductRow, variants ? (variants.get(row.id) ?? []) : undefined)),
+    products: await withVariants(db, rows as ProductRow[], query.enriched),
     total: found.estimate ? Math.max(found.total, offset + rows.length + 1) : found.total,
     totalIsEstimate: found.estimate,
     limit,
@@ -440,3 +426,15 @@ export function createCatalogService(db: Database) {
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** The page's rows as products, with their variants when the caller asked for the enriched form. */
+async function withVariants(db: Database, rows: ProductRow[], enriched: boolean | undefined) {
+  const variants =
+    enriched && rows.length
+      ? await variantsByProduct(
+          db,
+          rows.map((r) => r.id),
+        )
+      : null;
+  return rows.map((row) => toProduct(row, variants ? (variants.get(row.id) ?? []) : undefined));
+}
