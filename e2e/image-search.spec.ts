@@ -24,6 +24,8 @@ async function openImageSearch(page: Page) {
   await page.getByRole("button", { name: "Search by image" }).click();
   const dialog = page.getByRole("dialog", { name: "Search Products" });
   await expect(dialog.getByRole("tab", { name: "Image" })).toHaveAttribute("aria-selected", "true");
+  // the panel is its own chunk, loaded on first use: a paste only lands once it is there to listen
+  await expect(dialog.locator('input[type="file"]')).toBeAttached();
   return dialog;
 }
 
@@ -137,6 +139,7 @@ test("search by image: server and network failures are shown in the dialog; resu
   const { product, bytes, mimeType } = await productWithImage(request);
   const dialog = await openImageSearch(page);
   await pasteImage(dialog, bytes, mimeType);
+  await expect(dialog.getByRole("img", { name: "Preview of the selected photo" })).toBeVisible();
   const searchButton = dialog.getByRole("button", { name: "Search Products" });
   const alert = dialog.getByRole("alert");
 
@@ -172,7 +175,9 @@ test("search by image: server and network failures are shown in the dialog; resu
   await gridSettled(page);
 
   await page.getByRole("button", { name: "Search by image" }).click();
+  await expect(dialog.locator('input[type="file"]')).toBeAttached();
   await pasteImage(dialog, bytes, mimeType);
+  await expect(dialog.getByRole("img", { name: "Preview of the selected photo" })).toBeVisible();
   await dialog.getByRole("button", { name: "Search Products" }).click();
   await expect(dialog).toBeHidden();
   await page.getByTestId("image-keywords").getByRole("button", { name: "esp32" }).click();
