@@ -111,12 +111,12 @@ export function benchQuerySets(count: number, vocabulary: BenchVocabulary = benc
   const search = (q: string) => `${LIST}?search=${encodeURIComponent(q)}&enriched=true`;
 
   const plain: string[] = [];
-  for (const limit of [12, 20, 24, 36, 48]) for (let page = 0; page < 40; page++) plain.push(`${LIST}?limit=${limit}&offset=${page * limit}&enriched=true`);
+  for (const limit of [12, 20, 24, 36, 48]) for (let page = 0; page < 400; page++) plain.push(`${LIST}?limit=${limit}&offset=${page * limit}&enriched=true`);
 
   const byCategory: string[] = [];
   for (const slug of categories) {
     for (const [sortBy, sortOrder] of SORTS)
-      for (let page = 0; page < 4; page++)
+      for (let page = 0; page < 30; page++)
         byCategory.push(`${LIST}?category=${slug}&sortBy=${sortBy}&sortOrder=${sortOrder}&offset=${page * 20}&enriched=true`);
   }
 
@@ -130,7 +130,7 @@ export function benchQuerySets(count: number, vocabulary: BenchVocabulary = benc
 
   const sorted: string[] = [];
   for (const [sortBy, sortOrder] of SORTS)
-    for (let page = 0; page < 80; page++) sorted.push(`${LIST}?sortBy=${sortBy}&sortOrder=${sortOrder}&offset=${page * 20}&enriched=true`);
+    for (let page = 0; page < 400; page++) sorted.push(`${LIST}?sortBy=${sortBy}&sortOrder=${sortOrder}&offset=${page * 20}&enriched=true`);
 
   const deep: string[] = [];
   const deepest = Math.max(1000, Math.min(count - 20, 200_000));

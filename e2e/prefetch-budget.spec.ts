@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
+import { gridSettled } from "./helpers";
 
 // Prefetching with a data budget (src/lib/prefetch-budget.ts): a phone scrolling the listing fetches
 // no product page ahead; a pointer resting on a card does; Save-Data turns prefetching off.
@@ -87,4 +88,45 @@ test("with Save-Data nothing is fetched ahead, not even on hover", async ({ page
   // the link still works
   await link.click();
   await expect(page).toHaveURL(/\/products\/[^/?]+/);
+});
+
+// Menus and panels (Radix, with its positioning and focus code) stay out of the first load: their
+// buttons are plain until first pressed. Save-Data keeps the idle prefetch of the dialogs out of the way.
+test("the header's menus and the filter panels load their script on first press, and open from the keyboard", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "connection", { configurable: true, value: { saveData: true, effectiveType: "4g" } });
+  });
+  const radixScripts: string[] = [];
+  const reads: Promise<void>[] = [];
+  page.on("response", (response) => {
+    if (!/\/_next\/static\/chunks\/.*\.js$/.test(new URL(response.url()).pathname)) return;
+    reads.push(
+      response.text().then(
+        (body) => void (/data-radix-popper-content-wrapper|focusScope\.autoFocusOnMount/.test(body) && radixScripts.push(response.url())),
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto("/products");
+  await gridSettled(page);
+  await page.waitForLoadState("networkidle");
+  await Promise.all(reads);
+  expect(radixScripts).toEqual([]);
+
+  const themeButton = page.getByRole("button", { name: "Theme: White" });
+  await expect(themeButton).toHaveAttribute("aria-haspopup", "menu");
+  await themeButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitemradio", { name: "Dark" })).toBeVisible();
+  await Promise.all(reads);
+  expect(radixScripts.length).toBeGreaterThan(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Theme: White" })).toBeFocused();
+
+  await page.getByRole("button", { name: "Price" }).click();
+  await expect(page.getByRole("dialog", { name: "Price range" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Price" })).toBeFocused();
 });

@@ -1,10 +1,10 @@
 "use client";
 
-import Link from "next/link";
+import { lazy, type ComponentProps } from "react";
 import { LayoutGrid } from "lucide-react";
-import { useState } from "react";
-import { useFormatter, useTranslations } from "use-intl";
-import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet";
+import { useTranslations } from "use-intl";
+import { DeferredPopup } from "../ui/deferred-popup";
+import { loadOnce } from "../ui/prefetch";
 
 export interface HeaderCategory {
   name: string;
@@ -12,40 +12,24 @@ export interface HeaderCategory {
   productCount: number;
 }
 
+const loadPopup = loadOnce(() => import("./categories-panel-popup"));
+const CategoriesPanelPopup = lazy(() => loadPopup().then((m) => ({ default: m.CategoriesPanelPopup })));
+
+/** 'All Categories', the same button before and after its panel's script has loaded. */
+export function CategoriesPanelButton(props: ComponentProps<"button">) {
+  const t = useTranslations("common.categories");
+  return (
+    <button type="button" className="hidden h-10 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-medium hover:bg-[var(--surface)] md:flex" {...props}>
+      <LayoutGrid className="h-5 w-5" aria-hidden /> {t("all")}
+    </button>
+  );
+}
+
 /** 'All Categories': a left slide-out panel listing every category, from the header of wide screens. */
 export function CategoriesPanel({ categories }: { categories: HeaderCategory[] }) {
-  const [open, setOpen] = useState(false);
-  const t = useTranslations("common.categories");
-  const format = useFormatter();
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className="hidden h-10 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-medium hover:bg-[var(--surface)] md:flex">
-        <LayoutGrid className="h-5 w-5" aria-hidden /> {t("all")}
-      </SheetTrigger>
-      <SheetContent title={t("all")} description={t("browse")} hideDescription>
-        <nav aria-label={t("label")} className="mt-3">
-          <ul className="space-y-0.5">
-            <li>
-              <Link href="/products" onClick={() => setOpen(false)} className="flex justify-between rounded-md px-2 py-2 font-medium hover:bg-[var(--surface)]">
-                {t("allProducts")}
-              </Link>
-            </li>
-            {categories.map((c) => (
-              <li key={c.slug}>
-                <Link
-                  href={`/products?category=${encodeURIComponent(c.slug)}`}
-                  prefetch={false}
-                  onClick={() => setOpen(false)}
-                  className="flex justify-between gap-2 rounded-md px-2 py-2 hover:bg-[var(--surface)]"
-                >
-                  <span>{c.name}</span>
-                  <span className="text-xs text-[var(--muted-fg)]">{format.number(c.productCount)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </SheetContent>
-    </Sheet>
+    <DeferredPopup load={loadPopup} popup="dialog" shell={(props) => <CategoriesPanelButton {...props} />}>
+      {(open) => <CategoriesPanelPopup categories={categories} defaultOpen={open} />}
+    </DeferredPopup>
   );
 }

@@ -1,51 +1,35 @@
 "use client";
 
-import { DropdownMenu } from "radix-ui";
+import { lazy, type ComponentProps } from "react";
+import { User } from "lucide-react";
 import { useTranslations } from "use-intl";
-import { LogIn, Palette, User, UserPlus } from "lucide-react";
-import { nextTheme } from "@/lib/theme";
-import { useTheme } from "../ui/use-theme";
-import { menuContent, menuItem } from "../ui/styles";
-import { openAuthDialog } from "../auth/auth-dialog-state";
-import { GUEST_ACCOUNT_LINKS } from "./account-links";
-import { MenuLinkItems } from "./menu-link-items";
+import { DeferredPopup } from "../ui/deferred-popup";
+import { loadOnce } from "../ui/prefetch";
 
-/** The account menu of a visitor who is not signed in. */
-export function GuestMenu() {
-  const [theme, setTheme] = useTheme();
+const loadPopup = loadOnce(() => import("./guest-menu-popup"));
+const GuestMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.GuestMenuPopup })));
+
+/** The guest menu's button, the same before and after its menu's script has loaded. */
+export function GuestMenuButton(props: ComponentProps<"button">) {
   const t = useTranslations("common");
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]"
-        aria-label={t("account.menu")}
-        data-opens="auth"
-      >
-        <User className="h-5 w-5" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className={menuContent}>
-          <DropdownMenu.Item className={menuItem} onSelect={() => openAuthDialog("login")}>
-            <LogIn className="h-4 w-4" aria-hidden /> {t("account.signIn")}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItem} onSelect={() => openAuthDialog("register")}>
-            <UserPlus className="h-4 w-4" aria-hidden /> {t("account.register")}
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
-          <MenuLinkItems links={GUEST_ACCOUNT_LINKS} />
-          <DropdownMenu.Separator className="my-1 h-px bg-[var(--border)]" />
-          <DropdownMenu.Item
-            className={menuItem}
-            onSelect={(event) => {
-              // stay open so the visitor can keep cycling and see each theme
-              event.preventDefault();
-              setTheme(nextTheme(theme));
-            }}
-          >
-            <Palette className="h-4 w-4" aria-hidden /> {t("theme.change")}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]"
+      aria-label={t("account.menu")}
+      data-opens="auth"
+      {...props}
+    >
+      <User className="h-5 w-5" aria-hidden />
+    </button>
+  );
+}
+
+/** The account menu of a visitor who is not signed in: sign in, register, help links, theme. */
+export function GuestMenu() {
+  return (
+    <DeferredPopup load={loadPopup} popup="menu" shell={(props) => <GuestMenuButton {...props} />}>
+      {(open) => <GuestMenuPopup defaultOpen={open} />}
+    </DeferredPopup>
   );
 }

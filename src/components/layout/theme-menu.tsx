@@ -1,43 +1,37 @@
 "use client";
 
-import { DropdownMenu } from "radix-ui";
+import { lazy, type ComponentProps } from "react";
 import { useTranslations } from "use-intl";
-import { Check, Moon, Palette, Sun } from "lucide-react";
-import { THEMES, isTheme } from "@/lib/theme";
+import { DeferredPopup } from "../ui/deferred-popup";
+import { loadOnce } from "../ui/prefetch";
 import { useTheme } from "../ui/use-theme";
-import { menuContent, menuItem } from "../ui/styles";
+import { THEME_ICONS } from "./theme-icons";
 
-const ICONS = { white: Sun, gray: Palette, dark: Moon } as const;
+const loadPopup = loadOnce(() => import("./theme-menu-popup"));
+const ThemeMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.ThemeMenuPopup })));
 
-export function ThemeMenu() {
-  const [theme, setTheme] = useTheme();
+/** The theme button: the current theme's icon, the same before and after its menu's script has loaded. */
+export function ThemeMenuButton(props: ComponentProps<"button">) {
+  const [theme] = useTheme();
   const t = useTranslations("common.theme");
-  const Icon = ICONS[theme];
+  const Icon = THEME_ICONS[theme];
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]"
-        aria-label={t("current", { name: t(theme) })}
-      >
-        <Icon className="h-5 w-5" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className={menuContent}>
-          <DropdownMenu.Label className="px-2 py-1 text-xs font-semibold text-[var(--muted-fg)]">{t("label")}</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={theme} onValueChange={(v) => isTheme(v) && setTheme(v)}>
-            {THEMES.map((option) => (
-              <DropdownMenu.RadioItem key={option} value={option} className={menuItem}>
-                <span className="w-4">
-                  <DropdownMenu.ItemIndicator>
-                    <Check className="h-4 w-4" aria-hidden />
-                  </DropdownMenu.ItemIndicator>
-                </span>
-                {t(option)}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]"
+      aria-label={t("current", { name: t(theme) })}
+      {...props}
+    >
+      <Icon className="h-5 w-5" aria-hidden />
+    </button>
+  );
+}
+
+/** The theme chooser of wide screens: white, gray or dark. */
+export function ThemeMenu() {
+  return (
+    <DeferredPopup load={loadPopup} popup="menu" shell={(props) => <ThemeMenuButton {...props} />}>
+      {(open) => <ThemeMenuPopup defaultOpen={open} />}
+    </DeferredPopup>
   );
 }
