@@ -62,6 +62,33 @@ describe("estimated totals", () => {
     expect(last.products).toHaveLength(5);
   });
 
+  it("pages through many matches and through few in the same order, each page the next slice", async () => {
+    for (const query of [
+      { sortBy: "price" as const, sortOrder: "desc" as const },
+      { category: "sensors", maxPrice: 1000 + 400 },
+    ]) {
+      invalidateCatalogCounts();
+      const whole = await catalog.list({ ...query, limit: 100 });
+      const pages = [
+        await catalog.list({ ...query, limit: 30 }),
+        await catalog.list({ ...query, limit: 30, offset: 30 }),
+        await catalog.list({ ...query, limit: 40, offset: 60 }),
+      ];
+      expect(pages.flatMap((p) => p.products.map((x) => x.id))).toEqual(whole.products.map((x) => x.id));
+      expect(pages.every((p) => p.hasMore)).toBe(whole.total > 100);
+    }
+    // few matches (the cheap sensors): their sales order, most sold first
+    const cheap = await catalog.list({ category: "sensors", maxPrice: 1000 + 400, limit: 5 });
+    expect(cheap.products.map((p) => p.sales_count)).toEqual([400, 398, 396, 394, 392]);
+    // a page past the end of few matches: empty, with their exact total
+    expect(await catalog.list({ category: "sensors", maxPrice: 1000 + 400, offset: 500 })).toMatchObject({
+      products: [],
+      total: 200,
+      totalIsEstimate: false,
+      hasMore: false,
+    });
+  });
+
   it("searches: exact below the scan limit, an estimate above it, ranked most popular first", async () => {
     const few = await catalog.list({ search: "gizmo", limit: 20 });
     expect(few).toMatchObject({ total: Math.floor(COUNT / 10), totalIsEstimate: false, hasMore: true });

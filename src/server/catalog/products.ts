@@ -135,40 +135,47 @@ function emptyPage(query: ProductQuery): ProductPage {
   return { products: [], total: 0, totalIsEstimate: false, limit: query.limit ?? PRODUCT_PAGE_SIZE, offset: query.offset ?? 0, hasMore: false };
 }
 
-/** A listing without search: the sort's index is walked and stops after the page; the total is counted only as far as it must be. */
+/**
+ * A listing without search. The total comes first (counted only as far as it must be, and cached
+ * per filter): it decides the plan.
+ * - At most EXACT_TOTAL_LIMIT matches: they are fetched through the filters' own index and sorted in
+ *   memory. Walking the sort's index instead would read every product of the catalogue whenever
+ *   the filters match few (a price band a category does not reach reads all of that category).
+ * - More: the sort's index is walked and stops after the page.
+ * Either way the page's ids are found first, reading only the sort's index, and the page's rows
+ * are fetched for those ids alone: a deep page then skips index entries, not whole rows.
+ */
 async function browseProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
   const limit = query.limit ?? PRODUCT_PAGE_SIZE;
   const offset = query.offset ?? 0;
   const where = await filterConditions(db, query, PRODUCT_FILTER_COLUMNS);
   if (where === null) return emptyPage(query);
   const condition = where.length ? and(...where) : undefined;
+  const counted = await countMatches(db, condition, filtersKey(query));
+  if (!counted.estimate && counted.total <= offset) return { ...emptyPage(query), total: counted.total };
 
   const sortBy = query.sortBy ?? "featured";
-  const order: SQL[] = [];
-  if (sortBy === "featured") order.push(desc(products.salesCount), desc(products.id));
-  else {
-    // The id breaks ties in the sort's own direction, so one index serves the whole ORDER BY.
-    const direction = query.sortOrder ?? DEFAULT_ORDER[sortBy];
-    const by = direction === "asc" ? asc : desc;
-    order.push(by(SORT_COLUMNS[sortBy]), by(products.id));
-  }
-
-  // One row more than the page says whether another page follows, without a count.
-  const [fetched, counted] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .where(condition)
-      .orderBy(...order)
-      .limit(limit + 1)
-      .offset(offset),
-    // the first page usually needs a count; later ones always do (the UI says how many remain)
-    countMatches(db, condition, filtersKey(query)),
-  ]);
+  // The id breaks ties in the sort's own direction, so one index serves the whole ORDER BY.
+  const direction = sortBy === "featured" ? "desc" : (query.sortOrder ?? DEFAULT_ORDER[sortBy]);
+  const column = sortBy === "featured" ? products.salesCount : SORT_COLUMNS[sortBy];
+  const by = direction === "asc" ? asc : desc;
+  const dir = direction === "asc" ? sql`asc` : sql`desc`;
+  const whereSql = condition ?? sql`true`;
+  // One row more than the page says whether another page follows.
+  const pageIds = counted.estimate
+    ? sql`select ${products.id} from ${products} where ${whereSql} order by ${column} ${dir}, ${products.id} ${dir} limit ${limit + 1} offset ${offset}`
+    : // "offset 0" keeps the planner from walking the sort's index for so few matches
+      sql`select id from (select ${products.id} as id, ${column} as sort_key from ${products} where ${whereSql} offset 0) m
+          order by sort_key ${dir}, id ${dir} limit ${limit + 1} offset ${offset}`;
+  const fetched = await db
+    .select(productColumns)
+    .from(products)
+    .where(sql`${products.id} in (${pageIds})`)
+    .orderBy(by(column), by(products.id));
   const hasMore = fetched.length > limit;
   const rows = hasMore ? fetched.slice(0, limit) : fetched;
   // a short page is the end of the list: what came before it and it are every match, exactly
-  const { total, estimate } = !hasMore && (rows.length > 0 || offset === 0) ? { total: offset + rows.length, estimate: false } : counted;
+  const { total, estimate } = !hasMore && rows.length > 0 ? { total: offset + rows.length, estimate: false } : counted;
   return {
     products: await withVariants(db, rows as ProductRow[], query.enriched),
     total: estimate ? Math.max(total, offset + rows.length + (hasMore ? 1 : 0)) : total,
