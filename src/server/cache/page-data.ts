@@ -17,12 +17,13 @@ export function createPageDataService(deps: { catalog: CatalogService; ads: AdsS
   const { catalog, ads, discovery } = deps;
   const cache = createTaggedCache(options);
   return {
-    // the listing, the categories, the price ceiling and the home shelves are already kept by the
-    // catalogue's own cache (src/server/catalog/catalog-cache.ts), cleared by the same `catalog` tag
+    // the listing, single products, the categories, the price ceiling and the home shelves are
+    // already kept by the catalogue's own cache (src/server/catalog/catalog-cache.ts), cleared by
+    // the same `catalog` tag
     /** a page of the listing, exactly as `catalog.list` answers it */
     list: (query: ProductQuery) => catalog.list(query),
     /** one product (null when there is none with this id) */
-    product: (id: number) => cache.get(`product:${id}`, ["catalog"], () => catalog.get(id)),
+    product: (id: number) => catalog.get(id),
     /** the "more in this category" shelf of a product page */
     related: (product: Parameters<CatalogService["related"]>[0]) =>
       cache.get(`related:${product.id}:${product.category_slug}`, ["catalog"], () => catalog.related(product)),

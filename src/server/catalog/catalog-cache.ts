@@ -55,6 +55,13 @@ export const cachedSearchPage = readThrough(searchPages);
 const listingPages = new LRUCache<string, object>({ max: 500, ttl: COUNT_TTL_MS });
 export const cachedListingPage = readThrough(listingPages);
 
+/**
+ * One product with its variants (the product page and `/api/products/:id`), kept as long as the
+ * listing answers that show the same price and stock, and dropped with them.
+ */
+const productAnswers = new LRUCache<string, object>({ max: 2_000, ttl: COUNT_TTL_MS });
+export const cachedProduct = readThrough(productAnswers);
+
 /** Small lists every page shows (the categories with their counts), kept as long as the counts. */
 const lists = new LRUCache<string, object>({ max: 100, ttl: COUNT_TTL_MS });
 export const cachedList = readThrough(lists);
@@ -74,5 +81,6 @@ onInvalidate((tags) => {
   counts.clear();
   searchPages.clear();
   listingPages.clear();
+  productAnswers.clear();
   lists.clear();
 });

@@ -5,7 +5,7 @@ import { brands, categories, productVariants, products, searchRank } from "../db
 import { resolveQueryWords, wordUse } from "../search/resolve";
 import { toTsQueryText } from "../search/terms";
 import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/product-query";
-import { cachedList, cachedListingPage, cachedSearchPage, cachedValue } from "./catalog-cache";
+import { cachedList, cachedListingPage, cachedProduct, cachedSearchPage, cachedValue } from "./catalog-cache";
 import { listCategories } from "./categories";
 import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
 
@@ -360,10 +360,13 @@ async function variantsByProduct(db: Database, ids: number[]): Promise<Map<numbe
 
 /** One product with its variants and variant config; null when there is none with that id. */
 export async function getProduct(db: Database, id: number): Promise<Product | null> {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
-  if (!row) return null;
-  const variants = await variantsByProduct(db, [id]);
-  return toProduct(row as ProductRow, variants.get(id) ?? []);
+  const { product } = await cachedProduct(String(id), async () => {
+    const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+    if (!row) return { product: null };
+    const variants = await variantsByProduct(db, [id]);
+    return { product: toProduct(row as ProductRow, variants.get(id) ?? []) };
+  });
+  return product;
 }
 
 /** Products of the same category, most popular first (the product page's related list). */
