@@ -238,8 +238,8 @@ interface Candidates {
  * Two ways to find them, chosen by how common the words are. Rare words: the text index (its cost
  * follows how many products have the words). Common words (every word in more than
  * COMMON_WORD products): reading the most popular SEARCH_WINDOW products in order and stopping at
- * `scan` matches, which costs the same however large the catalogue; only if that window holds
- * too few does the text index answer.
+ * `cap` matches, which costs the same however large the catalogue; only if that window holds too
+ * few does the text index answer.
  */
 async function searchCandidates(db: Database, tsQueryText: string, where: SQL[], cap: number, common: boolean): Promise<Candidates> {
   const scan = Math.max(SEARCH_SCAN, cap);
@@ -259,10 +259,11 @@ async function searchCandidates(db: Database, tsQueryText: string, where: SQL[],
   };
   const columns = sql`product_id, popularity, name_vector @@ ${tsQuery} as named`;
   // common words: the most popular SEARCH_WINDOW products hold enough matches for the page (and
-  // the rest of the catalogue then more), so the total is an estimate
+  // the rest of the catalogue then more), so the total is an estimate, and reading past the first
+  // `cap` matches would only cost time: the rows are read most popular first
   const popular = common
     ? await pick(
-        sql`select ${columns} from (select * from ${searchRank} where true${filters} limit ${SEARCH_WINDOW}) w where vector @@ ${tsQuery} limit ${scan}`,
+        sql`select ${columns} from (select * from ${searchRank} where true${filters} limit ${SEARCH_WINDOW}) w where vector @@ ${tsQuery} limit ${cap}`,
       )
     : null;
   const enough = popular !== null && popular.scanned >= cap;
