@@ -5,7 +5,8 @@ import { siteUrl } from "@/server/config";
 import { getServices } from "@/server/services";
 
 /**
- * sitemap.xml: every public page and every product, both languages named as alternates. The
+ * sitemap.xml: every public page and every product (the newest 45,000 of a larger catalogue: one
+ * file holds 50,000 addresses), both languages named as alternates. The
  * catalogue changes while the shop runs and SITE_URL is the running server's: rendered when asked
  * (`connection()`, never at build time), from the product list the pages' cache keeps until a
  * catalogue write.

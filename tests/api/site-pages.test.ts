@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { sitemapEntries, robotsRules } from "../../src/lib/sitemap";
 import { productPath } from "../../src/lib/slug";
+import { SITEMAP_PRODUCT_LIMIT } from "../../src/server/catalog/products";
 import { rowsOf } from "../../src/server/db/client";
 import { securityEvents, sessions, users } from "../../src/server/db/schema";
 import { setupApi, SITE_ORIGIN } from "./harness";
@@ -24,6 +25,13 @@ describe("the sitemap's products", () => {
     const entries = sitemapEntries(new URL(SITE_ORIGIN), rows);
     expect(entries.filter((e) => e.url.startsWith(`${SITE_ORIGIN}/products/`))).toHaveLength(total);
     expect(robotsRules(new URL(SITE_ORIGIN)).sitemap).toBe(`${SITE_ORIGIN}/sitemap.xml`);
+  });
+
+  it("lists only the newest products when the catalogue outgrows one sitemap file", async () => {
+    const all = await api.services.catalog.sitemapProducts();
+    const newest = await api.services.catalog.sitemapProducts(10);
+    expect(newest.map((p) => p.id)).toEqual(all.slice(-10).map((p) => p.id));
+    expect(SITEMAP_PRODUCT_LIMIT).toBeLessThan(50_000);
   });
 });
 

@@ -410,9 +410,21 @@ export async function productsByImages(db: Database, images: string[], limit: nu
   });
 }
 
-/** Every product's address parts and last change, for the sitemap (a few hundred narrow rows). */
-export async function sitemapProducts(db: Database): Promise<{ id: number; slug: string; name: string; updatedAt: Date }[]> {
-  return db.select({ id: products.id, slug: products.slug, name: products.name, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id));
+/**
+ * One sitemap file holds at most this many addresses (the sitemap protocol's limit); a larger
+ * catalogue lists its newest products (read backwards along the primary key), so the file stays a
+ * bounded read and a bounded answer however large the catalogue grows.
+ */
+export const SITEMAP_PRODUCT_LIMIT = 45_000;
+
+/** The products' address parts and last change, for the sitemap (narrow rows, at most SITEMAP_PRODUCT_LIMIT). */
+export async function sitemapProducts(db: Database, limit = SITEMAP_PRODUCT_LIMIT): Promise<{ id: number; slug: string; name: string; updatedAt: Date }[]> {
+  const latest = await db
+    .select({ id: products.id, slug: products.slug, name: products.name, updatedAt: products.updatedAt })
+    .from(products)
+    .orderBy(desc(products.id))
+    .limit(limit);
+  return latest.sort((a, b) => a.id - b.id);
 }
 
 /** The catalogue for pages and the API: product lists, single products, related products, categories. */
@@ -432,7 +444,7 @@ export function createCatalogService(db: Database) {
     related: (product: Pick<Product, "id" | "category_slug">, limit?: number) => relatedProducts(db, product, limit),
     categories: () => listCategories(db),
     priceCeiling: () => priceCeiling(db),
-    sitemapProducts: () => sitemapProducts(db),
+    sitemapProducts: (limit?: number) => sitemapProducts(db, limit),
   };
 }
 
