@@ -130,3 +130,29 @@ test("the header's menus and the filter panels load their script on first press,
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Price" })).toBeFocused();
 });
+
+// The listing and product pages render whole (no loading skeleton), so a tap on a slow connection
+// shows a spinner on what was tapped until the page arrives.
+test("a tap on a card that was not fetched ahead shows a spinner until its page arrives", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "connection", { configurable: true, value: { saveData: true, effectiveType: "4g" } });
+  });
+  await page.goto("/products");
+  await gridSettled(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => /^\/products\/[^/]+$/.test(url.pathname),
+    async (route) => {
+      await held;
+      await route.fallback();
+    },
+  );
+  const title = page.getByTestId("product-card").first().getByRole("heading");
+  const name = (await title.textContent())!.trim();
+  await title.getByRole("link").click();
+  await expect(title.locator(".animate-spin")).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/products\/[^/?]+/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+});

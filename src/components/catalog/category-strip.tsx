@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { LinkPending } from "../ui/link-pending";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
@@ -39,6 +40,7 @@ export function CategoryStrip({ categories }: { categories: { name: string; slug
         className={`block rounded-full border px-3 py-1.5 text-xs whitespace-nowrap sm:text-sm ${activeSlugs.has(c.slug) ? "border-brand bg-brand text-white" : "border-[var(--border)] hover:border-brand hover:text-brand"}`}
       >
         {c.name}
+        <LinkPending />
       </Link>
     </li>
   );

@@ -11,6 +11,7 @@ import { productImageSrcSet } from "@/lib/product-image";
 import { productPath } from "@/lib/slug";
 import { WishlistHeart } from "../account/wishlist-heart";
 import { addProductToCart } from "../cart/add-to-cart";
+import { LinkPending } from "../ui/link-pending";
 import { useCurrency } from "../ui/use-currency";
 import { Stars } from "./stars";
 
@@ -54,6 +55,7 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
           />
         )}
         {badge && <span className="absolute top-2 right-2 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold text-white">{badge}</span>}
+        <LinkPending overlay />
       </Link>
       {/* beside the image link, not inside it: a button may not sit in a link */}
       <WishlistHeart product={product} className="absolute top-2 left-2" />
@@ -61,6 +63,7 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
         <h3 className="line-clamp-2 min-h-[2.5em] text-xs font-medium sm:text-sm">
           <Link href={href} prefetch={false} className="hover:text-brand">
             {product.name}
+            <LinkPending />
           </Link>
         </h3>
         <p className="flex flex-wrap items-baseline gap-x-2">

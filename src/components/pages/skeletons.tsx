@@ -1,4 +1,3 @@
-import { ProductCardSkeleton } from "../catalog/product-card";
 import { serverTranslator } from "../i18n/request-intl";
 
 /**
@@ -13,55 +12,6 @@ function Loading() {
     <p role="status" className="sr-only">
       {t("loading")}
     </p>
-  );
-}
-
-const gridClass =
-  "mt-4 grid grid-cols-[repeat(var(--cols-mobile),minmax(0,1fr))] gap-[var(--card-gap,12px)] md:grid-cols-[repeat(var(--cols-tablet),minmax(0,1fr))] lg:grid-cols-[repeat(var(--cols-desktop),minmax(0,1fr))]";
-
-export function ListingSkeleton() {
-  return (
-    <div className="mx-auto max-w-7xl px-3 py-4 sm:px-4" aria-busy>
-      <Loading />
-      <div className={`h-7 w-2/3 sm:w-1/3 ${bar}`} />
-      <div className="mt-4 flex gap-2 overflow-hidden">
-        {Array.from({ length: 8 }, (_, i) => (
-          <div key={i} className={`h-9 w-24 shrink-0 rounded-full ${bar}`} />
-        ))}
-      </div>
-      <div className={`mt-4 aspect-[3/1] w-full rounded-xl sm:aspect-[5/1] ${bar}`} />
-      <div className={`mt-4 h-10 w-full ${bar}`} />
-      <div className={gridClass}>
-        {Array.from({ length: 10 }, (_, i) => (
-          <ProductCardSkeleton key={i} />
-        ))}
-      </div>
-    </div>
-  );
-}
-
-export function ProductSkeleton() {
-  return (
-    <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4" aria-busy>
-      <Loading />
-      <div className={`h-4 w-24 ${bar}`} />
-      <div className="mt-3 grid gap-6 md:grid-cols-2">
-        <div className={`aspect-square w-full rounded-xl ${bar}`} />
-        <div className="space-y-3">
-          <div className={`h-4 w-1/3 ${bar}`} />
-          <div className={`h-8 w-5/6 ${bar}`} />
-          <div className={`h-3 w-1/4 ${bar}`} />
-          <div className={`h-5 w-32 ${bar}`} />
-          <div className={`h-9 w-40 ${bar}`} />
-          <div className={`h-11 w-full rounded-lg ${bar}`} />
-          <div className="space-y-2 pt-4">
-            {Array.from({ length: 5 }, (_, i) => (
-              <div key={i} className={`h-3 ${i === 4 ? "w-2/3" : "w-full"} ${bar}`} />
-            ))}
-          </div>
-        </div>
-      </div>
-    </div>
   );
 }
 

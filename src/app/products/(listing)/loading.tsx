@@ -1,7 +1,0 @@
-import { ListingSkeleton } from "@/components/pages/skeletons";
-import { getIntl } from "../../i18n";
-
-export default async function Loading() {
-  await getIntl();
-  return <ListingSkeleton />;
-}

@@ -1,7 +1,0 @@
-import { ProductSkeleton } from "@/components/pages/skeletons";
-import { getIntl } from "../../i18n";
-
-export default async function Loading() {
-  await getIntl();
-  return <ProductSkeleton />;
-}
