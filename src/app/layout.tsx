@@ -85,9 +85,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="flex min-h-dvh flex-col font-sans antialiased">
         <IntlRoot locale={locale} messages={clientMessages(locale)}>
           <PreferencesProvider value={preferences}>
-            <Suspense>
-              <SiteHeader settings={settings} categories={categories} user={user && { name: user.name, email: user.email }} cartCount={cartCount} />
-            </Suspense>
+            {/* in the page's first paint, not revealed after it (which would push the page down) */}
+            <SiteHeader settings={settings} categories={categories} user={user && { name: user.name, email: user.email }} cartCount={cartCount} />
             <main id="main" className="flex-1">
               {children}
             </main>

@@ -61,18 +61,14 @@ export function SiteHeader({
         {user ? (
           <span className="truncate font-medium">{t("greeting", { name: greetingName(user) })}</span>
         ) : (
-          <Suspense fallback={<span className="font-medium">{t("loginForBetterSearch")}</span>}>
-            <OpenAuthButton tab="login" className="font-medium underline-offset-2 hover:underline">
-              {t("loginForBetterSearch")}
-            </OpenAuthButton>
-          </Suspense>
+          <OpenAuthButton tab="login" className="font-medium underline-offset-2 hover:underline">
+            {t("loginForBetterSearch")}
+          </OpenAuthButton>
         )}
         <span className="truncate pl-2 opacity-90">{settings.companyName}</span>
       </div>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-2 px-2 py-2 sm:gap-x-2 sm:px-4 md:flex-nowrap">
-        <Suspense>
-          <MobileMenu categories={categories} signedIn={Boolean(user)} />
-        </Suspense>
+        <MobileMenu categories={categories} signedIn={Boolean(user)} />
         <Link
           href="/"
           prefetch={false}
@@ -83,9 +79,7 @@ export function SiteHeader({
           <img src={settings.companyLogo} alt="" width={32} height={32} className="h-8 w-8" />
           <span className="max-w-[11rem] truncate lg:max-w-none">{settings.companyName}</span>
         </Link>
-        <Suspense>
-          <CategoriesPanel categories={categories} />
-        </Suspense>
+        <CategoriesPanel categories={categories} />
         <div className="order-last flex w-full min-w-0 md:order-none md:w-auto md:flex-1">
           <Suspense fallback={<SearchBoxShell />}>
             <SearchBox />
@@ -96,27 +90,17 @@ export function SiteHeader({
             <Suspense>
               <LanguageSwitch />
             </Suspense>
-            <Suspense>
-              <ThemeMenu />
-            </Suspense>
-            <Suspense>
-              <CurrencySelect />
-            </Suspense>
+            <ThemeMenu />
+            <CurrencySelect />
           </div>
-          <Suspense>
-            <CartButton initialCount={cartCount} />
-          </Suspense>
+          <CartButton initialCount={cartCount} />
           {user ? (
             <>
               <span className="hidden max-w-40 truncate px-1 text-sm lg:inline">{t("greeting", { name: greetingName(user) })}</span>
-              <Suspense>
-                <AccountMenu name={greetingName(user)} />
-              </Suspense>
+              <AccountMenu name={greetingName(user)} />
             </>
           ) : (
-            <Suspense>
-              <GuestMenu />
-            </Suspense>
+            <GuestMenu />
           )}
         </div>
       </div>
