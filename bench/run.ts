@@ -253,7 +253,7 @@ function rotate(base: string, paths: string[], seconds: number, { once = false, 
     ...(once ? { amount: paths.length } : { duration: seconds }),
     requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
   });
-  return Object.assign(run, { used: () => Math.min(next, once ? paths.length : next) });
+  return Object.assign(run, { used: () => (once ? Math.min(next, paths.length) : next) });
 }
 
 /**

@@ -5,6 +5,7 @@ import { UserCircle } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { DeferredPopup } from "../ui/deferred-popup";
 import { loadOnce } from "../ui/prefetch";
+import { iconButton } from "../ui/styles";
 
 const loadPopup = loadOnce(() => import("./account-menu-popup"));
 const AccountMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.AccountMenuPopup })));
@@ -13,12 +14,7 @@ const AccountMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.Accoun
 export function AccountMenuButton({ name, ...props }: ComponentProps<"button"> & { name: string }) {
   const t = useTranslations("common.account");
   return (
-    <button
-      type="button"
-      className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]"
-      aria-label={t("menuFor", { name })}
-      {...props}
-    >
+    <button type="button" className={iconButton} aria-label={t("menuFor", { name })} {...props}>
       <UserCircle className="h-5 w-5" aria-hidden />
     </button>
   );

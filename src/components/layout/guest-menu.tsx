@@ -5,6 +5,7 @@ import { User } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { DeferredPopup } from "../ui/deferred-popup";
 import { loadOnce } from "../ui/prefetch";
+import { iconButton } from "../ui/styles";
 
 const loadPopup = loadOnce(() => import("./guest-menu-popup"));
 const GuestMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.GuestMenuPopup })));
@@ -13,13 +14,7 @@ const GuestMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.GuestMen
 export function GuestMenuButton(props: ComponentProps<"button">) {
   const t = useTranslations("common");
   return (
-    <button
-      type="button"
-      className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]"
-      aria-label={t("account.menu")}
-      data-opens="auth"
-      {...props}
-    >
+    <button type="button" className={iconButton} aria-label={t("account.menu")} data-opens="auth" {...props}>
       <User className="h-5 w-5" aria-hidden />
     </button>
   );

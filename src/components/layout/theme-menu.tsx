@@ -4,6 +4,7 @@ import { lazy, type ComponentProps } from "react";
 import { useTranslations } from "use-intl";
 import { DeferredPopup } from "../ui/deferred-popup";
 import { loadOnce } from "../ui/prefetch";
+import { iconButton } from "../ui/styles";
 import { useTheme } from "../ui/use-theme";
 import { THEME_ICONS } from "./theme-icons";
 
@@ -16,12 +17,7 @@ export function ThemeMenuButton(props: ComponentProps<"button">) {
   const t = useTranslations("common.theme");
   const Icon = THEME_ICONS[theme];
   return (
-    <button
-      type="button"
-      className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-[var(--surface)]"
-      aria-label={t("current", { name: t(theme) })}
-      {...props}
-    >
+    <button type="button" className={iconButton} aria-label={t("current", { name: t(theme) })} {...props}>
       <Icon className="h-5 w-5" aria-hidden />
     </button>
   );
