@@ -168,7 +168,7 @@ async function browseProducts(db: Database, query: ProductQuery): Promise<Produc
       sql`select id from (select ${products.id} as id, ${column} as sort_key from ${products} where ${whereSql} offset 0) m
           order by sort_key ${dir}, id ${dir} limit ${limit + 1} offset ${offset}`;
   const fetched = await db
-    .select(productColumns)
+    .select(productSelection(query.enriched))
     .from(products)
     .where(sql`${products.id} in (${pageIds})`)
     .orderBy(by(column), by(products.id));
@@ -177,7 +177,7 @@ async function browseProducts(db: Database, query: ProductQuery): Promise<Produc
   // a short page is the end of the list: what came before it and it are every match, exactly
   const { total, estimate } = !hasMore && rows.length > 0 ? { total: offset + rows.length, estimate: false } : counted;
   return {
-    products: await withVariants(db, rows as ProductRow[], query.enriched),
+    products: rows.map((row) => toProduct(row as ProductRow, "variants" in row ? row.variants : undefined)),
     total: estimate ? Math.max(total, offset + rows.length + (hasMore ? 1 : 0)) : total,
     totalIsEstimate: estimate,
     limit,
@@ -317,14 +317,14 @@ async function searchProducts(db: Database, query: ProductQuery, text: string): 
     order.push(by(SORT_COLUMNS[sortBy]), by(products.id));
   }
   const rows = await db
-    .select(productColumns)
+    .select(productSelection(query.enriched))
     .from(products)
     .where(inArray(products.id, found.ids))
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
   return {
-    products: await withVariants(db, rows as ProductRow[], query.enriched),
+    products: rows.map((row) => toProduct(row as ProductRow, "variants" in row ? row.variants : undefined)),
     total: found.estimate ? Math.max(found.total, offset + rows.length + 1) : found.total,
     totalIsEstimate: found.estimate,
     limit,
@@ -334,38 +334,45 @@ async function searchProducts(db: Database, query: ProductQuery, text: string): 
   };
 }
 
-async function variantsByProduct(db: Database, ids: number[]): Promise<Map<number, VariantRow[]>> {
-  const rows = await db
-    .select({
-      id: productVariants.id,
-      productId: productVariants.productId,
-      combinationId: productVariants.combinationId,
-      sku: productVariants.sku,
-      price: productVariants.price,
-      stock: productVariants.stock,
-      attributes: productVariants.attributes,
-      multiValues: productVariants.multiValues,
-      primaryValues: productVariants.primaryValues,
-    })
-    .from(productVariants)
-    .where(inArray(productVariants.productId, ids))
-    .orderBy(asc(productVariants.productId), asc(productVariants.sortOrder), asc(productVariants.id));
-  const byProduct = new Map<number, VariantRow[]>();
-  for (const row of rows) {
-    const list = byProduct.get(row.productId) ?? [];
-    list.push(row);
-    byProduct.set(row.productId, list);
-  }
-  return byProduct;
+/**
+ * A product's variants as one JSON column of its own row (in their shop order), so a product with
+ * its variants is one query, not a second round trip per page or product. The outer id is spelled
+ * out: drizzle renders a column inside a select's sql unqualified, which here would name v.id.
+ */
+const variantsColumn = sql<VariantRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', v.id, 'productId', v.product_id, 'combinationId', v.combination_id, 'sku', v.sku, 'price', v.price,
+    'stock', v.stock, 'attributes', v.attributes, 'multiValues', v.multi_values, 'primaryValues', v.primary_values
+  ) order by v.sort_order, v.id), '[]'::json)
+  from ${productVariants} v where v.product_id = "products"."id")`;
+
+/** The product columns, with the variants when the caller asked for the enriched form. */
+function productSelection(enriched: boolean | undefined) {
+  return enriched ? { ...productColumns, variants: variantsColumn } : productColumns;
 }
 
 /** One product with its variants and variant config; null when there is none with that id. */
+/**
+ * The one-product read as a named prepared statement (per database handle): PostgreSQL parses and
+ * plans it once per connection instead of on every product page that misses the cache.
+ */
+const productById = new WeakMap<Database, ReturnType<typeof prepareProductById>>();
+function prepareProductById(db: Database) {
+  return db
+    .select({ ...productColumns, variants: variantsColumn })
+    .from(products)
+    .where(eq(products.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("product_by_id");
+}
+
 export async function getProduct(db: Database, id: number): Promise<Product | null> {
   const { product } = await cachedProduct(String(id), async () => {
-    const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+    let statement = productById.get(db);
+    if (!statement) productById.set(db, (statement = prepareProductById(db)));
+    const [row] = await statement.execute({ id });
     if (!row) return { product: null };
-    const variants = await variantsByProduct(db, [id]);
-    return { product: toProduct(row as ProductRow, variants.get(id) ?? []) };
+    return { product: toProduct(row as ProductRow, row.variants) };
   });
   return product;
 }
@@ -449,15 +456,3 @@ export function createCatalogService(db: Database) {
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
-
-/** The page's rows as products, with their variants when the caller asked for the enriched form. */
-async function withVariants(db: Database, rows: ProductRow[], enriched: boolean | undefined) {
-  const variants =
-    enriched && rows.length
-      ? await variantsByProduct(
-          db,
-          rows.map((r) => r.id),
-        )
-      : null;
-  return rows.map((row) => toProduct(row, variants ? (variants.get(row.id) ?? []) : undefined));
-}
