@@ -9,6 +9,7 @@ import { securityHeaders } from "@/lib/security-headers";
 import { createAvifTwins } from "@/server/media/avif-twins";
 import type { Services } from "@/server/services";
 import { accountExtraRoutes } from "./account-extras";
+import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
 import { adRoutes } from "./ads";
 import { CACHE } from "./cache-control";
@@ -90,6 +91,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(paymentRoutes, context);
       await api.register(accountExtraRoutes, context);
       await api.register(requestRoutes, context);
+      await api.register(adminRoutes, context);
     },
     { prefix: "/api" },
   );

@@ -25,14 +25,15 @@ describe("site settings", () => {
     expect(merged.companyColor).toBe(DEFAULT_SITE_SETTINGS.companyColor);
     expect("unknownKey" in merged).toBe(false);
   });
-  it("keeps the security policy and notification switches out of the public settings", () => {
+  it("keeps the security policy, notification switches and stock threshold out of the public settings", () => {
     const pub = publicSiteSettings(DEFAULT_SITE_SETTINGS) as Record<string, unknown>;
     expect("security" in pub).toBe(false);
     expect("notifications" in pub).toBe(false);
+    expect("inventory" in pub).toBe(false);
     expect(pub.companyName).toBe(DEFAULT_SITE_SETTINGS.companyName);
     expect(pub.cart).toEqual(DEFAULT_SITE_SETTINGS.cart);
     // every other setting is public, and a pick names only real keys
     const all = Object.keys(siteSettingsSchema.shape);
-    expect([...PUBLIC_SITE_SETTING_KEYS].sort()).toEqual(all.filter((k) => k !== "security" && k !== "notifications").sort());
+    expect([...PUBLIC_SITE_SETTING_KEYS].sort()).toEqual(all.filter((k) => !["security", "notifications", "inventory"].includes(k)).sort());
   });
 });

@@ -154,6 +154,8 @@ export const siteSettingsSchema = z.object({
       expiryMonths: z.number().int().min(1).max(120),
     })
     .default({ enabled: true, shillingsPerStep: 1000, coinsPerStep: 1, coinValue: 10, maxSharePercent: 20, expiryMonths: 12 }),
+  /** the admin dashboard lists products with at most this many in stock; a stored value from before this field gets the default */
+  inventory: z.object({ lowStockThreshold: z.number().int().min(0).max(100_000) }).default({ lowStockThreshold: 5 }),
   businessHours: z.object({
     monday: dayHours,
     tuesday: dayHours,
@@ -232,6 +234,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   fiscal: { tin: "", vrn: "", vfdSerial: "" },
   bankTransfer: { bankName: "", accountName: "", accountNumber: "", branch: "", swift: "" },
   loyalty: { enabled: true, shillingsPerStep: 1000, coinsPerStep: 1, coinValue: 10, maxSharePercent: 20, expiryMonths: 12 },
+  inventory: { lowStockThreshold: 5 },
   businessHours: {
     monday: weekday,
     tuesday: weekday,
@@ -280,7 +283,7 @@ export function mergeSiteSettings(stored: Record<string, unknown>): SiteSettings
  * The settings the storefront renders (name, colours, headline, layout, contact, footer, payment
  * badges, SEO, hours): what the public `GET /api/admin/settings` answers. Picked, not omitted, so a
  * new setting stays private until it is added here. The security policy (session timeout, lockout
- * rules) and the notification switches are for admins only.
+ * rules), the notification switches and the low-stock threshold are for admins only.
  */
 export const PUBLIC_SITE_SETTING_KEYS = [
   "companyName",

@@ -86,6 +86,8 @@ export const products = pgTable(
     index("products_price_idx").on(t.price, t.id),
     index("products_created_idx").on(t.createdAt, t.id),
     index("products_sales_idx").on(t.salesCount, t.id),
+    // the admin dashboard's low-stock list: a range read however large the catalogue
+    index("products_stock_idx").on(t.stockQuantity, t.id),
     index("products_rating_idx").on(t.rating, t.id),
     index("products_name_idx").on(t.name, t.id),
     // search by image finds images first, then the products that show them
@@ -220,7 +222,12 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("users_email_normalised", sql`${t.email} = lower(btrim(${t.email}))`), check("users_locale_known", sql`${t.locale} in ('sw', 'en')`)],
+  (t) => [
+    check("users_email_normalised", sql`${t.email} = lower(btrim(${t.email}))`),
+    check("users_locale_known", sql`${t.locale} in ('sw', 'en')`),
+    // the admin dashboard's recent sign-ups
+    index("users_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Signed-in sessions: only a SHA-256 of the cookie's random token is stored. */
@@ -535,6 +542,8 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_hold_idx").on(t.status, t.holdUntil),
     index("orders_created_idx").on(t.createdAt),
+    // the admin dashboard's revenue: orders paid in a period
+    index("orders_paid_idx").on(t.paidAt),
     check(
       "orders_money",
       sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.discount} >= 0 and ${t.coinsValue} >= 0 and ${t.discount} + ${t.coinsValue} <= ${t.subtotal} and ${t.total} = ${t.subtotal} - ${t.discount} - ${t.coinsValue} + ${t.deliveryFee}`,
