@@ -1,11 +1,25 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ADMIN_PRODUCT_REASON_MAX, ADMIN_PRODUCTS_PAGE_MAX } from "@/lib/admin-catalog";
+import { ADMIN_PRODUCT_STOCK_FILTERS } from "@/server/admin/catalog";
+import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
-import type { ApiContext } from "./context";
+import { requestMeta, type ApiContext } from "./context";
 import { requireAdmin } from "./current-user";
+import { text } from "./schemas";
+
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const shillings = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number of shillings` })
+    .int(`${field} must be a whole number of shillings`)
+    .min(0, `${field} must not be negative`)
+    .max(2_000_000_000, `${field} is too large`);
 
 /**
- * The admin area's own calls (the dashboard; orders, coupons, messages and requests keep theirs
- * beside the shopper's side of the same thing). Admins only: a guest gets 401, a shopper 403.
+ * The admin area's own calls: the dashboard and the catalogue (orders, coupons, messages and
+ * requests keep theirs beside the shopper's side of the same thing). Admins only: a guest gets
+ * 401, a shopper 403, bad input 400; every write is CSRF-checked by the API's guard.
  */
 export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   app.addHook("onSend", async (_request, reply) => {
@@ -16,4 +30,54 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     await requireAdmin(services, request);
     return services.adminDashboard.summary();
   });
+
+  app.get(
+    "/admin/products",
+    {
+      schema: {
+        querystring: z.object({
+          q: text("q", 100).optional(),
+          category: text("category", 100).optional(),
+          stock: z.enum(ADMIN_PRODUCT_STOCK_FILTERS, { message: "stock must be low or out" }).optional(),
+          limit: z.coerce.number().int().min(1).max(ADMIN_PRODUCTS_PAGE_MAX).default(25),
+          offset: z.coerce.number().int().min(0).max(100_000).default(0),
+        }),
+      },
+    },
+    async (request) => {
+      await requireAdmin(services, request);
+      return services.adminCatalog.list(request.query);
+    },
+  );
+
+  app.get("/admin/products/:id", { schema: { params: idParams } }, async (request) => {
+    await requireAdmin(services, request);
+    const found = await services.adminCatalog.get(request.params.id);
+    if (!found) throw new DomainError("not-found", `Product ${request.params.id} not found`);
+    return found;
+  });
+
+  app.patch(
+    "/admin/products/:id",
+    {
+      schema: {
+        params: idParams,
+        body: z.object({
+          price: shillings("price").optional(),
+          originalPrice: shillings("originalPrice").optional(),
+          stockQuantity: z
+            .number({ error: "stockQuantity must be a whole number" })
+            .int("stockQuantity must be a whole number")
+            .min(0, "stockQuantity must not be negative")
+            .max(10_000_000, "stockQuantity is too large")
+            .optional(),
+          reason: text("reason", ADMIN_PRODUCT_REASON_MAX, { min: 1, minMessage: "reason is required" }),
+        }),
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(services, request);
+      return services.adminCatalog.change({ id: admin.id, email: admin.email }, request.params.id, request.body, requestMeta(request));
+    },
+  );
 };

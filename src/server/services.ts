@@ -2,6 +2,7 @@ import "server-only";
 import { createPreferencesService } from "./account/preferences";
 import { createWishlistService } from "./account/wishlist";
 import { createAdsService } from "./ads/ads";
+import { createAdminCatalogService } from "./admin/catalog";
 import { createAdminDashboardService } from "./admin/dashboard";
 import { writeInitialAdminPassword } from "./auth/admin";
 import { createAuthService } from "./auth/auth-service";
@@ -263,6 +264,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     /** the shopper's coupons and coins, the admin's coupons (redeeming and moving coins happen in orders) */
     rewards: createRewardsService({ db, settings }),
     adminDashboard: createAdminDashboardService(db, settings),
+    adminCatalog: createAdminCatalogService(db, settings),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,

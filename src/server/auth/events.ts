@@ -29,6 +29,8 @@ export type SecurityEventType =
   | "two-factor-failed"
   /** an administrator changed an order (marked paid, shipped, cancelled, refunded...) */
   | "admin-order-action"
+  /** an administrator changed a product's price or stock (detail: the values before and after, and why) */
+  | "admin-product-changed"
   /** money arrived for an order that had already been cancelled: an admin must refund or reinstate it */
   | "order-late-payment"
   /** a payment callback refused: a missing or wrong signature, or an amount or currency that is not the payment's */

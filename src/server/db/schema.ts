@@ -355,6 +355,26 @@ export const securityEvents = pgTable(
   (t) => [index("security_events_at_idx").on(t.at), index("security_events_ip_type_at_idx").on(t.ip, t.type, t.at)],
 );
 
+/**
+ * The catalogue's audit trail: every price or stock change an admin makes, with the values before
+ * and after (`{field: {before, after}}`), who made it and why. Kept when the admin's account goes.
+ */
+export const productChanges = pgTable(
+  "product_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id").references(() => users.id, { onDelete: "set null" }),
+    adminEmail: text("admin_email"),
+    changes: jsonb("changes").$type<Record<string, { before: number; after: number }>>().notNull(),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_changes_product_idx").on(t.productId, t.createdAt)],
+);
+
 /** A signed-in shopper's cart: one item per product, holding one line per variant. */
 export const cartItems = pgTable(
   "cart_items",

@@ -1,0 +1,171 @@
+import { and, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Database } from "../db";
+import { logSecurityEvent, type RequestMeta } from "../auth/events";
+import { invalidateTags } from "../cache/tagged-cache";
+import { applyProductChanges, type ProductChanges, type ProductValues } from "../catalog/product-writes";
+import { categories, productChanges, products } from "../db/schema";
+import { DomainError } from "../errors";
+import type { SettingsService } from "../settings/settings";
+
+/** The admin's product list counts exactly up to this many matches, then says "more than". */
+export const ADMIN_PRODUCTS_EXACT_LIMIT = 1_000;
+export const ADMIN_PRODUCT_STOCK_FILTERS = ["low", "out"] as const;
+export type AdminProductStockFilter = (typeof ADMIN_PRODUCT_STOCK_FILTERS)[number];
+/** How many of a product's changes its admin page shows. */
+export const PRODUCT_HISTORY_LIMIT = 50;
+
+export interface AdminProductQuery {
+  /** words of the name, or the SKU, or the product's number */
+  q?: string;
+  category?: string;
+  stock?: AdminProductStockFilter;
+  limit: number;
+  offset: number;
+}
+
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  brand: string;
+  category: string;
+  image: string;
+  price: number;
+  originalPrice: number;
+  stockQuantity: number;
+  salesCount: number;
+  updatedAt: string;
+}
+
+export interface ProductChangeEntry {
+  id: number;
+  at: string;
+  adminEmail: string | null;
+  changes: Record<string, { before: number; after: number }>;
+  reason: string;
+}
+
+const rowColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  sku: products.sku,
+  brand: products.brand,
+  category: products.category,
+  image: products.image,
+  price: products.price,
+  originalPrice: products.originalPrice,
+  stockQuantity: products.stockQuantity,
+  salesCount: products.salesCount,
+  updatedAt: products.updatedAt,
+};
+
+const toRow = (row: Omit<AdminProductRow, "updatedAt"> & { updatedAt: Date }): AdminProductRow => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+
+/** LIKE's own characters taken literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The products an admin is looking for, newest first: by words of the name (the name's trigram
+ * index), the SKU or the product's number; in a category; at or under the low-stock threshold, or
+ * out of stock. Counted exactly up to ADMIN_PRODUCTS_EXACT_LIMIT, so a page stays one short read
+ * however large the catalogue is.
+ */
+export async function listAdminProducts(db: Database, settings: SettingsService, query: AdminProductQuery) {
+  const conditions: SQL[] = [];
+  const q = query.q?.trim().toLowerCase();
+  if (q) {
+    const pattern = `%${literal(q)}%`;
+    const byNumber = /^\d{1,9}$/.test(q) ? sql` or ${products.id} = ${Number(q)}` : sql``;
+    conditions.push(sql`(lower(${products.name}) like ${pattern} or lower(${products.sku}) = ${q}${byNumber})`);
+  }
+  if (query.category) conditions.push(sql`${products.categoryId} = (select c.id from ${categories} c where c.slug = ${query.category})`);
+  if (query.stock === "out") conditions.push(eq(products.stockQuantity, 0));
+  if (query.stock === "low") conditions.push(lte(products.stockQuantity, (await settings.get()).inventory.lowStockThreshold));
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const [counted, rows] = await Promise.all([
+    db.execute(sql`select count(*)::int as n from (select 1 from ${products} ${where ? sql`where ${where}` : sql``} limit ${ADMIN_PRODUCTS_EXACT_LIMIT + 1}) capped`),
+    db
+      .select(rowColumns)
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(query.limit)
+      .offset(query.offset),
+  ]);
+  const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
+  return {
+    products: rows.map(toRow),
+    total: Math.min(n, ADMIN_PRODUCTS_EXACT_LIMIT),
+    /** more matches than counted: the page says "more than total" */
+    totalIsLowerBound: n > ADMIN_PRODUCTS_EXACT_LIMIT,
+  };
+}
+
+/** One product for its admin page, with its latest changes (newest first); null when there is none. */
+export async function adminProduct(db: Database, id: number): Promise<{ product: AdminProductRow; history: ProductChangeEntry[] } | null> {
+  const [row] = await db.select(rowColumns).from(products).where(eq(products.id, id)).limit(1);
+  if (!row) return null;
+  const history = await db
+    .select({ id: productChanges.id, at: productChanges.createdAt, adminEmail: productChanges.adminEmail, changes: productChanges.changes, reason: productChanges.reason })
+    .from(productChanges)
+    .where(eq(productChanges.productId, id))
+    .orderBy(desc(productChanges.createdAt), desc(productChanges.id))
+    .limit(PRODUCT_HISTORY_LIMIT);
+  return { product: toRow(row), history: history.map((h) => ({ ...h, at: h.at.toISOString() })) };
+}
+
+/** The fields whose value a change really moved, as {before, after}. */
+function differences(before: ProductValues, after: ProductValues): Record<string, { before: number; after: number }> {
+  const out: Record<string, { before: number; after: number }> = {};
+  for (const key of ["price", "originalPrice", "stockQuantity"] as const) if (before[key] !== after[key]) out[key] = { before: before[key], after: after[key] };
+  return out;
+}
+
+/**
+ * An admin's price or stock change, with its reason: applied, kept in the product's audit trail
+ * and in the security log (who, what before and after, why) in one transaction, then the cached
+ * pages and listings are dropped so shoppers see it at once. A change that moves nothing is
+ * refused rather than recorded.
+ */
+export async function changeAdminProduct(
+  db: Database,
+  admin: { id: number; email: string },
+  id: number,
+  input: ProductChanges & { reason: string },
+  meta: RequestMeta = {},
+): Promise<{ product: AdminProductRow; change: ProductChangeEntry }> {
+  const reason = input.reason.trim();
+  if (!reason) throw new DomainError("invalid-input", "Say why the price or stock changes");
+  const { reason: _reason, ...changes } = input;
+  if (changes.price === undefined && changes.originalPrice === undefined && changes.stockQuantity === undefined)
+    throw new DomainError("invalid-input", "Give a new price, \"was\" price or stock");
+  const change = await db.transaction(async (trx) => {
+    const tx = trx as unknown as Database;
+    const { before, after } = await applyProductChanges(tx, id, changes);
+    const moved = differences(before, after);
+    if (Object.keys(moved).length === 0) throw new DomainError("invalid-input", "The new values are the ones the product has");
+    const [entry] = await tx
+      .insert(productChanges)
+      .values({ productId: id, adminId: admin.id, adminEmail: admin.email, changes: moved, reason })
+      .returning({ id: productChanges.id, at: productChanges.createdAt });
+    await logSecurityEvent(tx, { type: "admin-product-changed", userId: admin.id, email: admin.email, detail: { product: id, changes: moved, reason } }, meta);
+    return { id: entry!.id, at: entry!.at.toISOString(), adminEmail: admin.email, changes: moved, reason };
+  });
+  invalidateTags("catalog");
+  const current = await adminProduct(db, id);
+  return { product: current!.product, change };
+}
+
+export function createAdminCatalogService(db: Database, settings: SettingsService) {
+  return {
+    list: (query: AdminProductQuery) => listAdminProducts(db, settings, query),
+    get: (id: number) => adminProduct(db, id),
+    change: (admin: { id: number; email: string }, id: number, input: ProductChanges & { reason: string }, meta?: RequestMeta) =>
+      changeAdminProduct(db, admin, id, input, meta),
+  };
+}
+
+export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;
