@@ -4,3 +4,41 @@
 export const ADMIN_PRODUCT_REASON_MAX = 300;
 /** Products per page of the admin's product list. */
 export const ADMIN_PRODUCTS_PAGE_MAX = 100;
+
+/** A product as the admin's list and product page show it (money in whole shillings). */
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  brand: string;
+  category: string;
+  image: string;
+  price: number;
+  originalPrice: number;
+  stockQuantity: number;
+  salesCount: number;
+  updatedAt: string;
+}
+
+/** One price or stock change in a product's audit trail: what moved (before and after), who, when and why. */
+export interface ProductChangeEntry {
+  id: number;
+  at: string;
+  adminEmail: string | null;
+  changes: Record<string, { before: number; after: number }>;
+  reason: string;
+}
+
+/** PATCH /api/admin/products/{id}: the new values (any of them) and why. */
+export interface AdminProductChangeRequest {
+  price?: number;
+  originalPrice?: number;
+  stockQuantity?: number;
+  reason: string;
+}
+
+export interface AdminProductChangeResponse {
+  product: AdminProductRow;
+  change: ProductChangeEntry;
+}

@@ -70,6 +70,7 @@ import type {
   SendRequestBody,
   SendRequestResponse,
 } from "./api-contract";
+import type { AdminProductChangeRequest, AdminProductChangeResponse } from "./admin-catalog";
 import type { PaymentMethod } from "./checkout";
 import type { RequestStatus } from "./requests";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
@@ -348,6 +349,11 @@ export const api = {
   rewards: {
     coupons: (options?: CallOptions) => call<AccountCouponsResponse>("GET", "/api/account/coupons", options),
     coins: (options?: CallOptions) => call<AccountCoinsResponse>("GET", "/api/account/coins", options),
+  },
+  /** The admin's catalogue: a price or stock change with its reason (kept in the product's audit trail). */
+  adminCatalog: {
+    change: (id: number, body: AdminProductChangeRequest, options?: CallOptions) =>
+      call<AdminProductChangeResponse>("PATCH", `/api/admin/products/${id}`, { ...options, json: body }),
   },
   adminCoupons: {
     list: (options?: CallOptions) => call<AdminCouponsResponse>("GET", "/api/admin/coupons", options),

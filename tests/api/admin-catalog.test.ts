@@ -25,7 +25,14 @@ async function call(method: "GET" | "PATCH", url: string, cookie: string | null,
 let picked = 0;
 async function product() {
   const [p] = await api.handle.db
-    .select({ id: products.id, name: products.name, sku: products.sku, price: products.price, originalPrice: products.originalPrice, stock: products.stockQuantity })
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      price: products.price,
+      originalPrice: products.originalPrice,
+      stock: products.stockQuantity,
+    })
     .from(products)
     .where(sql`not exists (select 1 from product_variants v where v.product_id = ${products.id})`)
     .orderBy(products.id)
@@ -90,7 +97,10 @@ describe("PATCH /api/admin/products/:id", () => {
     const res = await call("PATCH", `/api/admin/products/${p.id}`, admin, { price: newPrice, stockQuantity: 7, reason: "Supplier raised the price" });
     expect(res.status).toBe(200);
     expect(res.body.product).toMatchObject({ id: p.id, price: newPrice, stockQuantity: 7 });
-    expect(res.body.change).toMatchObject({ reason: "Supplier raised the price", changes: { price: { before: p.price, after: newPrice }, stockQuantity: { before: p.stock, after: 7 } } });
+    expect(res.body.change).toMatchObject({
+      reason: "Supplier raised the price",
+      changes: { price: { before: p.price, after: newPrice }, stockQuantity: { before: p.stock, after: 7 } },
+    });
 
     // the shopper's API and the listing show the new price, not the cached one
     const shopView = await call("GET", `/api/products/${p.id}`, null);

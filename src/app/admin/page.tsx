@@ -5,7 +5,6 @@ import { SecurityEventsTable } from "@/components/admin/security-events-table";
 import { adminTimeFormat } from "@/components/admin/time-format";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { formatMoney } from "@/lib/money";
-import { productPath } from "@/lib/slug";
 import { DASHBOARD_RECENT_DAYS, type PeriodFigures } from "@/server/admin/dashboard";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../admin-guard";
@@ -66,6 +65,7 @@ export default async function AdminPage() {
   );
   const sections = [
     { href: "/admin/orders", label: d("orders") },
+    { href: "/admin/products", label: d("products") },
     { href: "/admin/coupons", label: coupons("title") },
     { href: "/admin/messages", label: tm("title") },
     { href: "/admin/requests", label: tr("title") },
@@ -139,7 +139,7 @@ export default async function AdminPage() {
               {summary.lowStock.products.map((p) => (
                 <li key={p.id} className="flex items-center justify-between gap-3 py-2">
                   <span className="min-w-0">
-                    <Link href={productPath(p)} className="font-medium break-words hover:underline">
+                    <Link href={`/admin/products/${p.id}`} className="font-medium break-words hover:underline">
                       {p.name}
                     </Link>
                     <span className="block text-xs text-[var(--muted-fg)]">{p.sku}</span>

@@ -1,4 +1,5 @@
 import { and, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import type { AdminProductRow, ProductChangeEntry } from "@/lib/admin-catalog";
 import { rowsOf, type Database } from "../db";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
@@ -21,29 +22,6 @@ export interface AdminProductQuery {
   stock?: AdminProductStockFilter;
   limit: number;
   offset: number;
-}
-
-export interface AdminProductRow {
-  id: number;
-  name: string;
-  slug: string;
-  sku: string;
-  brand: string;
-  category: string;
-  image: string;
-  price: number;
-  originalPrice: number;
-  stockQuantity: number;
-  salesCount: number;
-  updatedAt: string;
-}
-
-export interface ProductChangeEntry {
-  id: number;
-  at: string;
-  adminEmail: string | null;
-  changes: Record<string, { before: number; after: number }>;
-  reason: string;
 }
 
 const rowColumns = {
@@ -86,14 +64,10 @@ export async function listAdminProducts(db: Database, settings: SettingsService,
   const where = conditions.length ? and(...conditions) : undefined;
 
   const [counted, rows] = await Promise.all([
-    db.execute(sql`select count(*)::int as n from (select 1 from ${products} ${where ? sql`where ${where}` : sql``} limit ${ADMIN_PRODUCTS_EXACT_LIMIT + 1}) capped`),
-    db
-      .select(rowColumns)
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.limit)
-      .offset(query.offset),
+    db.execute(
+      sql`select count(*)::int as n from (select 1 from ${products} ${where ? sql`where ${where}` : sql``} limit ${ADMIN_PRODUCTS_EXACT_LIMIT + 1}) capped`,
+    ),
+    db.select(rowColumns).from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(query.limit).offset(query.offset),
   ]);
   const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   return {
@@ -109,7 +83,13 @@ export async function adminProduct(db: Database, id: number): Promise<{ product:
   const [row] = await db.select(rowColumns).from(products).where(eq(products.id, id)).limit(1);
   if (!row) return null;
   const history = await db
-    .select({ id: productChanges.id, at: productChanges.createdAt, adminEmail: productChanges.adminEmail, changes: productChanges.changes, reason: productChanges.reason })
+    .select({
+      id: productChanges.id,
+      at: productChanges.createdAt,
+      adminEmail: productChanges.adminEmail,
+      changes: productChanges.changes,
+      reason: productChanges.reason,
+    })
     .from(productChanges)
     .where(eq(productChanges.productId, id))
     .orderBy(desc(productChanges.createdAt), desc(productChanges.id))
@@ -139,9 +119,9 @@ export async function changeAdminProduct(
 ): Promise<{ product: AdminProductRow; change: ProductChangeEntry }> {
   const reason = input.reason.trim();
   if (!reason) throw new DomainError("invalid-input", "Say why the price or stock changes");
-  const { reason: _reason, ...changes } = input;
+  const changes: ProductChanges = { price: input.price, originalPrice: input.originalPrice, stockQuantity: input.stockQuantity };
   if (changes.price === undefined && changes.originalPrice === undefined && changes.stockQuantity === undefined)
-    throw new DomainError("invalid-input", "Give a new price, \"was\" price or stock");
+    throw new DomainError("invalid-input", 'Give a new price, "was" price or stock');
   const change = await db.transaction(async (trx) => {
     const tx = trx as unknown as Database;
     const { before, after } = await applyProductChanges(tx, id, changes);

@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ProductChangeForm } from "@/components/admin/product-change-form";
+import { adminTimeFormat } from "@/components/admin/time-format";
+import { formatMoney } from "@/lib/money";
+import { productPath } from "@/lib/slug";
+import { getServices } from "@/server/services";
+import { requireAdmin } from "../../../admin-guard";
+import { getIntl, getTranslator } from "../../../i18n";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("admin.catalog");
+  return { title: t("title"), robots: { index: false } };
+}
+
+const MONEY_FIELDS = new Set(["price", "originalPrice"]);
+
+/** One product for the admin: what the shop shows, the price and stock form, and every change made (the audit trail). */
+export default async function AdminProductPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id: raw } = await params;
+  await requireAdmin(`/admin/products/${encodeURIComponent(raw)}`);
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const services = await getServices();
+  const [found, t, { locale }] = await Promise.all([id ? services.adminCatalog.get(id) : null, getTranslator("admin.catalog"), getIntl()]);
+  if (!found) notFound();
+  const { product, history } = found;
+  const when = adminTimeFormat(locale);
+  const count = new Intl.NumberFormat(locale === "sw" ? "sw-TZ" : "en-GB");
+  const value = (field: string, n: number) => (MONEY_FIELDS.has(field) ? formatMoney(n) : count.format(n));
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6">
+      <p className="text-sm">
+        <Link href="/admin/products" className="text-brand hover:underline">
+          {t("toList")}
+        </Link>
+      </p>
+      <h1 className="text-xl font-bold break-words">{product.name}</h1>
+      <p className="text-sm text-[var(--muted-fg)]">
+        {t("number", { id: product.id })} · {t("sku", { sku: product.sku })} · {t("brandCategory", { brand: product.brand, category: product.category })} ·{" "}
+        {t("sold", { count: product.salesCount })}
+      </p>
+      <p className="mt-1 text-sm">
+        <Link href={productPath(product)} className="font-semibold text-brand hover:underline">
+          {t("view")}
+        </Link>
+      </p>
+
+      <dl className="mt-4 grid grid-cols-3 gap-3 rounded-xl border border-[var(--border)] p-4 text-sm">
+        <div>
+          <dt className="text-xs text-[var(--muted-fg)]">{t("price")}</dt>
+          <dd className="text-lg font-bold tabular-nums" data-testid="admin-product-price">
+            {formatMoney(product.price)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-[var(--muted-fg)]">{t("field.originalPrice")}</dt>
+          <dd className="text-lg font-bold tabular-nums">{formatMoney(product.originalPrice)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-[var(--muted-fg)]">{t("inStock")}</dt>
+          <dd className="text-lg font-bold tabular-nums" data-testid="admin-product-stock">
+            {count.format(product.stockQuantity)}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
+        <ProductChangeForm
+          key={product.updatedAt}
+          productId={product.id}
+          current={{ price: product.price, originalPrice: product.originalPrice, stockQuantity: product.stockQuantity }}
+        />
+      </div>
+
+      <h2 className="mt-6 mb-2 text-lg font-semibold">{t("history")}</h2>
+      {history.length === 0 ? (
+        <p className="text-sm text-[var(--muted-fg)]">{t("noHistory")}</p>
+      ) : (
+        <ol className="divide-y divide-[var(--border)] border-y border-[var(--border)] text-sm" data-testid="product-history">
+          {history.map((h) => (
+            <li key={h.id} className="py-2">
+              <p className="text-xs text-[var(--muted-fg)]">
+                <span className="sr-only">{t("when")}: </span>
+                {when.format(new Date(h.at))}
+                {h.adminEmail && (
+                  <>
+                    {" · "}
+                    <span className="sr-only">{t("who")}: </span>
+                    <span className="break-all">{h.adminEmail}</span>
+                  </>
+                )}
+              </p>
+              <ul className="mt-0.5 font-medium">
+                {Object.entries(h.changes).map(([field, change]) => (
+                  <li key={field}>
+                    {t("fromTo", { field: t(`field.${field}` as "field.price"), before: value(field, change.before), after: value(field, change.after) })}
+                  </li>
+                ))}
+              </ul>
+              <p>
+                <span className="sr-only">{t("why")}: </span>
+                {h.reason}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

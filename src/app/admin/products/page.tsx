@@ -1,0 +1,145 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { adminTimeFormat } from "@/components/admin/time-format";
+import { Pager } from "@/components/ui/pager";
+import { categoryName } from "@/lib/locale";
+import { formatMoney } from "@/lib/money";
+import { ADMIN_PRODUCT_STOCK_FILTERS, type AdminProductStockFilter } from "@/server/admin/catalog";
+import { getServices } from "@/server/services";
+import { requireAdmin } from "../../admin-guard";
+import { getIntl, getTranslator } from "../../i18n";
+
+const PAGE_SIZE = 25;
+/** Page links stop where the capped count does (a narrower search reaches the rest). */
+const MAX_PAGE = 40;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("admin.catalog");
+  return { title: t("title"), robots: { index: false } };
+}
+
+type Search = { q?: string; category?: string; stock?: string; page?: string };
+
+/** The admin's products: newest first, found by name, SKU or number, by category and by stock, a page at a time. */
+export default async function AdminProductsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  await requireAdmin("/admin/products");
+  const services = await getServices();
+  const [query, t, { locale }, categories, settings] = await Promise.all([
+    searchParams,
+    getTranslator("admin.catalog"),
+    getIntl(),
+    services.catalog.categories(),
+    services.settings.get(),
+  ]);
+  const q = query.q?.trim().slice(0, 100) || undefined;
+  const category = categories.some((c) => c.slug === query.category) ? query.category : undefined;
+  const stock = (ADMIN_PRODUCT_STOCK_FILTERS as readonly string[]).includes(query.stock ?? "") ? (query.stock as AdminProductStockFilter) : undefined;
+  const page = Math.max(1, Math.min(MAX_PAGE, Number.parseInt(query.page ?? "1", 10) || 1));
+  const { products, total, totalIsLowerBound } = await services.adminCatalog.list({ q, category, stock, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const pages = Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / PAGE_SIZE)));
+  const when = adminTimeFormat(locale);
+  const count = new Intl.NumberFormat(locale === "sw" ? "sw-TZ" : "en-GB");
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (category) params.set("category", category);
+    if (stock) params.set("stock", stock);
+    if (n > 1) params.set("page", String(n));
+    const text = params.toString();
+    return text ? `/admin/products?${text}` : "/admin/products";
+  };
+  const field = "mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <p className="text-sm">
+        <Link href="/admin" className="text-brand hover:underline">
+          {t("toAdmin")}
+        </Link>
+      </p>
+      <h1 className="text-xl font-bold">{t("title")}</h1>
+      <form
+        method="get"
+        action="/admin/products"
+        className="my-4 grid gap-2 text-sm sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        role="search"
+        aria-label={t("filterLabel")}
+      >
+        <div className="min-w-0">
+          <label htmlFor="q" className="block font-medium">
+            {t("search")}
+          </label>
+          <input id="q" name="q" type="search" defaultValue={q ?? ""} maxLength={100} className={field} />
+        </div>
+        <div>
+          <label htmlFor="category" className="block font-medium">
+            {t("category")}
+          </label>
+          <select id="category" name="category" defaultValue={category ?? ""} className={field}>
+            <option value="">{t("allCategories")}</option>
+            {categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {categoryName(c, locale)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="stock" className="block font-medium">
+            {t("stock")}
+          </label>
+          <select id="stock" name="stock" defaultValue={stock ?? ""} className={field}>
+            <option value="">{t("anyStock")}</option>
+            <option value="low">{t("lowStock", { threshold: settings.inventory.lowStockThreshold })}</option>
+            <option value="out">{t("outOfStock")}</option>
+          </select>
+        </div>
+        <button type="submit" className="h-10 rounded-lg bg-brand px-4 font-semibold text-white">
+          {t("apply")}
+        </button>
+      </form>
+      <p className="mb-2 text-sm text-[var(--muted-fg)]" role="status">
+        {totalIsLowerBound ? t("countMore", { count: count.format(total) }) : t("count", { count: total })}
+      </p>
+      {products.length > 0 && (
+        <ul className="divide-y divide-[var(--border)] border-y border-[var(--border)] text-sm">
+          {products.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2" data-testid="admin-product-row">
+              <span className="min-w-0 flex-1 basis-64">
+                <Link
+                  href={`/admin/products/${p.id}`}
+                  className="font-semibold break-words text-brand hover:underline"
+                  aria-label={t("edit", { name: p.name })}
+                >
+                  {p.name}
+                </Link>
+                <span className="block text-xs text-[var(--muted-fg)]">
+                  {t("number", { id: p.id })} · {t("sku", { sku: p.sku })} · {t("brandCategory", { brand: p.brand, category: p.category })}
+                </span>
+              </span>
+              <span className="w-28 text-right tabular-nums">
+                <span className="sr-only">{t("price")}: </span>
+                {formatMoney(p.price)}
+              </span>
+              <span className={`w-20 text-right tabular-nums ${p.stockQuantity === 0 ? "font-bold text-red-700 dark:text-red-400" : ""}`}>
+                <span className="sr-only">{t("inStock")}: </span>
+                {count.format(p.stockQuantity)}
+              </span>
+              <span className="hidden w-44 text-right text-xs text-[var(--muted-fg)] md:inline">
+                <span className="sr-only">{t("updated")}: </span>
+                {when.format(new Date(p.updatedAt))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        label={t("pages")}
+        page={page}
+        pages={pages}
+        href={pageHref}
+        text={{ previous: t("previous"), next: t("next"), position: t("pageOf", { page, pages }) }}
+      />
+    </div>
+  );
+}

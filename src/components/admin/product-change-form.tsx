@@ -1,0 +1,116 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { ADMIN_PRODUCT_REASON_MAX, type AdminProductChangeRequest } from "@/lib/admin-catalog";
+import { api } from "@/lib/api-client";
+import { TextField } from "../checkout/form-fields";
+import { FormMessage } from "../auth/fields";
+import { useFormAction } from "../ui/use-form-action";
+
+interface Values {
+  price: number;
+  originalPrice: number;
+  stockQuantity: number;
+}
+
+const WHOLE = /^\d{1,10}$/;
+
+/**
+ * The admin's price and stock form: only the values that differ from the product's are sent, with
+ * the reason the audit trail keeps; the server checks everything again and the page reloads its
+ * data (and history) after a save.
+ */
+export function ProductChangeForm({ productId, current }: { productId: number; current: Values }) {
+  const t = useTranslations("admin.catalog");
+  const router = useRouter();
+  const [text, setText] = useState({
+    price: String(current.price),
+    originalPrice: String(current.originalPrice),
+    stockQuantity: String(current.stockQuantity),
+    reason: "",
+  });
+  const [invalid, setInvalid] = useState<Partial<Record<keyof typeof text, string>>>({});
+
+  const changes = (): AdminProductChangeRequest | string => {
+    const wrong: typeof invalid = {};
+    for (const key of ["price", "originalPrice", "stockQuantity"] as const) if (!WHOLE.test(text[key].trim())) wrong[key] = t("wholeNumber");
+    if (!text.reason.trim()) wrong.reason = t("needReason");
+    setInvalid(wrong);
+    if (Object.keys(wrong).length) return Object.values(wrong)[0]!;
+    const body: AdminProductChangeRequest = { reason: text.reason.trim() };
+    for (const key of ["price", "originalPrice", "stockQuantity"] as const) {
+      const value = Number(text[key].trim());
+      if (value !== current[key]) body[key] = value;
+    }
+    return Object.keys(body).length > 1 ? body : t("nothingChanged");
+  };
+
+  const send = useFormAction(
+    async () => {
+      const body = changes();
+      if (typeof body === "string") return { ok: false, message: body };
+      await api.adminCatalog.change(productId, body);
+      return { ok: true, message: t("saved") };
+    },
+    {
+      failure: t("failed"),
+      onSuccess: () => {
+        setText((v) => ({ ...v, reason: "" }));
+        router.refresh();
+      },
+    },
+  );
+  const set = (key: keyof typeof text) => (event: React.ChangeEvent<HTMLInputElement>) => setText((v) => ({ ...v, [key]: event.target.value }));
+
+  return (
+    <form onSubmit={send.submit} noValidate className="grid gap-3 text-sm sm:grid-cols-3" aria-labelledby="change-heading">
+      <h2 id="change-heading" className="text-lg font-semibold sm:col-span-3">
+        {t("changeTitle")}
+      </h2>
+      <p className="text-[var(--muted-fg)] sm:col-span-3">{t("changeIntro")}</p>
+      <TextField name="price" label={t("newPrice")} inputMode="numeric" value={text.price} onChange={set("price")} error={invalid.price} required />
+      <TextField
+        name="originalPrice"
+        label={t("newOriginalPrice")}
+        inputMode="numeric"
+        value={text.originalPrice}
+        onChange={set("originalPrice")}
+        error={invalid.originalPrice}
+        hint={t("originalPriceHint")}
+      />
+      <TextField
+        name="stockQuantity"
+        label={t("newStock")}
+        inputMode="numeric"
+        value={text.stockQuantity}
+        onChange={set("stockQuantity")}
+        error={invalid.stockQuantity}
+        required
+      />
+      <TextField
+        name="reason"
+        label={t("reason")}
+        hint={t("reasonHint")}
+        maxLength={ADMIN_PRODUCT_REASON_MAX}
+        value={text.reason}
+        onChange={set("reason")}
+        error={invalid.reason}
+        required
+        className="sm:col-span-3"
+      />
+      <div className="sm:col-span-3">
+        <FormMessage message={send.message} />
+      </div>
+      <button
+        type="submit"
+        disabled={send.busy}
+        aria-busy={send.busy || undefined}
+        className="h-11 rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-70 sm:col-span-1"
+      >
+        {send.busy ? t("saving") : t("save")}
+      </button>
+    </form>
+  );
+}
