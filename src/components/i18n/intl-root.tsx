@@ -1,6 +1,6 @@
 "use client";
 
-import { IntlProvider, type IntlError } from "use-intl";
+import { IntlProvider, useMessages, type IntlError } from "use-intl";
 import type { Messages } from "@/messages";
 import { SHOP_TIME_ZONE, type Locale } from "@/lib/locale";
 
@@ -14,6 +14,15 @@ export function IntlRoot({ locale, messages, children }: { locale: Locale; messa
       {children}
     </IntlProvider>
   );
+}
+
+/**
+ * Adds namespaces the root leaves out of every shopper's page (the admin area's texts) for the
+ * client components below it: only pages under this provider carry them.
+ */
+export function IntlExtra({ locale, messages, children }: { locale: Locale; messages: Partial<Messages>; children: React.ReactNode }) {
+  const root = useMessages();
+  return <IntlRoot locale={locale} messages={{ ...root, ...messages }}>{children}</IntlRoot>;
 }
 
 function reportIntlError(error: IntlError) {
