@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAdmin } from "./admin-session";
+import { screenshots } from "./helpers";
 
 test(
   "an admin finds a product, changes its price and stock with a reason; the shop's listing and product page show it and the history keeps it",
@@ -27,6 +28,7 @@ test(
 
     const admin = await signInAdmin(browser);
     await admin.goto("/admin");
+    await screenshots(admin, "admin-dashboard");
     await admin.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Products" }).click();
     await admin.getByLabel("Name, SKU or number").fill(product.sku);
     await admin.getByRole("button", { name: "Show", exact: true }).click();
@@ -49,6 +51,9 @@ test(
     const history = admin.getByTestId("product-history");
     await expect(history).toContainText(`Price: ${money(product.price)} → ${shown}`);
     await expect(history).toContainText("Supplier price rise");
+    await screenshots(admin, "admin-product");
+    await admin.goto("/admin/products");
+    await screenshots(admin, "admin-products");
     await admin.context().close();
 
     // the shopper's listing and product page show the new price at once

@@ -1,24 +1,8 @@
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInAdmin } from "./admin-session";
-import { registerAndVerify, signInOnLoginPage } from "./helpers";
+import { registerAndVerify, screenshots, signInOnLoginPage } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
-
-/** With E2E_SCREENSHOTS set, the page at a phone's and a desktop's width into docs/screenshots (<name>-<lang>-<width>.png). */
-async function screenshots(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  const url = page.url();
-  for (const lang of ["en", "sw"]) {
-    await page.goto(`${url.split("?")[0]}?lang=${lang}`);
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
-      await page.screenshot({ path: path.join("docs", "screenshots", `${name}-${lang}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.goto(`${url.split("?")[0]}?lang=en`);
-  await page.setViewportSize(PHONE);
-}
 
 test(
   "an admin creates a coupon; a shopper applies it in the cart, sees the discount at checkout, places the order and finds the coupon used",

@@ -114,3 +114,19 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
     await page.unroute(pattern);
   };
 }
+
+/** With E2E_SCREENSHOTS set, the page at a phone's and a desktop's width into docs/screenshots (<name>-<lang>-<width>.png); the page is left in English at its own width. */
+export async function screenshots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const url = page.url();
+  const viewport = page.viewportSize();
+  for (const lang of ["en", "sw"]) {
+    await page.goto(`${url.split("?")[0]}?lang=${lang}`);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+      await page.screenshot({ path: path.join("docs", "screenshots", `${name}-${lang}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.goto(`${url.split("?")[0]}?lang=en`);
+  if (viewport) await page.setViewportSize(viewport);
+}
