@@ -22,7 +22,11 @@ export function IntlRoot({ locale, messages, children }: { locale: Locale; messa
  */
 export function IntlExtra({ locale, messages, children }: { locale: Locale; messages: Partial<Messages>; children: React.ReactNode }) {
   const root = useMessages();
-  return <IntlRoot locale={locale} messages={{ ...root, ...messages }}>{children}</IntlRoot>;
+  return (
+    <IntlRoot locale={locale} messages={{ ...root, ...messages }}>
+      {children}
+    </IntlRoot>
+  );
 }
 
 function reportIntlError(error: IntlError) {
