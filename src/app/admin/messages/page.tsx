@@ -7,6 +7,7 @@ import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
 import { Pager } from "@/components/ui/pager";
+import { pagedHref } from "@/lib/paged-href";
 
 const PAGE_SIZE = 25;
 
@@ -26,13 +27,7 @@ export default async function AdminMessagesPage({ searchParams }: { searchParams
   const { threads, total } = await (await getServices()).messages.adminList({ status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const when = adminTimeFormat(locale);
-  const pageHref = (n: number) => {
-    const params = new URLSearchParams();
-    if (status) params.set("status", status);
-    if (n > 1) params.set("page", String(n));
-    const text = params.toString();
-    return text ? `/admin/messages?${text}` : "/admin/messages";
-  };
+  const pageHref = (n: number) => pagedHref("/admin/messages", { status }, n);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <p className="text-sm">

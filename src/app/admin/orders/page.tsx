@@ -8,6 +8,7 @@ import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
 import { Pager } from "@/components/ui/pager";
+import { pagedHref } from "@/lib/paged-href";
 
 const PAGE_SIZE = 25;
 
@@ -28,14 +29,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   const { orders, total } = await (await getServices()).orders.adminList({ status, q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const when = adminTimeFormat(locale);
-  const pageHref = (n: number) => {
-    const params = new URLSearchParams();
-    if (status) params.set("status", status);
-    if (q) params.set("q", q);
-    if (n > 1) params.set("page", String(n));
-    const text = params.toString();
-    return text ? `/admin/orders?${text}` : "/admin/orders";
-  };
+  const pageHref = (n: number) => pagedHref("/admin/orders", { status, q }, n);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">

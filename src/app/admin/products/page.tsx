@@ -8,6 +8,7 @@ import { ADMIN_PRODUCT_STOCK_FILTERS, type AdminProductStockFilter } from "@/ser
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
+import { pagedHref } from "@/lib/paged-href";
 
 const PAGE_SIZE = 25;
 /** Page links stop where the capped count does (a narrower search reaches the rest). */
@@ -39,15 +40,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
   const pages = Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / PAGE_SIZE)));
   const when = adminTimeFormat(locale);
   const count = new Intl.NumberFormat(locale === "sw" ? "sw-TZ" : "en-GB");
-  const pageHref = (n: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (category) params.set("category", category);
-    if (stock) params.set("stock", stock);
-    if (n > 1) params.set("page", String(n));
-    const text = params.toString();
-    return text ? `/admin/products?${text}` : "/admin/products";
-  };
+  const pageHref = (n: number) => pagedHref("/admin/products", { q, category, stock }, n);
   const field = "mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2";
 
   return (

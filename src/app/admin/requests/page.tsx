@@ -9,6 +9,7 @@ import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
 import { Pager } from "@/components/ui/pager";
+import { pagedHref } from "@/lib/paged-href";
 
 const PAGE_SIZE = 25;
 
@@ -40,14 +41,7 @@ export default async function AdminRequestsPage({ searchParams }: { searchParams
   const { requests, total } = await (await getServices()).requests.adminList({ kind, status, reference, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const when = adminTimeFormat(locale);
-  const pageHref = (n: number) => {
-    const params = new URLSearchParams();
-    if (kind) params.set("kind", kind);
-    if (status) params.set("status", status);
-    if (n > 1) params.set("page", String(n));
-    const text = params.toString();
-    return text ? `/admin/requests?${text}` : "/admin/requests";
-  };
+  const pageHref = (n: number) => pagedHref("/admin/requests", { kind, status }, n);
   const labels = { changeStatus: t("changeStatus"), save: t("save"), saved: t("saved") };
   const select = "mt-1 h-10 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2";
 
