@@ -98,13 +98,6 @@ test(
     await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
     await expectAccessible(page);
 
-    // the admin's dashboard before the payment (one worker: no other order changes meanwhile)
-    const admin = await signInAdmin(browser);
-    const figure = async (id: string) => Number(((await admin.getByTestId(id).textContent()) ?? "").replace(/\D/g, ""));
-    await admin.goto("/admin");
-    await expect(admin.getByRole("heading", { level: 2, name: "This month" })).toBeVisible();
-    const before = { revenue: await figure("month-revenue"), paid: await figure("month-paid"), waiting: await figure("awaiting-action") };
-
     // the push "arrives" on the sandbox page, where it is confirmed; the order page sees it paid by itself
     const panel = page.getByTestId("payment-panel");
     await expect(panel.getByRole("heading", { name: "Confirm the payment on your phone" })).toBeVisible();
@@ -144,21 +137,8 @@ test(
     await expect(result.getByTestId("order-status")).toHaveText("Paid");
     await expect(result).not.toContainText("Haile Selassie");
 
-    // the dashboard counts the money taken and the order now waiting for the shop, and lists it
-    await admin.goto("/admin");
-    await expect.poll(() => figure("month-revenue")).toBe(before.revenue + Number(total.replace(/\D/g, "")));
-    expect(await figure("month-paid")).toBe(before.paid + 1);
-    expect(await figure("awaiting-action")).toBe(before.waiting + 1);
-    // in Kiswahili on a phone: every section, nothing wider than the screen
-    await admin.setViewportSize({ width: 390, height: 844 });
-    await admin.goto("/admin?lang=sw");
-    for (const heading of ["Leo", "Mwezi huu", "Zinasubiri duka", "Bidhaa zinazoisha", "Waliojisajili", "Malipo yaliyoshindikana"])
-      await expect(admin.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
-    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await admin.goto("/admin?lang=en");
-    await admin.setViewportSize({ width: 1280, height: 900 });
-
     // an admin ships it with a carrier and a tracking number
+    const admin = await signInAdmin(browser);
     await admin.goto("/admin/orders");
     await admin.getByLabel("Number, name or e-mail").fill(number);
     await admin.getByRole("button", { name: "Show", exact: true }).click();
@@ -226,12 +206,32 @@ test(
       expect(invoiceText).toContain(number);
       expect(invoiceText).toContain(account.accountNumber);
 
+      // the admin's dashboard before the money arrives (one worker: no other order changes meanwhile)
+      const figure = async (id: string) => Number(((await admin.getByTestId(id).textContent()) ?? "").replace(/\D/g, ""));
+      await admin.goto("/admin");
+      await expect(admin.getByRole("heading", { level: 2, name: "This month" })).toBeVisible();
+      const before = { revenue: await figure("month-revenue"), paid: await figure("month-paid"), waiting: await figure("awaiting-action") };
+
       // the money arrived: the admin marks the transfer paid (after confirming)
       await admin.goto(`/admin/orders/${number}`);
       await admin.getByRole("button", { name: "Mark the bank transfer paid" }).click();
       await admin.getByRole("alertdialog").getByRole("button", { name: "Mark the bank transfer paid" }).click();
       await expect(admin.getByTestId("order-status")).toHaveText("Paid");
       await expect(admin.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
+
+      // the dashboard counts the money taken and the order now waiting for the shop
+      await admin.goto("/admin");
+      await expect.poll(() => figure("month-revenue")).toBe(before.revenue + Number(total.replace(/\D/g, "")));
+      expect(await figure("month-paid")).toBe(before.paid + 1);
+      expect(await figure("awaiting-action")).toBe(before.waiting + 1);
+      // in Kiswahili on a phone: every section, nothing wider than the screen
+      await admin.setViewportSize({ width: 390, height: 844 });
+      await admin.goto("/admin?lang=sw");
+      for (const heading of ["Leo", "Mwezi huu", "Zinasubiri duka", "Bidhaa zinazoisha", "Waliojisajili", "Malipo yaliyoshindikana"])
+        await expect(admin.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await admin.goto("/admin?lang=en");
+      await admin.setViewportSize({ width: 1440, height: 900 });
 
       await page.reload();
       await expect(page.getByTestId("order-status")).toHaveText("Paid");
