@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { Readable } from "node:stream";
 import { z } from "zod";
+import { SECURITY_LOCK_REASON_MAX, securityLogQuerySchema } from "@/lib/security-log";
 import { ADMIN_PRODUCT_REASON_MAX, ADMIN_PRODUCTS_PAGE_MAX } from "@/lib/admin-catalog";
 import { ADMIN_PRODUCT_STOCK_FILTERS } from "@/server/admin/catalog";
 import { DomainError } from "@/server/errors";
@@ -80,4 +82,52 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
       return services.adminCatalog.change({ id: admin.id, email: admin.email }, request.params.id, request.body, requestMeta(request));
     },
   );
+
+  const securityQuery = { schema: { querystring: securityLogQuerySchema } };
+
+  app.get("/admin/security/events", securityQuery, async (request) => {
+    await requireAdmin(services, request);
+    const { filters, events, nextBefore } = await services.adminSecurity.events(request.query);
+    return { period: { from: filters.fromDate, to: filters.toDate }, events, nextBefore };
+  });
+
+  app.get("/admin/security/failures", securityQuery, async (request) => {
+    await requireAdmin(services, request);
+    return services.adminSecurity.failuresOverTime(request.query);
+  });
+
+  app.get("/admin/security/top-addresses", securityQuery, async (request) => {
+    await requireAdmin(services, request);
+    return { addresses: await services.adminSecurity.topAddresses(request.query) };
+  });
+
+  app.get("/admin/security/locked", async (request) => {
+    await requireAdmin(services, request);
+    return { accounts: await services.adminSecurity.lockedAccounts() };
+  });
+
+  app.get("/admin/security/events.csv", securityQuery, async (request, reply) => {
+    await requireAdmin(services, request);
+    const filters = await services.adminSecurity.resolve(request.query);
+    reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="security-log-${filters.fromDate}-to-${filters.toDate}.csv"`);
+    return reply.send(Readable.from(services.adminSecurity.exportCsv(request.query)));
+  });
+
+  const email = text("email", 254, { min: 3, minMessage: "email is required" });
+
+  app.post(
+    "/admin/security/lock",
+    { schema: { body: z.object({ email, reason: text("reason", SECURITY_LOCK_REASON_MAX, { min: 1, minMessage: "reason is required" }) }) } },
+    async (request) => {
+      const admin = await requireAdmin(services, request);
+      return services.adminSecurity.lockAccount({ id: admin.id, email: admin.email }, request.body.email, request.body.reason.trim(), requestMeta(request));
+    },
+  );
+
+  app.post("/admin/security/unlock", { schema: { body: z.object({ email }) } }, async (request) => {
+    const admin = await requireAdmin(services, request);
+    return services.adminSecurity.unlockAccount({ id: admin.id, email: admin.email }, request.body.email, requestMeta(request));
+  });
 };

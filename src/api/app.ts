@@ -15,7 +15,7 @@ import { adRoutes } from "./ads";
 import { CACHE } from "./cache-control";
 import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
-import type { ApiContext } from "./context";
+import { requestMeta, type ApiContext } from "./context";
 import { installCsrfGuard } from "./csrf";
 import { installErrorHandling, sendError } from "./errors";
 import { imageSearchRoutes } from "./image-search";
@@ -53,7 +53,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
   }) as unknown as FastifyInstance<Server>;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  installErrorHandling(app, {
+    onRateLimited: (request) => options.services.auth.noteRateLimited(`${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`, requestMeta(request)),
+  });
   // the pages' security headers (less the CSP, which is for HTML) on every answer, errors and media included
   const headers = securityHeaders(options.services.siteUrl.protocol === "https:");
   app.addHook("onSend", async (_request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { codeForStatus, type ErrorBody, type ErrorCode } from "@/lib/error-codes";
 import { isDomainError, toDomainError } from "@/server/errors";
@@ -14,6 +14,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   "invalid-credentials": 401,
   "wrong-password": 400,
   locked: 429,
+  "account-locked": 403,
   "not-verified": 403,
   "rate-limited": 429,
   "invalid-token": 400,
@@ -69,9 +70,11 @@ export function describeError(error: unknown): { code: ErrorCode; message: strin
 }
 
 /** Every API error leaves as {error, code} with the status its code maps to. */
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export function installErrorHandling(app: FastifyInstance, hooks: { onRateLimited?: (request: FastifyRequest) => Promise<void> } = {}): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const known = describeError(error);
+    if (known?.code === "rate-limited" && hooks.onRateLimited)
+      await hooks.onRateLimited(request).catch((failure: unknown) => request.log.warn({ err: failure }, "could not log a rate-limit hit"));
     // a database in trouble is worth a line in the log, without the query (it may carry personal data)
     if (known && !isDomainError(error) && (known.code === "busy" || known.code === "unavailable"))
       request.log.warn({ code: known.code }, "database busy or unavailable");

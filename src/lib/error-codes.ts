@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   "wrong-password",
   /** the account is locked after too many failed sign-ins */
   "locked",
+  /** an administrator locked the account: it stays shut until an administrator unlocks it */
+  "account-locked",
   "not-verified",
   /** too many requests from this address (or for this account) in the window */
   "rate-limited",

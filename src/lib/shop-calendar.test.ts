@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shopPeriodStarts } from "./shop-calendar";
+import { shopDateOf, shopPeriodStarts, startOfShopDate } from "./shop-calendar";
 
 describe("shopPeriodStarts", () => {
   it("starts the day and month at midnight in Dar es Salaam (UTC+3), not at midnight UTC", () => {
@@ -23,5 +23,19 @@ describe("shopPeriodStarts", () => {
 
   it("falls back to East Africa Time for a zone name it does not know", () => {
     expect(shopPeriodStarts(new Date("2026-11-24T22:30:00Z"), "Mars/Olympus").day.toISOString()).toBe("2026-11-24T21:00:00.000Z");
+  });
+});
+
+describe("shop calendar dates", () => {
+  it("reads the shop's date at an instant, ahead of UTC in the evening", () => {
+    expect(shopDateOf(new Date("2026-11-24T20:59:59Z"), "Africa/Dar_es_Salaam")).toBe("2026-11-24");
+    expect(shopDateOf(new Date("2026-11-24T21:00:00Z"), "Africa/Dar_es_Salaam")).toBe("2026-11-25");
+  });
+
+  it("finds when a date begins in the shop, and refuses dates that do not exist", () => {
+    expect(startOfShopDate("2026-11-25", "Africa/Dar_es_Salaam")?.toISOString()).toBe("2026-11-24T21:00:00.000Z");
+    expect(startOfShopDate("2026-03-29", "Europe/London")?.toISOString()).toBe("2026-03-29T00:00:00.000Z");
+    expect(startOfShopDate("2026-02-30", "Africa/Dar_es_Salaam")).toBeNull();
+    expect(startOfShopDate("25/11/2026", "Africa/Dar_es_Salaam")).toBeNull();
   });
 });

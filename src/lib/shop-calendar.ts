@@ -60,3 +60,19 @@ export function shopPeriodStarts(now: Date, timeZone: string): { day: Date; mont
   const { year, month, day } = zoneParts(now, zone);
   return { day: startOfLocalDate({ year, month, day }, zone), month: startOfLocalDate({ year, month, day: 1 }, zone) };
 }
+
+/** The shop's calendar date ("YYYY-MM-DD") at an instant. */
+export function shopDateOf(at: Date, timeZone: string): string {
+  const { year, month, day } = zoneParts(at, usableZone(timeZone));
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** The instant a calendar date ("YYYY-MM-DD") begins in the shop's time zone, or null for a date that does not exist. */
+export function startOfShopDate(date: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return startOfLocalDate({ year, month, day }, usableZone(timeZone));
+}

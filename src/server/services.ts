@@ -2,6 +2,7 @@ import "server-only";
 import { createPreferencesService } from "./account/preferences";
 import { createWishlistService } from "./account/wishlist";
 import { createAdsService } from "./ads/ads";
+import { createAdminSecurityService } from "./admin/security";
 import { createAdminCatalogService } from "./admin/catalog";
 import { createAdminDashboardService } from "./admin/dashboard";
 import { writeInitialAdminPassword } from "./auth/admin";
@@ -265,6 +266,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     rewards: createRewardsService({ db, settings }),
     adminDashboard: createAdminDashboardService(db, settings),
     adminCatalog: createAdminCatalogService(db, settings),
+    adminSecurity: createAdminSecurityService(db, settings),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,

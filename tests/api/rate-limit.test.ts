@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { securityEvents } from "../../src/server/db/schema";
 import { setupApi } from "./harness";
 
 const api = setupApi({ rateLimit: 5 });
@@ -20,5 +22,13 @@ describe("API rate limit", () => {
   it("counts each client address on its own", async () => {
     const other = await api.app.inject({ method: "GET", url: "/api/categories", remoteAddress: "10.1.2.3" });
     expect(other.statusCode).toBe(200);
+  });
+
+  it("records a limited address in the security log once per route and minute, not once per refused request", async () => {
+    const address = "10.9.8.7";
+    for (let i = 0; i < 8; i++) await api.app.inject({ method: "GET", url: "/api/categories", remoteAddress: address });
+    const logged = await api.handle.db.select().from(securityEvents).where(and(eq(securityEvents.type, "rate-limited"), eq(securityEvents.ip, address)));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.detail).toEqual({ route: "GET /api/categories" });
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import { looksLikeEmail, normaliseEmail, type RegistrationInput } from "@/lib/auth-rules";
 import { safeRedirect } from "@/lib/redirect";
 import type { PublicUser } from "@/lib/api-contract";
@@ -81,6 +82,9 @@ export function publicUser(user: SessionUser): PublicUser {
  * session to set as a cookie, a user, a redirect) or throws a DomainError with a code. The HTTP
  * layer only reads the cookie, sets it, and shapes the answer.
  */
+/** Addresses (with the route) whose rate-limit hit was logged in the last minute. */
+const rateLimitNoted = new LRUCache<string, true>({ max: 10_000, ttl: 60_000 });
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, settings, passwords } = deps;
   const limits = deps.limits ?? authLimits();
@@ -123,7 +127,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (options.previousToken) await closeSession(db, options.previousToken);
     const session = await openSession(db, userId, options.remember, timeout, meta);
     const user = await sessionUser(db, session.token, timeout);
-    if (!user) throw new Error("a session opened a moment ago could not be read back");
+    // an administrator locked the account between the password and the second step
+    if (!user) throw refused("account-locked");
     return { user: publicUser(user), session, redirectTo: safeRedirect(options.redirect ?? undefined, user.role === "admin" ? "/admin" : "/") };
   }
 
@@ -348,6 +353,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     recentEvents: (limit: number) => recentSecurityEvents(db, limit),
     /** deletes old security events and expired sessions, links and challenges (run hourly by the server) */
     pruneExpired: () => pruneAuthRecords(db),
+
+    /**
+     * Records that an address hit a request limit, once per address and route per minute in this
+     * process: the security view sees who is hammering the shop without a row for every refusal.
+     */
+    async noteRateLimited(route: string, meta: RequestMeta): Promise<void> {
+      const key = `${meta.ip ?? "?"} ${route}`;
+      if (rateLimitNoted.has(key)) return;
+      rateLimitNoted.set(key, true);
+      await logSecurityEvent(db, { type: "rate-limited", detail: { route } }, meta);
+    },
 
     logEvent: (event: { type: SecurityEventType; userId?: number | null; email?: string | null; detail?: Record<string, unknown> }, meta: RequestMeta = {}) =>
       logSecurityEvent(db, event, meta),

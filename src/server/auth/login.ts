@@ -92,8 +92,8 @@ export async function checkAddressFailures(db: Database, email: string, policy: 
 
 /**
  * Checks a sign-in and returns the account's id, or throws a DomainError: `rate-limited` (too many
- * failures from this network), `locked` (this account, with the minutes left), `invalid-credentials`
- * or `not-verified`. Wrong address and wrong password give the same answer in about the same time.
+ * failures from this network), `locked` (this account, with the minutes left), `invalid-credentials`,
+ * `account-locked` (by an administrator) or `not-verified`. Wrong address and wrong password give the same answer in about the same time.
  */
 export async function checkLogin(
   db: Database,
@@ -111,7 +111,7 @@ export async function checkLogin(
     throw locked(reserved.minutesLeft);
   }
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt })
+    .select({ id: users.id, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt, lockedAt: users.lockedAt })
     .from(users)
     .where(eq(users.email, email));
   const valid = user ? await passwords.verify(password, user.passwordHash) : (await passwords.burn(password), false);
@@ -120,6 +120,11 @@ export async function checkLogin(
     throw refused("invalid-credentials");
   }
   await db.delete(loginLocks).where(eq(loginLocks.email, email));
+  // told only to someone who knows the password, so a locked account cannot be found by guessing
+  if (user.lockedAt) {
+    await logSecurityEvent(db, { type: "login-locked", userId: user.id, email, detail: { scope: "admin" } }, meta);
+    throw refused("account-locked");
+  }
   if (!user.verifiedAt) {
     await logSecurityEvent(db, { type: "login-unverified", userId: user.id, email }, meta);
     throw refused("not-verified");

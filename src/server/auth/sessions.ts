@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { PublicUser } from "@/lib/api-contract";
 import { REMEMBER_DAYS, SESSION_MAX_HOURS } from "@/lib/auth-rules";
 import type { Database } from "../db";
@@ -65,7 +65,8 @@ export async function sessionUser(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashSecret(token)), gt(sessions.expiresAt, sql`now()`), notTooOld(maxHours)))
+        // an account an administrator locked is signed out everywhere at once
+    .where(and(eq(sessions.tokenHash, hashSecret(token)), gt(sessions.expiresAt, sql`now()`), notTooOld(maxHours), isNull(users.lockedAt)))
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

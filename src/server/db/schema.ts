@@ -219,6 +219,12 @@ export const users = pgTable(
     /** the shopper's language for pages and e-mails; null until chosen */
     locale: text("locale", { enum: ["sw", "en"] }),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set while an administrator has locked the account: it cannot sign in and its sessions end,
+     * until an administrator unlocks it (unlike `login_locks`, which lift themselves).
+     */
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lockedReason: text("locked_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -352,7 +358,13 @@ export const securityEvents = pgTable(
     userAgent: text("user_agent"),
     detail: jsonb("detail"),
   },
-  (t) => [index("security_events_at_idx").on(t.at), index("security_events_ip_type_at_idx").on(t.ip, t.type, t.at)],
+  (t) => [
+    index("security_events_at_idx").on(t.at),
+    index("security_events_ip_type_at_idx").on(t.ip, t.type, t.at),
+    // the security view's filters by account and by type, newest first
+    index("security_events_email_id_idx").on(t.email, t.id),
+    index("security_events_type_id_idx").on(t.type, t.id),
+  ],
 );
 
 /**

@@ -203,6 +203,8 @@ export function createMailService(options: MailServiceOptions) {
           update mail_outbox set state = 'dead', updated_at = now(), locked_until = null, last_error = ${message}, body = ''
            where id = ${id} and attempts = ${row.attempts}`);
         log(`mail ${id} (${row.kind} to ${maskEmail(row.recipient)}) is dead after ${row.attempts} attempts: ${message}`);
+        // a mail given up on is in the security view: a reset or a verification never arrived
+        await logSecurityEvent(db, { type: "mail-failed", email: row.recipient, detail: { kind: row.kind, attempts: row.attempts, error: message } });
         return "dead";
       }
       const delay = retryDelayMs(row.attempts, retry);

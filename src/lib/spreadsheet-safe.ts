@@ -1,0 +1,9 @@
+/**
+ * A text cell for a CSV file an admin opens in a spreadsheet: a value that begins with a formula
+ * character (= + - @, or a tab or carriage return before one) would run as a formula there, and
+ * values like a browser's user agent or an e-mail address come from strangers. Such a value gets a
+ * leading apostrophe, which spreadsheets show as text; numbers are written as numbers, not text.
+ */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
