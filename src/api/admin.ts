@@ -109,9 +109,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
   app.get("/admin/security/events.csv", securityQuery, async (request, reply) => {
     await requireAdmin(services, request);
     const filters = await services.adminSecurity.resolve(request.query);
-    reply
-      .type("text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="security-log-${filters.fromDate}-to-${filters.toDate}.csv"`);
+    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="security-log-${filters.fromDate}-to-${filters.toDate}.csv"`);
     return reply.send(Readable.from(services.adminSecurity.exportCsv(request.query)));
   });
 

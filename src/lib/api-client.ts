@@ -71,6 +71,7 @@ import type {
   SendRequestResponse,
 } from "./api-contract";
 import type { AdminProductChangeRequest, AdminProductChangeResponse } from "./admin-catalog";
+import type { AdminLockResponse, AdminUnlockResponse } from "./security-log";
 import type { PaymentMethod } from "./checkout";
 import type { RequestStatus } from "./requests";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
@@ -354,6 +355,11 @@ export const api = {
   adminCatalog: {
     change: (id: number, body: AdminProductChangeRequest, options?: CallOptions) =>
       call<AdminProductChangeResponse>("PATCH", `/api/admin/products/${id}`, { ...options, json: body }),
+  },
+  adminSecurity: {
+    lock: (email: string, reason: string, options?: CallOptions) =>
+      call<AdminLockResponse>("POST", "/api/admin/security/lock", { ...options, json: { email, reason } }),
+    unlock: (email: string, options?: CallOptions) => call<AdminUnlockResponse>("POST", "/api/admin/security/unlock", { ...options, json: { email } }),
   },
   adminCoupons: {
     list: (options?: CallOptions) => call<AdminCouponsResponse>("GET", "/api/admin/coupons", options),

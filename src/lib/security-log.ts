@@ -97,3 +97,13 @@ export const securityLogQuerySchema = z.object({
 });
 
 export type SecurityLogQuery = z.output<typeof securityLogQuerySchema>;
+
+export interface AdminLockResponse {
+  email: string;
+  lockedAt: string;
+  sessionsEnded: number;
+}
+export interface AdminUnlockResponse {
+  email: string;
+  unlocked: true;
+}

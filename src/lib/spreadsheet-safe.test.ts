@@ -3,7 +3,7 @@ import { spreadsheetSafe } from "./spreadsheet-safe";
 
 describe("spreadsheetSafe", () => {
   it("keeps formula characters at the start from running in a spreadsheet", () => {
-    expect(spreadsheetSafe("=HYPERLINK(\"http://x\")")).toBe("'=HYPERLINK(\"http://x\")");
+    expect(spreadsheetSafe('=HYPERLINK("http://x")')).toBe('\'=HYPERLINK("http://x")');
     expect(spreadsheetSafe("+255 712 345 678")).toBe("'+255 712 345 678");
     expect(spreadsheetSafe("-1")).toBe("'-1");
     expect(spreadsheetSafe("@SUM(A1)")).toBe("'@SUM(A1)");

@@ -36,7 +36,9 @@ function sessionCookie(header: string | string[] | undefined): string | null {
 /** A verified shopper with a real password, so signing in is what is tested. */
 async function account(): Promise<string> {
   const email = `locked-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
-  await api.handle.db.insert(users).values({ email, fullName: "Neema Said", passwordHash: await defaultPasswordHasher().hash(PASSWORD), emailVerifiedAt: sql`now()` });
+  await api.handle.db
+    .insert(users)
+    .values({ email, fullName: "Neema Said", passwordHash: await defaultPasswordHasher().hash(PASSWORD), emailVerifiedAt: sql`now()` });
   return email;
 }
 
@@ -74,7 +76,13 @@ describe("security view calls: who may", () => {
 
   it("refuses a lock sent from another site (CSRF), and locks nothing", async () => {
     const target = await account();
-    const forged = await call("POST", "/api/admin/security/lock", admin, { email: target, reason: "forged" }, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    const forged = await call(
+      "POST",
+      "/api/admin/security/lock",
+      admin,
+      { email: target, reason: "forged" },
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    );
     expect(forged.status).toBe(403);
     expect(forged.body.code).toBe("cross-site");
     const [row] = await api.handle.db.select({ lockedAt: users.lockedAt }).from(users).where(eq(users.email, target));
@@ -154,7 +162,12 @@ describe("locking and unlocking an account", () => {
       .where(and(eq(securityEvents.email, email), sql`${securityEvents.type} in ('admin-account-locked', 'admin-account-unlocked', 'login-locked')`))
       .orderBy(securityEvents.id);
     expect(events.map((e) => e.type)).toEqual(["admin-account-locked", "login-locked", "admin-account-unlocked"]);
-    expect(events[0]!.detail).toMatchObject({ by: adminEmail, before: { locked: false }, after: { locked: true, reason: "Chargeback fraud" }, sessionsEnded: 1 });
+    expect(events[0]!.detail).toMatchObject({
+      by: adminEmail,
+      before: { locked: false },
+      after: { locked: true, reason: "Chargeback fraud" },
+      sessionsEnded: 1,
+    });
     expect(events[1]!.detail).toEqual({ scope: "admin" });
     expect(events[2]!.detail).toMatchObject({ by: adminEmail, before: { lockedByAdmin: true, reason: "Chargeback fraud" }, after: { locked: false } });
   });
@@ -188,7 +201,7 @@ describe("the log, its chart, the top addresses and the export", () => {
     const rows = [
       ...Array.from({ length: 6 }, (_, i) => ({ type: "login-failed", ip: noisy, email: `${i}-${victim}`, at: hourAgo })),
       { type: "login-failed", ip: quiet, email: victim, at: hourAgo },
-      { type: "login-success", ip: quiet, email: victim, at: hourAgo, userAgent: "=HYPERLINK(\"http://evil.example\")" },
+      { type: "login-success", ip: quiet, email: victim, at: hourAgo, userAgent: '=HYPERLINK("http://evil.example")' },
       { type: "rate-limited", ip: noisy, email: null, at: hourAgo, detail: { route: "GET /api/products" } },
     ];
     await api.handle.db.insert(securityEvents).values(rows);

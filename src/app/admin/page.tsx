@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { SecurityEventsTable } from "@/components/admin/security-events-table";
-import { adminTimeFormat } from "@/components/admin/time-format";
+import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { formatMoney } from "@/lib/money";
 import { DASHBOARD_RECENT_DAYS, type PeriodFigures } from "@/server/admin/dashboard";
@@ -53,7 +53,7 @@ export default async function AdminPage() {
     getIntl(),
   ]);
   const when = adminTimeFormat(locale);
-  const count = new Intl.NumberFormat(locale === "sw" ? "sw-TZ" : "en-GB");
+  const count = adminNumberFormat(locale);
   const period = (key: "today" | "month", figures: PeriodFigures) => (
     <Section id={`dashboard-${key}`} title={d(key)}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">

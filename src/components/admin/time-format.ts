@@ -7,3 +7,8 @@ import { SHOP_TIME_ZONE, type Locale } from "@/lib/locale";
 export function adminTimeFormat(locale: Locale): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat(locale === "sw" ? "sw-TZ" : "en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: SHOP_TIME_ZONE });
 }
+
+/** Whole numbers with the language's grouping, for the admin's counts ("1,234" / "1.234"). */
+export function adminNumberFormat(locale: Locale): Intl.NumberFormat {
+  return new Intl.NumberFormat(locale === "sw" ? "sw-TZ" : "en-GB");
+}

@@ -149,7 +149,10 @@ export function createAdminSecurityService(db: Database, settings: SettingsServi
       const buckets = Math.ceil((filters.to.getTime() - filters.from.getTime()) / bucketMs);
       return {
         unit: bucketMs === DAY_MS ? ("day" as const) : ("hour" as const),
-        points: Array.from({ length: buckets }, (_, i) => ({ start: new Date(filters.from.getTime() + i * bucketMs).toISOString(), count: byBucket.get(i) ?? 0 })),
+        points: Array.from({ length: buckets }, (_, i) => ({
+          start: new Date(filters.from.getTime() + i * bucketMs).toISOString(),
+          count: byBucket.get(i) ?? 0,
+        })),
       };
     },
 
@@ -190,7 +193,15 @@ export function createAdminSecurityService(db: Database, settings: SettingsServi
       );
       const iso = (value: string | Date) => new Date(value).toISOString();
       return [
-        ...byAdmin.map((r) => ({ email: r.email, userId: r.userId, fullName: r.fullName, kind: "admin" as const, since: r.since ? r.since.toISOString() : null, until: null, reason: r.reason })),
+        ...byAdmin.map((r) => ({
+          email: r.email,
+          userId: r.userId,
+          fullName: r.fullName,
+          kind: "admin" as const,
+          since: r.since ? r.since.toISOString() : null,
+          until: null,
+          reason: r.reason,
+        })),
         ...byGuesses.map((r) => {
           const twoFactor = r.key.startsWith("two-factor:");
           return {
@@ -214,7 +225,11 @@ export function createAdminSecurityService(db: Database, settings: SettingsServi
       const email = normaliseEmail(rawEmail);
       if (email === actor.email) throw new DomainError("invalid-state", "You cannot lock your own account");
       return db.transaction(async (tx) => {
-        const [user] = await tx.select({ id: users.id, lockedAt: users.lockedAt, lockedReason: users.lockedReason }).from(users).where(eq(users.email, email)).for("update");
+        const [user] = await tx
+          .select({ id: users.id, lockedAt: users.lockedAt, lockedReason: users.lockedReason })
+          .from(users)
+          .where(eq(users.email, email))
+          .for("update");
         if (!user) throw new DomainError("not-found", "No account has this e-mail address");
         if (user.lockedAt) throw new DomainError("invalid-state", "This account is already locked");
         const [after] = await tx
@@ -244,13 +259,21 @@ export function createAdminSecurityService(db: Database, settings: SettingsServi
     async unlockAccount(actor: AdminActor, rawEmail: string, meta: RequestMeta) {
       const email = normaliseEmail(rawEmail);
       return db.transaction(async (tx) => {
-        const [user] = await tx.select({ id: users.id, lockedAt: users.lockedAt, lockedReason: users.lockedReason }).from(users).where(eq(users.email, email)).for("update");
+        const [user] = await tx
+          .select({ id: users.id, lockedAt: users.lockedAt, lockedReason: users.lockedReason })
+          .from(users)
+          .where(eq(users.email, email))
+          .for("update");
         const guesses = await tx
           .delete(loginLocks)
           .where(and(inArray(loginLocks.email, [email, secondStepLockKey(email)]), sql`${loginLocks.lockedUntil} > now()`))
           .returning({ key: loginLocks.email });
         if (!user?.lockedAt && !guesses.length) throw new DomainError("invalid-state", "This account is not locked");
-        if (user?.lockedAt) await tx.update(users).set({ lockedAt: null, lockedReason: null, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+        if (user?.lockedAt)
+          await tx
+            .update(users)
+            .set({ lockedAt: null, lockedReason: null, updatedAt: sql`now()` })
+            .where(eq(users.id, user.id));
         const before = {
           lockedByAdmin: Boolean(user?.lockedAt),
           reason: user?.lockedReason ?? null,
@@ -297,4 +320,3 @@ export function createAdminSecurityService(db: Database, settings: SettingsServi
 }
 
 export type AdminSecurityService = ReturnType<typeof createAdminSecurityService>;
-

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { adminTimeFormat } from "@/components/admin/time-format";
+import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { Pager } from "@/components/ui/pager";
 import { categoryName } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
@@ -39,7 +39,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
   const { products, total, totalIsLowerBound } = await services.adminCatalog.list({ q, category, stock, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const pages = Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / PAGE_SIZE)));
   const when = adminTimeFormat(locale);
-  const count = new Intl.NumberFormat(locale === "sw" ? "sw-TZ" : "en-GB");
+  const count = adminNumberFormat(locale);
   const pageHref = (n: number) => pagedHref("/admin/products", { q, category, stock }, n);
   const field = "mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ProductChangeForm } from "@/components/admin/product-change-form";
-import { adminTimeFormat } from "@/components/admin/time-format";
+import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { formatMoney } from "@/lib/money";
 import { productPath } from "@/lib/slug";
 import { getServices } from "@/server/services";
@@ -26,7 +26,7 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
   if (!found) notFound();
   const { product, history } = found;
   const when = adminTimeFormat(locale);
-  const count = new Intl.NumberFormat(locale === "sw" ? "sw-TZ" : "en-GB");
+  const count = adminNumberFormat(locale);
   const value = (field: string, n: number) => (MONEY_FIELDS.has(field) ? formatMoney(n) : count.format(n));
 
   return (

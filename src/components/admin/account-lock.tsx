@@ -1,0 +1,102 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { api } from "@/lib/api-client";
+import { SECURITY_LOCK_REASON_MAX } from "@/lib/security-log";
+import { FormMessage } from "../auth/fields";
+import { TextField } from "../checkout/form-fields";
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
+import { useFormAction } from "../ui/use-form-action";
+
+/**
+ * Locks an account by its e-mail address, with the reason the security log keeps: it cannot sign
+ * in and its sessions end at once. The server refuses an unknown address or the admin's own.
+ */
+export function LockAccountForm() {
+  const t = useTranslations("admin.siem");
+  const router = useRouter();
+  const [email, setEmail] = useState("");
+  const [reason, setReason] = useState("");
+  const send = useFormAction(
+    async () => {
+      const answer = await api.adminSecurity.lock(email.trim(), reason.trim());
+      return { ok: true, message: t("lockedDone", { email: answer.email, sessions: answer.sessionsEnded }) };
+    },
+    {
+      failure: t("lockFailed"),
+      check: () => (!email.trim() ? t("needEmail") : !reason.trim() ? t("needReason") : null),
+      onSuccess: () => {
+        setEmail("");
+        setReason("");
+        router.refresh();
+      },
+    },
+  );
+  return (
+    <form onSubmit={send.submit} noValidate className="grid gap-3 text-sm sm:grid-cols-[1fr_2fr_auto] sm:items-end" aria-labelledby="lock-heading">
+      <h3 id="lock-heading" className="font-semibold sm:col-span-3">
+        {t("lockTitle")}
+      </h3>
+      <TextField name="lock-email" label={t("lockEmail")} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} required />
+      <TextField
+        name="lock-reason"
+        label={t("lockReason")}
+        maxLength={SECURITY_LOCK_REASON_MAX}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        required
+      />
+      <button
+        type="submit"
+        disabled={send.busy}
+        aria-busy={send.busy || undefined}
+        className="h-11 rounded-lg bg-red-700 px-4 font-semibold text-white disabled:opacity-70"
+      >
+        {send.busy ? t("locking") : t("lock")}
+      </button>
+      <div className="sm:col-span-3" aria-live="polite">
+        <FormMessage message={send.message} />
+      </div>
+    </form>
+  );
+}
+
+/** Opens a locked account (an administrator's lock, or a lock of wrong passwords or codes), after asking. */
+export function UnlockAccountButton({ email }: { email: string }) {
+  const t = useTranslations("admin.siem");
+  const router = useRouter();
+  const send = useFormAction(
+    async () => {
+      await api.adminSecurity.unlock(email);
+      return { ok: true, message: t("unlockedDone", { email }) };
+    },
+    { failure: t("unlockFailed"), onSuccess: () => router.refresh() },
+  );
+  return (
+    <span className="inline-flex flex-col items-end gap-1">
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <button
+            type="button"
+            disabled={send.busy}
+            className="h-9 rounded-lg border border-[var(--border)] px-3 font-semibold disabled:opacity-70"
+            aria-label={t("unlockLabel", { email })}
+          >
+            {send.busy ? t("unlocking") : t("unlock")}
+          </button>
+        </AlertDialogTrigger>
+        <AlertDialogContent title={t("unlockConfirmTitle")} description={t("unlockConfirmText", { email })}>
+          <div className="mt-4 flex justify-end gap-2">
+            <AlertDialogCancel className="h-10 rounded-lg border border-[var(--border)] px-4">{t("cancel")}</AlertDialogCancel>
+            <AlertDialogAction className="h-10 rounded-lg bg-brand px-4 font-semibold text-white" onClick={() => send.submit()}>
+              {t("unlock")}
+            </AlertDialogAction>
+          </div>
+        </AlertDialogContent>
+      </AlertDialog>
+      <FormMessage message={send.message} />
+    </span>
+  );
+}
