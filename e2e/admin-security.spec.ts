@@ -53,6 +53,20 @@ test(
     await admin.getByRole("button", { name: `Unlock ${email}` }).click();
     await admin.getByRole("alertdialog").getByRole("button", { name: "Unlock" }).click();
     await expect(admin.getByTestId("locked-accounts").locator(`li[data-email="${email}"]`)).toHaveCount(0);
+
+    // the customer's own page tells the same story
+    await admin.goto("/admin");
+    await admin.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Customers" }).click();
+    await admin.getByLabel("E-mail, name or phone").fill(email);
+    await admin.getByRole("button", { name: "Show", exact: true }).click();
+    await expect(admin.getByTestId("admin-customer-row")).toHaveCount(1);
+    await screenshots(admin, "admin-customers");
+    await admin.getByRole("link", { name: "Neema Said" }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: "Neema Said" })).toBeVisible();
+    await expect(admin.getByTestId("customer-status")).toContainText("E-mail confirmed");
+    await expect(admin.getByTestId("security-events").getByRole("row").filter({ hasText: "admin-account-unlocked" })).toHaveCount(1);
+    await expect(admin.getByRole("button", { name: "Lock account" })).toBeVisible();
+    await screenshots(admin, "admin-customer");
     await admin.context().close();
 
     await signInOnLoginPage(page, email);

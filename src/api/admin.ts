@@ -128,4 +128,30 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     const admin = await requireAdmin(services, request);
     return services.adminSecurity.unlockAccount({ id: admin.id, email: admin.email }, request.body.email, requestMeta(request));
   });
+
+  app.get(
+    "/admin/customers",
+    {
+      schema: {
+        querystring: z.object({
+          q: text("q", 100).optional(),
+          locked: z.enum(["true", "false"], { message: "locked must be true or false" }).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(25),
+          offset: z.coerce.number().int().min(0).max(100_000).default(0),
+        }),
+      },
+    },
+    async (request) => {
+      await requireAdmin(services, request);
+      const { q, locked, limit, offset } = request.query;
+      return services.adminCustomers.list({ q, locked: locked === "true", limit, offset });
+    },
+  );
+
+  app.get("/admin/customers/:id", { schema: { params: idParams } }, async (request) => {
+    await requireAdmin(services, request);
+    const found = await services.adminCustomers.get(request.params.id);
+    if (!found) throw new DomainError("not-found", `Customer ${request.params.id} not found`);
+    return found;
+  });
 };

@@ -2,6 +2,7 @@ import "server-only";
 import { createPreferencesService } from "./account/preferences";
 import { createWishlistService } from "./account/wishlist";
 import { createAdsService } from "./ads/ads";
+import { createAdminCustomersService } from "./admin/customers";
 import { createAdminSecurityService } from "./admin/security";
 import { createAdminCatalogService } from "./admin/catalog";
 import { createAdminDashboardService } from "./admin/dashboard";
@@ -267,6 +268,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     adminDashboard: createAdminDashboardService(db, settings),
     adminCatalog: createAdminCatalogService(db, settings),
     adminSecurity: createAdminSecurityService(db, settings),
+    adminCustomers: createAdminCustomersService(db),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,

@@ -271,3 +271,44 @@ describe("the log, its chart, the top addresses and the export", () => {
     expect(lines[2]).toContain(`login-failed,${victim},${quiet}`);
   });
 });
+
+describe("customers", () => {
+  it("answers a guest 401 and a shopper 403, and bad input 400", async () => {
+    for (const url of ["/api/admin/customers", "/api/admin/customers/1"]) {
+      expect((await call("GET", url, null)).status).toBe(401);
+      expect((await call("GET", url, shopper)).status).toBe(403);
+    }
+    for (const url of ["/api/admin/customers?q=a%00b", "/api/admin/customers?locked=maybe", "/api/admin/customers?limit=1000", "/api/admin/customers/abc"]) {
+      const res = await call("GET", url, admin);
+      expect(res.status, url).toBe(400);
+      expect(res.body.code).toBe("invalid-input");
+    }
+    expect((await call("GET", "/api/admin/customers/2147483000", admin)).status).toBe(404);
+  });
+
+  it("finds a customer by e-mail, name or phone, and shows their orders, events and lock, never a password hash or a session token", async () => {
+    const email = await account();
+    const [user] = await api.handle.db.update(users).set({ phone: "+255712998877", fullName: "Zawadi Mrema" }).where(eq(users.email, email)).returning();
+    const signedIn = await signIn(email);
+    const token = signedIn.cookie!.split("=")[1]!;
+
+    for (const q of [email.slice(0, 20), "Zawadi Mre", "0712 998 877"]) {
+      const found = await call("GET", `/api/admin/customers?q=${encodeURIComponent(q)}`, admin);
+      expect(found.status, q).toBe(200);
+      expect(found.body.customers.map((c: Json) => c.email), q).toContain(email);
+    }
+    await call("POST", "/api/admin/security/lock", admin, { email, reason: "Abuse of returns" });
+    const lockedOnly = await call("GET", "/api/admin/customers?locked=true&limit=100", admin);
+    expect(lockedOnly.body.customers.every((c: Json) => c.lockedAt !== null)).toBe(true);
+    expect(lockedOnly.body.customers.map((c: Json) => c.email)).toContain(email);
+
+    const one = await call("GET", `/api/admin/customers/${user!.id}`, admin);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ email, fullName: "Zawadi Mrema", phone: "+255712998877", verified: true, lockedReason: "Abuse of returns", openSessions: 0, orders: 0 });
+    expect(one.body.events.map((e: Json) => e.type)).toEqual(expect.arrayContaining(["admin-account-locked", "login-success"]));
+    const text = JSON.stringify(one.body);
+    expect(text).not.toContain(user!.passwordHash);
+    expect(text).not.toMatch(/passwordHash|tokenHash|password_hash/);
+    expect(text).not.toContain(token);
+  });
+});

@@ -67,6 +67,7 @@ export default async function AdminPage() {
     { href: "/admin/orders", label: d("orders") },
     { href: "/admin/products", label: d("products") },
     { href: "/admin/coupons", label: coupons("title") },
+    { href: "/admin/customers", label: d("customers") },
     { href: "/admin/messages", label: tm("title") },
     { href: "/admin/requests", label: tr("title") },
     { href: "/siem-dashboard", label: d("security") },

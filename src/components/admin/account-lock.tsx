@@ -11,13 +11,15 @@ import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, 
 import { useFormAction } from "../ui/use-form-action";
 
 /**
- * Locks an account by its e-mail address, with the reason the security log keeps: it cannot sign
- * in and its sessions end at once. The server refuses an unknown address or the admin's own.
+ * Locks an account by its e-mail address (typed, or `email` for a customer's own page), with the
+ * reason the security log keeps: it cannot sign in and its sessions end at once. The server refuses
+ * an unknown address or the admin's own.
  */
-export function LockAccountForm() {
+export function LockAccountForm({ email: fixedEmail }: { email?: string }) {
   const t = useTranslations("admin.siem");
   const router = useRouter();
-  const [email, setEmail] = useState("");
+  const [typedEmail, setEmail] = useState("");
+  const email = fixedEmail ?? typedEmail;
   const [reason, setReason] = useState("");
   const send = useFormAction(
     async () => {
@@ -35,11 +37,26 @@ export function LockAccountForm() {
     },
   );
   return (
-    <form onSubmit={send.submit} noValidate className="grid gap-3 text-sm sm:grid-cols-[1fr_2fr_auto] sm:items-end" aria-labelledby="lock-heading">
-      <h3 id="lock-heading" className="font-semibold sm:col-span-3">
+    <form
+      onSubmit={send.submit}
+      noValidate
+      className={`grid gap-3 text-sm sm:items-end ${fixedEmail === undefined ? "sm:grid-cols-[1fr_2fr_auto]" : "sm:grid-cols-[2fr_auto]"}`}
+      aria-labelledby="lock-heading"
+    >
+      <h3 id="lock-heading" className="font-semibold sm:col-span-full">
         {t("lockTitle")}
       </h3>
-      <TextField name="lock-email" label={t("lockEmail")} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} required />
+      {fixedEmail === undefined && (
+        <TextField
+          name="lock-email"
+          label={t("lockEmail")}
+          type="email"
+          autoComplete="off"
+          value={typedEmail}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+      )}
       <TextField
         name="lock-reason"
         label={t("lockReason")}
@@ -56,7 +73,7 @@ export function LockAccountForm() {
       >
         {send.busy ? t("locking") : t("lock")}
       </button>
-      <div className="sm:col-span-3" aria-live="polite">
+      <div className="sm:col-span-full" aria-live="polite">
         <FormMessage message={send.message} />
       </div>
     </form>

@@ -49,42 +49,45 @@ export function FailuresChart({ unit, points }: { unit: "hour" | "day"; points: 
   return (
     <figure className="my-4 max-w-3xl">
       <figcaption className="mb-1 text-sm font-semibold">{unit === "hour" ? t("chartTitleHourly") : t("chartTitleDaily")}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={summary} data-testid="failures-chart">
-        <title>{summary}</title>
-        <Group left={MARGIN.left} top={MARGIN.top}>
-          {points.map((p) => {
-            const barHeight = innerHeight - (y(p.count) ?? innerHeight);
-            return (
-              <Bar
-                key={p.start}
-                x={x(p.start)}
-                y={innerHeight - barHeight}
-                width={x.bandwidth()}
-                height={barHeight}
-                className="fill-red-600 dark:fill-red-400"
-                data-count={p.count}
-              />
-            );
-          })}
-          <AxisLeft
-            scale={y}
-            numTicks={4}
-            tickFormat={(v) => count.format(Number(v))}
-            stroke="currentColor"
-            tickStroke="currentColor"
-            tickLabelProps={{ fill: "currentColor", fontSize: 11, textAnchor: "end", dx: -4, dy: 3 }}
-          />
-          <AxisBottom
-            top={innerHeight}
-            scale={x}
-            tickValues={ticks}
-            tickFormat={(v) => label.format(new Date(v))}
-            stroke="currentColor"
-            tickStroke="currentColor"
-            tickLabelProps={{ fill: "currentColor", fontSize: 11, textAnchor: "middle" }}
-          />
-        </Group>
-      </svg>
+      {/* on a phone the chart keeps a readable size and scrolls sideways */}
+      <div className="overflow-x-auto">
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full min-w-[34rem]" role="img" aria-label={summary} data-testid="failures-chart">
+          <title>{summary}</title>
+          <Group left={MARGIN.left} top={MARGIN.top}>
+            {points.map((p) => {
+              const barHeight = innerHeight - (y(p.count) ?? innerHeight);
+              return (
+                <Bar
+                  key={p.start}
+                  x={x(p.start)}
+                  y={innerHeight - barHeight}
+                  width={x.bandwidth()}
+                  height={barHeight}
+                  className="fill-red-600 dark:fill-red-400"
+                  data-count={p.count}
+                />
+              );
+            })}
+            <AxisLeft
+              scale={y}
+              numTicks={4}
+              tickFormat={(v) => count.format(Number(v))}
+              stroke="currentColor"
+              tickStroke="currentColor"
+              tickLabelProps={{ fill: "currentColor", fontSize: 11, textAnchor: "end", dx: -4, dy: 3 }}
+            />
+            <AxisBottom
+              top={innerHeight}
+              scale={x}
+              tickValues={ticks}
+              tickFormat={(v) => label.format(new Date(v))}
+              stroke="currentColor"
+              tickStroke="currentColor"
+              tickLabelProps={{ fill: "currentColor", fontSize: 11, textAnchor: "middle" }}
+            />
+          </Group>
+        </svg>
+      </div>
       <p className="text-xs text-[var(--muted-fg)]">{summary}</p>
     </figure>
   );

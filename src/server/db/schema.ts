@@ -364,6 +364,8 @@ export const securityEvents = pgTable(
     // the security view's filters by account and by type, newest first
     index("security_events_email_id_idx").on(t.email, t.id),
     index("security_events_type_id_idx").on(t.type, t.id),
+    // a customer's page: their events, newest first
+    index("security_events_user_id_idx").on(t.userId, t.id),
   ],
 );
 

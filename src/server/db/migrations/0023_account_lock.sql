@@ -1,4 +1,5 @@
 ALTER TABLE "users" ADD COLUMN "locked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "locked_reason" text;--> statement-breakpoint
 CREATE INDEX "security_events_email_id_idx" ON "security_events" USING btree ("email","id");--> statement-breakpoint
-CREATE INDEX "security_events_type_id_idx" ON "security_events" USING btree ("type","id");
+CREATE INDEX "security_events_type_id_idx" ON "security_events" USING btree ("type","id");--> statement-breakpoint
+CREATE INDEX "security_events_user_id_idx" ON "security_events" USING btree ("user_id","id");
