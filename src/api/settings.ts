@@ -2,18 +2,24 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminSettingsResponse, SettingsResponse } from "@/lib/api-contract";
 import { CONTROL_CHARACTER_MESSAGE, containsForbiddenCharacter } from "@/lib/text";
-import { DEFAULT_SITE_SETTINGS, publicSiteSettings, siteSettingsSchema } from "@/lib/site-settings";
+import { checkSiteSettings, publicSiteSettings, SITE_SETTING_KEYS, type SiteSettingKey } from "@/lib/site-settings";
+import type { SettingsChange } from "@/server/settings/settings";
 import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { requireAdmin } from "./current-user";
 import { describeError, sendError } from "./errors";
 
-/** One setting ({key, value}), several ({settings}), or back to the defaults ({reset: true}). */
+/**
+ * One setting ({key, value}), several ({settings}), or back to the defaults: all ({reset: true})
+ * or the keys named ({reset: [keys]}). The values are checked by the shared settings check, so a
+ * problem is named by its path ("colors.primary: ...").
+ */
+const settingKey = z.enum(SITE_SETTING_KEYS as [SiteSettingKey, ...SiteSettingKey[]]);
 const settingsWrite = z.union([
-  z.object({ key: z.enum(Object.keys(siteSettingsSchema.shape) as [string, ...string[]]), value: z.unknown() }).strict(),
-  z.object({ settings: siteSettingsSchema.partial().strict() }).strict(),
-  z.object({ reset: z.literal(true) }).strict(),
+  z.object({ key: settingKey, value: z.unknown() }).strict(),
+  z.object({ settings: z.record(z.string(), z.unknown()) }).strict(),
+  z.object({ reset: z.union([z.literal(true), z.array(settingKey).min(1).max(SITE_SETTING_KEYS.length)]) }).strict(),
 ]);
 
 export const settingsRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
@@ -46,21 +52,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { s
     // anywhere in the body, like in every other string the API accepts
     if (containsForbiddenCharacter(request.body)) throw new DomainError("invalid-input", `Invalid settings: values ${CONTROL_CHARACTER_MESSAGE}`);
     const parsed = settingsWrite.safeParse(request.body);
-    if (!parsed.success) throw new DomainError("invalid-input", "Invalid settings: send {key, value}, {settings} or {reset: true}");
-    let values: Record<string, unknown>;
-    if ("reset" in parsed.data) values = DEFAULT_SITE_SETTINGS;
-    else if ("settings" in parsed.data) values = parsed.data.settings;
+    if (!parsed.success) throw new DomainError("invalid-input", "Invalid settings: send {key, value}, {settings}, {reset: true} or {reset: [keys]}");
+    let change: SettingsChange;
+    if ("reset" in parsed.data) change = { reset: parsed.data.reset === true ? "all" : parsed.data.reset };
     else {
-      const field = siteSettingsSchema.shape[parsed.data.key as keyof typeof siteSettingsSchema.shape];
-      const value = field.safeParse(parsed.data.value);
-      if (!value.success) throw new DomainError("invalid-input", `Invalid value for ${parsed.data.key}`);
-      values = { [parsed.data.key]: value.data };
+      const checked = checkSiteSettings("settings" in parsed.data ? parsed.data.settings : { [parsed.data.key]: parsed.data.value });
+      if (!checked.ok) {
+        const [first] = checked.problems;
+        throw new DomainError("invalid-input", `Invalid settings: ${first!.message}`, { field: first!.path, problems: checked.problems });
+      }
+      change = { values: checked.values };
     }
-    await services.settings.save(values);
-    await services.auth.logEvent(
-      { type: "admin-settings-changed", userId: user.id, email: user.email, detail: { keys: Object.keys(values) } },
-      requestMeta(request),
-    );
-    return { success: true, settings: await services.settings.get() };
+    const settings = await services.settings.change({ id: user.id, email: user.email }, change, requestMeta(request));
+    return { success: true, settings };
   });
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SITE_SETTINGS, mergeSiteSettings, PUBLIC_SITE_SETTING_KEYS, publicSiteSettings, siteSettingsSchema } from "./site-settings";
+import { checkSiteSettings, DEFAULT_SITE_SETTINGS, defaultSiteSettings, mergeSiteSettings, PUBLIC_SITE_SETTING_KEYS, publicSiteSettings, siteSettingsSchema } from "./site-settings";
 
 describe("site settings", () => {
   it("defaults satisfy their own schema and carry the business constants", () => {
@@ -35,5 +35,36 @@ describe("site settings", () => {
     // every other setting is public, and a pick names only real keys
     const all = Object.keys(siteSettingsSchema.shape);
     expect([...PUBLIC_SITE_SETTING_KEYS].sort()).toEqual(all.filter((k) => !["security", "notifications", "inventory"].includes(k)).sort());
+  });
+});
+
+describe("checkSiteSettings", () => {
+  it("accepts a valid subset and fills nested defaults", () => {
+    const checked = checkSiteSettings({ companyName: "Duka Letu", colors: { primary: "#112233", secondary: "#000000", accent: "#ffffff" } });
+    expect(checked).toEqual({ ok: true, values: { companyName: "Duka Letu", colors: { primary: "#112233", secondary: "#000000", accent: "#ffffff" } } });
+  });
+
+  it("names every problem by its path, with the limit where there is one", () => {
+    const checked = checkSiteSettings({
+      companyName: "",
+      colors: { primary: "red", secondary: "#000000", accent: "#ffffff" },
+      cardRadius: 99,
+      theme: "neon",
+      seo: { title: "x".repeat(121), description: "", keywords: [] },
+      nonsense: 1,
+    });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    const byPath = Object.fromEntries(checked.problems.map((p) => [p.path, p]));
+    expect(byPath.companyName).toMatchObject({ problem: "tooShort", limit: 1 });
+    expect(byPath["colors.primary"]).toMatchObject({ problem: "format" });
+    expect(byPath.cardRadius).toMatchObject({ problem: "tooBig", limit: 32 });
+    expect(byPath.theme).toMatchObject({ problem: "choice" });
+    expect(byPath["seo.title"]).toMatchObject({ problem: "tooLong", limit: 120 });
+    expect(byPath.nonsense!.message).toMatch(/unknown setting nonsense/);
+  });
+
+  it("gives the defaults of the keys asked for", () => {
+    expect(defaultSiteSettings(["companyName", "cardRadius"])).toEqual({ companyName: DEFAULT_SITE_SETTINGS.companyName, cardRadius: DEFAULT_SITE_SETTINGS.cardRadius });
   });
 });

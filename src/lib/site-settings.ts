@@ -332,3 +332,54 @@ export type PublicSiteSettings = Pick<SiteSettings, (typeof PUBLIC_SITE_SETTING_
 export function publicSiteSettings(settings: SiteSettings): PublicSiteSettings {
   return Object.fromEntries(PUBLIC_SITE_SETTING_KEYS.map((key) => [key, settings[key]])) as PublicSiteSettings;
 }
+
+/** A problem with one setting's value: where (a dotted path such as "colors.primary") and what, for the form to word. */
+export interface SettingProblem {
+  path: string;
+  /** tooShort, tooLong (text, lists), tooSmall, tooBig (numbers), format, choice, type, unknown */
+  problem: "tooShort" | "tooLong" | "tooSmall" | "tooBig" | "format" | "choice" | "type" | "unknown";
+  limit?: number;
+  message: string;
+}
+
+/**
+ * Checks settings values (any subset of the keys) against the schema: the values as stored (with
+ * defaults filled in) or every problem with its path. The admin form and the API run this same
+ * check, so the form's errors are the server's.
+ */
+export function checkSiteSettings(values: Record<string, unknown>): { ok: true; values: Partial<SiteSettings> } | { ok: false; problems: SettingProblem[] } {
+  const parsed = siteSettingsSchema.partial().strict().safeParse(values);
+  // only the keys sent: a partial schema would still fill in the keys that have defaults (loyalty, inventory)
+  if (parsed.success) return { ok: true, values: Object.fromEntries(Object.keys(values).map((key) => [key, parsed.data[key as SiteSettingKey]])) as Partial<SiteSettings> };
+  return {
+    ok: false,
+    problems: parsed.error.issues.map((issue) => {
+      const path = issue.path.map(String).join(".");
+      const text = issue.code === "unrecognized_keys" ? `unknown setting ${issue.keys.join(", ")}` : issue.message;
+      const base = { path: issue.code === "unrecognized_keys" ? issue.keys.join(".") : path, message: `${path || "settings"}: ${text}` };
+      const numeric = "origin" in issue && (issue.origin === "number" || issue.origin === "int");
+      switch (issue.code) {
+        case "too_small":
+          return { ...base, problem: numeric ? "tooSmall" : "tooShort", limit: Number(issue.minimum) };
+        case "too_big":
+          return { ...base, problem: numeric ? "tooBig" : "tooLong", limit: Number(issue.maximum) };
+        case "invalid_format":
+        case "not_multiple_of":
+          return { ...base, problem: "format" };
+        case "invalid_value":
+          return { ...base, problem: "choice" };
+        case "invalid_type":
+          return { ...base, problem: "type" };
+        default:
+          return { ...base, problem: "unknown" };
+      }
+    }),
+  };
+}
+
+/** The defaults of some settings (a reset of one, several or all). */
+export function defaultSiteSettings(keys: readonly SiteSettingKey[]): Partial<SiteSettings> {
+  return Object.fromEntries(keys.map((key) => [key, DEFAULT_SITE_SETTINGS[key]])) as Partial<SiteSettings>;
+}
+
+export const SITE_SETTING_KEYS = Object.keys(siteSettingsSchema.shape) as SiteSettingKey[];

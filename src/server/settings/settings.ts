@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { mergeSiteSettings, type SiteSettings } from "@/lib/site-settings";
+import { defaultSiteSettings, mergeSiteSettings, SITE_SETTING_KEYS, type SiteSettingKey, type SiteSettings } from "@/lib/site-settings";
+import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags, sameStamp, tagStamp } from "../cache/tagged-cache";
 import type { Database } from "../db";
 import { siteSettings } from "../db/schema";
@@ -42,11 +43,44 @@ export async function saveSiteSettings(db: Database, values: Partial<SiteSetting
   invalidateTags("settings");
 }
 
+/** A change of settings: values checked by `checkSiteSettings`, or a reset of some keys (or all) to their defaults. */
+export type SettingsChange = { values: Partial<SiteSettings> } | { reset: "all" | SiteSettingKey[] };
+
 /** The site settings of one database: read through the short cache, saved with the cache dropped. */
 export function createSettingsService(db: Database) {
   return {
     get: () => getSiteSettings(db),
     save: (values: Partial<SiteSettings>) => saveSiteSettings(db, values),
+
+    /**
+     * An administrator's change: saves what differs from the stored settings and logs who changed
+     * which settings, with the values before and after. Returns the settings now in force.
+     */
+    async change(actor: { id: number; email: string }, change: SettingsChange, meta: RequestMeta): Promise<SiteSettings> {
+      const before = await readSiteSettings(db);
+      const values = "values" in change ? change.values : defaultSiteSettings(change.reset === "all" ? SITE_SETTING_KEYS : change.reset);
+      const changed = (Object.keys(values) as SiteSettingKey[]).filter((key) => JSON.stringify(values[key]) !== JSON.stringify(before[key]));
+      if (changed.length) {
+        await saveSiteSettings(db, Object.fromEntries(changed.map((key) => [key, values[key]])));
+        await logSecurityEvent(
+          db,
+          {
+            type: "admin-settings-changed",
+            userId: actor.id,
+            email: actor.email,
+            detail: {
+              by: actor.email,
+              keys: changed,
+              ...("reset" in change ? { reset: change.reset } : {}),
+              before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+              after: Object.fromEntries(changed.map((key) => [key, values[key]])),
+            },
+          },
+          meta,
+        );
+      }
+      return getSiteSettings(db);
+    },
   };
 }
 
