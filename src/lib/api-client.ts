@@ -9,6 +9,7 @@ import type {
   AdminCouponRequest,
   AdminCouponResponse,
   AdminCouponsResponse,
+  AdminSettingsResponse,
   AccountSessionsResponse,
   AddToCartRequest,
   AddToCartResponse,
@@ -72,6 +73,7 @@ import type {
 } from "./api-contract";
 import type { AdminProductChangeRequest, AdminProductChangeResponse } from "./admin-catalog";
 import type { AdminLockResponse, AdminUnlockResponse } from "./security-log";
+import type { SiteSettingKey, SiteSettings } from "./site-settings";
 import type { PaymentMethod } from "./checkout";
 import type { RequestStatus } from "./requests";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
@@ -355,6 +357,12 @@ export const api = {
   adminCatalog: {
     change: (id: number, body: AdminProductChangeRequest, options?: CallOptions) =>
       call<AdminProductChangeResponse>("PATCH", `/api/admin/products/${id}`, { ...options, json: body }),
+  },
+  adminSettings: {
+    save: (settings: Partial<SiteSettings>, options?: CallOptions) =>
+      call<AdminSettingsResponse>("POST", "/api/admin/settings", { ...options, json: { settings } }),
+    reset: (keys: SiteSettingKey[], options?: CallOptions) => call<AdminSettingsResponse>("POST", "/api/admin/settings", { ...options, json: { reset: keys } }),
+    resetAll: (options?: CallOptions) => call<AdminSettingsResponse>("POST", "/api/admin/settings", { ...options, json: { reset: true } }),
   },
   adminSecurity: {
     lock: (email: string, reason: string, options?: CallOptions) =>

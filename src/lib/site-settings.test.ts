@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { checkSiteSettings, DEFAULT_SITE_SETTINGS, defaultSiteSettings, mergeSiteSettings, PUBLIC_SITE_SETTING_KEYS, publicSiteSettings, siteSettingsSchema } from "./site-settings";
+import {
+  checkSiteSettings,
+  DEFAULT_SITE_SETTINGS,
+  defaultSiteSettings,
+  mergeSiteSettings,
+  PUBLIC_SITE_SETTING_KEYS,
+  publicSiteSettings,
+  siteSettingsSchema,
+} from "./site-settings";
 
 describe("site settings", () => {
   it("defaults satisfy their own schema and carry the business constants", () => {
@@ -65,6 +73,9 @@ describe("checkSiteSettings", () => {
   });
 
   it("gives the defaults of the keys asked for", () => {
-    expect(defaultSiteSettings(["companyName", "cardRadius"])).toEqual({ companyName: DEFAULT_SITE_SETTINGS.companyName, cardRadius: DEFAULT_SITE_SETTINGS.cardRadius });
+    expect(defaultSiteSettings(["companyName", "cardRadius"])).toEqual({
+      companyName: DEFAULT_SITE_SETTINGS.companyName,
+      cardRadius: DEFAULT_SITE_SETTINGS.cardRadius,
+    });
   });
 });

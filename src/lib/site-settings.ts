@@ -350,7 +350,8 @@ export interface SettingProblem {
 export function checkSiteSettings(values: Record<string, unknown>): { ok: true; values: Partial<SiteSettings> } | { ok: false; problems: SettingProblem[] } {
   const parsed = siteSettingsSchema.partial().strict().safeParse(values);
   // only the keys sent: a partial schema would still fill in the keys that have defaults (loyalty, inventory)
-  if (parsed.success) return { ok: true, values: Object.fromEntries(Object.keys(values).map((key) => [key, parsed.data[key as SiteSettingKey]])) as Partial<SiteSettings> };
+  if (parsed.success)
+    return { ok: true, values: Object.fromEntries(Object.keys(values).map((key) => [key, parsed.data[key as SiteSettingKey]])) as Partial<SiteSettings> };
   return {
     ok: false,
     problems: parsed.error.issues.map((issue) => {

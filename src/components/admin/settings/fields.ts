@@ -1,0 +1,214 @@
+import type { SiteSettingKey } from "@/lib/site-settings";
+
+/**
+ * How each setting is edited: its path in the settings (dotted) and the kind of input. The tabs
+ * group every setting the shop has; each tab saves (and resets) the top-level settings its fields
+ * belong to, so no top-level setting appears in two tabs.
+ */
+export type FieldKind = "text" | "textarea" | "email" | "color" | "int" | "decimal" | "bool" | "select" | "multi" | "lines" | "time" | "pairs";
+
+export interface FieldSpec {
+  path: string;
+  kind: FieldKind;
+  options?: readonly string[];
+}
+
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
+const f = (path: string, kind: FieldKind, options?: readonly string[]): FieldSpec => ({ path, kind, ...(options ? { options } : {}) });
+const hours = WEEKDAYS.flatMap((day) => [
+  f(`businessHours.${day}.closed`, "bool"),
+  f(`businessHours.${day}.open`, "time"),
+  f(`businessHours.${day}.close`, "time"),
+]);
+
+export const SETTINGS_TABS = [
+  {
+    id: "company",
+    fields: [
+      f("companyName", "text"),
+      f("companyTagline", "text"),
+      f("companyLogo", "text"),
+      f("mainHeadline", "text"),
+      f("heroBackgroundImage", "text"),
+      f("heroTaglineAlignment", "select", ["left", "center", "right"]),
+      f("contactEmail", "email"),
+      f("contactPhone", "text"),
+      f("address", "textarea"),
+      f("fiscal.tin", "text"),
+      f("fiscal.vrn", "text"),
+      f("fiscal.vfdSerial", "text"),
+    ],
+  },
+  {
+    id: "appearance",
+    fields: [
+      f("companyColor", "color"),
+      f("colors.primary", "color"),
+      f("colors.secondary", "color"),
+      f("colors.accent", "color"),
+      f("theme", "select", ["white", "gray", "dark"]),
+      f("serviceImageRotationTime", "int"),
+      f("serviceImages.retail", "lines"),
+      f("serviceImages.prototyping", "lines"),
+      f("serviceImages.pcb", "lines"),
+      f("serviceImages.ai", "lines"),
+      f("serviceImages.logistics", "lines"),
+      f("serviceImages.stem", "lines"),
+      f("serviceImages.home", "lines"),
+    ],
+  },
+  {
+    id: "currency",
+    fields: [
+      f("currency", "select", ["TZS", "USD", "EUR"]),
+      f("supportedCurrencies", "multi", ["TZS", "USD", "EUR"]),
+      f("timezone", "text"),
+      f("language", "select", ["en", "sw"]),
+    ],
+  },
+  {
+    id: "layout",
+    fields: [
+      f("productsPerRow.mobile", "int"),
+      f("productsPerRow.tablet", "int"),
+      f("productsPerRow.desktop", "int"),
+      f("cardSpacing", "int"),
+      f("cardRadius", "int"),
+      f("navigation.opacity", "decimal"),
+      f("navigation.showCategories", "bool"),
+      f("navigation.sticky", "bool"),
+      f("footer.columns", "int"),
+      f("footer.showNewsletter", "bool"),
+      f("footer.showPaymentBadges", "bool"),
+    ],
+  },
+  {
+    id: "cart",
+    fields: [
+      f("cart.showTaxes", "bool"),
+      f("cart.showShippingEstimate", "bool"),
+      f("cart.shippingCost", "int"),
+      f("orderHold.mobileMoneyMinutes", "int"),
+      f("orderHold.cardMinutes", "int"),
+      f("orderHold.bankTransferHours", "int"),
+      f("inventory.lowStockThreshold", "int"),
+    ],
+  },
+  { id: "notifications", fields: [f("notifications.orderEmails", "bool"), f("notifications.marketingEmails", "bool")] },
+  {
+    id: "security",
+    fields: [
+      f("security.sessionTimeout", "int"),
+      f("security.maxLoginAttempts", "int"),
+      f("security.lockoutMinutes", "int"),
+      f("security.requireAdmin2fa", "bool"),
+    ],
+  },
+  { id: "performance", fields: [f("performance.adRotationTime", "int"), f("performance.productsPageSize", "int")] },
+  { id: "seo", fields: [f("seo.title", "text"), f("seo.description", "textarea"), f("seo.keywords", "lines")] },
+  {
+    id: "social",
+    fields: [
+      f("socialLinks.facebook", "text"),
+      f("socialLinks.twitter", "text"),
+      f("socialLinks.instagram", "text"),
+      f("socialLinks.linkedin", "text"),
+      f("socialLinks.youtube", "text"),
+    ],
+  },
+  {
+    id: "payments",
+    fields: [
+      f("paymentSettings.methods", "multi", ["mobile_money", "card", "bank_transfer"]),
+      f("paymentSettings.mobileMoneyProviders", "lines"),
+      f("bankTransfer.bankName", "text"),
+      f("bankTransfer.accountName", "text"),
+      f("bankTransfer.accountNumber", "text"),
+      f("bankTransfer.branch", "text"),
+      f("bankTransfer.swift", "text"),
+    ],
+  },
+  {
+    id: "delivery",
+    fields: [
+      f("delivery.courierRegions", "lines"),
+      f("delivery.sameDay.enabled", "bool"),
+      f("delivery.sameDay.fee", "int"),
+      f("delivery.sameDay.cutoff", "time"),
+      f("delivery.parcel.enabled", "bool"),
+      f("delivery.parcel.defaultFee", "int"),
+      f("delivery.parcel.fees", "pairs"),
+      f("delivery.parcel.departure", "text"),
+      f("delivery.pickup.enabled", "bool"),
+    ],
+  },
+  { id: "vat", fields: [f("vatRates.mainland", "decimal"), f("vatRates.zanzibar", "decimal")] },
+  { id: "hours", fields: hours },
+] as const satisfies readonly { id: string; fields: readonly FieldSpec[] }[];
+
+export type SettingsTabId = (typeof SETTINGS_TABS)[number]["id"];
+
+/** The top-level settings a tab's fields belong to: what it saves and resets. */
+export function tabKeys(fields: readonly FieldSpec[]): SiteSettingKey[] {
+  return [...new Set(fields.map((field) => field.path.split(".")[0] as SiteSettingKey))];
+}
+
+/** The value at a dotted path of an object. */
+export function valueAt(source: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((value, part) => (value && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined), source);
+}
+
+/** A copy of `source` with the value at a dotted path replaced (the objects on the way are copied, nothing else). */
+export function withValueAt<T>(source: T, path: string, value: unknown): T {
+  const [head, ...rest] = path.split(".");
+  const object = (source ?? {}) as Record<string, unknown>;
+  return { ...object, [head!]: rest.length ? withValueAt(object[head!], rest.join("."), value) : value } as T;
+}
+
+/** The text an input shows for a value of a kind (lists one per line, pairs as "key = value"). */
+export function textOf(kind: FieldKind, value: unknown): string {
+  if (kind === "lines") return Array.isArray(value) ? value.join("\n") : "";
+  if (kind === "pairs")
+    return value && typeof value === "object"
+      ? Object.entries(value as Record<string, unknown>)
+          .map(([key, v]) => `${key} = ${String(v)}`)
+          .join("\n")
+      : "";
+  return value === undefined || value === null ? "" : String(value);
+}
+
+/**
+ * The value an input's text stands for. A number that does not read as one stays text, so the
+ * settings check reports it (as the wrong type) rather than the form guessing; a "pairs" line
+ * without "=" is kept whole as a key with no number, which the check refuses the same way.
+ */
+export function valueOf(kind: FieldKind, text: string): unknown {
+  const trimmed = text.trim();
+  switch (kind) {
+    case "int":
+      return /^-?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+    case "decimal": {
+      const normal = trimmed.replace(",", ".");
+      return /^-?\d+(\.\d+)?$/.test(normal) ? Number(normal) : trimmed;
+    }
+    case "lines":
+      return text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean);
+    case "pairs":
+      return Object.fromEntries(
+        text
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .map((line) => {
+            const [key, amount] = line.split("=").map((part) => part.trim());
+            return [key!, amount !== undefined && /^\d+$/.test(amount) ? Number(amount) : (amount ?? "")];
+          }),
+      );
+    default:
+      return text;
+  }
+}

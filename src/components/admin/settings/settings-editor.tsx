@@ -1,0 +1,340 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { api } from "@/lib/api-client";
+import { checkSiteSettings, DEFAULT_SITE_SETTINGS, type SettingProblem, type SiteSettings } from "@/lib/site-settings";
+import { FormMessage } from "../../auth/fields";
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../../ui/dialog";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
+import { useFormAction } from "../../ui/use-form-action";
+import { SETTINGS_TABS, tabKeys, textOf, valueAt, valueOf, WEEKDAYS, withValueAt, type FieldSpec, type SettingsTabId } from "./fields";
+import { SettingsPreview, type PreviewProduct } from "./settings-preview";
+
+type Texts = Record<string, string>;
+
+const textFields = (settings: SiteSettings): Texts =>
+  Object.fromEntries(
+    SETTINGS_TABS.flatMap((tab) =>
+      tab.fields.filter((f) => !["bool", "multi"].includes(f.kind)).map((f) => [f.path, textOf(f.kind, valueAt(settings, f.path))]),
+    ),
+  );
+
+/** The settings with the form's texts read into values (what a save would send). */
+function draftOf(base: SiteSettings, texts: Texts): SiteSettings {
+  let draft = base;
+  for (const tab of SETTINGS_TABS)
+    for (const field of tab.fields) if (field.path in texts) draft = withValueAt(draft, field.path, valueOf(field.kind, texts[field.path]!));
+  return draft;
+}
+
+/**
+ * Every site setting, in tabs, with a live preview of the header and a product card. A tab saves
+ * its own settings after the same check the server runs (so errors show by their fields before
+ * anything is sent, in the page's language); a field, a tab or everything can go back to the
+ * defaults. After a save the page's own header is rendered again with the new values.
+ */
+export function SettingsEditor({ initial, sample }: { initial: SiteSettings; sample: PreviewProduct | null }) {
+  const t = useTranslations("admin.settings");
+  const router = useRouter();
+  const [base, setBase] = useState(initial);
+  const [flags, setFlags] = useState(initial);
+  const [texts, setTexts] = useState(() => textFields(initial));
+  const [problems, setProblems] = useState<SettingProblem[]>([]);
+  const [tab, setTab] = useState<SettingsTabId>("company");
+  const draft = draftOf(flags, texts);
+
+  const problemText = (problem: SettingProblem) => t(`problems.${problem.problem}`, { limit: problem.limit ?? 0 });
+  const problemFor = (path: string) => problems.find((p) => p.path === path || p.path.startsWith(`${path}.`));
+
+  const adopt = (settings: SiteSettings) => {
+    setBase(settings);
+    setFlags(settings);
+    setTexts(textFields(settings));
+    setProblems([]);
+    router.refresh();
+  };
+
+  const current = SETTINGS_TABS.find((candidate) => candidate.id === tab)!;
+  const save = useFormAction(
+    async () => {
+      const keys = tabKeys(current.fields);
+      const values = Object.fromEntries(keys.map((key) => [key, draft[key]]));
+      const checked = checkSiteSettings(values);
+      if (!checked.ok) {
+        setProblems(checked.problems);
+        return { ok: false, message: t("fixProblems", { count: checked.problems.length }) };
+      }
+      setProblems([]);
+      const answer = await api.adminSettings.save(checked.values);
+      adopt(answer.settings);
+      return { ok: true, message: t("saved") };
+    },
+    { failure: t("failed") },
+  );
+  const reset = useFormAction(
+    async () => {
+      adopt((await api.adminSettings.reset(tabKeys(current.fields))).settings);
+      return { ok: true, message: t("resetDone") };
+    },
+    { failure: t("failed") },
+  );
+  const resetAll = useFormAction(
+    async () => {
+      adopt((await api.adminSettings.resetAll()).settings);
+      return { ok: true, message: t("resetAllDone") };
+    },
+    { failure: t("failed") },
+  );
+
+  const setText = (path: string, value: string) => setTexts((all) => ({ ...all, [path]: value }));
+  const setFlag = (path: string, value: unknown) => setFlags((all) => withValueAt(all, path, value));
+  const resetField = (field: FieldSpec) => {
+    const value = valueAt(DEFAULT_SITE_SETTINGS, field.path);
+    if (field.kind === "bool" || field.kind === "multi") setFlag(field.path, value);
+    else setText(field.path, textOf(field.kind, value));
+  };
+  const changed = (field: FieldSpec) => JSON.stringify(valueAt(draft, field.path)) !== JSON.stringify(valueAt(base, field.path));
+
+  const input = "mt-1 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2 aria-[invalid=true]:border-red-600";
+  const label = (field: FieldSpec) => t(`fields.${field.path}` as "fields.companyName");
+
+  const renderField = (field: FieldSpec) => {
+    const id = `setting-${field.path.replace(/\./g, "-")}`;
+    const problem = problemFor(field.path);
+    const errorId = `${id}-error`;
+    const describedBy = problem ? errorId : undefined;
+    const value = valueAt(draft, field.path);
+    const isDefault = JSON.stringify(value) === JSON.stringify(valueAt(DEFAULT_SITE_SETTINGS, field.path));
+    let control: React.ReactNode;
+    if (field.kind === "bool")
+      control = (
+        <label className="flex min-h-10 items-center gap-2">
+          <input
+            id={id}
+            type="checkbox"
+            className="size-4"
+            checked={value === true}
+            onChange={(e) => setFlag(field.path, e.target.checked)}
+            aria-describedby={describedBy}
+          />
+          {label(field)}
+        </label>
+      );
+    else if (field.kind === "multi")
+      control = (
+        <fieldset aria-describedby={describedBy}>
+          <legend className="font-medium">{label(field)}</legend>
+          <div className="mt-1 flex flex-wrap gap-3">
+            {field.options!.map((option) => (
+              <label key={option} className="flex items-center gap-1.5">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={Array.isArray(value) && value.includes(option)}
+                  onChange={(e) => {
+                    const list = Array.isArray(value) ? (value as string[]) : [];
+                    setFlag(field.path, e.target.checked ? [...list, option] : list.filter((o) => o !== option));
+                  }}
+                />
+                {t(`options.${option}` as "options.TZS")}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      );
+    else {
+      const common = {
+        id,
+        name: field.path,
+        value: texts[field.path] ?? "",
+        "aria-invalid": problem ? true : undefined,
+        "aria-describedby": describedBy,
+        onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setText(field.path, e.target.value),
+      };
+      control = (
+        <>
+          <label htmlFor={id} className="block font-medium">
+            {label(field)}
+          </label>
+          {field.kind === "select" ? (
+            <select {...common} className={`${input} h-10`}>
+              {field.options!.map((option) => (
+                <option key={option} value={option}>
+                  {t(`options.${option}` as "options.TZS")}
+                </option>
+              ))}
+            </select>
+          ) : field.kind === "textarea" || field.kind === "lines" || field.kind === "pairs" ? (
+            <textarea {...common} rows={field.kind === "textarea" ? 3 : 4} className={`${input} py-1.5`} />
+          ) : field.kind === "color" ? (
+            <span className="mt-1 flex items-center gap-2">
+              <input
+                type="color"
+                aria-label={t("pickColour", { field: label(field) })}
+                value={/^#[0-9a-fA-F]{6}$/.test(texts[field.path] ?? "") ? texts[field.path] : "#000000"}
+                onChange={(e) => setText(field.path, e.target.value)}
+                className="h-10 w-12 rounded border border-[var(--border)]"
+              />
+              <input {...common} className={`${input} mt-0 h-10 font-mono`} maxLength={7} />
+            </span>
+          ) : (
+            <input
+              {...common}
+              type={field.kind === "email" ? "email" : field.kind === "time" ? "time" : "text"}
+              inputMode={field.kind === "int" ? "numeric" : field.kind === "decimal" ? "decimal" : undefined}
+              className={`${input} h-10`}
+            />
+          )}
+          {(field.kind === "lines" || field.kind === "pairs") && (
+            <p className="mt-1 text-xs text-[var(--muted-fg)]">{t(field.kind === "lines" ? "onePerLine" : "pairsHint")}</p>
+          )}
+        </>
+      );
+    }
+    return (
+      <div key={field.path} className="min-w-0" data-changed={changed(field) || undefined}>
+        {control}
+        {problem && (
+          <p id={errorId} role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
+            {problemText(problem)}
+          </p>
+        )}
+        {!isDefault && (
+          <button
+            type="button"
+            onClick={() => resetField(field)}
+            className="mt-1 text-xs text-brand hover:underline"
+            aria-label={t("resetFieldLabel", { field: label(field) })}
+          >
+            {t("resetField")}
+          </button>
+        )}
+      </div>
+    );
+  };
+
+  const renderHours = () => (
+    <table className="w-full max-w-xl text-left text-sm">
+      <thead className="text-xs text-[var(--muted-fg)] uppercase">
+        <tr>
+          <th className="py-1 pr-2">{t("day")}</th>
+          <th className="py-1 pr-2">{t("closedDay")}</th>
+          <th className="py-1 pr-2">{t("opens")}</th>
+          <th className="py-1">{t("closes")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {WEEKDAYS.map((day) => {
+          const closed = valueAt(draft, `businessHours.${day}.closed`) === true;
+          const problem = problemFor(`businessHours.${day}`);
+          return (
+            <tr key={day} className="border-t border-[var(--border)]">
+              <th scope="row" className="py-1.5 pr-2 font-medium">
+                {t(`days.${day}`)}
+                {problem && <span className="block text-xs font-normal text-red-700 dark:text-red-400">{problemText(problem)}</span>}
+              </th>
+              <td className="py-1.5 pr-2">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  aria-label={t("closedOn", { day: t(`days.${day}`) })}
+                  checked={closed}
+                  onChange={(e) => setFlag(`businessHours.${day}.closed`, e.target.checked)}
+                />
+              </td>
+              {(["open", "close"] as const).map((end) => (
+                <td key={end} className="py-1.5 pr-2">
+                  <input
+                    type="time"
+                    disabled={closed}
+                    aria-label={t(end === "open" ? "opensOn" : "closesOn", { day: t(`days.${day}`) })}
+                    value={texts[`businessHours.${day}.${end}`] ?? ""}
+                    onChange={(e) => setText(`businessHours.${day}.${end}`, e.target.value)}
+                    className={`${input} mt-0 h-9 disabled:opacity-50`}
+                  />
+                </td>
+              ))}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTabId)}>
+        <TabsList aria-label={t("tabsLabel")} className="flex-wrap">
+          {SETTINGS_TABS.map((candidate) => (
+            <TabsTrigger key={candidate.id} value={candidate.id} className="flex-none">
+              {t(`tabs.${candidate.id}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {SETTINGS_TABS.map((candidate) => (
+          <TabsContent key={candidate.id} value={candidate.id}>
+            <form onSubmit={save.submit} noValidate className="space-y-4 text-sm" aria-label={t(`tabs.${candidate.id}`)}>
+              {candidate.id === "hours" ? renderHours() : <div className="grid gap-4 sm:grid-cols-2">{candidate.fields.map(renderField)}</div>}
+              <FormMessage message={save.message ?? reset.message} />
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="submit"
+                  disabled={save.busy}
+                  aria-busy={save.busy || undefined}
+                  className="h-11 rounded-lg bg-brand px-5 font-semibold text-white disabled:opacity-70"
+                >
+                  {save.busy ? t("saving") : t("save")}
+                </button>
+                <ConfirmReset
+                  label={t("resetTab")}
+                  title={t("resetTabTitle", { tab: t(`tabs.${candidate.id}`) })}
+                  text={t("resetTabText")}
+                  confirm={t("resetConfirm")}
+                  cancel={t("cancel")}
+                  onConfirm={() => reset.submit()}
+                />
+              </div>
+            </form>
+          </TabsContent>
+        ))}
+        <div className="mt-8 border-t border-[var(--border)] pt-4 text-sm">
+          <ConfirmReset
+            label={t("resetAll")}
+            title={t("resetAllTitle")}
+            text={t("resetAllText")}
+            confirm={t("resetConfirm")}
+            cancel={t("cancel")}
+            danger
+            onConfirm={() => resetAll.submit()}
+          />
+          <div className="mt-2">
+            <FormMessage message={resetAll.message} />
+          </div>
+        </div>
+      </Tabs>
+      <SettingsPreview settings={draft} sample={sample} />
+    </div>
+  );
+}
+
+function ConfirmReset(props: { label: string; title: string; text: string; confirm: string; cancel: string; danger?: boolean; onConfirm: () => void }) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger
+        className={`h-11 rounded-lg border px-4 font-semibold ${props.danger ? "border-red-700 text-red-700 dark:text-red-400" : "border-[var(--border)]"}`}
+      >
+        {props.label}
+      </AlertDialogTrigger>
+      <AlertDialogContent title={props.title} description={props.text}>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <AlertDialogCancel className="h-10 rounded-lg border border-[var(--border)] px-4">{props.cancel}</AlertDialogCancel>
+          <AlertDialogAction onClick={props.onConfirm} className={`h-10 rounded-lg px-4 font-semibold text-white ${props.danger ? "bg-red-700" : "bg-brand"}`}>
+            {props.confirm}
+          </AlertDialogAction>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
