@@ -216,7 +216,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   // on PostgreSQL other app servers may share the database: cache invalidations go both ways
   const pool = (handle as DbHandle & { pool?: pg.Pool }).pool;
   const relay = handle.kind === "postgres" && pool ? createPostgresRelay(pool, log) : null;
-  const ads = createAdsService(db, settings);
+  const ads = createAdsService(db, settings, config.mediaDir);
 
   const syncImages = async () => {
     const began = Date.now();

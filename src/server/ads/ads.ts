@@ -1,7 +1,22 @@
-import type { Advertisement } from "@/lib/advertisement";
-import { and, asc, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, asc, eq, isNull, lte, gt, or, sql } from "drizzle-orm";
+import sharp from "sharp";
+import {
+  AD_IMAGE_MAX_BYTES,
+  AD_VIDEO_MAX_BYTES,
+  type AdminAdvertisement,
+  type AdminAdvertisementInput,
+  type AdPlacement,
+  type Advertisement,
+} from "@/lib/advertisement";
+import { logSecurityEvent, type RequestMeta } from "../auth/events";
+import { invalidateTags } from "../cache/tagged-cache";
 import type { Database } from "../db";
 import { advertisements } from "../db/schema";
+import { DomainError } from "../errors";
+import { MAX_IMAGE_PIXELS } from "../image-search/decode";
 import type { SettingsService } from "../settings/settings";
 
 export type { Advertisement };
@@ -11,7 +26,15 @@ async function listAdvertisements(db: Database, placement: string): Promise<Adve
   const rows = await db
     .select()
     .from(advertisements)
-    .where(and(eq(advertisements.placement, placement), eq(advertisements.active, true)))
+    .where(
+      and(
+        eq(advertisements.placement, placement),
+        eq(advertisements.active, true),
+        // inside its window: started (or no start) and not yet ended
+        or(isNull(advertisements.startsAt), lte(advertisements.startsAt, sql`now()`)),
+        or(isNull(advertisements.endsAt), gt(advertisements.endsAt, sql`now()`)),
+      ),
+    )
     .orderBy(asc(advertisements.sortOrder), asc(advertisements.id));
   return rows.map((r) => ({
     id: r.id,
@@ -23,12 +46,143 @@ async function listAdvertisements(db: Database, placement: string): Promise<Adve
   }));
 }
 
-/** Advertisements: the active ads of a placement, and how long each stays on screen. */
-export function createAdsService(db: Database, settings: SettingsService) {
+/** The widest an ad picture is stored (wide banners on a large screen; the carousel scales it down). */
+const AD_IMAGE_WIDTH = 1600;
+
+type AdRow = typeof advertisements.$inferSelect;
+const toAdmin = (r: AdRow): AdminAdvertisement => ({
+  id: r.id,
+  title: r.title,
+  mediaType: r.mediaType,
+  mediaUrl: r.mediaUrl,
+  posterUrl: r.posterUrl,
+  linkUrl: r.linkUrl,
+  placement: r.placement as AdPlacement,
+  active: r.active,
+  sortOrder: r.sortOrder,
+  startsAt: r.startsAt?.toISOString() ?? null,
+  endsAt: r.endsAt?.toISOString() ?? null,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** What a stored file is, from its first bytes (never from the name or the declared type). */
+function videoKind(bytes: Buffer): "mp4" | "webm" | null {
+  if (bytes.length >= 12 && bytes.subarray(4, 8).toString("latin1") === "ftyp") return "mp4";
+  if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0x1a45dfa3) return "webm";
+  return null;
+}
+
+/**
+ * Advertisements: the active ads of a placement (inside their window), how long each stays on
+ * screen, and the admin's side: every ad, create, change, delete, and storing an uploaded picture
+ * (re-encoded as WebP, metadata dropped) or video (MP4 or WebM, checked by its bytes) under a
+ * content-hashed name. Every write is logged with the values before and after, and drops the
+ * cached pages that show ads.
+ */
+export function createAdsService(db: Database, settings: SettingsService, mediaDir: string) {
+  const log = (actor: { id: number; email: string }, detail: Record<string, unknown>, meta: RequestMeta) =>
+    logSecurityEvent(db, { type: "admin-ad-changed", userId: actor.id, email: actor.email, detail: { by: actor.email, ...detail } }, meta);
+  const values = (input: AdminAdvertisementInput) => ({
+    title: input.title,
+    mediaType: input.mediaType,
+    mediaUrl: input.mediaUrl,
+    posterUrl: input.posterUrl,
+    linkUrl: input.linkUrl,
+    placement: input.placement,
+    active: input.active,
+    sortOrder: input.sortOrder,
+    startsAt: input.startsAt ? new Date(input.startsAt) : null,
+    endsAt: input.endsAt ? new Date(input.endsAt) : null,
+  });
+  const checkWindow = (input: AdminAdvertisementInput) => {
+    if (input.startsAt && input.endsAt && new Date(input.endsAt) <= new Date(input.startsAt))
+      throw new DomainError("validation", "The end of the ad's window must come after its start", { field: "endsAt" });
+  };
+
   return {
     list: (placement: string) => listAdvertisements(db, placement),
     /** seconds per ad, from the settings */
     rotationSeconds: async () => (await settings.get()).performance.adRotationTime,
+
+    async adminList(): Promise<AdminAdvertisement[]> {
+      const rows = await db
+        .select()
+        .from(advertisements)
+        .orderBy(asc(advertisements.placement), asc(advertisements.sortOrder), asc(advertisements.id))
+        .limit(500);
+      return rows.map(toAdmin);
+    },
+
+    async create(actor: { id: number; email: string }, input: AdminAdvertisementInput, meta: RequestMeta): Promise<AdminAdvertisement> {
+      checkWindow(input);
+      const [row] = await db.insert(advertisements).values(values(input)).returning();
+      await log(actor, { action: "created", id: row!.id, before: null, after: toAdmin(row!) }, meta);
+      invalidateTags("ads");
+      return toAdmin(row!);
+    },
+
+    async update(actor: { id: number; email: string }, id: number, input: AdminAdvertisementInput, meta: RequestMeta): Promise<AdminAdvertisement> {
+      checkWindow(input);
+      const changed = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(advertisements).where(eq(advertisements.id, id)).for("update");
+        if (!before) throw new DomainError("not-found", `Advertisement ${id} not found`);
+        const [after] = await tx
+          .update(advertisements)
+          .set({ ...values(input), updatedAt: sql`now()` })
+          .where(eq(advertisements.id, id))
+          .returning();
+        return { before: toAdmin(before), after: toAdmin(after!) };
+      });
+      await log(actor, { action: "changed", id, ...changed }, meta);
+      invalidateTags("ads");
+      return changed.after;
+    },
+
+    async remove(actor: { id: number; email: string }, id: number, meta: RequestMeta): Promise<void> {
+      const [before] = await db.delete(advertisements).where(eq(advertisements.id, id)).returning();
+      if (!before) throw new DomainError("not-found", `Advertisement ${id} not found`);
+      await log(actor, { action: "deleted", id, before: toAdmin(before), after: null }, meta);
+      invalidateTags("ads");
+    },
+
+    /**
+     * Stores an uploaded picture or video for an ad and returns its address. A picture is decoded
+     * (a damaged or huge one is refused) and written again as WebP, at most 1600 px wide; a video
+     * must be MP4 or WebM by its bytes. The name is the content's hash, so the address never
+     * changes meaning and can be cached for good.
+     */
+    async storeMedia(bytes: Buffer): Promise<{ mediaType: "image" | "video"; mediaUrl: string }> {
+      const video = videoKind(bytes);
+      let output: Buffer;
+      let extension: string;
+      if (video) {
+        if (bytes.length > AD_VIDEO_MAX_BYTES) throw new DomainError("too-large", `A video can be at most ${AD_VIDEO_MAX_BYTES / 1024 / 1024} MB`);
+        output = bytes;
+        extension = video;
+      } else {
+        if (bytes.length > AD_IMAGE_MAX_BYTES) throw new DomainError("too-large", `A picture can be at most ${AD_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+        try {
+          output = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated", pages: 1 })
+            .rotate()
+            .resize({ width: AD_IMAGE_WIDTH, withoutEnlargement: true })
+            .webp({ quality: 85 })
+            .toBuffer();
+        } catch (error) {
+          const message = error instanceof Error ? error.message : "";
+          if (/pixel limit/i.test(message)) throw new DomainError("too-many-pixels", "This picture has too many pixels");
+          if (/unsupported image format|bad seek|Input buffer contains unsupported/i.test(message))
+            throw new DomainError("not-an-image", "This file is not a picture or a video the shop can show (JPEG, PNG, WebP, MP4 or WebM)");
+          throw new DomainError("image-damaged", "This picture could not be read");
+        }
+        extension = "webp";
+      }
+      const name = `${createHash("sha256").update(output).digest("hex").slice(0, 24)}.${extension}`;
+      const folder = path.join(mediaDir, "ads");
+      await fs.mkdir(folder, { recursive: true });
+      // the same content under the same name: writing it again changes nothing
+      await fs.writeFile(path.join(folder, name), output, { flag: "w" });
+      return { mediaType: video ? "video" : "image", mediaUrl: `/media/ads/${name}` };
+    },
   };
 }
 

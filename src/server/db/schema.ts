@@ -151,7 +151,11 @@ export const advertisements = pgTable(
     placement: text("placement").notNull().default("products"),
     active: boolean("active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** the ad shows from this moment (null: already) until `endsAt` (null: until switched off) */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("advertisements_placement_idx").on(t.placement, t.active, t.sortOrder)],
 );

@@ -1,3 +1,6 @@
+ALTER TABLE "advertisements" ADD COLUMN "starts_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "advertisements" ADD COLUMN "ends_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "advertisements" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "locked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "locked_reason" text;--> statement-breakpoint
 CREATE INDEX "security_events_email_id_idx" ON "security_events" USING btree ("email","id");--> statement-breakpoint
