@@ -78,14 +78,18 @@ describe("admin ad calls: who may", () => {
 });
 
 describe("uploads", () => {
-  it("stores a picture as WebP at most 1600 px wide under its content's hash, served from /media", async () => {
+  it("stores a picture as WebP at the carousel's widths under its content's hash, served from /media", async () => {
     const first = await upload(await picture());
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ mediaType: "image", mediaUrl: expect.stringMatching(/^\/media\/ads\/[0-9a-f]{24}\.webp$/) });
+    expect(first.body).toMatchObject({ mediaType: "image", mediaUrl: expect.stringMatching(/^\/media\/ads\/ad-1200-[0-9a-f]{10}\.webp$/) });
     const again = await upload(await picture());
     expect(again.body.mediaUrl).toBe(first.body.mediaUrl);
     const stored = await fs.readFile(path.join(api.mediaDir, first.body.mediaUrl.replace("/media/", "")));
-    expect(await sharp(stored).metadata()).toMatchObject({ format: "webp", width: 1600, height: 400 });
+    expect(await sharp(stored).metadata()).toMatchObject({ format: "webp", width: 1200, height: 300 });
+    for (const width of [600, 800]) {
+      const twin = await fs.readFile(path.join(api.mediaDir, first.body.mediaUrl.replace("/media/", "").replace("-1200-", `-${width}-`)));
+      expect((await sharp(twin).metadata()).width).toBe(width);
+    }
     const served = await api.app.inject({ method: "GET", url: first.body.mediaUrl });
     expect(served.statusCode).toBe(200);
   });

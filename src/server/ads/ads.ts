@@ -13,6 +13,7 @@ import {
 } from "@/lib/advertisement";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
+import { AD_IMAGE_SIZES } from "@/lib/product-image";
 import type { Database } from "../db";
 import { advertisements } from "../db/schema";
 import { DomainError } from "../errors";
@@ -46,9 +47,6 @@ async function listAdvertisements(db: Database, placement: string): Promise<Adve
   }));
 }
 
-/** The widest an ad picture is stored (wide banners on a large screen; the carousel scales it down). */
-const AD_IMAGE_WIDTH = 1600;
-
 type AdRow = typeof advertisements.$inferSelect;
 const toAdmin = (r: AdRow): AdminAdvertisement => ({
   id: r.id,
@@ -75,8 +73,8 @@ function videoKind(bytes: Buffer): "mp4" | "webm" | null {
 /**
  * Advertisements: the active ads of a placement (inside their window), how long each stays on
  * screen, and the admin's side: every ad, create, change, delete, and storing an uploaded picture
- * (re-encoded as WebP, metadata dropped) or video (MP4 or WebM, checked by its bytes) under a
- * content-hashed name. Every write is logged with the values before and after, and drops the
+ * (re-encoded as WebP at the carousel's widths, metadata dropped) or video (MP4 or WebM, checked
+ * by its bytes) under a content-hashed name. Every write is logged with the values before and after, and drops the
  * cached pages that show ads.
  */
 export function createAdsService(db: Database, settings: SettingsService, mediaDir: string) {
@@ -152,36 +150,34 @@ export function createAdsService(db: Database, settings: SettingsService, mediaD
      * changes meaning and can be cached for good.
      */
     async storeMedia(bytes: Buffer): Promise<{ mediaType: "image" | "video"; mediaUrl: string }> {
-      const video = videoKind(bytes);
-      let output: Buffer;
-      let extension: string;
-      if (video) {
-        if (bytes.length > AD_VIDEO_MAX_BYTES) throw new DomainError("too-large", `A video can be at most ${AD_VIDEO_MAX_BYTES / 1024 / 1024} MB`);
-        output = bytes;
-        extension = video;
-      } else {
-        if (bytes.length > AD_IMAGE_MAX_BYTES) throw new DomainError("too-large", `A picture can be at most ${AD_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
-        try {
-          output = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated", pages: 1 })
-            .rotate()
-            .resize({ width: AD_IMAGE_WIDTH, withoutEnlargement: true })
-            .webp({ quality: 85 })
-            .toBuffer();
-        } catch (error) {
-          const message = error instanceof Error ? error.message : "";
-          if (/pixel limit/i.test(message)) throw new DomainError("too-many-pixels", "This picture has too many pixels");
-          if (/unsupported image format|bad seek|Input buffer contains unsupported/i.test(message))
-            throw new DomainError("not-an-image", "This file is not a picture or a video the shop can show (JPEG, PNG, WebP, MP4 or WebM)");
-          throw new DomainError("image-damaged", "This picture could not be read");
-        }
-        extension = "webp";
-      }
-      const name = `${createHash("sha256").update(output).digest("hex").slice(0, 24)}.${extension}`;
       const folder = path.join(mediaDir, "ads");
       await fs.mkdir(folder, { recursive: true });
-      // the same content under the same name: writing it again changes nothing
-      await fs.writeFile(path.join(folder, name), output, { flag: "w" });
-      return { mediaType: video ? "video" : "image", mediaUrl: `/media/ads/${name}` };
+      const video = videoKind(bytes);
+      if (video) {
+        if (bytes.length > AD_VIDEO_MAX_BYTES) throw new DomainError("too-large", `A video can be at most ${AD_VIDEO_MAX_BYTES / 1024 / 1024} MB`);
+        const name = `ad-${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.${video}`;
+        await fs.writeFile(path.join(folder, name), bytes);
+        return { mediaType: "video", mediaUrl: `/media/ads/${name}` };
+      }
+      if (bytes.length > AD_IMAGE_MAX_BYTES) throw new DomainError("too-large", `A picture can be at most ${AD_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+      const widest = AD_IMAGE_SIZES[AD_IMAGE_SIZES.length - 1];
+      let banner: Buffer;
+      try {
+        banner = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated", pages: 1 }).rotate().resize({ width: widest }).webp({ quality: 85 }).toBuffer();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : "";
+        if (/pixel limit/i.test(message)) throw new DomainError("too-many-pixels", "This picture has too many pixels");
+        if (/unsupported image format|Input buffer contains unsupported/i.test(message))
+          throw new DomainError("not-an-image", "This file is not a picture or a video the shop can show (JPEG, PNG, WebP, MP4 or WebM)");
+        throw new DomainError("image-damaged", "This picture could not be read");
+      }
+      // the renditions the carousel's srcset names, under one content hash, as the seeded banners are
+      const hash = createHash("sha256").update(banner).digest("hex").slice(0, 10);
+      for (const width of AD_IMAGE_SIZES) {
+        const rendition = width === widest ? banner : await sharp(banner).resize({ width }).webp({ quality: 85 }).toBuffer();
+        await fs.writeFile(path.join(folder, `ad-${width}-${hash}.webp`), rendition);
+      }
+      return { mediaType: "image", mediaUrl: `/media/ads/ad-${widest}-${hash}.webp` };
     },
   };
 }
