@@ -72,6 +72,7 @@ import type {
   SendRequestResponse,
 } from "./api-contract";
 import type { AdminProductChangeRequest, AdminProductChangeResponse } from "./admin-catalog";
+import type { AdminAdvertisement, AdminAdvertisementInput } from "./advertisement";
 import type { AdminLockResponse, AdminUnlockResponse } from "./security-log";
 import type { SiteSettingKey, SiteSettings } from "./site-settings";
 import type { PaymentMethod } from "./checkout";
@@ -357,6 +358,17 @@ export const api = {
   adminCatalog: {
     change: (id: number, body: AdminProductChangeRequest, options?: CallOptions) =>
       call<AdminProductChangeResponse>("PATCH", `/api/admin/products/${id}`, { ...options, json: body }),
+  },
+  adminAds: {
+    create: (ad: AdminAdvertisementInput, options?: CallOptions) => call<AdminAdvertisement>("POST", "/api/admin/ads", { ...options, json: ad }),
+    update: (id: number, ad: AdminAdvertisementInput, options?: CallOptions) =>
+      call<AdminAdvertisement>("PUT", `/api/admin/ads/${id}`, { ...options, json: ad }),
+    remove: (id: number, options?: CallOptions) => call<void>("DELETE", `/api/admin/ads/${id}`, options),
+    upload: (file: Blob, options?: CallOptions) => {
+      const form = new FormData();
+      form.append("file", file);
+      return call<{ mediaType: "image" | "video"; mediaUrl: string }>("POST", "/api/admin/ads/media", { timeoutMs: 120_000, ...options, form });
+    },
   },
   adminSettings: {
     save: (settings: Partial<SiteSettings>, options?: CallOptions) =>

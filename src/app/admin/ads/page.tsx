@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdsEditor } from "@/components/admin/ads-editor";
+import { getServices } from "@/server/services";
+import { requireAdmin } from "../../admin-guard";
+import { getTranslator } from "../../i18n";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("admin.ads");
+  return { title: t("pageTitle"), robots: { index: false } };
+}
+
+/** The carousel's ads: every one with its state, a form to create or change one, and how long each is shown. */
+export default async function AdminAdsPage() {
+  await requireAdmin("/admin/ads");
+  const services = await getServices();
+  const [ads, rotation, t] = await Promise.all([services.ads.adminList(), services.ads.rotationSeconds(), getTranslator("admin.ads")]);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <p className="text-sm">
+        <Link href="/admin" className="text-brand hover:underline">
+          {t("toAdmin")}
+        </Link>
+      </p>
+      <h1 className="text-xl font-bold">{t("pageTitle")}</h1>
+      <p className="mb-4 text-sm text-[var(--muted-fg)]">
+        {t("rotation", { seconds: rotation })}{" "}
+        <Link href="/admin/settings" className="text-brand hover:underline">
+          {t("rotationLink")}
+        </Link>
+      </p>
+      <AdsEditor ads={ads} />
+    </div>
+  );
+}
