@@ -1,13 +1,15 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { Readable } from "node:stream";
 import { z } from "zod";
 import { SECURITY_LOCK_REASON_MAX, securityLogQuerySchema } from "@/lib/security-log";
-import { ADMIN_PRODUCT_REASON_MAX, ADMIN_PRODUCTS_PAGE_MAX } from "@/lib/admin-catalog";
+import { ADMIN_PRODUCT_REASON_MAX, ADMIN_PRODUCTS_PAGE_MAX, CSV_IMPORT_MAX_BYTES } from "@/lib/admin-catalog";
 import { ADMIN_PRODUCT_STOCK_FILTERS } from "@/server/admin/catalog";
 import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { requireAdmin } from "./current-user";
+import { sendError } from "./errors";
 import { text } from "./schemas";
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -153,5 +155,51 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     const found = await services.adminCustomers.get(request.params.id);
     if (!found) throw new DomainError("not-found", `Customer ${request.params.id} not found`);
     return found;
+  });
+
+  // ---- the catalogue as CSV: export, and an import that changes nothing unless every row is right ----
+  await app.register(async (scope) => {
+    const csv = scope.withTypeProvider<ZodTypeProvider>();
+    await csv.register(multipart, { limits: { fileSize: CSV_IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
+
+    csv.get("/admin/products.csv", async (request, reply) => {
+      await requireAdmin(services, request);
+      const day = new Date().toISOString().slice(0, 10);
+      reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="products-${day}.csv"`);
+      return reply.send(Readable.from(services.catalogCsv.exportCsv()));
+    });
+
+    csv.post(
+      "/admin/products/import",
+      { schema: { querystring: z.object({ dryRun: z.enum(["true", "false"], { message: "dryRun must be true or false" }).default("false") }) } },
+      async (request, reply) => {
+        const admin = await requireAdmin(services, request);
+        if (!request.isMultipart()) return sendError(reply, "invalid-input", "Send the CSV file as multipart/form-data in a field named file");
+        let file: { name: string; bytes: Buffer } | null = null;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type !== "file" || part.fieldname !== "file" || file) {
+              if (part.type === "file") part.file.resume();
+              return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
+            }
+            file = { name: part.filename, bytes: await part.toBuffer() };
+          }
+        } catch (error) {
+          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+            return sendError(reply, "too-large", `A CSV file can be at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+          return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
+        }
+        if (!file?.bytes.length) return sendError(reply, "invalid-input", "The file is empty");
+        const text = new TextDecoder("utf-8", { fatal: false }).decode(file.bytes);
+        if (text.includes("\uFFFD")) return sendError(reply, "invalid-input", "The file is not UTF-8 text: save it as CSV UTF-8 and try again");
+        const name = file.name.replace(/[^\p{L}\p{N} ._-]/gu, "").slice(0, 100) || "upload.csv";
+        return services.catalogCsv.importCsv(
+          { id: admin.id, email: admin.email },
+          { name, text },
+          { dryRun: request.query.dryRun === "true" },
+          requestMeta(request),
+        );
+      },
+    );
   });
 };

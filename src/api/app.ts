@@ -54,7 +54,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, {
-    onRateLimited: (request) => options.services.auth.noteRateLimited(`${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`, requestMeta(request)),
+    onRateLimited: (request) =>
+      options.services.auth.noteRateLimited(`${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`, requestMeta(request)),
   });
   // the pages' security headers (less the CSP, which is for HTML) on every answer, errors and media included
   const headers = securityHeaders(options.services.siteUrl.protocol === "https:");

@@ -37,6 +37,7 @@ export const SECURITY_EVENT_TYPES = [
   "admin-settings-changed",
   "admin-order-action",
   "admin-product-changed",
+  "admin-products-imported",
   "admin-ad-changed",
   "admin-account-locked",
   "admin-account-unlocked",

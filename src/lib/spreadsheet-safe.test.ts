@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { spreadsheetSafe } from "./spreadsheet-safe";
+import { fromSpreadsheetCell, spreadsheetSafe } from "./spreadsheet-safe";
 
 describe("spreadsheetSafe", () => {
   it("keeps formula characters at the start from running in a spreadsheet", () => {
@@ -14,5 +14,12 @@ describe("spreadsheetSafe", () => {
     expect(spreadsheetSafe("asha@example.tz")).toBe("asha@example.tz");
     expect(spreadsheetSafe("Mozilla/5.0 = fine in the middle")).toBe("Mozilla/5.0 = fine in the middle");
     expect(spreadsheetSafe("")).toBe("");
+  });
+});
+
+describe("fromSpreadsheetCell", () => {
+  it("reads back what spreadsheetSafe wrote, and leaves other apostrophes alone", () => {
+    for (const value of ["=1+1", "-5 V regulator", "@home", "plain", "'quoted'"]) expect(fromSpreadsheetCell(spreadsheetSafe(value))).toBe(value);
+    expect(fromSpreadsheetCell("'tis")).toBe("'tis");
   });
 });

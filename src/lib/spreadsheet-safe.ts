@@ -7,3 +7,8 @@
 export function spreadsheetSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/** The value of a cell `spreadsheetSafe` wrote (its apostrophe before a formula character taken off again), for an import. */
+export function fromSpreadsheetCell(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}

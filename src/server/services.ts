@@ -2,6 +2,7 @@ import "server-only";
 import { createPreferencesService } from "./account/preferences";
 import { createWishlistService } from "./account/wishlist";
 import { createAdsService } from "./ads/ads";
+import { createCatalogCsvService } from "./admin/catalog-csv";
 import { createAdminCustomersService } from "./admin/customers";
 import { createAdminSecurityService } from "./admin/security";
 import { createAdminCatalogService } from "./admin/catalog";
@@ -269,6 +270,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     adminCatalog: createAdminCatalogService(db, settings),
     adminSecurity: createAdminSecurityService(db, settings),
     adminCustomers: createAdminCustomersService(db),
+    catalogCsv: createCatalogCsvService(db),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,

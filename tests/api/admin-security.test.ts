@@ -295,7 +295,10 @@ describe("customers", () => {
     for (const q of [email.slice(0, 20), "Zawadi Mre", "0712 998 877"]) {
       const found = await call("GET", `/api/admin/customers?q=${encodeURIComponent(q)}`, admin);
       expect(found.status, q).toBe(200);
-      expect(found.body.customers.map((c: Json) => c.email), q).toContain(email);
+      expect(
+        found.body.customers.map((c: Json) => c.email),
+        q,
+      ).toContain(email);
     }
     await call("POST", "/api/admin/security/lock", admin, { email, reason: "Abuse of returns" });
     const lockedOnly = await call("GET", "/api/admin/customers?locked=true&limit=100", admin);
@@ -304,7 +307,15 @@ describe("customers", () => {
 
     const one = await call("GET", `/api/admin/customers/${user!.id}`, admin);
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ email, fullName: "Zawadi Mrema", phone: "+255712998877", verified: true, lockedReason: "Abuse of returns", openSessions: 0, orders: 0 });
+    expect(one.body).toMatchObject({
+      email,
+      fullName: "Zawadi Mrema",
+      phone: "+255712998877",
+      verified: true,
+      lockedReason: "Abuse of returns",
+      openSessions: 0,
+      orders: 0,
+    });
     expect(one.body.events.map((e: Json) => e.type)).toEqual(expect.arrayContaining(["admin-account-locked", "login-success"]));
     const text = JSON.stringify(one.body);
     expect(text).not.toContain(user!.passwordHash);

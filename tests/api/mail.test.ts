@@ -157,7 +157,10 @@ describe("the mail outbox", () => {
       expect(shown).toMatchObject({ state: "dead", attempts: 3, lastError: "550 5.1.1 <a***@example.co.tz>: Recipient address rejected" });
       expect(JSON.stringify(overview)).not.toContain(email);
       // the mail given up on is in the security log, once, with what kind it was
-      const logged = await api.handle.db.select().from(securityEvents).where(and(eq(securityEvents.type, "mail-failed"), eq(securityEvents.email, email)));
+      const logged = await api.handle.db
+        .select()
+        .from(securityEvents)
+        .where(and(eq(securityEvents.type, "mail-failed"), eq(securityEvents.email, email)));
       expect(logged).toHaveLength(1);
       expect(logged[0]!.detail).toMatchObject({ kind: "password-reset", attempts: 3 });
     } finally {

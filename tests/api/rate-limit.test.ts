@@ -27,7 +27,10 @@ describe("API rate limit", () => {
   it("records a limited address in the security log once per route and minute, not once per refused request", async () => {
     const address = "10.9.8.7";
     for (let i = 0; i < 8; i++) await api.app.inject({ method: "GET", url: "/api/categories", remoteAddress: address });
-    const logged = await api.handle.db.select().from(securityEvents).where(and(eq(securityEvents.type, "rate-limited"), eq(securityEvents.ip, address)));
+    const logged = await api.handle.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.type, "rate-limited"), eq(securityEvents.ip, address)));
     expect(logged).toHaveLength(1);
     expect(logged[0]!.detail).toEqual({ route: "GET /api/categories" });
   });

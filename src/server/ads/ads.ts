@@ -163,7 +163,11 @@ export function createAdsService(db: Database, settings: SettingsService, mediaD
       const widest = AD_IMAGE_SIZES[AD_IMAGE_SIZES.length - 1];
       let banner: Buffer;
       try {
-        banner = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated", pages: 1 }).rotate().resize({ width: widest }).webp({ quality: 85 }).toBuffer();
+        banner = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated", pages: 1 })
+          .rotate()
+          .resize({ width: widest })
+          .webp({ quality: 85 })
+          .toBuffer();
       } catch (error) {
         const message = error instanceof Error ? error.message : "";
         if (/pixel limit/i.test(message)) throw new DomainError("too-many-pixels", "This picture has too many pixels");

@@ -65,7 +65,7 @@ export async function sessionUser(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-        // an account an administrator locked is signed out everywhere at once
+    // an account an administrator locked is signed out everywhere at once
     .where(and(eq(sessions.tokenHash, hashSecret(token)), gt(sessions.expiresAt, sql`now()`), notTooOld(maxHours), isNull(users.lockedAt)))
     .limit(1);
   if (!row) return null;
