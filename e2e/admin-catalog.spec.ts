@@ -54,6 +54,27 @@ test(
     await screenshots(admin, "admin-product");
     await admin.goto("/admin/products");
     await screenshots(admin, "admin-products");
+
+    // a CSV file with one bad row: its line is named and nothing is imported; the fixed file imports
+    const csvFile = (stock: string) => ({
+      name: "stock-count.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`sku,stock_quantity\n${product.sku},12\n${product.sku}-NOT-A-SKU,${stock}\n`),
+    });
+    await admin.getByLabel("CSV file").setInputFiles(csvFile("x"));
+    await admin.getByRole("button", { name: "Check the file" }).click();
+    const problems = admin.getByTestId("csv-problems");
+    await expect(problems).toContainText(`Line 3: No product has the sku ${product.sku}-NOT-A-SKU`);
+    await expect(problems).toContainText('Line 3: stock_quantity must be a whole number from 0 to 10000000 (got "x")');
+    await expect(admin.getByRole("button", { name: /^Import/ })).toHaveCount(0);
+    await admin.getByLabel("CSV file").setInputFiles({ ...csvFile(""), buffer: Buffer.from(`sku,stock_quantity\n${product.sku},12\n`) });
+    await admin.getByRole("button", { name: "Check the file" }).click();
+    await expect(admin.getByRole("status").filter({ hasText: "1 row checked: no problems." })).toBeVisible();
+    await admin.getByRole("button", { name: "Import 1 row" }).click();
+    await expect(admin.getByRole("status").filter({ hasText: "Imported: 1 product changed (1 rows)." })).toBeVisible();
+    await admin.getByLabel("Name, SKU or number").fill(product.sku);
+    await admin.getByRole("button", { name: "Show", exact: true }).click();
+    await expect(admin.getByTestId("admin-product-row").first()).toContainText("12");
     await admin.context().close();
 
     // the shopper's listing and product page show the new price at once

@@ -71,7 +71,7 @@ import type {
   SendRequestBody,
   SendRequestResponse,
 } from "./api-contract";
-import type { AdminProductChangeRequest, AdminProductChangeResponse } from "./admin-catalog";
+import type { AdminProductChangeRequest, AdminProductChangeResponse, CsvImportResult } from "./admin-catalog";
 import type { AdminAdvertisement, AdminAdvertisementInput } from "./advertisement";
 import type { AdminLockResponse, AdminUnlockResponse } from "./security-log";
 import type { SiteSettingKey, SiteSettings } from "./site-settings";
@@ -358,6 +358,16 @@ export const api = {
   adminCatalog: {
     change: (id: number, body: AdminProductChangeRequest, options?: CallOptions) =>
       call<AdminProductChangeResponse>("PATCH", `/api/admin/products/${id}`, { ...options, json: body }),
+    importCsv: (file: Blob, flags: { dryRun: boolean }, options?: CallOptions) => {
+      const form = new FormData();
+      form.append("file", file);
+      return call<CsvImportResult>("POST", "/api/admin/products/import", {
+        timeoutMs: 120_000,
+        ...options,
+        form,
+        query: new URLSearchParams({ dryRun: String(flags.dryRun) }),
+      });
+    },
   },
   adminAds: {
     create: (ad: AdminAdvertisementInput, options?: CallOptions) => call<AdminAdvertisement>("POST", "/api/admin/ads", { ...options, json: ad }),

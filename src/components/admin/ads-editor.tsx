@@ -46,14 +46,14 @@ export function AdsEditor({ ads }: { ads: AdminAdvertisement[] }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const errorText = useErrorText();
 
-  const edit = (ad: AdminAdvertisement | null) => {
+  const edit = (ad: AdminAdvertisement | null, keepMessage = false) => {
     setEditing(ad?.id ?? null);
     setForm(
       ad
         ? { ...ad, linkUrl: ad.linkUrl ?? "", sortOrder: String(ad.sortOrder), startsAt: toLocalInput(ad.startsAt), endsAt: toLocalInput(ad.endsAt) }
         : { ...EMPTY, startsAt: "", endsAt: "", sortOrder: "0", linkUrl: "/products" },
     );
-    send.show(null);
+    if (!keepMessage) send.show(null);
     if (fileInput.current) fileInput.current.value = "";
   };
 
@@ -79,7 +79,7 @@ export function AdsEditor({ ads }: { ads: AdminAdvertisement[] }) {
       failure: t("failed"),
       check: () => (!form.title.trim() ? t("needTitle") : !form.mediaUrl ? t("needMedia") : !/^\d{1,5}$/.test(form.sortOrder.trim()) ? t("badOrder") : null),
       onSuccess: () => {
-        if (editing === null) edit(null);
+        if (editing === null) edit(null, true);
         router.refresh();
       },
     },

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CatalogImport } from "@/components/admin/catalog-import";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { Pager } from "@/components/ui/pager";
 import { categoryName } from "@/lib/locale";
@@ -51,6 +52,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
         </Link>
       </p>
       <h1 className="text-xl font-bold">{t("title")}</h1>
+      <CatalogImport />
       <form
         method="get"
         action="/admin/products"
