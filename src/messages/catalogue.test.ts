@@ -81,5 +81,10 @@ describe("the message catalogue", () => {
     expect(Object.keys(sw)).not.toContain("admin");
     expect(sw.newsletter).toBeDefined();
     expect(Object.keys(sw.newsletter ?? {})).not.toContain("email");
+    // the admin area's groups travel with admin pages only
+    expect(Object.keys(sw.rewards ?? {})).not.toContain("admin");
+    expect(Object.keys(sw.messages ?? {})).not.toContain("admin");
+    expect(Object.keys(sw.orders ?? {})).not.toContain("admin");
+    expect(sw.rewards).toBeDefined();
   });
 });

@@ -169,6 +169,9 @@ const SERVER_ONLY = [
   "payments.sandbox",
   "orders.meta",
   "orders.admin",
+  // the admin area's client texts travel with admin pages only (src/app/admin/layout.tsx)
+  "rewards.admin",
+  "messages.admin",
   "wishlist.meta",
   "messages.meta",
   "messages.email",
