@@ -120,13 +120,25 @@ export async function screenshots(page: Page, name: string) {
   if (!process.env.E2E_SCREENSHOTS) return;
   const url = page.url();
   const viewport = page.viewportSize();
+  // switching language registers the service worker of the other language, which takes over the
+  // page as soon as it is installed: a navigation under way at that moment is aborted, so go again
+  const goto = async (target: string) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.goto(target);
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !String(error).includes("ERR_ABORTED")) throw error;
+      }
+    }
+  };
   for (const lang of ["en", "sw"]) {
-    await page.goto(`${url.split("?")[0]}?lang=${lang}`);
+    await goto(`${url.split("?")[0]}?lang=${lang}`);
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
       await page.screenshot({ path: path.join("docs", "screenshots", `${name}-${lang}-${width}.png`), fullPage: true });
     }
   }
-  await page.goto(`${url.split("?")[0]}?lang=en`);
+  await goto(`${url.split("?")[0]}?lang=en`);
   if (viewport) await page.setViewportSize(viewport);
 }
