@@ -4,6 +4,7 @@
 // node:http server answering the listing's own bytes from memory (the ceiling on this machine).
 // Figures go to bench/results/ and docs/benchmarks.md.
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,7 +21,7 @@ const { values: args } = parseArgs({
     count: { type: "string", default: "100000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
-    only: { type: "string" }, // "embedded" | "postgres" | "ceiling" | "load" | "orders"
+    only: { type: "string" }, // "embedded" | "postgres" | "ceiling" | "load" | "orders" | "admin" (the admin product list on PostgreSQL)
     // the order-placement run: this many buyers at once, this many orders in all
     buyers: { type: "string", default: "10" },
     orders: { type: "string", default: "2000" },
@@ -323,10 +324,15 @@ async function benchServer(database: string, env: Env): Promise<Result[]> {
     const total = await productCount(base);
     log(`${database}: server up with ${total} products`);
     const results: Result[] = [];
+    if (args.only === "admin") {
+      for (const scenario of await adminScenarios(env.DATABASE_URL!)) results.push(await load(base, scenario, database));
+      return results;
+    }
     for (const set of QUERY_SETS) results.push(...(await loadQuerySet(base, set, database)));
     results.push(...(await ceilingRatio(base, database)));
     if (args.scenarios) return results;
     for (const scenario of await cartScenarios(base, env.DATA_DIR ?? "")) results.push(await load(base, scenario, database));
+    if (env.DATABASE_URL) for (const scenario of await adminScenarios(env.DATABASE_URL)) results.push(await load(base, scenario, database));
     results.push(...(await imageSearchScenarios(base, database)));
     return results;
   } finally {
@@ -387,6 +393,40 @@ async function cartScenarios(base: string, dataDir: string): Promise<Scenario[]>
     { name: "GET /api/cart (10 shoppers, 3 lines)", paths: ["/api/cart"], cookies, target: "p99 < 30 ms" },
     { name: "POST /api/cart (10 shoppers)", paths: ["/api/cart"], method: "POST", bodies: adds, cookies, target: "p99 < 30 ms" },
   ];
+}
+
+/**
+ * The admin's product list over the whole catalogue: an admin with two-step sign-in set up and a
+ * session, written straight into the database (as the API tests do: signing in through the API
+ * would need a fresh authenticator code per run), then pages 1 to 40 newest first, by category,
+ * low stock and searches by name or SKU, each connection its own page in turn.
+ */
+async function adminScenarios(databaseUrl: string): Promise<Scenario[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const email = `bench-admin-${Date.now()}@example.co.tz`;
+    const user = await client.query(
+      "insert into users (email, full_name, password_hash, role, email_verified_at) values ($1, 'Bench Admin', 'scrypt$unused', 'admin', now()) returning id",
+      [email],
+    );
+    const id = user.rows[0].id as number;
+    await client.query("insert into user_two_factor (user_id, secret, enabled_at) values ($1, 'JBSWY3DPEHPK3PXP', now())", [id]);
+    const token = crypto.randomBytes(32).toString("base64url");
+    const hash = crypto.createHash("sha256").update(token).digest("hex");
+    await client.query("insert into sessions (token_hash, user_id, remember, expires_at) values ($1, $2, true, now() + interval '1 day')", [hash, id]);
+    const categories = (await client.query("select slug from categories order by id")).rows.map((r) => r.slug as string);
+    const words = (await client.query("select sku, split_part(name, ' ', 1) as word from products order by id desc limit 20")).rows as { sku: string; word: string }[];
+    const paths: string[] = [];
+    for (let page = 0; page < 40; page++) paths.push(`/api/admin/products?limit=25&offset=${page * 25}`);
+    for (const slug of categories) for (const page of [0, 5, 20]) paths.push(`/api/admin/products?limit=25&offset=${page * 25}&category=${slug}`);
+    for (const page of [0, 3]) paths.push(`/api/admin/products?limit=25&offset=${page * 25}&stock=low`);
+    for (const w of words) paths.push(`/api/admin/products?limit=25&q=${encodeURIComponent(w.sku)}`, `/api/admin/products?limit=25&q=${encodeURIComponent(w.word)}`);
+    log(`admin: a session for ${email}, ${paths.length} distinct product-list pages`);
+    return [{ name: "GET /api/admin/products (admin, 25 a page, pages 1-40, filters, searches)", paths, cookies: [`sid=${token}`], target: "p99 < 100 ms" }];
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -535,7 +575,7 @@ async function main() {
   const results: Result[] = [];
   if (!args.only || args.only === "ceiling") results.push(...(await benchCeiling()));
   if (args.only === "embedded" || (!args.only && COUNT <= EMBEDDED_MAX)) results.push(...(await benchEmbedded()));
-  if (!args.only || args.only === "postgres") results.push(...(await benchPostgres()));
+  if (!args.only || args.only === "postgres" || args.only === "admin") results.push(...(await benchPostgres()));
   writeReport(results);
   if (!args.only) writeLoadReport(await load200());
   if (!args.only) writeOrderReport(await placeOrders());

@@ -144,6 +144,17 @@ export const SETTINGS_TABS = [
     ],
   },
   { id: "vat", fields: [f("vatRates.mainland", "decimal"), f("vatRates.zanzibar", "decimal")] },
+  {
+    id: "coins",
+    fields: [
+      f("loyalty.enabled", "bool"),
+      f("loyalty.shillingsPerStep", "int"),
+      f("loyalty.coinsPerStep", "int"),
+      f("loyalty.coinValue", "int"),
+      f("loyalty.maxSharePercent", "int"),
+      f("loyalty.expiryMonths", "int"),
+    ],
+  },
   { id: "hours", fields: hours },
 ] as const satisfies readonly { id: string; fields: readonly FieldSpec[] }[];
 
