@@ -6,7 +6,10 @@ test(
   "an admin locks a shopper's account from /siem-dashboard (the shopper is signed out and cannot sign in), finds it in the log, and unlocks it",
   {
     tag: "@known-slow",
-    annotation: { type: "known-slow", description: "a registration, three sign-ins and an admin's two-step sign-in (scrypt at 128 MiB): over 30 s on a busy 2-core machine" },
+    annotation: {
+      type: "known-slow",
+      description: "a registration, three sign-ins and an admin's two-step sign-in (scrypt at 128 MiB): over 30 s on a busy 2-core machine",
+    },
   },
   async ({ page, browser }) => {
     test.slow();

@@ -28,7 +28,12 @@ test(
     await admin.getByRole("button", { name: "Save this tab" }).click();
     await expect(admin.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     // the admin's own page header, rendered again by the server
-    await expect(admin.getByRole("banner").getByRole("link", { name: new RegExp(newName) }).first()).toBeVisible();
+    await expect(
+      admin
+        .getByRole("banner")
+        .getByRole("link", { name: new RegExp(newName) })
+        .first(),
+    ).toBeVisible();
 
     // a shopper's page shows it (the settings' cached pages were dropped by the save)
     await page.goto("/products");

@@ -125,7 +125,9 @@ export async function screenshots(page: Page, name: string) {
   const goto = async (target: string) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        await page.goto(target);
+        await page.goto(target, { waitUntil: "domcontentloaded" });
+        // pictures still loading are waited for a while; a load that never ends (the worker's swap) is not
+        await page.waitForLoadState("load", { timeout: 15_000 }).catch(() => undefined);
         return;
       } catch (error) {
         if (attempt >= 3 || !String(error).includes("ERR_ABORTED")) throw error;

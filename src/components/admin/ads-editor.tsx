@@ -125,7 +125,7 @@ export function AdsEditor({ ads }: { ads: AdminAdvertisement[] }) {
                   // eslint-disable-next-line @next/next/no-img-element
                   <img src={ad.mediaUrl} alt="" width={120} height={40} className="h-10 w-30 rounded object-cover" />
                 ) : (
-                  <span className="flex h-10 w-30 items-center justify-center rounded bg-[var(--muted)] text-xs">{t("video")}</span>
+                  <span className="flex h-10 w-30 items-center justify-center rounded bg-[var(--surface)] text-xs">{t("video")}</span>
                 )}
                 <span className="min-w-0 flex-1 basis-48">
                   <span className="block font-semibold break-words">{ad.title}</span>

@@ -265,7 +265,7 @@ export function SettingsEditor({ initial, sample }: { initial: SiteSettings; sam
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-      <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTabId)}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTabId)} className="min-w-0">
         <TabsList aria-label={t("tabsLabel")} className="flex-wrap">
           {SETTINGS_TABS.map((candidate) => (
             <TabsTrigger key={candidate.id} value={candidate.id} className="flex-none">

@@ -26,7 +26,7 @@ export function SettingsPreview({ settings, sample }: { settings: SiteSettings; 
   const theme = ["white", "gray", "dark"].includes(settings.theme) ? settings.theme : "white";
 
   return (
-    <aside aria-labelledby="preview-heading" className="lg:sticky lg:top-4 lg:self-start">
+    <aside aria-labelledby="preview-heading" className="min-w-0 lg:sticky lg:top-4 lg:self-start">
       <h2 id="preview-heading" className="mb-2 text-sm font-semibold">
         {t("preview")}
       </h2>
@@ -36,8 +36,8 @@ export function SettingsPreview({ settings, sample }: { settings: SiteSettings; 
         className="overflow-hidden rounded-lg border border-[var(--border)] bg-[var(--page-bg)] text-[var(--fg)]"
         style={{ "--brand": brand, "--card-radius": `${radius}px` } as React.CSSProperties}
       >
-        <div className="bg-brand px-3 py-1 text-xs text-white" style={{ backgroundColor: brand }}>
-          <span className="truncate opacity-90">{settings.companyTagline}</span>
+        <div className="truncate bg-brand px-3 py-1 text-xs text-white" style={{ backgroundColor: brand }}>
+          <span className="opacity-90">{settings.companyTagline}</span>
         </div>
         <div className="flex items-center gap-2 border-b border-[var(--border)] px-3 py-2">
           {settings.companyLogo ? (
