@@ -157,6 +157,49 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     return found;
   });
 
+  // ---- categories and brands ----
+  const categoryBody = z.object({
+    name: text("name", 80, { min: 1, minMessage: "name is required" }).transform((v) => v.trim()),
+    nameSw: text("nameSw", 80)
+      .transform((v) => v.trim() || null)
+      .nullable()
+      .default(null),
+    description: text("description", 500).default(""),
+  });
+  const brandBody = z.object({ name: text("name", 80, { min: 1, minMessage: "name is required" }).transform((v) => v.trim()) });
+  const intoBody = z.object({ into: z.number({ error: "into must be an id" }).int().min(1) });
+  const actor = async (request: Parameters<typeof requireAdmin>[1]) => {
+    const admin = await requireAdmin(services, request);
+    return { id: admin.id, email: admin.email };
+  };
+
+  app.get("/admin/categories", async (request) => {
+    await requireAdmin(services, request);
+    return { categories: await services.taxonomy.categories(), brands: await services.taxonomy.brands() };
+  });
+  app.post("/admin/categories", { schema: { body: categoryBody } }, async (request, reply) =>
+    reply.code(201).send(await services.taxonomy.createCategory(await actor(request), request.body, requestMeta(request))),
+  );
+  app.put("/admin/categories/:id", { schema: { params: idParams, body: categoryBody } }, async (request) =>
+    services.taxonomy.renameCategory(await actor(request), request.params.id, request.body, requestMeta(request)),
+  );
+  app.post("/admin/categories/order", { schema: { body: z.object({ ids: z.array(z.number().int().min(1)).min(1).max(1000) }) } }, async (request) => {
+    await services.taxonomy.reorderCategories(await actor(request), request.body.ids, requestMeta(request));
+    return { categories: await services.taxonomy.categories() };
+  });
+  app.post("/admin/categories/:id/merge", { schema: { params: idParams, body: intoBody } }, async (request) =>
+    services.taxonomy.mergeCategory(await actor(request), request.params.id, request.body.into, requestMeta(request)),
+  );
+  app.post("/admin/brands", { schema: { body: brandBody } }, async (request, reply) =>
+    reply.code(201).send(await services.taxonomy.createBrand(await actor(request), request.body, requestMeta(request))),
+  );
+  app.put("/admin/brands/:id", { schema: { params: idParams, body: brandBody } }, async (request) =>
+    services.taxonomy.renameBrand(await actor(request), request.params.id, request.body, requestMeta(request)),
+  );
+  app.post("/admin/brands/:id/merge", { schema: { params: idParams, body: intoBody } }, async (request) =>
+    services.taxonomy.mergeBrand(await actor(request), request.params.id, request.body.into, requestMeta(request)),
+  );
+
   // ---- the catalogue as CSV: export, and an import that changes nothing unless every row is right ----
   await app.register(async (scope) => {
     const csv = scope.withTypeProvider<ZodTypeProvider>();

@@ -39,6 +39,7 @@ export const SECURITY_EVENT_TYPES = [
   "admin-product-changed",
   "admin-products-imported",
   "admin-ad-changed",
+  "admin-taxonomy-changed",
   "admin-account-locked",
   "admin-account-unlocked",
 ] as const;

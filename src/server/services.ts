@@ -2,6 +2,7 @@ import "server-only";
 import { createPreferencesService } from "./account/preferences";
 import { createWishlistService } from "./account/wishlist";
 import { createAdsService } from "./ads/ads";
+import { createTaxonomyService } from "./admin/taxonomy";
 import { createCatalogCsvService } from "./admin/catalog-csv";
 import { createAdminCustomersService } from "./admin/customers";
 import { createAdminSecurityService } from "./admin/security";
@@ -271,6 +272,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     adminSecurity: createAdminSecurityService(db, settings),
     adminCustomers: createAdminCustomersService(db),
     catalogCsv: createCatalogCsvService(db),
+    taxonomy: createTaxonomyService(db),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf, type Database } from "../db";
-import { brands, categories, productVariants, products, searchRank } from "../db/schema";
+import { brands, categories, productVariants, products, searchRank, slugRedirects } from "../db/schema";
 import { resolveQueryWords, wordUse } from "../search/resolve";
 import { toTsQueryText } from "../search/terms";
 import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/product-query";
@@ -95,6 +95,9 @@ async function categoryIds(db: Database): Promise<Map<string, number[]>> {
     const rows = await db.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories);
     const byKey: Record<string, number[]> = {};
     for (const row of rows) for (const key of new Set([row.slug.toLowerCase(), row.name.toLowerCase()])) (byKey[key] ??= []).push(row.id);
+    // a slug a category had before a rename or a merge still finds the category it leads to
+    const redirects = await db.select({ from: slugRedirects.oldSlug, to: slugRedirects.newSlug }).from(slugRedirects).where(eq(slugRedirects.kind, "category"));
+    for (const r of redirects) if (!byKey[r.from]) byKey[r.from] = byKey[r.to] ?? [];
     return { byKey };
   });
   return new Map(Object.entries(byKey));

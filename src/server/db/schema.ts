@@ -32,6 +32,22 @@ export const categories = pgTable("categories", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
+/**
+ * Where an old category or brand slug leads after a rename or a merge: links shared before keep
+ * working (`kind` is "category" or "brand"; a later rename updates the old entries, so there is
+ * never a chain).
+ */
+export const slugRedirects = pgTable(
+  "slug_redirects",
+  {
+    kind: text("kind", { enum: ["category", "brand"] }).notNull(),
+    oldSlug: text("old_slug").notNull(),
+    newSlug: text("new_slug").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.oldSlug] })],
+);
+
 export const brands = pgTable("brands", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),

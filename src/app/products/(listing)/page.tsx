@@ -1,3 +1,4 @@
+import { permanentRedirect } from "next/navigation";
 import { Suspense } from "react";
 import type { Metadata } from "next";
 import { CategoryStrip } from "@/components/catalog/category-strip";
@@ -7,6 +8,7 @@ import type { InitialListing } from "@/components/catalog/use-listing";
 import { AdCarousel } from "@/components/promo/ad-carousel";
 import { filtersFromParams, forCard, listingKey, listingQuery, pageOffset, parsePage, shuffleSeed } from "@/lib/listing";
 import { categoryName } from "@/lib/locale";
+import { safeRedirect } from "@/lib/redirect";
 import { getServices } from "@/server/services";
 import { getIntl, getTranslator, languageAlternates } from "../../i18n";
 import { loadSiteSettings } from "../../site-settings";
@@ -27,7 +29,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   const filters = filtersFromParams(params);
   const page = parsePage(params.page);
   const settings = await loadSiteSettings();
-  const { pageData, ads: adverts } = await getServices();
+  const { pageData, ads: adverts, taxonomy } = await getServices();
   const [categories, ads, rotationSeconds, priceCeiling] = await Promise.all([
     pageData.categories().catch(() => []),
     // ads are decoration: a failure shows none rather than failing the page (it is only logged)
@@ -38,6 +40,16 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
     adverts.rotationSeconds().catch(() => DEFAULT_AD_ROTATION_SECONDS),
     pageData.priceCeiling().catch(() => 0),
   ]);
+  // a category's old slug (before a rename or a merge) moves to its address of today, for good
+  const asked = typeof params.category === "string" ? params.category : null;
+  if (asked && categories.length && !categories.some((c) => c.slug === asked)) {
+    const now = await taxonomy.categoryRedirect(asked);
+    if (now) {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(params)) for (const v of [value].flat()) if (v !== undefined) query.append(key, key === "category" ? now : v);
+      permanentRedirect(safeRedirect(`/products?${query.toString()}`, "/products"));
+    }
+  }
   let initial: InitialListing;
   try {
     const result = await pageData.list(listingQuery(filters, pageOffset(page)));

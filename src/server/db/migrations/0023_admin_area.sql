@@ -1,3 +1,11 @@
+CREATE TABLE "slug_redirects" (
+	"kind" text NOT NULL,
+	"old_slug" text NOT NULL,
+	"new_slug" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "slug_redirects_kind_old_slug_pk" PRIMARY KEY("kind","old_slug")
+);
+--> statement-breakpoint
 ALTER TABLE "advertisements" ADD COLUMN "starts_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "advertisements" ADD COLUMN "ends_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "advertisements" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
