@@ -53,6 +53,23 @@ test(
     await page.goto("/products");
     await expect(page.getByRole("banner")).not.toContainText(newName);
     await expect(page.getByRole("banner")).toContainText("Kilima Electronics");
+
+    // categories: a new one, renamed; a link to its old address lands on the new one
+    const stamp = Date.now() % 100_000;
+    await admin.goto("/admin/categories");
+    await screenshots(admin, "admin-categories");
+    const create = admin.getByRole("region", { name: "Categories" }).locator("form").last();
+    await create.getByLabel("Name", { exact: true }).fill(`Drones ${stamp}`);
+    await expect(create).toContainText(`Address: /drones-${stamp}`);
+    await create.getByRole("button", { name: "Create the category" }).click();
+    const row = admin.getByTestId("admin-categories").locator(`li[data-slug="drones-${stamp}"]`);
+    await expect(row).toContainText("0 products");
+    await row.getByText(`Rename or merge Drones ${stamp}`).click();
+    await row.getByLabel("Name", { exact: true }).fill(`Drones and UAVs ${stamp}`);
+    await row.getByRole("button", { name: "Rename" }).click();
+    await expect(admin.getByTestId("admin-categories").locator(`li[data-slug="drones-and-uavs-${stamp}"]`)).toHaveCount(1);
+    await page.goto(`/products?category=drones-${stamp}`);
+    await expect(page).toHaveURL(new RegExp(`/products\\?category=drones-and-uavs-${stamp}$`));
     await admin.context().close();
   },
 );

@@ -70,3 +70,21 @@ export interface CsvProblem {
 export type CsvImportResult =
   | { ok: true; dryRun: boolean; rows: number; changed: number; columns: CsvProductColumn[] }
   | { ok: false; rows: number; problems: CsvProblem[]; problemCount: number };
+
+/** A category as the admin's taxonomy page lists it. */
+export interface AdminCategoryRow {
+  id: number;
+  name: string;
+  nameSw: string | null;
+  slug: string;
+  description: string;
+  sortOrder: number;
+  products: number;
+}
+
+export interface AdminBrandRow {
+  id: number;
+  name: string;
+  slug: string;
+  products: number;
+}

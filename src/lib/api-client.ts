@@ -71,7 +71,7 @@ import type {
   SendRequestBody,
   SendRequestResponse,
 } from "./api-contract";
-import type { AdminProductChangeRequest, AdminProductChangeResponse, CsvImportResult } from "./admin-catalog";
+import type { AdminBrandRow, AdminCategoryRow, AdminProductChangeRequest, AdminProductChangeResponse, CsvImportResult } from "./admin-catalog";
 import type { AdminAdvertisement, AdminAdvertisementInput } from "./advertisement";
 import type { AdminLockResponse, AdminUnlockResponse } from "./security-log";
 import type { SiteSettingKey, SiteSettings } from "./site-settings";
@@ -368,6 +368,21 @@ export const api = {
         query: new URLSearchParams({ dryRun: String(flags.dryRun) }),
       });
     },
+  },
+  adminTaxonomy: {
+    createCategory: (body: { name: string; nameSw?: string | null }, options?: CallOptions) =>
+      call<AdminCategoryRow>("POST", "/api/admin/categories", { ...options, json: body }),
+    renameCategory: (id: number, body: { name: string; nameSw?: string | null }, options?: CallOptions) =>
+      call<AdminCategoryRow>("PUT", `/api/admin/categories/${id}`, { ...options, json: body }),
+    reorder: (ids: number[], options?: CallOptions) =>
+      call<{ categories: AdminCategoryRow[] }>("POST", "/api/admin/categories/order", { ...options, json: { ids } }),
+    mergeCategory: (id: number, into: number, options?: CallOptions) =>
+      call<{ productsMoved: number }>("POST", `/api/admin/categories/${id}/merge`, { ...options, json: { into } }),
+    createBrand: (body: { name: string }, options?: CallOptions) => call<AdminBrandRow>("POST", "/api/admin/brands", { ...options, json: body }),
+    renameBrand: (id: number, body: { name: string }, options?: CallOptions) =>
+      call<AdminBrandRow>("PUT", `/api/admin/brands/${id}`, { ...options, json: body }),
+    mergeBrand: (id: number, into: number, options?: CallOptions) =>
+      call<{ productsMoved: number }>("POST", `/api/admin/brands/${id}/merge`, { ...options, json: { into } }),
   },
   adminAds: {
     create: (ad: AdminAdvertisementInput, options?: CallOptions) => call<AdminAdvertisement>("POST", "/api/admin/ads", { ...options, json: ad }),

@@ -70,6 +70,7 @@ export default async function AdminPage() {
     { href: "/admin/customers", label: d("customers") },
     { href: "/admin/settings", label: d("settings") },
     { href: "/admin/ads", label: d("ads") },
+    { href: "/admin/categories", label: d("categories") },
     { href: "/admin/messages", label: tm("title") },
     { href: "/admin/requests", label: tr("title") },
     { href: "/siem-dashboard", label: d("security") },

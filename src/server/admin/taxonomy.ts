@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { AdminBrandRow, AdminCategoryRow } from "@/lib/admin-catalog";
 import { slugify } from "@/lib/slug";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
@@ -8,22 +9,8 @@ import { DomainError } from "../errors";
 
 type Actor = { id: number; email: string };
 
-export interface AdminCategory {
-  id: number;
-  name: string;
-  nameSw: string | null;
-  slug: string;
-  description: string;
-  sortOrder: number;
-  products: number;
-}
-
-export interface AdminBrand {
-  id: number;
-  name: string;
-  slug: string;
-  products: number;
-}
+type AdminCategory = AdminCategoryRow;
+type AdminBrand = AdminBrandRow;
 
 /** A slug from a name by the shop's rule, refused when the name has nothing a slug can keep. */
 function slugOf(name: string): string {
@@ -46,8 +33,14 @@ export function createTaxonomyService(db: Database) {
   /** Old slugs of `kind` that led to `from` (and `from` itself) now lead to `to`. */
   async function redirect(tx: Database, kind: "category" | "brand", from: string, to: string) {
     if (from === to) return;
-    await tx.update(slugRedirects).set({ newSlug: to }).where(and(eq(slugRedirects.kind, kind), eq(slugRedirects.newSlug, from)));
-    await tx.insert(slugRedirects).values({ kind, oldSlug: from, newSlug: to }).onConflictDoUpdate({ target: [slugRedirects.kind, slugRedirects.oldSlug], set: { newSlug: to } });
+    await tx
+      .update(slugRedirects)
+      .set({ newSlug: to })
+      .where(and(eq(slugRedirects.kind, kind), eq(slugRedirects.newSlug, from)));
+    await tx
+      .insert(slugRedirects)
+      .values({ kind, oldSlug: from, newSlug: to })
+      .onConflictDoUpdate({ target: [slugRedirects.kind, slugRedirects.oldSlug], set: { newSlug: to } });
     // a slug in use again is no longer an old one
     await tx.delete(slugRedirects).where(and(eq(slugRedirects.kind, kind), eq(slugRedirects.oldSlug, to)));
   }
@@ -73,7 +66,12 @@ export function createTaxonomyService(db: Database) {
 
     async brands(): Promise<AdminBrand[]> {
       const rows = await db
-        .select({ id: brands.id, name: brands.name, slug: brands.slug, products: sql<number>`(select count(*)::int from ${products} p where p.brand_id = "brands"."id")` })
+        .select({
+          id: brands.id,
+          name: brands.name,
+          slug: brands.slug,
+          products: sql<number>`(select count(*)::int from ${products} p where p.brand_id = "brands"."id")`,
+        })
         .from(brands)
         .orderBy(asc(brands.name));
       return rows.map((r) => ({ ...r, products: Number(r.products) }));
@@ -102,9 +100,16 @@ export function createTaxonomyService(db: Database) {
       const result = await transaction(async (tx) => {
         const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
         if (!before) throw new DomainError("not-found", `Category ${id} not found`);
-        const [taken] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.slug, slug), ne(categories.id, id)));
+        const [taken] = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(eq(categories.slug, slug), ne(categories.id, id)));
         if (taken) throw new DomainError("validation", `Another category already has the slug ${slug}`, { field: "name" });
-        const [after] = await tx.update(categories).set({ name: input.name, nameSw: input.nameSw, description: input.description, slug }).where(eq(categories.id, id)).returning();
+        const [after] = await tx
+          .update(categories)
+          .set({ name: input.name, nameSw: input.nameSw, description: input.description, slug })
+          .where(eq(categories.id, id))
+          .returning();
         if (before.name !== input.name) await tx.update(products).set({ category: input.name }).where(eq(products.categoryId, id));
         await redirect(tx, "category", before.slug, slug);
         await log(actor, { action: "category-renamed", id, before, after }, meta, tx);
@@ -120,7 +125,11 @@ export function createTaxonomyService(db: Database) {
         const all = await tx.select({ id: categories.id, sortOrder: categories.sortOrder }).from(categories).orderBy(asc(categories.sortOrder));
         if (ids.length !== all.length || new Set(ids).size !== ids.length || !all.every((c) => ids.includes(c.id)))
           throw new DomainError("validation", "Send every category once, in the new order", { field: "ids" });
-        for (const [index, id] of ids.entries()) await tx.update(categories).set({ sortOrder: index + 1 }).where(eq(categories.id, id));
+        for (const [index, id] of ids.entries())
+          await tx
+            .update(categories)
+            .set({ sortOrder: index + 1 })
+            .where(eq(categories.id, id));
         await log(actor, { action: "categories-reordered", before: all.map((c) => c.id), after: ids }, meta, tx);
       });
       invalidateTags("catalog");
@@ -133,7 +142,11 @@ export function createTaxonomyService(db: Database) {
         const [from] = await tx.select().from(categories).where(eq(categories.id, fromId)).for("update");
         const [into] = await tx.select().from(categories).where(eq(categories.id, intoId)).for("update");
         if (!from || !into) throw new DomainError("not-found", "No such category");
-        const rows = await tx.update(products).set({ categoryId: into.id, category: into.name }).where(eq(products.categoryId, from.id)).returning({ id: products.id });
+        const rows = await tx
+          .update(products)
+          .set({ categoryId: into.id, category: into.name })
+          .where(eq(products.categoryId, from.id))
+          .returning({ id: products.id });
         await tx.delete(categories).where(eq(categories.id, from.id));
         await redirect(tx, "category", from.slug, into.slug);
         await log(actor, { action: "category-merged", before: { from, into }, after: { into: into.id, productsMoved: rows.length } }, meta, tx);

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { TaxonomyEditor } from "@/components/admin/taxonomy-editor";
+import { getServices } from "@/server/services";
+import { requireAdmin } from "../../admin-guard";
+import { getTranslator } from "../../i18n";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("admin.taxonomy");
+  return { title: t("title"), robots: { index: false } };
+}
+
+/** The shop's categories (in their order) and brands, with their product counts. */
+export default async function AdminCategoriesPage() {
+  await requireAdmin("/admin/categories");
+  const services = await getServices();
+  const [categories, brands, t] = await Promise.all([services.taxonomy.categories(), services.taxonomy.brands(), getTranslator("admin.taxonomy")]);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <p className="text-sm">
+        <Link href="/admin" className="text-brand hover:underline">
+          {t("toAdmin")}
+        </Link>
+      </p>
+      <h1 className="text-xl font-bold">{t("title")}</h1>
+      <p className="mb-4 text-sm text-[var(--muted-fg)]">{t("intro")}</p>
+      <TaxonomyEditor categories={categories} brands={brands} />
+    </div>
+  );
+}
