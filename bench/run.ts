@@ -416,12 +416,16 @@ async function adminScenarios(databaseUrl: string): Promise<Scenario[]> {
     const hash = crypto.createHash("sha256").update(token).digest("hex");
     await client.query("insert into sessions (token_hash, user_id, remember, expires_at) values ($1, $2, true, now() + interval '1 day')", [hash, id]);
     const categories = (await client.query("select slug from categories order by id")).rows.map((r) => r.slug as string);
-    const words = (await client.query("select sku, split_part(name, ' ', 1) as word from products order by id desc limit 20")).rows as { sku: string; word: string }[];
+    const words = (await client.query("select sku, split_part(name, ' ', 1) as word from products order by id desc limit 20")).rows as {
+      sku: string;
+      word: string;
+    }[];
     const paths: string[] = [];
     for (let page = 0; page < 40; page++) paths.push(`/api/admin/products?limit=25&offset=${page * 25}`);
     for (const slug of categories) for (const page of [0, 5, 20]) paths.push(`/api/admin/products?limit=25&offset=${page * 25}&category=${slug}`);
     for (const page of [0, 3]) paths.push(`/api/admin/products?limit=25&offset=${page * 25}&stock=low`);
-    for (const w of words) paths.push(`/api/admin/products?limit=25&q=${encodeURIComponent(w.sku)}`, `/api/admin/products?limit=25&q=${encodeURIComponent(w.word)}`);
+    for (const w of words)
+      paths.push(`/api/admin/products?limit=25&q=${encodeURIComponent(w.sku)}`, `/api/admin/products?limit=25&q=${encodeURIComponent(w.word)}`);
     log(`admin: a session for ${email}, ${paths.length} distinct product-list pages`);
     return [{ name: "GET /api/admin/products (admin, 25 a page, pages 1-40, filters, searches)", paths, cookies: [`sid=${token}`], target: "p99 < 100 ms" }];
   } finally {

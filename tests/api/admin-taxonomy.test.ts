@@ -40,7 +40,8 @@ async function moveProducts(set: { categoryId?: number; category?: string; brand
 
 afterAll(async () => {
   const db = api.handle.db;
-  for (const o of originals) await db.update(products).set({ categoryId: o.categoryId, category: o.category, brandId: o.brandId, brand: o.brand }).where(eq(products.id, o.id));
+  for (const o of originals)
+    await db.update(products).set({ categoryId: o.categoryId, category: o.category, brandId: o.brandId, brand: o.brand }).where(eq(products.id, o.id));
   await db.delete(categories).where(like(categories.slug, `%-${run}`));
   await db.delete(brands).where(like(brands.slug, `%-${run}`));
   await db.delete(slugRedirects).where(like(slugRedirects.oldSlug, `%-${run}`));
@@ -139,7 +140,10 @@ describe("categories and brands", () => {
     const after = await api.handle.db.select({ brandId: products.brandId, brand: products.brand }).from(products).where(eq(products.id, moved[1]!));
     expect(after[0]).toEqual({ brandId: b.body.id, brand: `Dar Makers ${run}` });
     expect(await api.handle.db.select().from(brands).where(eq(brands.id, a.body.id))).toHaveLength(0);
-    const [{ n }] = (await api.handle.db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.brandId, a.body.id))) as [{ n: number }];
+    const [{ n }] = (await api.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.brandId, a.body.id))) as [{ n: number }];
     expect(Number(n)).toBe(0);
   });
 });
