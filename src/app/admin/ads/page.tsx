@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdsEditor } from "@/components/admin/ads-editor";
+import { AdminPageHeader } from "@/components/admin/page-header";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getTranslator } from "../../i18n";
@@ -17,18 +18,18 @@ export default async function AdminAdsPage() {
   const [ads, rotation, t] = await Promise.all([services.ads.adminList(), services.ads.rotationSeconds(), getTranslator("admin.ads")]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <p className="text-sm">
-        <Link href="/admin" className="text-brand hover:underline">
-          {t("toAdmin")}
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">{t("pageTitle")}</h1>
-      <p className="mb-4 text-sm text-[var(--muted-fg)]">
-        {t("rotation", { seconds: rotation })}{" "}
-        <Link href="/admin/settings" className="text-brand hover:underline">
-          {t("rotationLink")}
-        </Link>
-      </p>
+      <AdminPageHeader
+        back={{ href: "/admin", label: t("toAdmin") }}
+        title={t("pageTitle")}
+        intro={
+          <>
+            {t("rotation", { seconds: rotation })}{" "}
+            <Link href="/admin/settings" className="text-brand hover:underline">
+              {t("rotationLink")}
+            </Link>
+          </>
+        }
+      />
       <AdsEditor ads={ads} />
     </div>
   );

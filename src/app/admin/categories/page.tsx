@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AdminPageHeader } from "@/components/admin/page-header";
 import { TaxonomyEditor } from "@/components/admin/taxonomy-editor";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
@@ -17,13 +17,7 @@ export default async function AdminCategoriesPage() {
   const [categories, brands, t] = await Promise.all([services.taxonomy.categories(), services.taxonomy.brands(), getTranslator("admin.taxonomy")]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <p className="text-sm">
-        <Link href="/admin" className="text-brand hover:underline">
-          {t("toAdmin")}
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">{t("title")}</h1>
-      <p className="mb-4 text-sm text-[var(--muted-fg)]">{t("intro")}</p>
+      <AdminPageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} intro={t("intro")} />
       <TaxonomyEditor categories={categories} brands={brands} />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AdminPageHeader } from "@/components/admin/page-header";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { Pager } from "@/components/ui/pager";
 import { pagedHref } from "@/lib/paged-href";
@@ -39,12 +40,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <p className="text-sm">
-        <Link href="/admin" className="text-brand hover:underline">
-          {t("toAdmin")}
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">{t("title")}</h1>
+      <AdminPageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} />
       <form
         method="get"
         action="/admin/customers"

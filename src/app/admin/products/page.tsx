@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CatalogImport } from "@/components/admin/catalog-import";
+import { AdminPageHeader } from "@/components/admin/page-header";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { Pager } from "@/components/ui/pager";
 import { categoryName } from "@/lib/locale";
@@ -46,12 +47,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <p className="text-sm">
-        <Link href="/admin" className="text-brand hover:underline">
-          {t("toAdmin")}
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">{t("title")}</h1>
+      <AdminPageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} />
       <CatalogImport />
       <form
         method="get"

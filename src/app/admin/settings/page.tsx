@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AdminPageHeader } from "@/components/admin/page-header";
 import { SettingsEditor } from "@/components/admin/settings/settings-editor";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
@@ -22,13 +22,7 @@ export default async function AdminSettingsPage() {
   const first = listed.products[0];
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <p className="text-sm">
-        <Link href="/admin" className="text-brand hover:underline">
-          {t("toAdmin")}
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">{t("title")}</h1>
-      <p className="mb-4 text-sm text-[var(--muted-fg)]">{t("intro")}</p>
+      <AdminPageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} intro={t("intro")} />
       <SettingsEditor
         initial={settings}
         sample={first ? { name: first.name, image: first.image, price: first.price, originalPrice: first.originalPrice } : null}
