@@ -65,7 +65,7 @@ export default async function SiemDashboardPage({ searchParams }: { searchParams
   for (const type of query.type) exportParams.append("type", type);
   for (const [key, value] of Object.entries({ account: query.account, ip: query.ip, from: filters.fromDate, to: filters.toDate }))
     if (value) exportParams.set(key, value);
-  const olderHref = page.nextBefore ? `${filterHref({})}${filterHref({}).includes("?") ? "&" : "?"}before=${page.nextBefore}` : null;
+  const olderHref = page.nextBefore ? pagedHref("/siem-dashboard", { ...kept, before: String(page.nextBefore) }, 1) : null;
   const when = adminTimeFormat(locale);
   const count = adminNumberFormat(locale);
   const field = "mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2";
