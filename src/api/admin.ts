@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { Readable } from "node:stream";
 import { z } from "zod";
 import { SECURITY_LOCK_REASON_MAX, securityLogQuerySchema } from "@/lib/security-log";
-import { ADMIN_PRODUCT_REASON_MAX, ADMIN_PRODUCTS_PAGE_MAX, CSV_IMPORT_MAX_BYTES } from "@/lib/admin-catalog";
+import { ADMIN_PRODUCT_REASON_MAX, ADMIN_PRODUCTS_PAGE_MAX, CSV_IMPORT_MAX_BYTES, isProductImage } from "@/lib/admin-catalog";
+import { PRODUCT_IMAGE_MAX_BYTES } from "@/server/admin/product-editor";
 import { ADMIN_PRODUCT_STOCK_FILTERS } from "@/server/admin/catalog";
 import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
@@ -157,6 +158,42 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     return found;
   });
 
+  // ---- creating a product and changing its details ----
+  const productDetails = z.object({
+    name: text("name", 200, { min: 1, minMessage: "name is required" }).transform((v) => v.trim()),
+    description: text("description", 5_000).default(""),
+    category: text("category", 100, { min: 1, minMessage: "category is required" }),
+    brand: text("brand", 80, { min: 1, minMessage: "brand is required" }),
+    sku: text("sku", 64, { min: 1, minMessage: "sku is required" })
+      .transform((v) => v.trim())
+      .refine((v) => /^[A-Za-z0-9._-]{1,64}$/.test(v), "sku takes letters, digits, dots, dashes and underscores"),
+    image: text("image", 200).refine(isProductImage, "image must be a picture uploaded for products"),
+    freeDelivery: z.boolean({ error: "freeDelivery must be true or false" }).default(false),
+    sameDayDelivery: z.boolean({ error: "sameDayDelivery must be true or false" }).default(false),
+  });
+
+  app.post(
+    "/admin/products",
+    {
+      schema: {
+        body: productDetails.extend({
+          price: shillings("price"),
+          originalPrice: shillings("originalPrice").default(0),
+          stockQuantity: z.number({ error: "stockQuantity must be a whole number" }).int("stockQuantity must be a whole number").min(0).max(10_000_000),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(services, request);
+      return reply.code(201).send(await services.productEditor.create({ id: admin.id, email: admin.email }, request.body, requestMeta(request)));
+    },
+  );
+
+  app.put("/admin/products/:id/details", { schema: { params: idParams, body: productDetails } }, async (request) => {
+    const admin = await requireAdmin(services, request);
+    return services.productEditor.updateDetails({ id: admin.id, email: admin.email }, request.params.id, request.body, requestMeta(request));
+  });
+
   // ---- categories and brands ----
   const categoryBody = z.object({
     name: text("name", 80, { min: 1, minMessage: "name is required" }).transform((v) => v.trim()),
@@ -203,7 +240,29 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
   // ---- the catalogue as CSV: export, and an import that changes nothing unless every row is right ----
   await app.register(async (scope) => {
     const csv = scope.withTypeProvider<ZodTypeProvider>();
-    await csv.register(multipart, { limits: { fileSize: CSV_IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
+    // the larger of the two uploads here (a CSV file, a product picture); each route checks its own
+    await csv.register(multipart, { limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
+
+    /** multipart with one field `file`: a product picture (JPEG, PNG or WebP up to 10 MB) → `{image}` */
+    csv.post("/admin/products/image", async (request, reply) => {
+      await requireAdmin(services, request);
+      if (!request.isMultipart()) return sendError(reply, "invalid-input", "Send the picture as multipart/form-data in a field named file");
+      let bytes: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== "file" || part.fieldname !== "file" || bytes) {
+            if (part.type === "file") part.file.resume();
+            return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
+          }
+          bytes = await part.toBuffer();
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") return sendError(reply, "too-large", "A picture can be at most 10 MB");
+        return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
+      }
+      if (!bytes?.length) return sendError(reply, "not-an-image", "The file is empty");
+      return reply.code(201).send(await services.productEditor.storeImage(bytes));
+    });
 
     csv.get("/admin/products.csv", async (request, reply) => {
       await requireAdmin(services, request);
@@ -232,6 +291,8 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
             return sendError(reply, "too-large", `A CSV file can be at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
           return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
         }
+        if (file && file.bytes.length > CSV_IMPORT_MAX_BYTES)
+          return sendError(reply, "too-large", `A CSV file can be at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
         if (!file?.bytes.length) return sendError(reply, "invalid-input", "The file is empty");
         const text = new TextDecoder("utf-8", { fatal: false }).decode(file.bytes);
         if (text.includes("\uFFFD")) return sendError(reply, "invalid-input", "The file is not UTF-8 text: save it as CSV UTF-8 and try again");

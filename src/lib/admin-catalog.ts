@@ -88,3 +88,21 @@ export interface AdminBrandRow {
   slug: string;
   products: number;
 }
+
+/** A product's details as the admin creates or edits them (prices and stock change with a reason, apart). */
+export interface AdminProductDetails {
+  name: string;
+  description: string;
+  /** the category's slug */
+  category: string;
+  /** the brand's name */
+  brand: string;
+  sku: string;
+  /** a picture uploaded for products (/media/products/...) */
+  image: string;
+  freeDelivery: boolean;
+  sameDayDelivery: boolean;
+}
+
+/** A product picture uploaded here: the only kind a product may name. */
+export const isProductImage = (value: string) => /^\/media\/products\/[a-z0-9._-]+\.webp$/.test(value);

@@ -2,6 +2,7 @@ import "server-only";
 import { createPreferencesService } from "./account/preferences";
 import { createWishlistService } from "./account/wishlist";
 import { createAdsService } from "./ads/ads";
+import { createProductEditor } from "./admin/product-editor";
 import { createTaxonomyService } from "./admin/taxonomy";
 import { createCatalogCsvService } from "./admin/catalog-csv";
 import { createAdminCustomersService } from "./admin/customers";
@@ -273,6 +274,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     adminCustomers: createAdminCustomersService(db),
     catalogCsv: createCatalogCsvService(db),
     taxonomy: createTaxonomyService(db),
+    // a new picture gets its image-search vector at once rather than at the next sync
+    productEditor: createProductEditor(db, config.mediaDir, () => void syncImages().catch((error: unknown) => console.error("image sync failed:", error))),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,

@@ -1,0 +1,183 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, ne, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { AdminProductDetails } from "@/lib/admin-catalog";
+import { IMAGE_SIZES } from "@/lib/product-image";
+import { slugify } from "@/lib/slug";
+import { logSecurityEvent, type RequestMeta } from "../auth/events";
+import { invalidateTags } from "../cache/tagged-cache";
+import type { Database } from "../db";
+import { brands, categories, products } from "../db/schema";
+import { DomainError } from "../errors";
+import { MAX_IMAGE_PIXELS } from "../image-search/decode";
+
+type Actor = { id: number; email: string };
+
+/** A product image upload's byte limit. */
+export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Creating a product and changing its details (name, description, category, brand, SKU, picture,
+ * delivery flags); prices and stock change through the reasoned change with its audit trail. A
+ * picture is stored like the seeded ones: square WebP renditions at the card's widths under one
+ * content hash; the image-search vector is computed by the image sync, which `onNewImage` starts.
+ */
+export function createProductEditor(db: Database, mediaDir: string, onNewImage: () => void) {
+  /** The category and brand rows a product names, or a validation error naming the field. */
+  async function references(tx: Database, input: AdminProductDetails) {
+    const [category] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.slug, input.category));
+    if (!category) throw new DomainError("validation", `No category has the slug ${input.category}`, { field: "category" });
+    const [brand] = await tx
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .where(sql`lower(${brands.name}) = lower(${input.brand})`);
+    if (!brand) throw new DomainError("validation", `No brand is named ${input.brand} (create it under Categories and brands)`, { field: "brand" });
+    return { category, brand };
+  }
+
+  async function skuFree(tx: Database, sku: string, except?: number) {
+    const [taken] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(except ? and(eq(products.sku, sku), ne(products.id, except)) : eq(products.sku, sku));
+    if (taken) throw new DomainError("validation", `Product ${taken.id} already has the SKU ${sku}`, { field: "sku" });
+  }
+
+  const slugOf = (name: string) => {
+    const slug = slugify(name);
+    if (!slug) throw new DomainError("validation", "The name needs letters or digits", { field: "name" });
+    return slug;
+  };
+
+  const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction((trx) => work(trx as unknown as Database));
+
+  return {
+    async create(actor: Actor, input: AdminProductDetails & { price: number; originalPrice: number; stockQuantity: number }, meta: RequestMeta) {
+      const slug = slugOf(input.name);
+      const created = await transaction(async (tx) => {
+        await skuFree(tx, input.sku);
+        const { category, brand } = await references(tx, input);
+        const [row] = await tx
+          .insert(products)
+          .values({
+            name: input.name,
+            slug,
+            description: input.description,
+            image: input.image,
+            categoryId: category.id,
+            category: category.name,
+            brandId: brand.id,
+            brand: brand.name,
+            sku: input.sku,
+            price: input.price,
+            originalPrice: Math.max(input.originalPrice, input.price),
+            stockQuantity: input.stockQuantity,
+            freeDelivery: input.freeDelivery,
+            sameDayDelivery: input.sameDayDelivery,
+          })
+          .returning({ id: products.id, slug: products.slug });
+        await logSecurityEvent(
+          tx,
+          { type: "admin-product-changed", userId: actor.id, email: actor.email, detail: { by: actor.email, action: "created", product: row!.id, before: null, after: input } },
+          meta,
+        );
+        return row!;
+      });
+      invalidateTags("catalog");
+      onNewImage();
+      return created;
+    },
+
+    async updateDetails(actor: Actor, id: number, input: AdminProductDetails, meta: RequestMeta) {
+      const slug = slugOf(input.name);
+      const changed = await transaction(async (tx) => {
+        const [before] = await tx
+          .select({
+            name: products.name,
+            description: products.description,
+            category: categories.slug,
+            brand: products.brand,
+            sku: products.sku,
+            image: products.image,
+            freeDelivery: products.freeDelivery,
+            sameDayDelivery: products.sameDayDelivery,
+          })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .where(eq(products.id, id))
+          .for("update", { of: products });
+        if (!before) throw new DomainError("not-found", `Product ${id} not found`);
+        await skuFree(tx, input.sku, id);
+        const { category, brand } = await references(tx, input);
+        await tx
+          .update(products)
+          .set({
+            name: input.name,
+            slug,
+            description: input.description,
+            image: input.image,
+            categoryId: category.id,
+            category: category.name,
+            brandId: brand.id,
+            brand: brand.name,
+            sku: input.sku,
+            freeDelivery: input.freeDelivery,
+            sameDayDelivery: input.sameDayDelivery,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(products.id, id));
+        const after = { ...input, brand: brand.name };
+        const moved = Object.fromEntries(
+          (Object.keys(before) as (keyof typeof before)[])
+            .filter((key) => before[key] !== after[key])
+            .map((key) => [key, { before: before[key], after: after[key] }]),
+        );
+        await logSecurityEvent(
+          tx,
+          { type: "admin-product-changed", userId: actor.id, email: actor.email, detail: { by: actor.email, action: "details", product: id, changes: moved } },
+          meta,
+        );
+        return { moved, newImage: before.image !== input.image };
+      });
+      invalidateTags("catalog");
+      if (changed.newImage) onNewImage();
+      return { changes: changed.moved };
+    },
+
+    /**
+     * Stores a product picture: decoded (a damaged or huge one is refused), centred on a white
+     * square and written as WebP at the card's widths under one content hash, like the seeded
+     * pictures. Returns the address a product names (the widest rendition).
+     */
+    async storeImage(bytes: Buffer): Promise<{ image: string }> {
+      if (bytes.length > PRODUCT_IMAGE_MAX_BYTES) throw new DomainError("too-large", `A picture can be at most ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+      const widest = IMAGE_SIZES[IMAGE_SIZES.length - 1];
+      let large: Buffer;
+      try {
+        large = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated", pages: 1 })
+          .rotate()
+          .resize(widest, widest, { fit: "contain", background: "#ffffff" })
+          .flatten({ background: "#ffffff" })
+          .webp({ quality: 80 })
+          .toBuffer();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : "";
+        if (/pixel limit/i.test(message)) throw new DomainError("too-many-pixels", "This picture has too many pixels");
+        if (/unsupported image format|Input buffer contains unsupported/i.test(message)) throw new DomainError("not-an-image", "This file is not a picture (JPEG, PNG or WebP)");
+        throw new DomainError("image-damaged", "This picture could not be read");
+      }
+      const hash = createHash("sha256").update(large).digest("hex").slice(0, 10);
+      const folder = path.join(mediaDir, "products");
+      await fs.mkdir(folder, { recursive: true });
+      for (const size of IMAGE_SIZES) {
+        const bytesAt = size === widest ? large : await sharp(large).resize(size, size).webp({ quality: 75 }).toBuffer();
+        await fs.writeFile(path.join(folder, `upload-${size}-${hash}.webp`), bytesAt);
+      }
+      return { image: `/media/products/upload-${widest}-${hash}.webp` };
+    },
+  };
+}
+
+export type ProductEditor = ReturnType<typeof createProductEditor>;

@@ -1,0 +1,131 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, desc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { brands, categories, products, securityEvents } from "../../src/server/db/schema";
+import { adminCookie, setupApi, shopperCookie } from "./harness";
+
+const api = setupApi();
+let admin = "";
+let shopper = "";
+const stamp = `${process.pid % 1000}${Date.now() % 100_000}`;
+
+// the tests read nested JSON freely
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+async function call(method: "POST" | "PUT", url: string, cookie: string | null, body?: unknown) {
+  const res = await api.app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), "content-type": "application/json" },
+    payload: JSON.stringify(body ?? {}),
+  });
+  return { status: res.statusCode, body: res.json() as Json };
+}
+
+async function upload(bytes: Buffer, cookie: string | null = admin) {
+  const boundary = "----productimage";
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await api.app.inject({
+    method: "POST",
+    url: "/api/admin/products/image",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(cookie ? { cookie } : {}) },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() as Json };
+}
+
+const photo = () => sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+let category = "";
+let brand = "";
+
+beforeAll(async () => {
+  admin = await adminCookie(api, "editor");
+  shopper = await shopperCookie(api, "editor");
+  category = (await api.handle.db.select({ slug: categories.slug }).from(categories).limit(1))[0]!.slug;
+  brand = (await api.handle.db.select({ name: brands.name }).from(brands).limit(1))[0]!.name;
+});
+
+describe("creating a product and changing its details", () => {
+  it("answers a guest 401 and a shopper 403", async () => {
+    const body = { name: "X", category, brand, sku: `WHO-${stamp}`, image: "/media/products/x-640-0123456789.webp", price: 1, stockQuantity: 1 };
+    for (const [method, url] of [
+      ["POST", "/api/admin/products"],
+      ["PUT", "/api/admin/products/1/details"],
+    ] as const) {
+      expect((await call(method, url, null, body)).status, url).toBe(401);
+      expect((await call(method, url, shopper, body)).status, url).toBe(403);
+    }
+    expect((await upload(await photo(), null)).status).toBe(401);
+    expect((await upload(await photo(), shopper)).status).toBe(403);
+  });
+
+  it("stores a picture as square WebP renditions under one content hash", async () => {
+    const res = await upload(await photo());
+    expect(res.status).toBe(201);
+    expect(res.body.image).toMatch(/^\/media\/products\/upload-640-[0-9a-f]{10}\.webp$/);
+    for (const size of [640, 320]) {
+      const file = path.join(api.mediaDir, res.body.image.replace("/media/", "").replace("-640-", `-${size}-`));
+      expect(await sharp(await fs.readFile(file)).metadata()).toMatchObject({ format: "webp", width: size, height: size });
+    }
+    expect((await upload(Buffer.from("not a picture"))).status).toBe(400);
+  });
+
+  it("creates a product the shop lists at once, refuses a taken SKU or an unknown category, and changes its details with a log", async () => {
+    const { body: pic } = await upload(await photo());
+    const sku = `NEW-${stamp}`;
+    const base = { name: `Solar charge controller ${stamp}`, description: "20 A, 12/24 V", category, brand, sku, image: pic.image, price: 45_000, stockQuantity: 12 };
+
+    for (const [change, field] of [
+      [{ image: "https://elsewhere.example/x.webp" }, /image/],
+      [{ sku: "bad sku!" }, /sku/],
+      [{ price: -1 }, /price/],
+      [{ name: "" }, /name/],
+    ] as const) {
+      const res = await call("POST", "/api/admin/products", admin, { ...base, ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body.error).toMatch(field);
+    }
+    const unknown = await call("POST", "/api/admin/products", admin, { ...base, category: "no-such-category" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.field).toBe("category");
+
+    const created = await call("POST", "/api/admin/products", admin, base);
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(created.body.slug).toBe(`solar-charge-controller-${stamp}`);
+    const taken = await call("POST", "/api/admin/products", admin, { ...base, name: "Another" });
+    expect(taken.status).toBe(400);
+    expect(taken.body.field).toBe("sku");
+
+    const shown = await api.app.inject({ method: "GET", url: `/api/products/${id}` });
+    expect(shown.json()).toMatchObject({ name: base.name, price: 45_000, sku, image: pic.image, in_stock: true });
+    const searched = await api.app.inject({ method: "GET", url: `/api/products?search=${encodeURIComponent(`controller ${stamp}`)}` });
+    expect(searched.json().products.map((p: Json) => p.id)).toContain(id);
+
+    const changed = await call("PUT", `/api/admin/products/${id}/details`, admin, { ...base, name: `MPPT charge controller ${stamp}`, freeDelivery: true });
+    expect(changed.status).toBe(200);
+    expect(changed.body.changes).toEqual({
+      name: { before: base.name, after: `MPPT charge controller ${stamp}` },
+      freeDelivery: { before: false, after: true },
+    });
+    const [row] = await api.handle.db.select({ slug: products.slug, free: products.freeDelivery }).from(products).where(eq(products.id, id));
+    expect(row).toEqual({ slug: `mppt-charge-controller-${stamp}`, free: true });
+    expect((await call("PUT", "/api/admin/products/2147483000/details", admin, base)).status).toBe(404);
+
+    const events = await api.handle.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.type, "admin-product-changed")))
+      .orderBy(desc(securityEvents.id))
+      .limit(5);
+    const mine = events.filter((e) => (e.detail as Json).product === id).map((e) => (e.detail as Json).action);
+    expect(mine).toEqual(["details", "created"]);
+  });
+});
