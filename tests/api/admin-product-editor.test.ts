@@ -41,7 +41,10 @@ async function upload(bytes: Buffer, cookie: string | null = admin) {
   return { status: res.statusCode, body: res.json() as Json };
 }
 
-const photo = () => sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 let category = "";
 let brand = "";
 
@@ -80,7 +83,16 @@ describe("creating a product and changing its details", () => {
   it("creates a product the shop lists at once, refuses a taken SKU or an unknown category, and changes its details with a log", async () => {
     const { body: pic } = await upload(await photo());
     const sku = `NEW-${stamp}`;
-    const base = { name: `Solar charge controller ${stamp}`, description: "20 A, 12/24 V", category, brand, sku, image: pic.image, price: 45_000, stockQuantity: 12 };
+    const base = {
+      name: `Solar charge controller ${stamp}`,
+      description: "20 A, 12/24 V",
+      category,
+      brand,
+      sku,
+      image: pic.image,
+      price: 45_000,
+      stockQuantity: 12,
+    };
 
     for (const [change, field] of [
       [{ image: "https://elsewhere.example/x.webp" }, /image/],

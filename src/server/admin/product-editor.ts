@@ -80,7 +80,12 @@ export function createProductEditor(db: Database, mediaDir: string, onNewImage: 
           .returning({ id: products.id, slug: products.slug });
         await logSecurityEvent(
           tx,
-          { type: "admin-product-changed", userId: actor.id, email: actor.email, detail: { by: actor.email, action: "created", product: row!.id, before: null, after: input } },
+          {
+            type: "admin-product-changed",
+            userId: actor.id,
+            email: actor.email,
+            detail: { by: actor.email, action: "created", product: row!.id, before: null, after: input },
+          },
           meta,
         );
         return row!;
@@ -165,7 +170,8 @@ export function createProductEditor(db: Database, mediaDir: string, onNewImage: 
       } catch (error) {
         const message = error instanceof Error ? error.message : "";
         if (/pixel limit/i.test(message)) throw new DomainError("too-many-pixels", "This picture has too many pixels");
-        if (/unsupported image format|Input buffer contains unsupported/i.test(message)) throw new DomainError("not-an-image", "This file is not a picture (JPEG, PNG or WebP)");
+        if (/unsupported image format|Input buffer contains unsupported/i.test(message))
+          throw new DomainError("not-an-image", "This file is not a picture (JPEG, PNG or WebP)");
         throw new DomainError("image-damaged", "This picture could not be read");
       }
       const hash = createHash("sha256").update(large).digest("hex").slice(0, 10);
