@@ -11,6 +11,7 @@ import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { requireAdmin } from "./current-user";
 import { sendError } from "./errors";
+import { readOneFile } from "./uploads";
 import { text } from "./schemas";
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -246,22 +247,9 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     /** multipart with one field `file`: a product picture (JPEG, PNG or WebP up to 10 MB) → `{image}` */
     csv.post("/admin/products/image", async (request, reply) => {
       await requireAdmin(services, request);
-      if (!request.isMultipart()) return sendError(reply, "invalid-input", "Send the picture as multipart/form-data in a field named file");
-      let bytes: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== "file" || part.fieldname !== "file" || bytes) {
-            if (part.type === "file") part.file.resume();
-            return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
-          }
-          bytes = await part.toBuffer();
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") return sendError(reply, "too-large", "A picture can be at most 10 MB");
-        return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
-      }
-      if (!bytes?.length) return sendError(reply, "not-an-image", "The file is empty");
-      return reply.code(201).send(await services.productEditor.storeImage(bytes));
+      const file = await readOneFile(request, reply, "A picture can be at most 10 MB");
+      if (!file) return reply;
+      return reply.code(201).send(await services.productEditor.storeImage(file.bytes));
     });
 
     csv.get("/admin/products.csv", async (request, reply) => {
@@ -276,24 +264,11 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
       { schema: { querystring: z.object({ dryRun: z.enum(["true", "false"], { message: "dryRun must be true or false" }).default("false") }) } },
       async (request, reply) => {
         const admin = await requireAdmin(services, request);
-        if (!request.isMultipart()) return sendError(reply, "invalid-input", "Send the CSV file as multipart/form-data in a field named file");
-        let file: { name: string; bytes: Buffer } | null = null;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type !== "file" || part.fieldname !== "file" || file) {
-              if (part.type === "file") part.file.resume();
-              return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
-            }
-            file = { name: part.filename, bytes: await part.toBuffer() };
-          }
-        } catch (error) {
-          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-            return sendError(reply, "too-large", `A CSV file can be at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
-          return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
-        }
-        if (file && file.bytes.length > CSV_IMPORT_MAX_BYTES)
-          return sendError(reply, "too-large", `A CSV file can be at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
-        if (!file?.bytes.length) return sendError(reply, "invalid-input", "The file is empty");
+        const tooLarge = `A CSV file can be at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB`;
+        const file = await readOneFile(request, reply, tooLarge);
+        if (!file) return reply;
+        // the route's multipart limit is the larger picture one
+        if (file.bytes.length > CSV_IMPORT_MAX_BYTES) return sendError(reply, "too-large", tooLarge);
         const text = new TextDecoder("utf-8", { fatal: false }).decode(file.bytes);
         if (text.includes("\uFFFD")) return sendError(reply, "invalid-input", "The file is not UTF-8 text: save it as CSV UTF-8 and try again");
         const name = file.name.replace(/[^\p{L}\p{N} ._-]/gu, "").slice(0, 100) || "upload.csv";

@@ -6,7 +6,7 @@ import type { AdvertisementsResponse, RotationTimeResponse } from "@/lib/api-con
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { requireAdmin } from "./current-user";
-import { sendError } from "./errors";
+import { readOneFile } from "./uploads";
 import { text } from "./schemas";
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -92,23 +92,9 @@ export const adRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { service
     /** multipart with one field `file`: a picture (JPEG, PNG, WebP; stored as WebP) or a video (MP4, WebM) */
     admin.post("/admin/ads/media", async (request, reply) => {
       await requireAdmin(services, request);
-      if (!request.isMultipart()) return sendError(reply, "invalid-input", "Send the file as multipart/form-data in a field named file");
-      let bytes: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== "file" || part.fieldname !== "file" || bytes) {
-            if (part.type === "file") part.file.resume();
-            return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
-          }
-          bytes = await part.toBuffer();
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === "FST_REQ_FILE_TOO_LARGE") return sendError(reply, "too-large", `A file can be at most ${AD_VIDEO_MAX_BYTES / 1024 / 1024} MB`);
-        return sendError(reply, "invalid-input", "Send exactly one file, in the field named file");
-      }
-      if (!bytes?.length) return sendError(reply, "invalid-input", "The file is empty");
-      return reply.code(201).send(await services.ads.storeMedia(bytes));
+      const file = await readOneFile(request, reply, `A file can be at most ${AD_VIDEO_MAX_BYTES / 1024 / 1024} MB`);
+      if (!file) return reply;
+      return reply.code(201).send(await services.ads.storeMedia(file.bytes));
     });
   });
 };

@@ -16,22 +16,6 @@ export const AD_TITLE_MAX = 120;
 export const AD_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const AD_VIDEO_MAX_BYTES = 25 * 1024 * 1024;
 
-/** An ad as the admin sees and edits it (every field, active or not). */
-export interface AdminAdvertisement {
-  id: number;
-  title: string;
-  mediaType: "image" | "video";
-  mediaUrl: string;
-  posterUrl: string | null;
-  linkUrl: string | null;
-  placement: AdPlacement;
-  active: boolean;
-  sortOrder: number;
-  startsAt: string | null;
-  endsAt: string | null;
-  updatedAt: string;
-}
-
 /** What the admin sends to create or change an ad. */
 export interface AdminAdvertisementInput {
   title: string;
@@ -44,6 +28,12 @@ export interface AdminAdvertisementInput {
   sortOrder: number;
   startsAt: string | null;
   endsAt: string | null;
+}
+
+/** An ad as the admin sees and edits it (every field, active or not). */
+export interface AdminAdvertisement extends AdminAdvertisementInput {
+  id: number;
+  updatedAt: string;
 }
 
 /**
