@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { signInAdmin } from "./admin-session";
 import { screenshots } from "./helpers";
 
@@ -83,5 +84,75 @@ test(
     await expect(card.getByTestId("price")).toHaveText(shown);
     await card.locator(`a[href^="/products/${product.id}-"]`).first().click();
     await expect(page.getByTestId("detail-price")).toHaveText(shown);
+  },
+);
+
+test(
+  "an admin creates a product with its picture, then renames it; shoppers find it under the new name with the uploaded picture",
+  {
+    tag: "@known-slow",
+    annotation: { type: "known-slow", description: "an admin's two-step sign-in (scrypt at 128 MiB): over 30 s on a busy 2-core machine" },
+  },
+  async ({ page, browser }) => {
+    test.slow();
+    const run = Date.now().toString(36);
+    const sku = `E2E-${run}`.toUpperCase();
+    const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#1d4ed8" } })
+      .png()
+      .toBuffer();
+
+    const admin = await signInAdmin(browser);
+    await admin.goto("/admin/products");
+    await admin.getByRole("link", { name: "New product" }).click();
+    const form = admin.getByTestId("product-details-form");
+    await expect(form.getByRole("heading", { name: "New product" })).toBeVisible();
+
+    // nothing is sent while a field is wrong; each problem shows at its field
+    await form.getByRole("button", { name: "Create the product" }).click();
+    await expect(form.getByText("Enter the product's name.")).toBeVisible();
+    await expect(form.getByText("Upload a picture of the product.")).toBeVisible();
+
+    await form.getByLabel("Name", { exact: true }).fill(`Relay board ${run}`);
+    await expect(form.getByText(`Address in the shop: /products/relay-board-${run}`)).toBeVisible();
+    await form.getByLabel("Description").fill("A two-channel 5 V relay board for Arduino and ESP32.");
+    await form.getByLabel("SKU", { exact: true }).fill(sku);
+    await form.getByLabel("Category").selectOption({ index: 1 });
+    await form.getByLabel("Free delivery").check();
+    await form.getByLabel("Picture").setInputFiles({ name: "relay.png", mimeType: "image/png", buffer: picture });
+    const preview = form.getByRole("img", { name: "The product's picture" });
+    await expect(preview).toHaveAttribute("src", /^\/media\/products\/upload-640-[0-9a-f]+\.webp$/);
+    await form.getByLabel("Price (TSh, VAT included)").fill("18500");
+    await form.getByLabel("In stock").fill("7");
+    await screenshots(admin, "admin-product-new");
+    await form.getByRole("button", { name: "Create the product" }).click();
+
+    // the product's own admin page opens, with the details as entered
+    await expect(admin.getByRole("heading", { level: 1, name: `Relay board ${run}` })).toBeVisible();
+    await expect(admin.getByTestId("admin-product-price")).toHaveText("TSh\u00a018,500");
+    await expect(admin.getByTestId("admin-product-stock")).toHaveText("7");
+    const details = admin.getByTestId("product-details-form");
+    await expect(details.getByLabel("SKU", { exact: true })).toHaveValue(sku);
+    await expect(details.getByLabel("Free delivery")).toBeChecked();
+
+    // a taken SKU is refused at its field by the server
+    const taken = (await (await admin.request.get("/api/products?limit=1")).json()).products[0].sku as string;
+    await details.getByLabel("SKU", { exact: true }).fill(taken);
+    await details.getByRole("button", { name: "Save the details" }).click();
+    await expect(details.locator("#checkout-sku-error")).toContainText("already has this SKU");
+
+    await details.getByLabel("SKU", { exact: true }).fill(sku);
+    await details.getByLabel("Name", { exact: true }).fill(`Relay board two-channel ${run}`);
+    await details.getByRole("button", { name: "Save the details" }).click();
+    await expect(details.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    await expect(admin.getByRole("heading", { level: 1, name: `Relay board two-channel ${run}` })).toBeVisible();
+    await admin.context().close();
+
+    // a shopper finds it under the new name, with the uploaded picture and its price
+    await page.goto(`/products?search=${encodeURIComponent(run)}`);
+    const card = page.getByTestId("product-card").filter({ hasText: `Relay board two-channel ${run}` });
+    await expect(card.getByTestId("price")).toHaveAttribute("data-price", "18500");
+    await card.getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: `Relay board two-channel ${run}` })).toBeVisible();
+    await expect(page.locator(`img[src*="/media/products/upload-"]`).first()).toBeVisible();
   },
 );

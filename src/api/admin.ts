@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { Readable } from "node:stream";
 import { z } from "zod";
 import { SECURITY_LOCK_REASON_MAX, securityLogQuerySchema } from "@/lib/security-log";
-import { ADMIN_PRODUCT_REASON_MAX, ADMIN_PRODUCTS_PAGE_MAX, CSV_IMPORT_MAX_BYTES, isProductImage } from "@/lib/admin-catalog";
+import {
+  ADMIN_PRODUCT_DESCRIPTION_MAX,
+  ADMIN_PRODUCT_NAME_MAX,
+  ADMIN_PRODUCT_REASON_MAX,
+  ADMIN_PRODUCTS_PAGE_MAX,
+  CSV_IMPORT_MAX_BYTES,
+  isProductImage,
+  PRODUCT_SKU_PATTERN,
+} from "@/lib/admin-catalog";
 import { PRODUCT_IMAGE_MAX_BYTES } from "@/server/admin/product-editor";
 import { ADMIN_PRODUCT_STOCK_FILTERS } from "@/server/admin/catalog";
 import { DomainError } from "@/server/errors";
@@ -161,13 +169,13 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
 
   // ---- creating a product and changing its details ----
   const productDetails = z.object({
-    name: text("name", 200, { min: 1, minMessage: "name is required" }).transform((v) => v.trim()),
-    description: text("description", 5_000).default(""),
+    name: text("name", ADMIN_PRODUCT_NAME_MAX, { min: 1, minMessage: "name is required" }).transform((v) => v.trim()),
+    description: text("description", ADMIN_PRODUCT_DESCRIPTION_MAX).default(""),
     category: text("category", 100, { min: 1, minMessage: "category is required" }),
     brand: text("brand", 80, { min: 1, minMessage: "brand is required" }),
     sku: text("sku", 64, { min: 1, minMessage: "sku is required" })
       .transform((v) => v.trim())
-      .refine((v) => /^[A-Za-z0-9._-]{1,64}$/.test(v), "sku takes letters, digits, dots, dashes and underscores"),
+      .refine((v) => PRODUCT_SKU_PATTERN.test(v), "sku takes letters, digits, dots, dashes and underscores"),
     image: text("image", 200).refine(isProductImage, "image must be a picture uploaded for products"),
     freeDelivery: z.boolean({ error: "freeDelivery must be true or false" }).default(false),
     sameDayDelivery: z.boolean({ error: "sameDayDelivery must be true or false" }).default(false),

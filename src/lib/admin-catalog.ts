@@ -104,5 +104,18 @@ export interface AdminProductDetails {
   sameDayDelivery: boolean;
 }
 
+/** POST /api/admin/products: the details with the first price ("was" price optional) and stock. */
+export interface AdminProductCreateRequest extends AdminProductDetails {
+  price: number;
+  originalPrice?: number;
+  stockQuantity: number;
+}
+
+/** The longest product name and description the API takes (the form stops there too). */
+export const ADMIN_PRODUCT_NAME_MAX = 200;
+export const ADMIN_PRODUCT_DESCRIPTION_MAX = 5_000;
+/** A SKU: letters, digits, dots, dashes and underscores. */
+export const PRODUCT_SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
 /** A product picture uploaded here: the only kind a product may name. */
 export const isProductImage = (value: string) => /^\/media\/products\/[a-z0-9._-]+\.webp$/.test(value);

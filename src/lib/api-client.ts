@@ -71,7 +71,15 @@ import type {
   SendRequestBody,
   SendRequestResponse,
 } from "./api-contract";
-import type { AdminBrandRow, AdminCategoryRow, AdminProductChangeRequest, AdminProductChangeResponse, CsvImportResult } from "./admin-catalog";
+import type {
+  AdminBrandRow,
+  AdminCategoryRow,
+  AdminProductChangeRequest,
+  AdminProductChangeResponse,
+  AdminProductCreateRequest,
+  AdminProductDetails,
+  CsvImportResult,
+} from "./admin-catalog";
 import type { AdminAdvertisement, AdminAdvertisementInput } from "./advertisement";
 import type { AdminLockResponse, AdminUnlockResponse } from "./security-log";
 import type { SiteSettingKey, SiteSettings } from "./site-settings";
@@ -358,6 +366,15 @@ export const api = {
   adminCatalog: {
     change: (id: number, body: AdminProductChangeRequest, options?: CallOptions) =>
       call<AdminProductChangeResponse>("PATCH", `/api/admin/products/${id}`, { ...options, json: body }),
+    create: (body: AdminProductCreateRequest, options?: CallOptions) =>
+      call<{ id: number; slug: string }>("POST", "/api/admin/products", { ...options, json: body }),
+    updateDetails: (id: number, body: AdminProductDetails, options?: CallOptions) =>
+      call<{ changes: Record<string, { before: unknown; after: unknown }> }>("PUT", `/api/admin/products/${id}/details`, { ...options, json: body }),
+    uploadImage: (file: Blob, options?: CallOptions) => {
+      const form = new FormData();
+      form.append("file", file);
+      return call<{ image: string }>("POST", "/api/admin/products/image", { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form });
+    },
     importCsv: (file: Blob, flags: { dryRun: boolean }, options?: CallOptions) => {
       const form = new FormData();
       form.append("file", file);

@@ -15,7 +15,7 @@ const stamp = `${process.pid % 1000}${Date.now() % 100_000}`;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "POST" | "PUT", url: string, cookie: string | null, body?: unknown) {
+async function call(method: "GET" | "POST" | "PUT", url: string, cookie: string | null, body?: unknown) {
   const res = await api.app.inject({
     method,
     url,
@@ -114,7 +114,7 @@ describe("creating a product and changing its details", () => {
     expect(created.body.slug).toBe(`solar-charge-controller-${stamp}`);
     const taken = await call("POST", "/api/admin/products", admin, { ...base, name: "Another" });
     expect(taken.status).toBe(400);
-    expect(taken.body.field).toBe("sku");
+    expect(taken.body).toMatchObject({ field: "sku", reason: "skuTaken", product: id });
 
     const shown = await api.app.inject({ method: "GET", url: `/api/products/${id}` });
     expect(shown.json()).toMatchObject({ name: base.name, price: 45_000, sku, image: pic.image, in_stock: true });
@@ -129,6 +129,18 @@ describe("creating a product and changing its details", () => {
     });
     const [row] = await api.handle.db.select({ slug: products.slug, free: products.freeDelivery }).from(products).where(eq(products.id, id));
     expect(row).toEqual({ slug: `mppt-charge-controller-${stamp}`, free: true });
+    // the admin's product read carries the details the edit form starts from
+    const read = await call("GET", `/api/admin/products/${id}`, admin);
+    expect(read.body.details).toEqual({
+      name: `MPPT charge controller ${stamp}`,
+      description: base.description,
+      category,
+      brand,
+      sku,
+      image: pic.image,
+      freeDelivery: true,
+      sameDayDelivery: false,
+    });
     expect((await call("PUT", "/api/admin/products/2147483000/details", admin, base)).status).toBe(404);
 
     const events = await api.handle.db

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { AdminProductRow, ProductChangeEntry } from "@/lib/admin-catalog";
+import type { AdminProductDetails, AdminProductRow, ProductChangeEntry } from "@/lib/admin-catalog";
 import { rowsOf, type Database } from "../db";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
@@ -90,9 +90,34 @@ export async function listAdminProducts(db: Database, settings: SettingsService,
 }
 
 /** One product for its admin page, with its latest changes (newest first); null when there is none. */
-export async function adminProduct(db: Database, id: number): Promise<{ product: AdminProductRow; history: ProductChangeEntry[] } | null> {
-  const [row] = await db.select(rowColumns).from(products).where(eq(products.id, id)).limit(1);
-  if (!row) return null;
+export async function adminProduct(
+  db: Database,
+  id: number,
+): Promise<{ product: AdminProductRow; details: AdminProductDetails; history: ProductChangeEntry[] } | null> {
+  const [found] = await db
+    .select({
+      ...rowColumns,
+      description: products.description,
+      categorySlug: categories.slug,
+      freeDelivery: products.freeDelivery,
+      sameDayDelivery: products.sameDayDelivery,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id))
+    .limit(1);
+  if (!found) return null;
+  const { description, categorySlug, freeDelivery, sameDayDelivery, ...row } = found;
+  const details: AdminProductDetails = {
+    name: row.name,
+    description,
+    category: categorySlug,
+    brand: row.brand,
+    sku: row.sku,
+    image: row.image,
+    freeDelivery,
+    sameDayDelivery,
+  };
   const history = await db
     .select({
       id: productChanges.id,
@@ -105,7 +130,7 @@ export async function adminProduct(db: Database, id: number): Promise<{ product:
     .where(eq(productChanges.productId, id))
     .orderBy(desc(productChanges.createdAt), desc(productChanges.id))
     .limit(PRODUCT_HISTORY_LIMIT);
-  return { product: toRow(row), history: history.map((h) => ({ ...h, at: h.at.toISOString() })) };
+  return { product: toRow(row), details, history: history.map((h) => ({ ...h, at: h.at.toISOString() })) };
 }
 
 /** The fields whose value a change really moved, as {before, after}. */

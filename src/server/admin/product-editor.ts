@@ -28,12 +28,16 @@ export function createProductEditor(db: Database, mediaDir: string, onNewImage: 
   /** The category and brand rows a product names, or a validation error naming the field. */
   async function references(tx: Database, input: AdminProductDetails) {
     const [category] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.slug, input.category));
-    if (!category) throw new DomainError("validation", `No category has the slug ${input.category}`, { field: "category" });
+    if (!category) throw new DomainError("validation", `No category has the slug ${input.category}`, { field: "category", reason: "unknownCategory" });
     const [brand] = await tx
       .select({ id: brands.id, name: brands.name })
       .from(brands)
       .where(sql`lower(${brands.name}) = lower(${input.brand})`);
-    if (!brand) throw new DomainError("validation", `No brand is named ${input.brand} (create it under Categories and brands)`, { field: "brand" });
+    if (!brand)
+      throw new DomainError("validation", `No brand is named ${input.brand} (create it under Categories and brands)`, {
+        field: "brand",
+        reason: "unknownBrand",
+      });
     return { category, brand };
   }
 
@@ -42,7 +46,7 @@ export function createProductEditor(db: Database, mediaDir: string, onNewImage: 
       .select({ id: products.id })
       .from(products)
       .where(except ? and(eq(products.sku, sku), ne(products.id, except)) : eq(products.sku, sku));
-    if (taken) throw new DomainError("validation", `Product ${taken.id} already has the SKU ${sku}`, { field: "sku" });
+    if (taken) throw new DomainError("validation", `Product ${taken.id} already has the SKU ${sku}`, { field: "sku", reason: "skuTaken", product: taken.id });
   }
 
   const slugOf = (name: string) => {

@@ -48,6 +48,11 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <AdminPageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} />
+      <p className="my-3">
+        <Link href="/admin/products/new" className="inline-flex h-10 items-center rounded-lg bg-brand px-4 text-sm font-semibold text-white">
+          {t("newProduct")}
+        </Link>
+      </p>
       <CatalogImport />
       <form
         method="get"

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ProductChangeForm } from "@/components/admin/product-change-form";
+import { ProductDetailsForm } from "@/components/admin/product-details-form";
+import { categoryName } from "@/lib/locale";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { formatMoney } from "@/lib/money";
 import { productPath } from "@/lib/slug";
@@ -22,9 +24,15 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
   await requireAdmin(`/admin/products/${encodeURIComponent(raw)}`);
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const services = await getServices();
-  const [found, t, { locale }] = await Promise.all([id ? services.adminCatalog.get(id) : null, getTranslator("admin.catalog"), getIntl()]);
+  const [found, t, { locale }, categories, brands] = await Promise.all([
+    id ? services.adminCatalog.get(id) : null,
+    getTranslator("admin.catalog"),
+    getIntl(),
+    services.catalog.categories(),
+    services.taxonomy.brands(),
+  ]);
   if (!found) notFound();
-  const { product, history } = found;
+  const { product, details, history } = found;
   const when = adminTimeFormat(locale);
   const count = adminNumberFormat(locale);
   const value = (field: string, n: number) => (MONEY_FIELDS.has(field) ? formatMoney(n) : count.format(n));
@@ -71,6 +79,15 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
           key={product.updatedAt}
           productId={product.id}
           current={{ price: product.price, originalPrice: product.originalPrice, stockQuantity: product.stockQuantity }}
+        />
+      </div>
+
+      <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
+        <ProductDetailsForm
+          productId={product.id}
+          initial={details}
+          categories={categories.map((c) => ({ slug: c.slug, name: categoryName(c, locale) }))}
+          brands={brands.map((b) => b.name)}
         />
       </div>
 
