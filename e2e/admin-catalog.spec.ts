@@ -109,7 +109,9 @@ test(
 
     // nothing is sent while a field is wrong; each problem shows at its field
     await form.getByRole("button", { name: "Create the product" }).click();
-    await expect(form.getByText("Enter the product's name.")).toBeVisible();
+    await expect(form.locator("#checkout-name-error")).toHaveText("Enter the product's name.");
+    await expect(form.getByRole("alert")).toHaveText("Enter the product's name.");
+    await expect(form.getByLabel("Picture")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByText("Upload a picture of the product.")).toBeVisible();
 
     await form.getByLabel("Name", { exact: true }).fill(`Relay board ${run}`);

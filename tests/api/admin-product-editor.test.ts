@@ -141,6 +141,20 @@ describe("creating a product and changing its details", () => {
       freeDelivery: true,
       sameDayDelivery: false,
     });
+    // a word no other product uses is searched as typed (the lexicon learnt it), not "corrected" away
+    const word = `kilimatron${stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
+    expect(
+      (
+        await call("PUT", `/api/admin/products/${id}/details`, admin, {
+          ...base,
+          name: `MPPT charge controller ${stamp}`,
+          freeDelivery: true,
+          description: `Made by ${word}`,
+        })
+      ).status,
+    ).toBe(200);
+    const byWord = await api.app.inject({ method: "GET", url: `/api/products?search=${word}` });
+    expect(byWord.json().products.map((p: Json) => p.id)).toEqual([id]);
     expect((await call("PUT", "/api/admin/products/2147483000/details", admin, base)).status).toBe(404);
 
     const events = await api.handle.db
@@ -150,6 +164,6 @@ describe("creating a product and changing its details", () => {
       .orderBy(desc(securityEvents.id))
       .limit(5);
     const mine = events.filter((e) => (e.detail as Json).product === id).map((e) => (e.detail as Json).action);
-    expect(mine).toEqual(["details", "created"]);
+    expect(mine).toEqual(["details", "details", "created"]);
   });
 });

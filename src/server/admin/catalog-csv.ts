@@ -9,6 +9,7 @@ import { invalidateTags } from "../cache/tagged-cache";
 import { applyProductChanges, type ProductChanges } from "../catalog/product-writes";
 import type { Database } from "../db";
 import { brands, categories, productChanges, products } from "../db/schema";
+import { addProductsToSearchLexicon } from "../search/resolve";
 
 /** Rows read per statement while an export streams. */
 const EXPORT_BATCH = 2_000;
@@ -183,6 +184,7 @@ export function createCatalogCsvService(db: Database) {
       const changedIds = await db.transaction(async (trx) => {
         const tx = trx as unknown as Database;
         const changed: number[] = [];
+        const reworded: number[] = [];
         for (const row of rows) {
           let moved = false;
           if (Object.keys(row.money).length) {
@@ -206,7 +208,10 @@ export function createCatalogCsvService(db: Database) {
                 )})`,
               )
               .returning({ id: products.id });
-            if (updated) moved = true;
+            if (updated) {
+              moved = true;
+              if (["name", "description", "categoryId", "brandId"].some((key) => key in row.other)) reworded.push(row.productId);
+            }
           }
           if (moved) changed.push(row.productId);
         }
@@ -220,6 +225,7 @@ export function createCatalogCsvService(db: Database) {
           },
           meta,
         );
+        await addProductsToSearchLexicon(tx, reworded);
         return changed;
       });
       if (changedIds.length) invalidateTags("catalog");

@@ -12,6 +12,7 @@ import type { Database } from "../db";
 import { brands, categories, products } from "../db/schema";
 import { DomainError } from "../errors";
 import { MAX_IMAGE_PIXELS } from "../image-search/decode";
+import { addProductsToSearchLexicon } from "../search/resolve";
 
 type Actor = { id: number; email: string };
 
@@ -94,6 +95,7 @@ export function createProductEditor(db: Database, mediaDir: string, onNewImage: 
         );
         return row!;
       });
+      await addProductsToSearchLexicon(db, [created.id]);
       invalidateTags("catalog");
       onNewImage();
       return created;
@@ -150,6 +152,7 @@ export function createProductEditor(db: Database, mediaDir: string, onNewImage: 
         );
         return { moved, newImage: before.image !== input.image };
       });
+      if (["name", "description", "brand", "category"].some((key) => key in changed.moved)) await addProductsToSearchLexicon(db, [id]);
       invalidateTags("catalog");
       if (changed.newImage) onNewImage();
       return { changes: changed.moved };

@@ -52,6 +52,24 @@ export async function refreshSearchLexicon(db: Database): Promise<void> {
 }
 
 /**
+ * Adds the words of some products' text (after an admin created or renamed them) to the lexicon,
+ * so a word only they use is searched as typed instead of being "corrected" to another word; the
+ * words of products' current text, in the same split the full rebuild uses. A word a change took
+ * away stays until the next full rebuild: searching it finds nothing, as it should.
+ */
+export async function addProductsToSearchLexicon(db: Database, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.execute(sql`
+    insert into search_lexicon (word, frequency)
+    select w, count(*)::int
+    from products p, regexp_split_to_table(lower(p.name || ' ' || p.brand || ' ' || p.category || ' ' || p.description), '[^a-z0-9]+') as w
+    where p.id = any(${`{${productIds.join(",")}}`}::int[]) and length(w) >= 2
+    group by w
+    on conflict (word) do update set frequency = search_lexicon.frequency + excluded.frequency`);
+  clearResolvedWords();
+}
+
+/**
  * The catalogue words a query means: a Kiswahili word for a catalogue thing read as the
  * catalogue's word (src/server/search/synonyms.ts), each query word that is a catalogue word (or
  * the start of one) as typed, a misspelt one replaced by its nearest catalogue word, and words
