@@ -203,6 +203,24 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     return services.productEditor.updateDetails({ id: admin.id, email: admin.email }, request.params.id, request.body, requestMeta(request));
   });
 
+  app.post(
+    "/admin/products/:id/archive",
+    {
+      schema: {
+        params: idParams,
+        body: z.object({
+          archived: z.boolean({ error: "archived must be true or false" }),
+          reason: text("reason", ADMIN_PRODUCT_REASON_MAX, { min: 1, minMessage: "reason is required" }),
+        }),
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(services, request);
+      const { archived, reason } = request.body;
+      return services.productEditor.setArchived({ id: admin.id, email: admin.email }, request.params.id, archived, reason.trim(), requestMeta(request));
+    },
+  );
+
   // ---- categories and brands ----
   const categoryBody = z.object({
     name: text("name", 80, { min: 1, minMessage: "name is required" }).transform((v) => v.trim()),

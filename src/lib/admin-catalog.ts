@@ -19,6 +19,8 @@ export interface AdminProductRow {
   stockQuantity: number;
   salesCount: number;
   updatedAt: string;
+  /** when an admin took it off sale; null while it is on sale */
+  archivedAt: string | null;
 }
 
 /** One price or stock change in a product's audit trail: what moved (before and after), who, when and why. */

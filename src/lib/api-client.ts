@@ -370,6 +370,8 @@ export const api = {
       call<{ id: number; slug: string }>("POST", "/api/admin/products", { ...options, json: body }),
     updateDetails: (id: number, body: AdminProductDetails, options?: CallOptions) =>
       call<{ changes: Record<string, { before: unknown; after: unknown }> }>("PUT", `/api/admin/products/${id}/details`, { ...options, json: body }),
+    setArchived: (id: number, archived: boolean, reason: string, options?: CallOptions) =>
+      call<{ archivedAt: string | null }>("POST", `/api/admin/products/${id}/archive`, { ...options, json: { archived, reason } }),
     uploadImage: (file: Blob, options?: CallOptions) => {
       const form = new FormData();
       form.append("file", file);

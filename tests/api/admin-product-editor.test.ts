@@ -167,3 +167,80 @@ describe("creating a product and changing its details", () => {
     expect(mine).toEqual(["details", "details", "created"]);
   });
 });
+
+describe("archiving a product", () => {
+  it("takes a product off sale everywhere a shopper looks, keeps it for carts as sold out, and puts it back", async () => {
+    const pic = (await upload(await photo())).body;
+    const word = `archivo${stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
+    const created = await call("POST", "/api/admin/products", admin, {
+      name: `Relay ${word}`,
+      description: "A relay",
+      category,
+      brand,
+      sku: `ARC-${stamp}`,
+      image: pic.image,
+      price: 9_000,
+      stockQuantity: 5,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const add = await api.app.inject({
+      method: "POST",
+      url: "/api/cart",
+      headers: { cookie: shopper, "content-type": "application/json" },
+      payload: JSON.stringify({ productId: id, quantity: 1 }),
+    });
+    expect(add.statusCode).toBe(200);
+
+    const listed = async () => {
+      const byWord = (await api.app.inject({ method: "GET", url: `/api/products?search=${word}` })).json().products.map((p: Json) => p.id);
+      const byCategory = (await api.app.inject({ method: "GET", url: `/api/products?category=${category}&sortBy=created_at&sortOrder=desc&limit=100` }))
+        .json()
+        .products.map((p: Json) => p.id);
+      const page = (await api.app.inject({ method: "GET", url: `/api/products/${id}` })).statusCode;
+      const sitemap = (await api.services.catalog.sitemapProducts()).some((p) => p.id === id);
+      return { search: byWord.includes(id), category: byCategory.includes(id), page, sitemap };
+    };
+    expect(await listed()).toEqual({ search: true, category: true, page: 200, sitemap: true });
+
+    const archive = (body: Json, cookie: string | null = admin) => call("POST", `/api/admin/products/${id}/archive`, cookie, body);
+    expect((await archive({ archived: true, reason: "x" }, null)).status).toBe(401);
+    expect((await archive({ archived: true, reason: "x" }, shopper)).status).toBe(403);
+    expect((await archive({ archived: true, reason: "" })).status).toBe(400);
+    expect((await call("POST", `/api/admin/products/2147483000/archive`, admin, { archived: true, reason: "x" })).status).toBe(404);
+    const archived = await archive({ archived: true, reason: "Supplier stopped making it" });
+    expect(archived.status).toBe(200);
+    expect(archived.body.archivedAt).toEqual(expect.any(String));
+    expect((await archive({ archived: true, reason: "again" })).status).toBe(409);
+
+    expect(await listed()).toEqual({ search: false, category: false, page: 404, sitemap: false });
+    // the shopper's cart keeps the line, sold out; adding it again is refused, and so is ordering it
+    const cart = (await api.app.inject({ method: "GET", url: "/api/cart", headers: { cookie: shopper } })).json();
+    const line = cart.items.find((i: Json) => i.productId === id);
+    expect(line.product).toMatchObject({ in_stock: false, stock_quantity: 0 });
+    const again = await api.app.inject({
+      method: "POST",
+      url: "/api/cart",
+      headers: { cookie: shopper, "content-type": "application/json" },
+      payload: JSON.stringify({ productId: id, quantity: 1 }),
+    });
+    expect(again.statusCode).toBe(404);
+    // the admin still finds it, marked
+    const adminRead = await call("GET", `/api/admin/products/${id}`, admin);
+    expect(adminRead.body.product.archivedAt).toEqual(expect.any(String));
+
+    expect((await archive({ archived: false, reason: "Back in production" })).status).toBe(200);
+    expect(await listed()).toEqual({ search: true, category: true, page: 200, sitemap: true });
+    const log = await api.handle.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.type, "admin-product-changed"))
+      .orderBy(desc(securityEvents.id))
+      .limit(5);
+    const mine = log.filter((e) => (e.detail as Json).product === id).map((e) => [(e.detail as Json).action, (e.detail as Json).reason]);
+    expect(mine.slice(0, 2)).toEqual([
+      ["restored", "Back in production"],
+      ["archived", "Supplier stopped making it"],
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { WISHLIST_MAX } from "@/lib/account";
 import type { Product } from "@/lib/product";
-import { productColumns } from "../catalog/products";
+import { onSale, productColumns } from "../catalog/products";
 import { toProduct, type ProductRow } from "../catalog/to-product";
 import type { Database } from "../db";
 import { products, wishlistItems } from "../db/schema";
@@ -37,7 +37,10 @@ export function createWishlistService(db: Database) {
 
   /** Adds a product (a second add changes nothing); `not-found` for a product that does not exist, `validation` past the list's size. */
   async function add(userId: number, productId: number): Promise<{ added: boolean }> {
-    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+    const [product] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), onSale));
     if (!product) throw new DomainError("not-found", "Product not found");
     const [held] = await db.select({ n: count() }).from(wishlistItems).where(eq(wishlistItems.userId, userId));
     if ((held?.n ?? 0) >= WISHLIST_MAX)

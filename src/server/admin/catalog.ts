@@ -37,9 +37,14 @@ const rowColumns = {
   stockQuantity: products.stockQuantity,
   salesCount: products.salesCount,
   updatedAt: products.updatedAt,
+  archivedAt: products.archivedAt,
 };
 
-const toRow = (row: Omit<AdminProductRow, "updatedAt"> & { updatedAt: Date }): AdminProductRow => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+const toRow = (row: Omit<AdminProductRow, "updatedAt" | "archivedAt"> & { updatedAt: Date; archivedAt: Date | null }): AdminProductRow => ({
+  ...row,
+  updatedAt: row.updatedAt.toISOString(),
+  archivedAt: row.archivedAt?.toISOString() ?? null,
+});
 
 /** LIKE's own characters taken literally. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -159,6 +159,48 @@ export function createProductEditor(db: Database, mediaDir: string, onNewImage: 
     },
 
     /**
+     * Takes a product off sale (or puts it back): it stays in the database, since orders, carts and
+     * the audit trail name it, but shoppers find it nowhere (listings, search and its suggestions,
+     * its page, the sitemap, image search) and cannot add or order it. Logged with who and why.
+     */
+    async setArchived(actor: Actor, id: number, archived: boolean, reason: string, meta: RequestMeta) {
+      const row = await transaction(async (tx) => {
+        const [before] = await tx.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, id)).for("update");
+        if (!before) throw new DomainError("not-found", `Product ${id} not found`);
+        if ((before.archivedAt !== null) === archived)
+          throw new DomainError("invalid-state", archived ? "The product is archived already" : "The product is on sale already");
+        const [after] = await tx
+          .update(products)
+          .set({ archivedAt: archived ? sql`now()` : null, updatedAt: sql`now()` })
+          .where(eq(products.id, id))
+          .returning({ name: products.name, salesCount: products.salesCount, archivedAt: products.archivedAt });
+        // the search box's suggestions are names: one no product on sale has any more goes, a returning one comes back
+        if (archived)
+          await tx.execute(
+            sql`delete from search_suggestion s where s.name = ${after!.name} and not exists (select 1 from products p where p.name = s.name and p.archived_at is null)`,
+          );
+        else
+          await tx.execute(
+            sql`insert into search_suggestion (name, popularity, vector) select ${after!.name}, ${after!.salesCount}, to_tsvector('english', ${after!.name})
+                where not exists (select 1 from search_suggestion where name = ${after!.name})`,
+          );
+        await logSecurityEvent(
+          tx,
+          {
+            type: "admin-product-changed",
+            userId: actor.id,
+            email: actor.email,
+            detail: { by: actor.email, action: archived ? "archived" : "restored", product: id, reason },
+          },
+          meta,
+        );
+        return after!;
+      });
+      invalidateTags("catalog");
+      return { archivedAt: row.archivedAt?.toISOString() ?? null };
+    },
+
+    /**
      * Stores a product picture: decoded (a damaged or huge one is refused), centred on a white
      * square and written as WebP at the card's widths under one content hash, like the seeded
      * pictures. Returns the address a product names (the widest rendition).

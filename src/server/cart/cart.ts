@@ -3,6 +3,7 @@ import { DEFAULT_VARIANT_ID } from "@/lib/variants";
 import type { Cart, CartItem } from "@/lib/guest-cart";
 import { rowsOf, type Database } from "../db";
 import { DomainError } from "../errors";
+import { onSale } from "../catalog/products";
 import { cartItems, cartLines, cartMerges, productVariants, products } from "../db/schema";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -43,7 +44,7 @@ async function lockedStock(tx: Tx, productId: number, variantId: string): Promis
       hasVariants: sql<boolean>`exists (select 1 from product_variants v where v.product_id = products.id)`,
     })
     .from(products)
-    .where(eq(products.id, productId))
+    .where(and(eq(products.id, productId), onSale))
     .for("update");
   if (!product) throw new DomainError("not-found", "Product not found");
   // "default" is the line of a product without options: for one with options it would be priced at
@@ -220,7 +221,7 @@ export function mergeGuestCart(db: Database, userId: number, mergeId: string, li
           await tx.execute(sql`
             select p.id, p.stock_quantity as stock, exists (select 1 from product_variants v where v.product_id = p.id) as has_variants
             from products p
-            where p.id in (select (e->>'product_id')::int from jsonb_array_elements(${input}::jsonb) e)
+            where p.id in (select (e->>'product_id')::int from jsonb_array_elements(${input}::jsonb) e) and p.archived_at is null
             order by p.id
             for update of p`),
         )
@@ -315,7 +316,8 @@ export async function getCart(db: Database, userId: number): Promise<Cart> {
       image: products.image,
       price: products.price,
       originalPrice: products.originalPrice,
-      stock: products.stockQuantity,
+      // an archived product left in a cart can no longer be bought: it shows as sold out
+      stock: sql<number>`case when ${onSale} then ${products.stockQuantity} else 0 end`,
       sku: products.sku,
       freeDelivery: products.freeDelivery,
       sameDayDelivery: products.sameDayDelivery,

@@ -19,7 +19,7 @@ function queryCategories(db: Database): Promise<CategoryWithCount[]> {
       name: categories.name,
       nameSw: categories.nameSw,
       slug: categories.slug,
-      productCount: sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`,
+      productCount: sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id" and p.archived_at is null)`,
     })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.name));

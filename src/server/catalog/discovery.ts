@@ -3,7 +3,7 @@ import { rowsOf, type Database } from "../db";
 import { products } from "../db/schema";
 import { cachedList } from "./catalog-cache";
 import { listCategories, type CategoryWithCount } from "./categories";
-import { productColumns } from "./products";
+import { onSale, productColumns } from "./products";
 import { toProduct, type Product, type ProductRow } from "./to-product";
 import { forCard } from "@/lib/listing";
 
@@ -23,13 +23,13 @@ const cardOf = (row: unknown) => forCard(toProduct(row as ProductRow));
 
 async function loadDiscovery(db: Database): Promise<Discovery> {
   const [newArrivals, bestSellers, deals, categories, topIds] = await Promise.all([
-    db.select(productColumns).from(products).orderBy(desc(products.createdAt), desc(products.id)).limit(DISCOVERY_SHELF),
-    db.select(productColumns).from(products).orderBy(desc(products.salesCount), desc(products.id)).limit(DISCOVERY_SHELF),
+    db.select(productColumns).from(products).where(onSale).orderBy(desc(products.createdAt), desc(products.id)).limit(DISCOVERY_SHELF),
+    db.select(productColumns).from(products).where(onSale).orderBy(desc(products.salesCount), desc(products.id)).limit(DISCOVERY_SHELF),
     // a deal is a real reduction from a price the shop charged: never an invented "original"
     db
       .select(productColumns)
       .from(products)
-      .where(and(gt(products.originalPrice, products.price), sql`${products.stockQuantity} > 0`))
+      .where(and(gt(products.originalPrice, products.price), sql`${products.stockQuantity} > 0`, onSale))
       .orderBy(desc(sql`(${products.originalPrice} - ${products.price})::float8 / ${products.originalPrice}`), desc(products.salesCount), desc(products.id))
       .limit(DISCOVERY_SHELF),
     listCategories(db),
@@ -37,7 +37,7 @@ async function loadDiscovery(db: Database): Promise<Discovery> {
     db
       .execute(
         sql`select p.id, p.category_id from categories c cross join lateral (
-              select id, category_id from products where category_id = c.id order by sales_count desc, id desc limit ${DISCOVERY_PER_CATEGORY}
+              select id, category_id from products where category_id = c.id and archived_at is null order by sales_count desc, id desc limit ${DISCOVERY_PER_CATEGORY}
             ) p`,
       )
       .then((result) => rowsOf<{ id: number; category_id: number }>(result)),

@@ -9,6 +9,9 @@ import { cachedList, cachedListingPage, cachedProduct, cachedSearchPage, cachedV
 import { listCategories } from "./categories";
 import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
 
+/** A product shoppers may see: not archived by an admin. */
+export const onSale = sql`${products.archivedAt} is null`;
+
 export const productColumns = {
   id: products.id,
   name: products.name,
@@ -153,7 +156,9 @@ async function browseProducts(db: Database, query: ProductQuery): Promise<Produc
   const offset = query.offset ?? 0;
   const where = await filterConditions(db, query, PRODUCT_FILTER_COLUMNS);
   if (where === null) return emptyPage(query);
-  const condition = where.length ? and(...where) : undefined;
+  // (a search reads search_rank, which holds no archived product)
+  where.push(onSale);
+  const condition = and(...where);
   const counted = await countMatches(db, condition, filtersKey(query));
   if (!counted.estimate && counted.total <= offset) return { ...emptyPage(query), total: counted.total };
 
@@ -364,7 +369,7 @@ function prepareProductById(db: Database) {
   return db
     .select({ ...productColumns, variants: variantsColumn })
     .from(products)
-    .where(eq(products.id, sql.placeholder("id")))
+    .where(and(eq(products.id, sql.placeholder("id")), onSale))
     .limit(1)
     .prepare("product_by_id");
 }
@@ -385,7 +390,9 @@ export async function relatedProducts(db: Database, product: Pick<Product, "id" 
   const rows = await db
     .select(productColumns)
     .from(products)
-    .where(and(sql`${products.categoryId} = (select c.id from categories c where c.slug = ${product.category_slug})`, sql`${products.id} <> ${product.id}`))
+    .where(
+      and(sql`${products.categoryId} = (select c.id from categories c where c.slug = ${product.category_slug})`, sql`${products.id} <> ${product.id}`, onSale),
+    )
     .orderBy(desc(products.salesCount), desc(products.id))
     .limit(limit);
   return rows.map((row) => toProduct(row as ProductRow));
@@ -406,7 +413,7 @@ export async function productsByImages(db: Database, images: string[], limit: nu
     await db.execute(sql`
       select p.id from unnest(array[${list}]::text[]) with ordinality as wanted(image, rank)
       cross join lateral (
-        select id, sales_count from products where image = wanted.image order by sales_count desc, id limit ${perImage}
+        select id, sales_count from products where image = wanted.image and archived_at is null order by sales_count desc, id limit ${perImage}
       ) p
       order by wanted.rank, p.sales_count desc, p.id
       limit ${limit}`),
@@ -432,6 +439,7 @@ export async function sitemapProducts(db: Database, limit = SITEMAP_PRODUCT_LIMI
   const latest = await db
     .select({ id: products.id, slug: products.slug, name: products.name, updatedAt: products.updatedAt })
     .from(products)
+    .where(onSale)
     .orderBy(desc(products.id))
     .limit(limit);
   return latest.sort((a, b) => a.id - b.id);

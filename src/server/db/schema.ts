@@ -82,6 +82,8 @@ export const products = pgTable(
     reviews: integer("reviews").notNull().default(0),
     salesCount: integer("sales_count").notNull().default(0),
     variantConfig: jsonb("variant_config").$type<VariantConfig | null>(),
+    // Taken off sale by an admin: kept (orders and their history name it), shown to shoppers nowhere.
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),

@@ -48,7 +48,10 @@ export async function readCheckoutLines(db: Database, userId: number, lock: bool
   const rows = rowsOf<Row>(
     await db.execute(sql`
       select ci.product_id, cl.variant_id, cl.quantity, p.name, p.sku, v.sku as variant_sku, v.attributes,
-             p.price, v.price as variant_price, p.stock_quantity as stock, v.stock as variant_stock,
+             p.price, v.price as variant_price,
+             -- an archived product cannot be ordered: its stock counts as none
+             case when p.archived_at is null then p.stock_quantity else 0 end as stock,
+             case when p.archived_at is null then v.stock else 0 end as variant_stock,
              (v.id is not null) as has_variant, p.free_delivery, p.same_day_delivery
       from cart_items ci
       join cart_lines cl on cl.item_id = ci.id

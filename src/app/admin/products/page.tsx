@@ -109,6 +109,11 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
                 >
                   {p.name}
                 </Link>
+                {p.archivedAt && (
+                  <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                    {t("archive.badge")}
+                  </span>
+                )}
                 <span className="block text-xs text-[var(--muted-fg)]">
                   {t("number", { id: p.id })} · {t("sku", { sku: p.sku })} · {t("brandCategory", { brand: p.brand, category: p.category })}
                 </span>

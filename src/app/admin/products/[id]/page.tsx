@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ProductChangeForm } from "@/components/admin/product-change-form";
+import { ProductArchiveForm } from "@/components/admin/product-archive";
 import { ProductDetailsForm } from "@/components/admin/product-details-form";
 import { categoryName } from "@/lib/locale";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
@@ -49,11 +50,20 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
         {t("number", { id: product.id })} · {t("sku", { sku: product.sku })} · {t("brandCategory", { brand: product.brand, category: product.category })} ·{" "}
         {t("sold", { count: product.salesCount })}
       </p>
-      <p className="mt-1 text-sm">
-        <Link href={productPath(product)} className="font-semibold text-brand hover:underline">
-          {t("view")}
-        </Link>
-      </p>
+      {product.archivedAt ? (
+        <p
+          className="mt-2 rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          data-testid="archived-note"
+        >
+          {t("archive.since", { at: when.format(new Date(product.archivedAt)) })}
+        </p>
+      ) : (
+        <p className="mt-1 text-sm">
+          <Link href={productPath(product)} className="font-semibold text-brand hover:underline">
+            {t("view")}
+          </Link>
+        </p>
+      )}
 
       <dl className="mt-4 grid grid-cols-3 gap-3 rounded-xl border border-[var(--border)] p-4 text-sm">
         <div>
@@ -89,6 +99,10 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
           categories={categories.map((c) => ({ slug: c.slug, name: categoryName(c, locale) }))}
           brands={brands.map((b) => b.name)}
         />
+      </div>
+
+      <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
+        <ProductArchiveForm productId={product.id} archived={product.archivedAt !== null} />
       </div>
 
       <h2 className="mt-6 mb-2 text-lg font-semibold">{t("history")}</h2>
