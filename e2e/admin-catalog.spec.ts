@@ -147,7 +147,6 @@ test(
     await details.getByRole("button", { name: "Save the details" }).click();
     await expect(details.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     await expect(admin.getByRole("heading", { level: 1, name: `Relay board two-channel ${run}` })).toBeVisible();
-    await admin.context().close();
 
     // a shopper finds it under the new name, with the uploaded picture and its price
     await page.goto(`/products?search=${encodeURIComponent(run)}`);
@@ -156,5 +155,21 @@ test(
     await card.getByRole("link").first().click();
     await expect(page.getByRole("heading", { level: 1, name: `Relay board two-channel ${run}` })).toBeVisible();
     await expect(page.locator(`img[src*="/media/products/upload-"]`).first()).toBeVisible();
+    const productPage = page.url();
+
+    // archived (with a reason), it is gone for shoppers: not found by search, its page answers 404
+    const archive = admin.getByRole("form", { name: "Take off sale" });
+    await archive.getByRole("button", { name: "Archive the product" }).click();
+    await expect(archive.getByRole("alert")).toHaveText("Say why.");
+    await archive.getByLabel("Reason").fill("Supplier stopped making it");
+    await archive.getByRole("button", { name: "Archive the product" }).click();
+    await expect(admin.getByTestId("archived-note")).toBeVisible();
+    await expect(admin.getByRole("form", { name: "Put back on sale" })).toBeVisible();
+    await screenshots(admin, "admin-product-archived");
+    await admin.context().close();
+
+    await page.goto(`/products?search=${encodeURIComponent(run)}`);
+    await expect(page.getByText("No products found matching your criteria.")).toBeVisible();
+    expect((await page.request.get(productPage)).status()).toBe(404);
   },
 );

@@ -45,6 +45,23 @@ test(
     await admin.getByRole("button", { name: "Save this tab" }).click();
     await expect(admin.getByRole("alert").filter({ hasText: "Must be at most 50." })).toBeVisible();
 
+    // the price lists: a quantity discount above 90 % is refused at its field; a good one is kept
+    await admin.getByRole("tab", { name: "Prices (PCB & quantity)" }).click();
+    const tiers = admin.getByLabel("Business quantity discounts (all products)");
+    await expect(tiers).toHaveValue("10 = 3\n50 = 5\n100 = 8");
+    await tiers.fill("10 = 95");
+    await admin.getByRole("button", { name: "Save this tab" }).click();
+    await expect(admin.getByRole("alert").filter({ hasText: "Must be at most 90." })).toBeVisible();
+    await tiers.fill("10 = 3\n50 = 6\n100 = 8");
+    await admin.getByRole("button", { name: "Save this tab" }).click();
+    await expect(admin.getByRole("status").filter({ hasText: "Saved" }).first()).toBeVisible();
+    await admin.reload();
+    await admin.getByRole("tab", { name: "Prices (PCB & quantity)" }).click();
+    await expect(admin.getByLabel("Business quantity discounts (all products)")).toHaveValue("10 = 3\n50 = 6\n100 = 8");
+    await admin.getByRole("button", { name: "Reset this tab" }).click();
+    await admin.getByRole("alertdialog").getByRole("button", { name: "Reset" }).click();
+    await expect(admin.getByLabel("Business quantity discounts (all products)")).toHaveValue("10 = 3\n50 = 5\n100 = 8");
+
     // the company tab back to its defaults, after asking
     await admin.getByRole("tab", { name: "Company" }).click();
     await admin.getByRole("button", { name: "Reset this tab" }).click();

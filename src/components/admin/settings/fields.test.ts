@@ -6,9 +6,7 @@ describe("settings form fields", () => {
   it("edit every setting the issue names, each top-level setting in one tab only", () => {
     const all = SETTINGS_TABS.flatMap((tab) => tabKeys(tab.fields));
     expect(new Set(all).size).toBe(all.length);
-    // the PCB price list and the business quantity discounts are not edited here yet
-    const elsewhere = ["pcbPricing", "bulkPricingTiers"];
-    expect([...all, ...elsewhere].sort()).toEqual([...SITE_SETTING_KEYS].sort());
+    expect([...all].sort()).toEqual([...SITE_SETTING_KEYS].sort());
     for (const tab of SETTINGS_TABS) for (const field of tab.fields) expect(valueAt(DEFAULT_SITE_SETTINGS, field.path), field.path).not.toBeUndefined();
   });
 
@@ -27,5 +25,12 @@ describe("settings form fields", () => {
     expect(valueOf("pairs", "pwani = 8000\nmorogoro=9000")).toEqual({ pwani: 8000, morogoro: 9000 });
     expect(textOf("pairs", { pwani: 8000 })).toBe("pwani = 8000");
     expect(textOf("lines", ["a", "b"])).toBe("a\nb");
+    expect(valueOf("tiers", "10 = 5\n 50=7.5 \n\n100 = x")).toEqual([
+      { minQuantity: 10, percentOff: 5 },
+      { minQuantity: 50, percentOff: 7.5 },
+      { minQuantity: 100, percentOff: "x" },
+    ]);
+    expect(textOf("tiers", [{ minQuantity: 10, percentOff: 5 }])).toBe("10 = 5");
+    expect(valueOf("pairs", "0.8 = 110\nenig=135")).toEqual({ "0.8": 110, enig: 135 });
   });
 });

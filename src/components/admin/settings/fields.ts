@@ -5,17 +5,23 @@ import type { SiteSettingKey } from "@/lib/site-settings";
  * group every setting the shop has; each tab saves (and resets) the top-level settings its fields
  * belong to, so no top-level setting appears in two tabs.
  */
-export type FieldKind = "text" | "textarea" | "email" | "color" | "int" | "decimal" | "bool" | "select" | "multi" | "lines" | "time" | "pairs";
+export type FieldKind = "text" | "textarea" | "email" | "color" | "int" | "decimal" | "bool" | "select" | "multi" | "lines" | "time" | "pairs" | "tiers";
 
 export interface FieldSpec {
   path: string;
   kind: FieldKind;
   options?: readonly string[];
+  /** the catalogue key of the hint under a list's box (the kind's own hint when absent) */
+  hint?: "pairsHint" | "factorsHint" | "pricePerCm2Hint";
 }
+
+/** The hint under a list's box, by kind: one item per line, "key = value" pairs, "quantity = percent" tiers. */
+export const LIST_HINTS: Partial<Record<FieldKind, "onePerLine" | "pairsHint" | "tiersHint">> = { lines: "onePerLine", pairs: "pairsHint", tiers: "tiersHint" };
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
 const f = (path: string, kind: FieldKind, options?: readonly string[]): FieldSpec => ({ path, kind, ...(options ? { options } : {}) });
+const factors = (path: string, hint: FieldSpec["hint"]): FieldSpec => ({ path, kind: "pairs", hint });
 const hours = WEEKDAYS.flatMap((day) => [
   f(`businessHours.${day}.closed`, "bool"),
   f(`businessHours.${day}.open`, "time"),
@@ -155,6 +161,19 @@ export const SETTINGS_TABS = [
       f("loyalty.expiryMonths", "int"),
     ],
   },
+  {
+    id: "pricing",
+    fields: [
+      f("pcbPricing.setupFee", "int"),
+      f("pcbPricing.minimumOrder", "int"),
+      factors("pcbPricing.pricePerCm2", "pricePerCm2Hint"),
+      factors("pcbPricing.thickness", "factorsHint"),
+      factors("pcbPricing.finish", "factorsHint"),
+      factors("pcbPricing.colour", "factorsHint"),
+      f("pcbPricing.quantityBreaks", "tiers"),
+      f("bulkPricingTiers", "tiers"),
+    ],
+  },
   { id: "hours", fields: hours },
 ] as const satisfies readonly { id: string; fields: readonly FieldSpec[] }[];
 
@@ -180,6 +199,12 @@ export function withValueAt<T>(source: T, path: string, value: unknown): T {
 /** The text an input shows for a value of a kind (lists one per line, pairs as "key = value"). */
 export function textOf(kind: FieldKind, value: unknown): string {
   if (kind === "lines") return Array.isArray(value) ? value.join("\n") : "";
+  if (kind === "tiers")
+    return Array.isArray(value)
+      ? value
+          .map((tier: { minQuantity?: unknown; percentOff?: unknown }) => `${String(tier?.minQuantity ?? "")} = ${String(tier?.percentOff ?? "")}`)
+          .join("\n")
+      : "";
   if (kind === "pairs")
     return value && typeof value === "object"
       ? Object.entries(value as Record<string, unknown>)
@@ -219,6 +244,17 @@ export function valueOf(kind: FieldKind, text: string): unknown {
             return [key!, amount !== undefined && /^\d+$/.test(amount) ? Number(amount) : (amount ?? "")];
           }),
       );
+    case "tiers":
+      // "from quantity = percent off"; a part that is not a number stays text for the check to name
+      return text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line) => {
+          const [quantity, percent] = line.split("=").map((part) => part.trim());
+          const number = (part: string | undefined) => (part !== undefined && /^\d+(\.\d+)?$/.test(part) ? Number(part) : (part ?? ""));
+          return { minQuantity: number(quantity), percentOff: number(percent) };
+        });
     default:
       return text;
   }

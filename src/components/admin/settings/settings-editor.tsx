@@ -9,7 +9,7 @@ import { FormMessage } from "../../auth/fields";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../../ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
 import { useFormAction } from "../../ui/use-form-action";
-import { SETTINGS_TABS, tabKeys, textOf, valueAt, valueOf, WEEKDAYS, withValueAt, type FieldSpec, type SettingsTabId } from "./fields";
+import { LIST_HINTS, SETTINGS_TABS, tabKeys, textOf, valueAt, valueOf, WEEKDAYS, withValueAt, type FieldSpec, type SettingsTabId } from "./fields";
 import { SettingsPreview, type PreviewProduct } from "./settings-preview";
 
 type Texts = Record<string, string>;
@@ -166,7 +166,7 @@ export function SettingsEditor({ initial, sample }: { initial: SiteSettings; sam
                 </option>
               ))}
             </select>
-          ) : field.kind === "textarea" || field.kind === "lines" || field.kind === "pairs" ? (
+          ) : field.kind === "textarea" || field.kind === "lines" || field.kind === "pairs" || field.kind === "tiers" ? (
             <textarea {...common} rows={field.kind === "textarea" ? 3 : 4} className={`${input} py-1.5`} />
           ) : field.kind === "color" ? (
             <span className="mt-1 flex items-center gap-2">
@@ -187,9 +187,7 @@ export function SettingsEditor({ initial, sample }: { initial: SiteSettings; sam
               className={`${input} h-10`}
             />
           )}
-          {(field.kind === "lines" || field.kind === "pairs") && (
-            <p className="mt-1 text-xs text-[var(--muted-fg)]">{t(field.kind === "lines" ? "onePerLine" : "pairsHint")}</p>
-          )}
+          {(field.hint ?? LIST_HINTS[field.kind]) && <p className="mt-1 text-xs text-[var(--muted-fg)]">{t(field.hint ?? LIST_HINTS[field.kind]!)}</p>}
         </>
       );
     }
