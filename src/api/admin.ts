@@ -12,6 +12,7 @@ import {
   isProductImage,
   PRODUCT_SKU_PATTERN,
 } from "@/lib/admin-catalog";
+import { VARIANT_AXES_MAX, VARIANT_COMBINATIONS_MAX, VARIANT_PLAN_TYPES, VARIANT_VALUE_MAX, VARIANT_VALUES_MAX } from "@/lib/variant-plan";
 import { PRODUCT_IMAGE_MAX_BYTES } from "@/server/admin/product-editor";
 import { ADMIN_PRODUCT_STOCK_FILTERS } from "@/server/admin/catalog";
 import { DomainError } from "@/server/errors";
@@ -202,6 +203,41 @@ export const adminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     const admin = await requireAdmin(services, request);
     return services.productEditor.updateDetails({ id: admin.id, email: admin.email }, request.params.id, request.body, requestMeta(request));
   });
+
+  const axisLabel = (field: string) => text(field, VARIANT_VALUE_MAX);
+  app.put(
+    "/admin/products/:id/variants",
+    {
+      schema: {
+        params: idParams,
+        body: z.object({
+          type: z.enum(VARIANT_PLAN_TYPES, { message: `type must be one of ${VARIANT_PLAN_TYPES.join(", ")}` }),
+          axes: z.array(z.object({ name: axisLabel("name"), values: z.array(axisLabel("value")).max(VARIANT_VALUES_MAX) })).max(VARIANT_AXES_MAX),
+          variants: z
+            .array(
+              z.object({
+                attributes: z.record(axisLabel("attribute"), axisLabel("value")),
+                sku: text("sku", 64),
+                price: shillings("price"),
+                stock: z.number({ error: "stock must be a whole number" }).int("stock must be a whole number").min(0).max(10_000_000),
+              }),
+            )
+            .max(VARIANT_COMBINATIONS_MAX),
+          reason: text("reason", ADMIN_PRODUCT_REASON_MAX, { min: 1, minMessage: "reason is required" }),
+        }),
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(services, request);
+      const { reason, ...plan } = request.body;
+      return services.productEditor.setVariants(
+        { id: admin.id, email: admin.email },
+        request.params.id,
+        { ...plan, reason: reason.trim() },
+        requestMeta(request),
+      );
+    },
+  );
 
   app.post(
     "/admin/products/:id/archive",

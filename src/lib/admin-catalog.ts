@@ -106,6 +106,15 @@ export interface AdminProductDetails {
   sameDayDelivery: boolean;
 }
 
+/** One of a product's options as the admin's editor starts from it. */
+export interface AdminVariantRow {
+  combinationId: string;
+  attributes: Record<string, string>;
+  sku: string;
+  price: number;
+  stock: number;
+}
+
 /** POST /api/admin/products: the details with the first price ("was" price optional) and stock. */
 export interface AdminProductCreateRequest extends AdminProductDetails {
   price: number;

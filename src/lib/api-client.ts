@@ -80,6 +80,7 @@ import type {
   AdminProductDetails,
   CsvImportResult,
 } from "./admin-catalog";
+import type { VariantPlanInput } from "./variant-plan";
 import type { AdminAdvertisement, AdminAdvertisementInput } from "./advertisement";
 import type { AdminLockResponse, AdminUnlockResponse } from "./security-log";
 import type { SiteSettingKey, SiteSettings } from "./site-settings";
@@ -370,6 +371,8 @@ export const api = {
       call<{ id: number; slug: string }>("POST", "/api/admin/products", { ...options, json: body }),
     updateDetails: (id: number, body: AdminProductDetails, options?: CallOptions) =>
       call<{ changes: Record<string, { before: unknown; after: unknown }> }>("PUT", `/api/admin/products/${id}/details`, { ...options, json: body }),
+    setVariants: (id: number, body: VariantPlanInput & { reason: string }, options?: CallOptions) =>
+      call<{ added: string[]; removed: string[] }>("PUT", `/api/admin/products/${id}/variants`, { ...options, json: body }),
     setArchived: (id: number, archived: boolean, reason: string, options?: CallOptions) =>
       call<{ archivedAt: string | null }>("POST", `/api/admin/products/${id}/archive`, { ...options, json: { archived, reason } }),
     uploadImage: (file: Blob, options?: CallOptions) => {

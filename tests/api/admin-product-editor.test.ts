@@ -244,3 +244,72 @@ describe("archiving a product", () => {
     ]);
   });
 });
+
+describe("a product's options", () => {
+  it("replaces the options from a checked plan: combination ids the cart takes, the product's from-price and stock, price moves in the audit trail", async () => {
+    const pic = (await upload(await photo())).body;
+    const created = await call("POST", "/api/admin/products", admin, {
+      name: `Jumper wire set ${stamp}`,
+      category,
+      brand,
+      sku: `JMP-${stamp}`,
+      image: pic.image,
+      price: 3_000,
+      stockQuantity: 0,
+    });
+    const id = created.body.id as number;
+    const axes = [
+      { name: "Length", values: ["10cm", "20cm"] },
+      { name: "Type", values: ["M-M", "M-F"] },
+    ];
+    const variants = [
+      { attributes: { Length: "10cm", Type: "M-M" }, sku: `JMP-${stamp}-10MM`, price: 2_500, stock: 4 },
+      { attributes: { Length: "10cm", Type: "M-F" }, sku: `JMP-${stamp}-10MF`, price: 2_600, stock: 0 },
+      { attributes: { Length: "20cm", Type: "M-M" }, sku: `JMP-${stamp}-20MM`, price: 3_500, stock: 2 },
+      { attributes: { Length: "20cm", Type: "M-F" }, sku: `JMP-${stamp}-20MF`, price: 3_600, stock: 1 },
+    ];
+    const put = (body: Json, cookie: string | null = admin) => call("PUT", `/api/admin/products/${id}/variants`, cookie, body);
+    expect((await put({ type: "multi-dependent", axes, variants, reason: "x" }, shopper)).status).toBe(403);
+    expect((await put({ type: "multi-dependent", axes, variants, reason: "" })).status).toBe(400);
+    const missing = await put({ type: "multi-dependent", axes, variants: variants.slice(1), reason: "New options" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.problems).toEqual([{ path: "variants", problem: "missingCombination" }]);
+
+    const saved = await put({ type: "multi-dependent", axes, variants, reason: "New options" });
+    expect(saved.status).toBe(200);
+    expect(saved.body.added).toEqual(["Length:10cm-Type:M-M", "Length:10cm-Type:M-F", "Length:20cm-Type:M-M", "Length:20cm-Type:M-F"]);
+    const shown = (await api.app.inject({ method: "GET", url: `/api/products/${id}` })).json();
+    expect(shown).toMatchObject({ price: 2_500, stock_quantity: 7, variant_config: { type: "multi-dependent", attributeOrder: ["Length", "Type"] } });
+    expect(shown.product_variants.map((v: Json) => [v.combinationId, v.price])).toEqual([
+      ["Length:10cm-Type:M-M", 2_500],
+      ["Length:10cm-Type:M-F", 2_600],
+      ["Length:20cm-Type:M-M", 3_500],
+      ["Length:20cm-Type:M-F", 3_600],
+    ]);
+    const add = await api.app.inject({
+      method: "POST",
+      url: "/api/cart",
+      headers: { cookie: shopper, "content-type": "application/json" },
+      payload: JSON.stringify({ productId: id, variantId: "Length:20cm-Type:M-F", quantity: 1 }),
+    });
+    expect(add.statusCode).toBe(200);
+
+    // a price change of one option goes into the audit trail; the cart keeps its line
+    const repriced = variants.map((v) => (v.sku.endsWith("20MF") ? { ...v, price: 3_900 } : v));
+    expect((await put({ type: "multi-dependent", axes, variants: repriced, reason: "Supplier price rise" })).status).toBe(200);
+    const history = await call("GET", `/api/admin/products/${id}`, admin);
+    expect(history.body.history[0]).toMatchObject({
+      reason: "Supplier price rise",
+      changes: { "variant|Length:20cm-Type:M-F|price": { before: 3_600, after: 3_900 } },
+    });
+    expect(history.body.options.variants).toHaveLength(4);
+    expect(
+      (await api.app.inject({ method: "GET", url: "/api/cart", headers: { cookie: shopper } })).json().items.find((i: Json) => i.productId === id),
+    ).toBeTruthy();
+
+    // back to no options
+    const none = await put({ type: "none", axes: [], variants: [], reason: "Sold by the bag only" });
+    expect(none.body.removed).toHaveLength(4);
+    expect((await api.app.inject({ method: "GET", url: `/api/products/${id}` })).json()).toMatchObject({ product_variants: [], variant_config: null });
+  });
+});

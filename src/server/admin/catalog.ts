@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { AdminProductDetails, AdminProductRow, ProductChangeEntry } from "@/lib/admin-catalog";
+import type { AdminProductDetails, AdminProductRow, AdminVariantRow, ProductChangeEntry } from "@/lib/admin-catalog";
 import { rowsOf, type Database } from "../db";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
 import { applyProductChanges, type ProductChanges, type ProductValues } from "../catalog/product-writes";
-import { categories, productChanges, products } from "../db/schema";
+import type { VariantConfig } from "@/lib/variants";
+import { categories, productChanges, productVariants, products } from "../db/schema";
 import { DomainError } from "../errors";
 import type { SettingsService } from "../settings/settings";
 
@@ -98,7 +99,12 @@ export async function listAdminProducts(db: Database, settings: SettingsService,
 export async function adminProduct(
   db: Database,
   id: number,
-): Promise<{ product: AdminProductRow; details: AdminProductDetails; history: ProductChangeEntry[] } | null> {
+): Promise<{
+  product: AdminProductRow;
+  details: AdminProductDetails;
+  options: { config: VariantConfig | null; variants: AdminVariantRow[] };
+  history: ProductChangeEntry[];
+} | null> {
   const [found] = await db
     .select({
       ...rowColumns,
@@ -106,13 +112,25 @@ export async function adminProduct(
       categorySlug: categories.slug,
       freeDelivery: products.freeDelivery,
       sameDayDelivery: products.sameDayDelivery,
+      variantConfig: products.variantConfig,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id))
     .limit(1);
   if (!found) return null;
-  const { description, categorySlug, freeDelivery, sameDayDelivery, ...row } = found;
+  const { description, categorySlug, freeDelivery, sameDayDelivery, variantConfig, ...row } = found;
+  const variants = await db
+    .select({
+      combinationId: productVariants.combinationId,
+      attributes: productVariants.attributes,
+      sku: productVariants.sku,
+      price: productVariants.price,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, id))
+    .orderBy(productVariants.sortOrder, productVariants.id);
   const details: AdminProductDetails = {
     name: row.name,
     description,
@@ -135,7 +153,12 @@ export async function adminProduct(
     .where(eq(productChanges.productId, id))
     .orderBy(desc(productChanges.createdAt), desc(productChanges.id))
     .limit(PRODUCT_HISTORY_LIMIT);
-  return { product: toRow(row), details, history: history.map((h) => ({ ...h, at: h.at.toISOString() })) };
+  return {
+    product: toRow(row),
+    details,
+    options: { config: variantConfig ?? null, variants },
+    history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
+  };
 }
 
 /** The fields whose value a change really moved, as {before, after}. */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { AdminProductDetails } from "@/lib/admin-catalog";
 import { IMAGE_SIZES } from "@/lib/product-image";
@@ -9,7 +9,8 @@ import { slugify } from "@/lib/slug";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
 import type { Database } from "../db";
-import { brands, categories, products } from "../db/schema";
+import { planVariants, type VariantPlanInput } from "@/lib/variant-plan";
+import { brands, categories, productChanges, productVariants, products } from "../db/schema";
 import { DomainError } from "../errors";
 import { MAX_IMAGE_PIXELS } from "../image-search/decode";
 import { addProductsToSearchLexicon } from "../search/resolve";
@@ -156,6 +157,86 @@ export function createProductEditor(db: Database, mediaDir: string, onNewImage: 
       invalidateTags("catalog");
       if (changed.newImage) onNewImage();
       return { changes: changed.moved };
+    },
+
+    /**
+     * Replaces a product's options (its variant configuration and one variant per combination of
+     * the attributes' values), checked by the same plan the admin's preview uses. The product's own
+     * price and stock become the cheapest option and the options' total, as for the seeded ones;
+     * every price or stock that moved goes into the audit trail with the reason. Cart lines name an
+     * option by its combination id, so an option that stays keeps its lines; a removed one's lines
+     * can no longer be ordered (checkout says so).
+     */
+    async setVariants(actor: Actor, id: number, input: VariantPlanInput & { reason: string }, meta: RequestMeta) {
+      const plan = planVariants(input);
+      if (!plan.ok)
+        throw new DomainError("validation", `The options are not right: ${plan.problems.map((p) => `${p.path} (${p.problem})`).join(", ")}`, {
+          problems: plan.problems,
+        });
+      const result = await transaction(async (tx) => {
+        const [product] = await tx
+          .select({ price: products.price, originalPrice: products.originalPrice, stockQuantity: products.stockQuantity })
+          .from(products)
+          .where(eq(products.id, id))
+          .for("update");
+        if (!product) throw new DomainError("not-found", `Product ${id} not found`);
+        const before = await tx
+          .select({ combinationId: productVariants.combinationId, price: productVariants.price, stock: productVariants.stock })
+          .from(productVariants)
+          .where(eq(productVariants.productId, id));
+        const skus = plan.variants.map((v) => v.sku);
+        if (skus.length) {
+          const [taken] = await tx
+            .select({ sku: productVariants.sku, productId: productVariants.productId })
+            .from(productVariants)
+            .where(and(inArray(productVariants.sku, skus), ne(productVariants.productId, id)))
+            .limit(1);
+          if (taken)
+            throw new DomainError("validation", `Product ${taken.productId} already has an option with the SKU ${taken.sku}`, {
+              problems: [{ path: `variants.${skus.indexOf(taken.sku)}.sku`, problem: "skuTaken" }],
+            });
+        }
+        await tx.delete(productVariants).where(eq(productVariants.productId, id));
+        if (plan.variants.length) await tx.insert(productVariants).values(plan.variants.map((v) => ({ ...v, productId: id })));
+
+        const changes: Record<string, { before: number; after: number }> = {};
+        const old = new Map(before.map((v) => [v.combinationId, v]));
+        for (const v of plan.variants) {
+          const was = old.get(v.combinationId);
+          if (was && was.price !== v.price) changes[`variant|${v.combinationId}|price`] = { before: was.price, after: v.price };
+          if (was && was.stock !== v.stock) changes[`variant|${v.combinationId}|stock`] = { before: was.stock, after: v.stock };
+        }
+        const set: Partial<typeof products.$inferInsert> = { variantConfig: plan.config };
+        if (plan.variants.length) {
+          const price = Math.min(...plan.variants.map((v) => v.price));
+          const stock = plan.variants.reduce((sum, v) => sum + v.stock, 0);
+          if (price !== product.price) changes.price = { before: product.price, after: price };
+          if (stock !== product.stockQuantity) changes.stockQuantity = { before: product.stockQuantity, after: stock };
+          Object.assign(set, { price, stockQuantity: stock, originalPrice: Math.max(product.originalPrice, price) });
+        }
+        await tx
+          .update(products)
+          .set({ ...set, updatedAt: sql`now()` })
+          .where(eq(products.id, id));
+        const added = plan.variants.filter((v) => !old.has(v.combinationId)).map((v) => v.combinationId);
+        const kept = new Set(plan.variants.map((v) => v.combinationId));
+        const removed = before.filter((v) => !kept.has(v.combinationId)).map((v) => v.combinationId);
+        if (Object.keys(changes).length)
+          await tx.insert(productChanges).values({ productId: id, adminId: actor.id, adminEmail: actor.email, changes, reason: input.reason });
+        await logSecurityEvent(
+          tx,
+          {
+            type: "admin-product-changed",
+            userId: actor.id,
+            email: actor.email,
+            detail: { by: actor.email, action: "options", product: id, config: plan.config, added, removed, changes, reason: input.reason },
+          },
+          meta,
+        );
+        return { added, removed, changes };
+      });
+      invalidateTags("catalog");
+      return { config: plan.config, variants: plan.variants, ...result };
     },
 
     /**

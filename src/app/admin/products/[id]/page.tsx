@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ProductChangeForm } from "@/components/admin/product-change-form";
 import { ProductArchiveForm } from "@/components/admin/product-archive";
 import { ProductDetailsForm } from "@/components/admin/product-details-form";
+import { VariantEditor } from "@/components/admin/variant-editor";
 import { categoryName } from "@/lib/locale";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { formatMoney } from "@/lib/money";
@@ -33,7 +34,7 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
     services.taxonomy.brands(),
   ]);
   if (!found) notFound();
-  const { product, details, history } = found;
+  const { product, details, options, history } = found;
   const when = adminTimeFormat(locale);
   const count = adminNumberFormat(locale);
   const value = (field: string, n: number) => (MONEY_FIELDS.has(field) ? formatMoney(n) : count.format(n));
@@ -102,6 +103,10 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
       </div>
 
       <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
+        <VariantEditor productId={product.id} productSku={product.sku} productPrice={product.price} config={options.config} variants={options.variants} />
+      </div>
+
+      <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
         <ProductArchiveForm productId={product.id} archived={product.archivedAt !== null} />
       </div>
 
@@ -124,11 +129,21 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
                 )}
               </p>
               <ul className="mt-0.5 font-medium">
-                {Object.entries(h.changes).map(([field, change]) => (
-                  <li key={field}>
-                    {t("fromTo", { field: t(`field.${field}` as "field.price"), before: value(field, change.before), after: value(field, change.after) })}
-                  </li>
-                ))}
+                {Object.entries(h.changes).map(([key, change]) => {
+                  // an option's change is keyed "variant|<combination id>|price" (or stock)
+                  const [, combination, optionField] = key.startsWith("variant|") ? key.split("|") : [];
+                  const field = optionField === "price" ? "price" : optionField === "stock" ? "stockQuantity" : key;
+                  const label = t(`field.${field}` as "field.price");
+                  return (
+                    <li key={key}>
+                      {t("fromTo", {
+                        field: combination ? `${combination} · ${label}` : label,
+                        before: value(field, change.before),
+                        after: value(field, change.after),
+                      })}
+                    </li>
+                  );
+                })}
               </ul>
               <p>
                 <span className="sr-only">{t("why")}: </span>
