@@ -44,7 +44,7 @@ test(
     await expect(admin.getByRole("alert").filter({ hasText: "Say why the price or stock changes." }).first()).toBeVisible();
     await expect(admin.getByTestId("product-history")).toHaveCount(0);
 
-    await admin.getByLabel("Reason for the change").fill("Supplier price rise");
+    await admin.getByRole("form", { name: "Change price or stock" }).getByLabel("Reason for the change").fill("Supplier price rise");
     await admin.getByRole("button", { name: "Save the change" }).click();
     await expect(admin.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     await expect(admin.getByTestId("admin-product-price")).toHaveText(shown);
@@ -148,13 +148,37 @@ test(
     await expect(details.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     await expect(admin.getByRole("heading", { level: 1, name: `Relay board two-channel ${run}` })).toBeVisible();
 
+    // options: two attributes, every combination its own price; the combination ids show as typed
+    const options = admin.getByTestId("variant-editor");
+    await options.getByLabel("Kind of options").selectOption("multi-dependent");
+    await options.getByLabel("Attribute 1", { exact: true }).fill("Coil");
+    await options.getByLabel("Values of attribute 1").fill("5V, 12V");
+    await options.getByRole("button", { name: "Add an attribute" }).click();
+    await options.getByLabel("Attribute 2", { exact: true }).fill("Channels");
+    await options.getByLabel("Values of attribute 2").fill("1\n2");
+    await expect(options.getByTestId("combination-id")).toHaveText(["Coil:5V-Channels:1", "Coil:5V-Channels:2", "Coil:12V-Channels:1", "Coil:12V-Channels:2"]);
+    await options.getByLabel("Price of Coil:12V-Channels:2 (TSh)").fill("21000");
+    await options.getByLabel("Stock of Coil:12V-Channels:2").fill("4");
+    await options.getByLabel("Stock of Coil:5V-Channels:1").fill("x");
+    await options.getByLabel("Reason for the change").fill("Two coil voltages");
+    await options.getByRole("button", { name: "Save the options" }).click();
+    await expect(options.getByTestId("variant-problems")).toHaveText("Coil:5V-Channels:1: enter the stock as a whole number, 0 or more.");
+    await options.getByLabel("Stock of Coil:5V-Channels:1").fill("2");
+    await options.getByRole("button", { name: "Save the options" }).click();
+    await expect(options.getByRole("status").filter({ hasText: "Saved: 4 new options, none removed." })).toBeVisible();
+    await screenshots(admin, "admin-product-options");
+
     // a shopper finds it under the new name, with the uploaded picture and its price
     await page.goto(`/products?search=${encodeURIComponent(run)}`);
     const card = page.getByTestId("product-card").filter({ hasText: `Relay board two-channel ${run}` });
+    // the card shows the cheapest option's price
     await expect(card.getByTestId("price")).toHaveAttribute("data-price", "18500");
     await card.getByRole("link").first().click();
     await expect(page.getByRole("heading", { level: 1, name: `Relay board two-channel ${run}` })).toBeVisible();
     await expect(page.locator(`img[src*="/media/products/upload-"]`).first()).toBeVisible();
+    await page.getByRole("button", { name: "12V", exact: true }).click();
+    await page.getByRole("button", { name: "2", exact: true }).click();
+    await expect(page.getByTestId("detail-price")).toHaveText("TSh\u00a021,000");
     const productPage = page.url();
 
     // archived (with a reason), it is gone for shoppers: not found by search, its page answers 404

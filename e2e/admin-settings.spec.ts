@@ -47,7 +47,7 @@ test(
 
     // the price lists: a quantity discount above 90 % is refused at its field; a good one is kept
     await admin.getByRole("tab", { name: "Prices (PCB & quantity)" }).click();
-    const tiers = admin.getByLabel("Business quantity discounts (all products)");
+    const tiers = admin.getByRole("textbox", { name: "Business quantity discounts (all products)" });
     await expect(tiers).toHaveValue("10 = 3\n50 = 5\n100 = 8");
     await tiers.fill("10 = 95");
     await admin.getByRole("button", { name: "Save this tab" }).click();
@@ -57,10 +57,10 @@ test(
     await expect(admin.getByRole("status").filter({ hasText: "Saved" }).first()).toBeVisible();
     await admin.reload();
     await admin.getByRole("tab", { name: "Prices (PCB & quantity)" }).click();
-    await expect(admin.getByLabel("Business quantity discounts (all products)")).toHaveValue("10 = 3\n50 = 6\n100 = 8");
+    await expect(admin.getByRole("textbox", { name: "Business quantity discounts (all products)" })).toHaveValue("10 = 3\n50 = 6\n100 = 8");
     await admin.getByRole("button", { name: "Reset this tab" }).click();
     await admin.getByRole("alertdialog").getByRole("button", { name: "Reset" }).click();
-    await expect(admin.getByLabel("Business quantity discounts (all products)")).toHaveValue("10 = 3\n50 = 5\n100 = 8");
+    await expect(admin.getByRole("textbox", { name: "Business quantity discounts (all products)" })).toHaveValue("10 = 3\n50 = 5\n100 = 8");
 
     // the company tab back to its defaults, after asking
     await admin.getByRole("tab", { name: "Company" }).click();

@@ -43,6 +43,9 @@ import { ensureSeeded } from "./seed/ensure-seeded";
 import { createSettingsService } from "./settings/settings";
 import { createSourcingService } from "./sourcing/sourcing";
 
+/** How long a stop waits for a running sync of new product pictures before closing its workers. */
+const IMAGE_SYNC_WAIT_ON_STOP_MS = 10_000;
+
 /** What the domain needs to be built: where the data lives, where mail goes, the public address. */
 export interface ServicesConfig {
   database: { url?: string; dataDir?: string; poolSize?: number; migrate?: boolean; timeouts?: DatabaseTimeouts };
@@ -227,6 +230,13 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     if (result.embedded || result.failed.length) log(describeSync(result, Date.now() - began));
   };
 
+  // A new product picture gets its vector at once; syncs run one after another, and a stop waits
+  // for the running one (bounded) instead of cutting its worker off mid-image.
+  let newImageSync: Promise<void> = Promise.resolve();
+  const syncNewImages = () => {
+    newImageSync = newImageSync.then(syncImages).catch((error: unknown) => console.error("image sync failed:", error));
+  };
+
   return {
     databaseKind: handle.kind,
     mediaDir: config.mediaDir,
@@ -275,7 +285,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     catalogCsv: createCatalogCsvService(db),
     taxonomy: createTaxonomyService(db),
     // a new picture gets its image-search vector at once rather than at the next sync
-    productEditor: createProductEditor(db, config.mediaDir, () => void syncImages().catch((error: unknown) => console.error("image sync failed:", error))),
+    productEditor: createProductEditor(db, config.mediaDir, syncNewImages),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,
@@ -332,6 +342,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await payments.stopPoller().catch(() => undefined);
       await mail.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
       await documents.stop().catch(() => undefined);
+      await Promise.race([newImageSync, new Promise((resolve) => setTimeout(resolve, IMAGE_SYNC_WAIT_ON_STOP_MS).unref())]);
       await imageSearch.close().catch(() => undefined);
       await passwords.close().catch(() => undefined);
       await relay?.close().catch(() => undefined);
