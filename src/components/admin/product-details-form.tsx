@@ -13,7 +13,7 @@ import {
 import { api, isApiError } from "@/lib/api-client";
 import { slugify } from "@/lib/slug";
 import { FormMessage } from "../auth/fields";
-import { FieldError, TextField } from "../checkout/form-fields";
+import { FieldError, inputClass, TextField } from "../checkout/form-fields";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction, type FormResult } from "../ui/use-form-action";
 
@@ -117,7 +117,6 @@ export function ProductDetailsForm({
   const set = (key: "name" | "sku" | "category" | "brand") => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
   const setAmount = (key: keyof typeof money) => (e: React.ChangeEvent<HTMLInputElement>) => setMoney((m) => ({ ...m, [key]: e.target.value }));
-  const field = "mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2";
   const slug = slugify(form.name);
 
   return (
@@ -151,51 +150,23 @@ export function ProductDetailsForm({
         />
       </div>
       <TextField name="sku" label={t("sku")} hint={t("skuHint")} value={form.sku} onChange={set("sku")} maxLength={64} error={invalid.sku} required />
-      <div>
-        <label htmlFor={`${id}-category`} className="block font-medium">
-          {t("category")}
-        </label>
-        <select
-          id={`${id}-category`}
-          name="category"
-          value={form.category}
-          onChange={set("category")}
-          className={field}
-          aria-invalid={invalid.category ? true : undefined}
-          aria-describedby={invalid.category ? `${id}-category-error` : undefined}
-        >
-          {categories.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-category-error`} text={invalid.category} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-brand`} className="block font-medium">
-          {t("brand")}
-        </label>
-        <select
-          id={`${id}-brand`}
-          name="brand"
-          value={form.brand}
-          onChange={set("brand")}
-          className={field}
-          aria-invalid={invalid.brand ? true : undefined}
-          aria-describedby={invalid.brand ? `${id}-brand-error` : `${id}-brand-hint`}
-        >
-          {brands.map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
-        </select>
-        <p id={`${id}-brand-hint`} className="mt-1 text-xs text-[var(--muted-fg)]">
-          {t("brandHint")}
-        </p>
-        <FieldError id={`${id}-brand-error`} text={invalid.brand} />
-      </div>
+      <SelectField
+        id={`${id}-category`}
+        label={t("category")}
+        value={form.category}
+        onChange={set("category")}
+        options={categories.map((c) => ({ value: c.slug, label: c.name }))}
+        error={invalid.category}
+      />
+      <SelectField
+        id={`${id}-brand`}
+        label={t("brand")}
+        hint={t("brandHint")}
+        value={form.brand}
+        onChange={set("brand")}
+        options={brands.map((b) => ({ value: b, label: b }))}
+        error={invalid.brand}
+      />
       <fieldset className="flex flex-col justify-center gap-2">
         <legend className="font-medium">{t("delivery")}</legend>
         <label className="flex items-center gap-2">
@@ -280,5 +251,45 @@ export function ProductDetailsForm({
         {send.busy ? t("saving") : creating ? t("create") : t("save")}
       </button>
     </form>
+  );
+}
+
+/** A labelled select with its hint and error, tied together for screen readers. */
+function SelectField(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (event: React.ChangeEvent<HTMLSelectElement>) => void;
+  options: { value: string; label: string }[];
+  error?: string;
+}) {
+  const describedBy = [props.hint ? `${props.id}-hint` : null, props.error ? `${props.id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={props.id} className="block font-medium">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={props.onChange}
+        className={inputClass}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="mt-1 text-xs text-[var(--muted-fg)]">
+          {props.hint}
+        </p>
+      )}
+      <FieldError id={`${props.id}-error`} text={props.error} />
+    </div>
   );
 }

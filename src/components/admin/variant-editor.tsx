@@ -234,38 +234,20 @@ export function VariantEditor({
                 <code className="self-center text-xs break-all" data-testid="combination-id">
                   {combinationId}
                 </code>
-                <label className="text-xs">
-                  {t("sku")}
-                  <input
-                    value={text.sku}
-                    onChange={(e) => setRow(combinationId, text, "sku", e.target.value)}
-                    maxLength={64}
-                    aria-label={t("skuOf", { id: combinationId })}
-                    className={inputClass}
-                  />
-                </label>
-                <label className="text-xs">
-                  {t("price")}
-                  <input
-                    value={text.price}
-                    inputMode="numeric"
-                    onChange={(e) => setRow(combinationId, text, "price", e.target.value)}
-                    aria-label={t("priceOf", { id: combinationId })}
-                    aria-invalid={problems.some((p) => p.path === `variants.${i}.price`) || undefined}
-                    className={inputClass}
-                  />
-                </label>
-                <label className="text-xs">
-                  {t("stock")}
-                  <input
-                    value={text.stock}
-                    inputMode="numeric"
-                    onChange={(e) => setRow(combinationId, text, "stock", e.target.value)}
-                    aria-label={t("stockOf", { id: combinationId })}
-                    aria-invalid={problems.some((p) => p.path === `variants.${i}.stock`) || undefined}
-                    className={inputClass}
-                  />
-                </label>
+                {(["sku", "price", "stock"] as const).map((key) => (
+                  <label key={key} className="text-xs">
+                    {t(key)}
+                    <input
+                      value={text[key]}
+                      inputMode={key === "sku" ? undefined : "numeric"}
+                      maxLength={key === "sku" ? 64 : 10}
+                      onChange={(e) => setRow(combinationId, text, key, e.target.value)}
+                      aria-label={t(`${key}Of`, { id: combinationId })}
+                      aria-invalid={problems.some((p) => p.path === `variants.${i}.${key}`) || undefined}
+                      className={inputClass}
+                    />
+                  </label>
+                ))}
               </li>
             ))}
           </ul>
