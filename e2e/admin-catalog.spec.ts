@@ -106,6 +106,7 @@ test(
     await admin.getByRole("link", { name: "New product" }).click();
     const form = admin.getByTestId("product-details-form");
     await expect(form.getByRole("heading", { name: "New product" })).toBeVisible();
+    await screenshots(admin, "admin-product-new");
 
     // nothing is sent while a field is wrong; each problem shows at its field
     await form.getByRole("button", { name: "Create the product" }).click();
@@ -125,7 +126,6 @@ test(
     await expect(preview).toHaveAttribute("src", /^\/media\/products\/upload-640-[0-9a-f]+\.webp$/);
     await form.getByLabel("Price (TSh, VAT included)").fill("18500");
     await form.getByLabel("In stock").fill("7");
-    await screenshots(admin, "admin-product-new");
     await form.getByRole("button", { name: "Create the product" }).click();
 
     // the product's own admin page opens, with the details as entered

@@ -190,7 +190,7 @@ export function VariantEditor({
                   id={`${id}-values-${i}`}
                   value={axis.values}
                   onChange={(e) => setAxis(i, "values", e.target.value)}
-                  rows={2}
+                  rows={3}
                   className={`${inputClass} h-auto py-1.5`}
                   aria-describedby={`${id}-values-hint`}
                 />
@@ -230,7 +230,7 @@ export function VariantEditor({
           <p className="text-xs text-[var(--muted-fg)]">{t("combinationsHint")}</p>
           <ul className="mt-2 divide-y divide-[var(--border)] border-y border-[var(--border)]" data-testid="variant-rows">
             {rows.map(({ combinationId, text }, i) => (
-              <li key={combinationId} className="grid gap-2 py-2 sm:grid-cols-[1fr_10rem_7rem_6rem] sm:items-end" data-combination={combinationId}>
+              <li key={combinationId} className="grid gap-2 py-2 sm:grid-cols-[1fr_14rem_7rem_6rem] sm:items-end" data-combination={combinationId}>
                 <code className="self-center text-xs break-all" data-testid="combination-id">
                   {combinationId}
                 </code>

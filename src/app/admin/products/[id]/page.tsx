@@ -66,7 +66,7 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
         </p>
       )}
 
-      <dl className="mt-4 grid grid-cols-3 gap-3 rounded-xl border border-[var(--border)] p-4 text-sm">
+      <dl className="mt-4 grid grid-cols-2 gap-3 rounded-xl border border-[var(--border)] p-4 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs text-[var(--muted-fg)]">{t("price")}</dt>
           <dd className="text-lg font-bold tabular-nums" data-testid="admin-product-price">
