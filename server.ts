@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import next from "next";
 import { buildApi } from "@/api/app";
+import { requestIdOf } from "@/api/request-id";
 import { pageCacheKey, policyNonce, withNonce } from "@/lib/page-cache";
 import { newNonce, securityHeaders } from "@/lib/security-headers";
 import { createPageCache, type CachedPage, type PageCache } from "@/server/cache/page-cache";
@@ -139,11 +140,15 @@ async function main() {
     rateLimit: config.API_RATE_LIMIT,
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
+    metricsToken: config.METRICS_TOKEN,
     serverFactory: (fastifyHandler) =>
       http.createServer((req, res) => {
         const url = req.url ?? "/";
-        if (url.startsWith("/api/") || url === "/api" || url.startsWith("/media/")) return fastifyHandler(req, res);
+        if (url.startsWith("/api/") || url === "/api" || url.startsWith("/media/") || url === "/metrics") return fastifyHandler(req, res);
         for (const [name, value] of pageHeaders) res.setHeader(name, value);
+        res.setHeader("x-request-id", requestIdOf(req.headers["x-request-id"]));
+        const began = performance.now();
+        res.once("finish", () => services.metrics.observeRequest(req.method ?? "GET", "page", res.statusCode, (performance.now() - began) / 1000));
         // A path that is not valid UTF-8 once percent-decoded (/products/%ff) makes Next answer a
         // plain-text 500; no page has such an address, so it gets the shop's own 404 page.
         if (!decodablePath(url)) req.url = NOT_FOUND_PATH;
@@ -158,15 +163,24 @@ async function main() {
     `Shop ready at ${where} (${services.databaseKind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}, ${dev ? "development" : "production"}, ${Date.now() - started} ms)`,
   );
 
+  // A stop drops nothing: readiness says no at once, the listener closes (a proxy's next
+  // connection goes to another server), idle keep-alive connections close, requests under way
+  // finish, then the background work stops (a mail being sent, a sync) and the database closes.
+  // Past SHUTDOWN_TIMEOUT_MS the process exits anyway, with status 1.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    console.log(`${signal}: draining (at most ${config.SHUTDOWN_TIMEOUT_MS} ms)`);
+    services.health.drain();
+    const force = setTimeout(() => {
+      console.error("shutdown took too long: exiting with work unfinished");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     await api.close().catch(() => undefined);
     await closeServices().catch(() => undefined);
+    console.log(`${signal}: stopped`);
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

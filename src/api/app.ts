@@ -27,6 +27,8 @@ import { sourcingRoutes } from "./sourcing";
 import { paymentRoutes } from "./payments";
 import { requestRoutes } from "./requests";
 import { rewardRoutes } from "./rewards";
+import { opsRoutes } from "./ops";
+import { requestIdOf } from "./request-id";
 import { settingsRoutes } from "./settings";
 
 export interface ApiOptions {
@@ -36,6 +38,8 @@ export interface ApiOptions {
   rateLimit: number;
   trustProxy: boolean;
   logLevel?: string;
+  /** a bearer token for /metrics (else internal networks only) */
+  metricsToken?: string;
   serverFactory?: FastifyServerFactory;
 }
 
@@ -45,6 +49,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
     logger: options.logLevel && options.logLevel !== "silent" ? { level: options.logLevel } : false,
     trustProxy: options.trustProxy,
     serverFactory: options.serverFactory,
+    // the proxy's x-request-id when it is well formed (never taken raw into the logs), else a new id
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers["x-request-id"]),
     routerOptions: { maxParamLength: 200 },
     // errors the router raises before any route runs (a path that is not valid percent-encoding,
     // a path segment over maxParamLength) answer {error, code} like every other refusal
@@ -59,9 +66,12 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
   });
   // the pages' security headers (less the CSP, which is for HTML) on every answer, errors and media included
   const headers = securityHeaders(options.services.siteUrl.protocol === "https:");
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", async (request, reply) => {
     reply.headers(headers);
+    reply.header("x-request-id", request.id);
   });
+  // before every other route, so its latency hook sees them all
+  await opsRoutes(app, { services: options.services, metricsToken: options.metricsToken });
   await app.register(cookie);
 
   await app.register(

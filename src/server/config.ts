@@ -90,6 +90,10 @@ const envSchema = z.object({
   /** how often pending payments whose callback has not come are looked for (each is asked on its own backoff) */
   PAYMENT_POLL_INTERVAL_MS: z.coerce.number().int().min(250).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
+  /** a bearer token for /metrics; unset = /metrics answers only loopback and private networks */
+  METRICS_TOKEN: optionalText,
+  /** on SIGTERM, how long in-flight requests and jobs may take before the process exits anyway */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
 });
 
 const CLICKPESA_KEYS = ["CLICKPESA_CLIENT_ID", "CLICKPESA_API_KEY", "CLICKPESA_CHECKSUM_KEY"] as const;

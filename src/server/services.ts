@@ -41,6 +41,8 @@ import { createRequestsService, type RequestLimits } from "./requests/requests";
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
 import { createSettingsService } from "./settings/settings";
+import { createHealth } from "./ops/health";
+import { createMetrics } from "./ops/metrics";
 import { createSourcingService } from "./sourcing/sourcing";
 
 /** How long a stop waits for a running sync of new product pictures before closing its workers. */
@@ -223,6 +225,13 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const pool = (handle as DbHandle & { pool?: pg.Pool }).pool;
   const relay = handle.kind === "postgres" && pool ? createPostgresRelay(pool, log) : null;
   const ads = createAdsService(db, settings, config.mediaDir);
+  const health = createHealth(db);
+  const metrics = createMetrics({ db, pool, imageSearchQueue: () => imageSearch.queue() });
+  /** A background job's failure: in the log, and counted for the metrics. */
+  const jobFailed = (job: string) => (error: unknown) => {
+    console.error(`${job} failed:`, error);
+    metrics.jobFailed(job);
+  };
 
   const syncImages = async () => {
     const began = Date.now();
@@ -234,11 +243,15 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   // for the running one (bounded) instead of cutting its worker off mid-image.
   let newImageSync: Promise<void> = Promise.resolve();
   const syncNewImages = () => {
-    newImageSync = newImageSync.then(syncImages).catch((error: unknown) => console.error("image sync failed:", error));
+    newImageSync = newImageSync.then(syncImages).catch(jobFailed("image sync"));
   };
 
   return {
     databaseKind: handle.kind,
+    /** readiness for the load balancer, and the drain a stop begins with */
+    health,
+    /** Prometheus metrics of this process (/metrics) */
+    metrics,
     mediaDir: config.mediaDir,
     siteUrl: config.siteUrl,
     settings,
@@ -309,20 +322,20 @@ export async function createServices(config: ServicesConfig, options: { handle?:
         ? await writeInitialAdminPassword(config.dataDir ?? config.database.dataDir ?? "./data", adminEmail, adminPassword)
         : null;
       await syncImages();
-      imageSync ??= setInterval(() => void syncImages().catch((error: unknown) => console.error("image sync failed:", error)), IMAGE_SYNC_INTERVAL_MS);
+      imageSync ??= setInterval(() => void syncImages().catch(jobFailed("image sync")), IMAGE_SYNC_INTERVAL_MS);
       imageSync.unref();
       const pruneMerges = () =>
         Promise.all([
-          cart.pruneMerges().catch((error: unknown) => console.error("cart merge pruning failed:", error)),
+          cart.pruneMerges().catch(jobFailed("cart merge pruning")),
           // keeps the retention periods the data-protection page states
-          auth.pruneExpired().catch((error: unknown) => console.error("auth record pruning failed:", error)),
+          auth.pruneExpired().catch(jobFailed("auth record pruning")),
         ]);
       await pruneMerges();
       mergePrune ??= setInterval(() => void pruneMerges(), CART_MERGE_PRUNE_INTERVAL_MS);
       mergePrune.unref();
       mail.start(config.outbox?.drainIntervalMs ?? MAIL_DRAIN_INTERVAL_MS);
       documents.start(FISCAL_DRAIN_INTERVAL_MS);
-      const expireOrders = () => orders.expireDue().catch((error: unknown) => console.error("order expiry failed:", error));
+      const expireOrders = () => orders.expireDue().catch(jobFailed("order expiry"));
       await expireOrders();
       orderExpiry ??= setInterval(() => void expireOrders(), ORDER_EXPIRY_INTERVAL_MS);
       orderExpiry.unref();

@@ -22,6 +22,8 @@ export interface EmbedPool {
   info(): Promise<{ model: string; dimensions: number }>;
   /** throws ImageRejectedError for pictures that cannot be decoded */
   embed(image: Buffer): Promise<Float32Array>;
+  /** pictures being embedded now and waiting for a worker */
+  queue(): { running: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -43,11 +45,17 @@ export function createEmbedPool(options: { threads?: number; modelPath?: string;
     execArgv: fromSource ? ["--import", "tsx"] : [],
     env: { ...process.env, IMAGE_MODEL_PATH: options.modelPath ?? process.env.IMAGE_MODEL_PATH ?? "" },
   });
-  const run = (task: EmbedTask, transferList?: ArrayBuffer[]) =>
-    pool.run(task, transferList ? { transferList } : {}).catch((error: unknown) => {
-      if (error instanceof Error && POOL_FULL.has(error.message)) throw new EmbedPoolBusyError();
-      throw error;
-    });
+  let inFlight = 0;
+  const run = (task: EmbedTask, transferList?: ArrayBuffer[]) => {
+    inFlight++;
+    return pool
+      .run(task, transferList ? { transferList } : {})
+      .catch((error: unknown) => {
+        if (error instanceof Error && POOL_FULL.has(error.message)) throw new EmbedPoolBusyError();
+        throw error;
+      })
+      .finally(() => inFlight--);
+  };
   // Kept once known; a failed attempt (say, the pool was full) is not remembered, the next call asks again.
   let info: Promise<{ model: string; dimensions: number }> | null = null;
   return {
@@ -71,6 +79,7 @@ export function createEmbedPool(options: { threads?: number; modelPath?: string;
       if (!result.vector) throw new Error("the embedding worker returned no vector");
       return result.vector;
     },
+    queue: () => ({ running: Math.max(0, inFlight - pool.queueSize), waiting: pool.queueSize }),
     close: () => pool.destroy(),
   };
 }

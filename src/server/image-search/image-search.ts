@@ -109,6 +109,8 @@ export function createImageSearchService(db: Database, options: ImageSearchOptio
     search: (image: Buffer) => started().search(image),
     /** Embeds every product image that has no vector from the current embedder yet. */
     sync: () => started().sync(),
+    /** the worker pool's queue (nothing before the first search or sync) */
+    queue: () => pool?.queue() ?? { running: 0, waiting: 0 },
     async close(): Promise<void> {
       const running = pool;
       pool = null;

@@ -1,0 +1,69 @@
+import net from "node:net";
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Services } from "@/server/services";
+import { CACHE } from "./cache-control";
+import { sendError } from "./errors";
+
+/** Loopback and private networks: where a Prometheus server scraping an app server sits. */
+const INTERNAL = new net.BlockList();
+INTERNAL.addSubnet("127.0.0.0", 8, "ipv4");
+INTERNAL.addSubnet("10.0.0.0", 8, "ipv4");
+INTERNAL.addSubnet("172.16.0.0", 12, "ipv4");
+INTERNAL.addSubnet("192.168.0.0", 16, "ipv4");
+INTERNAL.addAddress("::1", "ipv6");
+INTERNAL.addSubnet("fc00::", 7, "ipv6");
+
+/** Whether the connection's own peer (not a forwarded address) is internal. */
+function internalPeer(request: FastifyRequest): boolean {
+  const peer = (request.raw.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+  if (!peer) return false;
+  return INTERNAL.check(peer, net.isIPv6(peer) ? "ipv6" : "ipv4");
+}
+
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
+  const a = Buffer.from(sent);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Operating the shop: liveness and readiness for load balancers and orchestrators (never rate
+ * limited: a prober asks often from one address), and the Prometheus metrics at /metrics for
+ * internal networks or a bearer token (METRICS_TOKEN). nginx does not pass /metrics on at all.
+ */
+export async function opsRoutes(app: FastifyInstance, options: { services: Services; metricsToken?: string }) {
+  const { health, metrics } = options.services;
+  const noStore = (reply: FastifyReply) => reply.header("cache-control", CACHE.none);
+
+  app.get("/api/health/live", { config: { rateLimit: false } }, async (_request, reply) => {
+    noStore(reply);
+    return { status: "ok" };
+  });
+
+  app.get("/api/health/ready", { config: { rateLimit: false } }, async (_request, reply) => {
+    noStore(reply);
+    const readiness = await health.readiness();
+    if (!readiness.ready) {
+      const why = readiness.draining ? "draining for a stop" : readiness.database === "down" ? "the database does not answer" : "migrations are pending";
+      return sendError(reply, "unavailable", `Not ready: ${why}`, { ...readiness });
+    }
+    return { status: "ready", ...readiness };
+  });
+
+  app.get("/metrics", { config: { rateLimit: false } }, async (request, reply) => {
+    noStore(reply);
+    const allowed = options.metricsToken ? bearerMatches(request, options.metricsToken) : internalPeer(request);
+    if (!allowed) return sendError(reply, "forbidden", "Metrics are for the shop's own network");
+    reply.type(metrics.contentType);
+    return metrics.exposition();
+  });
+
+  // every answer's latency, by the route's pattern (a page, a media file or no route otherwise)
+  app.addHook("onResponse", async (request, reply) => {
+    const pattern = request.routeOptions.url;
+    const route = pattern ?? (request.url.startsWith("/media/") ? "media" : "unmatched");
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+}
