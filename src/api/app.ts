@@ -79,6 +79,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       // Registered even when the general limit is off: the account routes carry their own
       // per-address limits (route config), which always apply.
       await api.register(rateLimit, {
+        // with REDIS_URL every app server counts against the same limits; a Redis that does not
+        // answer lets requests through (skipOnError) instead of failing the shop
+        ...(options.services.redis ? { redis: options.services.redis, nameSpace: "storefront-rate-", skipOnError: true } : {}),
         global: options.rateLimit > 0,
         max: Math.max(1, options.rateLimit),
         timeWindow: 60_000,

@@ -90,6 +90,12 @@ const envSchema = z.object({
   /** how often pending payments whose callback has not come are looked for (each is asked on its own backoff) */
   PAYMENT_POLL_INTERVAL_MS: z.coerce.number().int().min(250).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
+  /** redis://host:port shared by several app servers (the API's rate limits); unset = counted in this process */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** a bearer token for /metrics; unset = /metrics answers only loopback and private networks */
   METRICS_TOKEN: optionalText,
   /** on SIGTERM, how long in-flight requests and jobs may take before the process exits anyway */

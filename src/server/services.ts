@@ -41,9 +41,13 @@ import { createRequestsService, type RequestLimits } from "./requests/requests";
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
 import { createSettingsService } from "./settings/settings";
+import { Redis } from "ioredis";
 import { createHealth } from "./ops/health";
 import { createMetrics } from "./ops/metrics";
 import { createSourcingService } from "./sourcing/sourcing";
+
+/** How long a Redis command may wait (for the connection too) before the caller goes on without it. */
+const REDIS_COMMAND_MS = 500;
 
 /** How long a stop waits for a running sync of new product pictures before closing its workers. */
 const IMAGE_SYNC_WAIT_ON_STOP_MS = 10_000;
@@ -71,6 +75,8 @@ export interface ServicesConfig {
   dataDir?: string;
   /** TOTP_ENCRYPTION_KEY: encrypts two-step sign-in secrets at rest; unset = stored plainly */
   totpEncryptionKey?: string;
+  /** REDIS_URL: state several app servers share (the API's rate limits); unset = kept in this process */
+  redisUrl?: string;
   /** payments: ClickPesa's credentials (absent: the built-in sandbox, which takes no money), the poller */
   payments?: { clickpesa?: ClickPesaOptions | null; pollIntervalMs?: number; provider?: PaymentProvider; poll?: PaymentsServiceOptions["poll"] };
   log?: (line: string) => void;
@@ -97,6 +103,7 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
     dataDir: config.dataDir,
     requestLimits: { perAddress: { max: config.REQUEST_LIMIT_PER_CLIENT, windowMinutes: 60 } },
     totpEncryptionKey: config.TOTP_ENCRYPTION_KEY,
+    redisUrl: config.REDIS_URL,
     payments: {
       clickpesa:
         config.CLICKPESA_CLIENT_ID && config.CLICKPESA_API_KEY && config.CLICKPESA_CHECKSUM_KEY
@@ -226,6 +233,11 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const relay = handle.kind === "postgres" && pool ? createPostgresRelay(pool, log) : null;
   const ads = createAdsService(db, settings, config.mediaDir);
   const health = createHealth(db);
+  // shared state across app servers: a command waits for the connection at most REDIS_COMMAND_MS
+  // (then the rate limiter lets the request through rather than refusing the whole shop), and the
+  // client reconnects on its own
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { commandTimeout: REDIS_COMMAND_MS, maxRetriesPerRequest: 1, connectTimeout: 2_000 }) : null;
+  redis?.on("error", (error: Error) => log(`redis: ${error.message}`));
   const metrics = createMetrics({ db, pool, imageSearchQueue: () => imageSearch.queue() });
   /** A background job's failure: in the log, and counted for the metrics. */
   const jobFailed = (job: string) => (error: unknown) => {
@@ -252,6 +264,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     health,
     /** Prometheus metrics of this process (/metrics) */
     metrics,
+    /** the Redis client several app servers share state through (null without REDIS_URL) */
+    redis,
     mediaDir: config.mediaDir,
     siteUrl: config.siteUrl,
     settings,
@@ -359,6 +373,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await imageSearch.close().catch(() => undefined);
       await passwords.close().catch(() => undefined);
       await relay?.close().catch(() => undefined);
+      redis?.disconnect();
       if (!options.handle) await handle.close();
     },
   };
