@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import http from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
@@ -8,6 +9,7 @@ import { pageCacheKey, policyNonce, withNonce } from "@/lib/page-cache";
 import { newNonce, securityHeaders } from "@/lib/security-headers";
 import { createPageCache, type CachedPage, type PageCache } from "@/server/cache/page-cache";
 import { loadConfig } from "@/server/config";
+import { runCluster, WORKER_READY } from "@/server/ops/cluster";
 import { closeServices, getServices } from "@/server/services";
 
 const gzipAsync = promisify(gzip);
@@ -158,6 +160,8 @@ async function main() {
       }),
   });
   await api.listen({ port: config.PORT, host: config.HOST });
+  // a cluster's primary starts the other workers once this one has migrated and seeded
+  if (cluster.isWorker) process.send?.(WORKER_READY);
   const where = `http://localhost:${config.PORT}`;
   console.log(
     `Shop ready at ${where} (${services.databaseKind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}, ${dev ? "development" : "production"}, ${Date.now() - started} ms)`,
@@ -187,7 +191,25 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
-main().catch((error) => {
+function fail(error: unknown): never {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-});
+}
+
+// WEB_CONCURRENCY > 1: this process supervises that many workers on the one port (each runs main)
+const startup = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return fail(error);
+  }
+})();
+if (cluster.isPrimary && startup.WEB_CONCURRENCY > 1) {
+  if (!startup.DATABASE_URL) {
+    console.warn(`WEB_CONCURRENCY=${startup.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database belongs to one process, so one process serves`);
+    main().catch(fail);
+  } else {
+    const { stopped } = runCluster({ workers: startup.WEB_CONCURRENCY, stopTimeoutMs: startup.SHUTDOWN_TIMEOUT_MS + 5_000 });
+    void stopped.then((code) => process.exit(code));
+  }
+} else main().catch(fail);

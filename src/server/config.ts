@@ -96,6 +96,11 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** worker processes serving on one port ("auto": one per core); more than 1 needs DATABASE_URL */
+  WEB_CONCURRENCY: z
+    .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)], { error: 'WEB_CONCURRENCY must be a number from 1 to 64 or "auto"' })
+    .default(1)
+    .transform((value) => (value === "auto" ? os.availableParallelism() : value)),
   /** a bearer token for /metrics; unset = /metrics answers only loopback and private networks */
   METRICS_TOKEN: optionalText,
   /** on SIGTERM, how long in-flight requests and jobs may take before the process exits anyway */
