@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
+import { onInvalidate } from "../cache/tagged-cache";
 import { rowsOf, type Database } from "../db";
 import { translateQueryWords } from "./synonyms";
 import { pickCorrection, queryWords, type LexiconCandidate } from "./terms";
@@ -12,6 +13,12 @@ export function clearResolvedWords(): void {
   resolved.clear();
   frequencies.clear();
 }
+
+// a catalogue write may have taught the lexicon new words (on this app server or another one, whose
+// invalidations arrive through the relay): resolve queries afresh
+onInvalidate((tags) => {
+  if (tags.includes("catalog")) clearResolvedWords();
+});
 
 const frequencies = new LRUCache<string, WordUse>({ max: 20_000, ttl: 5 * 60_000 });
 
