@@ -189,6 +189,8 @@ async function main() {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  // a worker whose supervisor is gone (killed) drains and stops instead of running on unsupervised
+  if (cluster.isWorker) process.on("disconnect", () => void stop("supervisor gone"));
 }
 
 function fail(error: unknown): never {

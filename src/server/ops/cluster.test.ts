@@ -22,7 +22,7 @@ async function until<T>(read: () => Promise<T | null>, what: string, ms = 20_000
 }
 
 describe("the cluster supervisor", () => {
-  it("serves from several workers on one port, replaces one that dies, and stops them all on SIGTERM", async () => {
+  it("serves from several workers on one port, sums their metrics, replaces one that dies, and stops them all on SIGTERM", async () => {
     const port = await freePort();
     const primary = spawn(process.execPath, ["--import", "tsx", path.join("tests", "fixtures", "cluster-primary.mjs")], {
       env: { ...process.env, CLUSTER_TEST_PORT: String(port) },
@@ -42,6 +42,10 @@ describe("the cluster supervisor", () => {
         return seen.size >= 2 ? seen : null;
       }, "answers from two workers");
       expect(pids.size).toBe(2);
+      // a scrape reaching either worker shows both workers' requests, summed by the primary
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { connection: "close" } })).text();
+      const counted = Number(/stand_in_requests_total (\d+)/.exec(metrics)?.[1]);
+      expect(counted).toBeGreaterThanOrEqual(20);
 
       await fetch(`http://127.0.0.1:${port}/crash`, { headers: { connection: "close" } });
       await until(async () => (/ended \(code 3\); starting another/.test(output) ? true : null), "the replacement");

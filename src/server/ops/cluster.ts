@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { AggregatorRegistry } from "prom-client";
 
 export interface ClusterOptions {
   /** how many worker processes serve requests */
@@ -12,6 +13,36 @@ export interface ClusterOptions {
 
 /** A worker tells the primary it listens (after migrations and seeding) with this message. */
 export const WORKER_READY = "storefront:worker-ready";
+const METRICS_ASK = "storefront:metrics-ask";
+const METRICS_ANSWER = "storefront:metrics-answer";
+/** How long a worker waits for the primary's sum of every worker's metrics. */
+const METRICS_WAIT_MS = 3_000;
+
+type MetricsMessage = { type: typeof METRICS_ASK; id: number } | { type: typeof METRICS_ANSWER; id: number; text?: string; error?: string };
+
+let asked = 0;
+/**
+ * In a worker: every worker's metrics summed by the primary (prom-client's cluster aggregation),
+ * so a scrape that reaches any worker sees the whole machine; null when the primary does not
+ * answer in time (the caller then shows this worker's own).
+ */
+export function clusterMetrics(): Promise<string | null> {
+  if (!cluster.isWorker || !process.send) return Promise.resolve(null);
+  const id = ++asked;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(null), METRICS_WAIT_MS);
+    const listen = (message: MetricsMessage) => {
+      if (message?.type === METRICS_ANSWER && message.id === id) finish(message.text ?? null);
+    };
+    function finish(text: string | null) {
+      clearTimeout(timer);
+      process.off("message", listen);
+      resolve(text);
+    }
+    process.on("message", listen);
+    process.send!({ type: METRICS_ASK, id } satisfies MetricsMessage);
+  });
+}
 
 /**
  * Several worker processes on one machine sharing one port (node:cluster), for its cores. The
@@ -25,6 +56,15 @@ export function runCluster(options: ClusterOptions): { stopped: Promise<number> 
   if (options.exec) cluster.setupPrimary({ exec: options.exec });
   let stopping = false;
   let failures = 0;
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker: Worker, message: MetricsMessage) => {
+    if (message?.type !== METRICS_ASK) return;
+    const answer = (reply: { text?: string; error?: string }) => worker.send({ type: METRICS_ANSWER, id: message.id, ...reply } satisfies MetricsMessage);
+    aggregator.clusterMetrics().then(
+      (text) => answer({ text }),
+      (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
   let resolveStopped!: (code: number) => void;
   const stopped = new Promise<number>((resolve) => (resolveStopped = resolve));
 

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import cluster from "node:cluster";
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { clusterMetrics } from "./cluster";
 import { rowsOf, type Database } from "../db";
 
 /** What the metrics read from the rest of the process when they are scraped. */
@@ -64,6 +66,8 @@ export function createMetrics(sources: MetricSources) {
     help: "Background work not yet done, by queue and state (pending, sending, failed awaiting a retry, dead after the last attempt)",
     labelNames: ["queue", "state"] as const,
     registers: [registry],
+    // every worker reads the same tables: a machine's sum would count them once per worker
+    aggregator: "first",
     async collect() {
       this.reset();
       for (const queue of QUEUES) {
@@ -76,6 +80,12 @@ export function createMetrics(sources: MetricSources) {
     },
   });
 
+  if (cluster.isWorker) {
+    // the primary's aggregation asks each worker for this registry
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([registry]);
+  }
+
   return {
     registry,
     /** One answered request: `route` is the API route's pattern, "page", "media" or "unmatched". */
@@ -85,8 +95,8 @@ export function createMetrics(sources: MetricSources) {
     jobFailed(job: string) {
       jobFailures.inc({ job });
     },
-    /** The Prometheus text exposition of every metric. */
-    exposition: () => registry.metrics(),
+    /** The Prometheus text exposition of every metric (of every worker, under WEB_CONCURRENCY). */
+    exposition: async () => (await clusterMetrics()) ?? registry.metrics(),
     contentType: registry.contentType,
   };
 }
