@@ -167,6 +167,10 @@ test(
     await options.getByRole("button", { name: "Save the options" }).click();
     await expect(options.getByRole("status").filter({ hasText: "Saved: 4 new options, none removed." })).toBeVisible();
     await screenshots(admin, "admin-product-options");
+    // the price and stock now come from the options: the product's own form keeps only the "was" price
+    const ownPrice = admin.getByRole("form", { name: "Change price or stock" });
+    await expect(ownPrice.getByLabel("Was price (TSh)")).toBeVisible();
+    await expect(ownPrice.getByLabel("Price (TSh)", { exact: true })).toHaveCount(0);
 
     // a shopper finds it under the new name, with the uploaded picture and its price
     await page.goto(`/products?search=${encodeURIComponent(run)}`);

@@ -294,6 +294,20 @@ describe("a product's options", () => {
     });
     expect(add.statusCode).toBe(200);
 
+    // the product's own price and stock come from the options now; its "was" price stays its own
+    const patch = (body: Json) =>
+      api.app.inject({
+        method: "PATCH",
+        url: `/api/admin/products/${id}`,
+        headers: { cookie: admin, "content-type": "application/json" },
+        payload: JSON.stringify(body),
+      });
+    const refused = await patch({ price: 1_000, reason: "try" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "invalid-state" });
+    expect((await patch({ stockQuantity: 50, reason: "try" })).statusCode).toBe(409);
+    expect((await patch({ originalPrice: 4_000, reason: "A real deal" })).statusCode).toBe(200);
+
     // a price change of one option goes into the audit trail; the cart keeps its line
     const repriced = variants.map((v) => (v.sku.endsWith("20MF") ? { ...v, price: 3_900 } : v));
     expect((await put({ type: "multi-dependent", axes, variants: repriced, reason: "Supplier price rise" })).status).toBe(200);

@@ -22,7 +22,9 @@ const WHOLE = /^\d{1,10}$/;
  * the reason the audit trail keeps; the server checks everything again and the page reloads its
  * data (and history) after a save.
  */
-export function ProductChangeForm({ productId, current }: { productId: number; current: Values }) {
+export function ProductChangeForm({ productId, current, hasOptions = false }: { productId: number; current: Values; hasOptions?: boolean }) {
+  // a product with options takes its price and stock from them: only the "was" price is its own
+  const editable = hasOptions ? (["originalPrice"] as const) : (["price", "originalPrice", "stockQuantity"] as const);
   const t = useTranslations("admin.catalog");
   const router = useRouter();
   const [text, setText] = useState({
@@ -35,12 +37,12 @@ export function ProductChangeForm({ productId, current }: { productId: number; c
 
   const changes = (): AdminProductChangeRequest | string => {
     const wrong: typeof invalid = {};
-    for (const key of ["price", "originalPrice", "stockQuantity"] as const) if (!WHOLE.test(text[key].trim())) wrong[key] = t("wholeNumber");
+    for (const key of editable) if (!WHOLE.test(text[key].trim())) wrong[key] = t("wholeNumber");
     if (!text.reason.trim()) wrong.reason = t("needReason");
     setInvalid(wrong);
     if (Object.keys(wrong).length) return Object.values(wrong)[0]!;
     const body: AdminProductChangeRequest = { reason: text.reason.trim() };
-    for (const key of ["price", "originalPrice", "stockQuantity"] as const) {
+    for (const key of editable) {
       const value = Number(text[key].trim());
       if (value !== current[key]) body[key] = value;
     }
@@ -69,8 +71,10 @@ export function ProductChangeForm({ productId, current }: { productId: number; c
       <h2 id="change-heading" className="text-lg font-semibold sm:col-span-3">
         {t("changeTitle")}
       </h2>
-      <p className="text-[var(--muted-fg)] sm:col-span-3">{t("changeIntro")}</p>
-      <TextField name="price" label={t("newPrice")} inputMode="numeric" value={text.price} onChange={set("price")} error={invalid.price} required />
+      <p className="text-[var(--muted-fg)] sm:col-span-3">{hasOptions ? t("changeIntroOptions") : t("changeIntro")}</p>
+      {!hasOptions && (
+        <TextField name="price" label={t("newPrice")} inputMode="numeric" value={text.price} onChange={set("price")} error={invalid.price} required />
+      )}
       <TextField
         name="originalPrice"
         label={t("newOriginalPrice")}
@@ -80,15 +84,17 @@ export function ProductChangeForm({ productId, current }: { productId: number; c
         error={invalid.originalPrice}
         hint={t("originalPriceHint")}
       />
-      <TextField
-        name="stockQuantity"
-        label={t("newStock")}
-        inputMode="numeric"
-        value={text.stockQuantity}
-        onChange={set("stockQuantity")}
-        error={invalid.stockQuantity}
-        required
-      />
+      {!hasOptions && (
+        <TextField
+          name="stockQuantity"
+          label={t("newStock")}
+          inputMode="numeric"
+          value={text.stockQuantity}
+          onChange={set("stockQuantity")}
+          error={invalid.stockQuantity}
+          required
+        />
+      )}
       <TextField
         name="reason"
         label={t("reason")}

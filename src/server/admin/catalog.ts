@@ -188,6 +188,11 @@ export async function changeAdminProduct(
     throw new DomainError("invalid-input", 'Give a new price, "was" price or stock');
   const change = await db.transaction(async (trx) => {
     const tx = trx as unknown as Database;
+    if (changes.price !== undefined || changes.stockQuantity !== undefined) {
+      const [option] = await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, id)).limit(1);
+      // the cheapest option's price and the options' total stock: changed through the options
+      if (option) throw new DomainError("invalid-state", "This product's price and stock come from its options: change them there");
+    }
     const { before, after } = await applyProductChanges(tx, id, changes);
     const moved = differences(before, after);
     if (Object.keys(moved).length === 0) throw new DomainError("invalid-input", "The new values are the ones the product has");

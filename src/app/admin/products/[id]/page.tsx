@@ -90,6 +90,7 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
           key={product.updatedAt}
           productId={product.id}
           current={{ price: product.price, originalPrice: product.originalPrice, stockQuantity: product.stockQuantity }}
+          hasOptions={options.variants.length > 0}
         />
       </div>
 
