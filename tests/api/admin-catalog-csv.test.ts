@@ -147,3 +147,19 @@ describe("catalogue CSV", () => {
     expect(shown.json().price).toBe(a!.price + 1000);
   });
 });
+
+describe("catalogue CSV and products with options", () => {
+  it("takes a product with options back as exported, and refuses a new price or stock for it (the options set them)", async () => {
+    const [withOptions] = await api.handle.db
+      .select({ sku: products.sku, price: products.price, stock: products.stockQuantity })
+      .from(products)
+      .where(sql`exists (select 1 from product_variants v where v.product_id = products.id)`)
+      .limit(1);
+    const unchanged = await importCsv(`sku,price,stock_quantity\n${withOptions!.sku},${withOptions!.price},${withOptions!.stock}\n`, { dryRun: true });
+    expect(unchanged.body).toMatchObject({ ok: true });
+    const moved = await importCsv(`sku,price,stock_quantity\n${withOptions!.sku},${withOptions!.price + 500},${withOptions!.stock}\n`, { dryRun: true });
+    expect(moved.body.problems).toEqual([
+      { line: 2, message: `sku ${withOptions!.sku} takes its price and stock from its options: change them on the product's page` },
+    ]);
+  });
+});

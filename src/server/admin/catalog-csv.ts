@@ -77,10 +77,27 @@ export function createCatalogCsvService(db: Database) {
 
     const skus = records.map((r) => r.record.sku ?? "");
     const found = new Map<string, number>();
+    // products with options: their price and stock come from the options (an unchanged value, as an export has it, is fine)
+    const fromOptions = new Map<number, { price: number; stockQuantity: number }>();
     for (let i = 0; i < skus.length; i += 5_000) {
       const chunk = skus.slice(i, i + 5_000).filter(Boolean);
       if (!chunk.length) continue;
-      for (const p of await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, chunk))) found.set(p.sku, p.id);
+      const rows = await db
+        .select({
+          id: products.id,
+          sku: products.sku,
+          price: products.price,
+          stockQuantity: products.stockQuantity,
+          // spelled out: drizzle writes a one-table select's columns unqualified, and a bare "id"
+          // inside the subquery would be the variant's own
+          hasOptions: sql<boolean>`exists (select 1 from product_variants v where v.product_id = products.id)`,
+        })
+        .from(products)
+        .where(inArray(products.sku, chunk));
+      for (const p of rows) {
+        found.set(p.sku, p.id);
+        if (p.hasOptions) fromOptions.set(p.id, { price: p.price, stockQuantity: p.stockQuantity });
+      }
     }
     const categoryRows = await db.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories);
     const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c]));
@@ -133,6 +150,9 @@ export function createCatalogCsvService(db: Database) {
       const price = whole("price", MONEY_MAX);
       const originalPrice = whole("original_price", MONEY_MAX);
       const stock = whole("stock_quantity", STOCK_MAX);
+      const options = productId === undefined ? undefined : fromOptions.get(productId);
+      if (options && ((price !== undefined && price !== options.price) || (stock !== undefined && stock !== options.stockQuantity)))
+        wrong(`sku ${sku} takes its price and stock from its options: change them on the product's page`);
       if (price !== undefined) row.money.price = price;
       if (originalPrice !== undefined) row.money.originalPrice = originalPrice;
       if (stock !== undefined) row.money.stockQuantity = stock;
