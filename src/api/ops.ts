@@ -5,20 +5,20 @@ import type { Services } from "@/server/services";
 import { CACHE } from "./cache-control";
 import { sendError } from "./errors";
 
-/** Loopback and private networks: where a Prometheus server scraping an app server sits. */
-const INTERNAL = new net.BlockList();
-INTERNAL.addSubnet("127.0.0.0", 8, "ipv4");
-INTERNAL.addSubnet("10.0.0.0", 8, "ipv4");
-INTERNAL.addSubnet("172.16.0.0", 12, "ipv4");
-INTERNAL.addSubnet("192.168.0.0", 16, "ipv4");
-INTERNAL.addAddress("::1", "ipv6");
-INTERNAL.addSubnet("fc00::", 7, "ipv6");
+/**
+ * Loopback only: a private-network peer is not enough, since behind Docker's port publishing or a
+ * proxy every shopper arrives from a private address. A Prometheus elsewhere uses METRICS_TOKEN.
+ */
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
 
-/** Whether the connection's own peer (not a forwarded address) is internal. */
-function internalPeer(request: FastifyRequest): boolean {
+/** Whether the connection's own peer (not a forwarded address) is this machine, and no proxy forwarded it. */
+function localScrape(request: FastifyRequest): boolean {
+  if (request.headers["x-forwarded-for"] !== undefined) return false;
   const peer = (request.raw.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
   if (!peer) return false;
-  return INTERNAL.check(peer, net.isIPv6(peer) ? "ipv6" : "ipv4");
+  return LOOPBACK.check(peer, net.isIPv6(peer) ? "ipv6" : "ipv4");
 }
 
 function bearerMatches(request: FastifyRequest, token: string): boolean {
@@ -30,8 +30,8 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
 
 /**
  * Operating the shop: liveness and readiness for load balancers and orchestrators (never rate
- * limited: a prober asks often from one address), and the Prometheus metrics at /metrics for
- * internal networks or a bearer token (METRICS_TOKEN). nginx does not pass /metrics on at all.
+ * limited: a prober asks often from one address), and the Prometheus metrics at /metrics for this
+ * machine or a bearer token (METRICS_TOKEN). nginx does not pass /metrics on at all.
  */
 export async function opsRoutes(app: FastifyInstance, options: { services: Services; metricsToken?: string }) {
   const { health, metrics } = options.services;
@@ -54,8 +54,8 @@ export async function opsRoutes(app: FastifyInstance, options: { services: Servi
 
   app.get("/metrics", { config: { rateLimit: false } }, async (request, reply) => {
     noStore(reply);
-    const allowed = options.metricsToken ? bearerMatches(request, options.metricsToken) : internalPeer(request);
-    if (!allowed) return sendError(reply, "forbidden", "Metrics are for the shop's own network");
+    const allowed = options.metricsToken ? bearerMatches(request, options.metricsToken) : localScrape(request);
+    if (!allowed) return sendError(reply, "forbidden", "Metrics are for this machine, or for a scraper with the metrics token");
     reply.type(metrics.contentType);
     return metrics.exposition();
   });

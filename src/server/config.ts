@@ -101,7 +101,7 @@ const envSchema = z.object({
     .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)], { error: 'WEB_CONCURRENCY must be a number from 1 to 64 or "auto"' })
     .default(1)
     .transform((value) => (value === "auto" ? os.availableParallelism() : value)),
-  /** a bearer token for /metrics; unset = /metrics answers only loopback and private networks */
+  /** a bearer token for /metrics; unset = /metrics answers only this machine (loopback, not forwarded) */
   METRICS_TOKEN: optionalText,
   /** on SIGTERM, how long in-flight requests and jobs may take before the process exits anyway */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),

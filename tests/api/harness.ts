@@ -78,6 +78,7 @@ export async function buildTestApi(
     config?: Partial<ServicesConfig>;
     rateLimit?: number;
     trustProxy?: boolean;
+    metricsToken?: string;
     handle?: DbHandle;
     /** send exactly the headers given (tests of the CSRF guard), instead of writes as the shop's pages send them */
     bare?: boolean;
@@ -85,7 +86,7 @@ export async function buildTestApi(
 ): Promise<{ app: FastifyInstance; services: Services; close: () => Promise<void> }> {
   // another handle (e.g. with other time limits) stays the caller's to close
   const services = await createServices(testConfig(harness, options.config), { handle: options.handle ?? harness.handle });
-  const built = await buildApi({ services, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false });
+  const built = await buildApi({ services, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false, metricsToken: options.metricsToken });
   const app = options.bare ? built : asShopPage(built, services.siteUrl.origin);
   await app.ready();
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setupApi } from "./harness";
+import { buildTestApi, setupApi } from "./harness";
 
 // a low general limit: the probes must not count against it
 const api = setupApi({ rateLimit: 3 });
@@ -27,7 +27,7 @@ describe("operating the shop", () => {
     expect(none.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("exposes Prometheus metrics to the shop's own network only: request latency by route and status, the queues, the pool", async () => {
+  it("exposes Prometheus metrics to this machine only (or with the token): request latency by route and status, the queues, the pool", async () => {
     await api.app.inject({ method: "GET", url: "/api/health/live" });
     const metrics = await api.app.inject({ method: "GET", url: "/metrics" });
     expect(metrics.statusCode).toBe(200);
@@ -45,6 +45,20 @@ describe("operating the shop", () => {
     const outside = await api.app.inject({ method: "GET", url: "/metrics", remoteAddress: "203.0.113.9" });
     expect(outside.statusCode).toBe(403);
     expect(outside.json()).toMatchObject({ code: "forbidden" });
+    // a private address is no proof of being inside (Docker's published ports, a proxy), nor is a forwarded loopback request
+    expect((await api.app.inject({ method: "GET", url: "/metrics", remoteAddress: "172.17.0.1" })).statusCode).toBe(403);
+    expect((await api.app.inject({ method: "GET", url: "/metrics", headers: { "x-forwarded-for": "203.0.113.9" } })).statusCode).toBe(403);
+
+    // with a token, a scraper anywhere is let in by it, and nobody without it
+    const tokened = await buildTestApi(api, { metricsToken: "scrape-token-5c1f0e7a9b" });
+    try {
+      const scrape = (headers: Record<string, string>) => tokened.app.inject({ method: "GET", url: "/metrics", remoteAddress: "198.51.100.20", headers });
+      expect((await scrape({ authorization: "Bearer scrape-token-5c1f0e7a9b" })).statusCode).toBe(200);
+      expect((await scrape({ authorization: "Bearer wrong" })).statusCode).toBe(403);
+      expect((await tokened.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(403);
+    } finally {
+      await tokened.close();
+    }
   });
 
   it("says not ready while draining for a stop, with a time to come back", async () => {
