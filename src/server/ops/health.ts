@@ -58,9 +58,6 @@ export function createHealth(db: Database) {
     drain(): void {
       draining = true;
     },
-    get draining(): boolean {
-      return draining;
-    },
   };
 }
 

@@ -62,7 +62,8 @@ export async function refreshSearchLexicon(db: Database): Promise<void> {
  * Adds the words of some products' text (after an admin created or renamed them) to the lexicon,
  * so a word only they use is searched as typed instead of being "corrected" to another word; the
  * words of products' current text, in the same split the full rebuild uses. A word a change took
- * away stays until the next full rebuild: searching it finds nothing, as it should.
+ * away stays until the next full rebuild: searching it finds nothing, as it should. The caller's
+ * catalogue invalidation (after its commit) empties the resolved-word cache on every server.
  */
 export async function addProductsToSearchLexicon(db: Database, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
@@ -73,7 +74,6 @@ export async function addProductsToSearchLexicon(db: Database, productIds: reado
     where p.id = any(${`{${productIds.join(",")}}`}::int[]) and length(w) >= 2
     group by w
     on conflict (word) do update set frequency = search_lexicon.frequency + excluded.frequency`);
-  clearResolvedWords();
 }
 
 /**
