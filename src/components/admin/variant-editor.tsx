@@ -11,6 +11,7 @@ import {
   configOf,
   planVariants,
   VARIANT_AXES_MAX,
+  VARIANT_COMBINATIONS_MAX,
   VARIANT_PLAN_TYPES,
   type VariantAxis,
   type VariantPlanProblem,
@@ -90,7 +91,7 @@ export function VariantEditor({
   const rows = useMemo(() => {
     const plannedConfig = configOf(type, axes);
     const combos = axes.every((a) => a.name && a.values.length) ? combinationsOf(axes) : [];
-    return combos.slice(0, 400).map((attributes) => {
+    return combos.slice(0, VARIANT_COMBINATIONS_MAX + 1).map((attributes) => {
       const combinationId = variantCombinationId(attributes, plannedConfig);
       const text = rowText[combinationId] ?? {
         sku: `${productSku}-${axes.map((a) => codeOf(attributes[a.name] ?? "")).join("-")}`.slice(0, 64),
