@@ -6,6 +6,7 @@ import { openConfiguredDatabase, type DbHandle } from "@/server/db";
 import { embedCatalogImages } from "@/server/image-search/embed-catalog";
 import { seedBulk } from "@/seed/bulk";
 import { ensureSeeded } from "@/server/seed/ensure-seeded";
+import { configuredMediaStore } from "@/server/media/media-store";
 
 const { values } = parseArgs({ options: { count: { type: "string", default: "100000" } } });
 const count = Number(values.count);
@@ -14,12 +15,13 @@ if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
   process.exit(2);
 }
 const config = loadConfig();
+const media = configuredMediaStore(config);
 const started = Date.now();
 let handle: DbHandle | undefined;
 try {
   handle = await openConfiguredDatabase();
   const { db } = handle;
-  await ensureSeeded(db, { mediaDir: config.mediaDir, log: console.log });
+  await ensureSeeded(db, { media, log: console.log });
   const { total, added, removed, timings } = await seedBulk(handle, count, { log: console.log });
   console.log(
     `Phases (s): ${Object.entries(timings)
@@ -27,7 +29,7 @@ try {
       .join(", ")}${removed ? `; removed ${removed}` : ""}`,
   );
   // bulk products reuse the demo images: only files without a vector are embedded
-  await embedCatalogImages(db, config.mediaDir, console.log);
+  await embedCatalogImages(db, media, console.log);
   console.log(`Catalogue now holds ${total} products (${added} synthetic) — ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -4,9 +4,11 @@ import { loadConfig } from "@/server/config";
 import { openConfiguredDatabase, type DbHandle } from "@/server/db";
 import { embedCatalogImages } from "@/server/image-search/embed-catalog";
 import { ensureSeeded } from "@/server/seed/ensure-seeded";
+import { configuredMediaStore } from "@/server/media/media-store";
 
 const reset = process.argv.includes("--reset");
 const config = loadConfig();
+const media = configuredMediaStore(config);
 let handle: DbHandle | undefined;
 try {
   handle = await openConfiguredDatabase();
@@ -15,8 +17,8 @@ try {
     await db.execute(sql`truncate product_variants, products, brands, categories, advertisements, search_lexicon restart identity cascade`);
     console.log("Removed the existing catalogue.");
   }
-  const result = await ensureSeeded(db, { mediaDir: config.mediaDir, log: console.log });
-  await embedCatalogImages(db, config.mediaDir, console.log);
+  const result = await ensureSeeded(db, { media, log: console.log });
+  await embedCatalogImages(db, media, console.log);
   console.log(result ? `Done: ${result.products} products.` : "The catalogue is already seeded (use `npm run seed -- --reset` to replace it).");
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from "fastify";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { acceptsAvif, twinnableMediaPath } from "@/lib/media-format";
 import { securityHeaders } from "@/lib/security-headers";
 import { createAvifTwins } from "@/server/media/avif-twins";
+import { mediaContentType, mediaKey, type MediaStore } from "@/server/media/media-store";
 import type { Services } from "@/server/services";
 import { accountExtraRoutes } from "./account-extras";
 import { adminRoutes } from "./admin";
@@ -113,7 +114,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
   );
 
   // AVIF where the browser takes it, WebP otherwise, for the same image address (src/lib/media-format.ts)
-  const twins = createAvifTwins(options.services.mediaDir);
+  const { media } = options.services;
+  const twins = createAvifTwins(media);
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const webp = twinnableMediaPath(request.url);
@@ -121,17 +123,42 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
     reply.header("vary", "Accept");
     if (!acceptsAvif(request.headers.accept)) return;
     const avif = await twins.twinOf(webp);
-    if (avif) return reply.sendFile(avif);
+    if (avif) return media.localRoot ? reply.sendFile(avif) : sendStoredMedia(media, avif, request, reply);
   });
 
-  await app.register(fastifyStatic, {
-    root: options.services.mediaDir,
-    prefix: "/media/",
-    // File names carry a content hash, so a file never changes under its name.
-    setHeaders: (reply) => reply.header("cache-control", CACHE.immutable),
-    cacheControl: false,
-    index: false,
-    list: false,
-  });
+  if (media.localRoot) {
+    await app.register(fastifyStatic, {
+      root: media.localRoot,
+      prefix: "/media/",
+      // File names carry a content hash, so a file never changes under its name.
+      setHeaders: (reply) => reply.header("cache-control", CACHE.immutable),
+      cacheControl: false,
+      index: false,
+      list: false,
+    });
+  } else {
+    // A shared bucket: streamed through the app server rather than redirected to the bucket, so
+    // media keep the shop's own address (one connection on a slow phone, and the CSP loads media
+    // from the shop only), and the bucket needs no public access.
+    app.get("/media/*", async (request, reply) => {
+      const key = mediaKey(request.url);
+      if (!key) return reply.code(404).send({ error: "Not found", code: "not-found" });
+      return sendStoredMedia(media, key, request, reply);
+    });
+  }
   return app;
+}
+
+/** One object of a shared media store as an answer: cached for good (content-hashed names), ranges for videos. */
+async function sendStoredMedia(media: MediaStore, key: string, request: FastifyRequest, reply: FastifyReply) {
+  const range = typeof request.headers.range === "string" && /^bytes=\d*-\d*$/.test(request.headers.range) ? request.headers.range : undefined;
+  const object = await media.open(key, range);
+  if (!object) return reply.code(404).send({ error: "Not found", code: "not-found" });
+  reply
+    .header("content-type", mediaContentType(key))
+    .header("cache-control", CACHE.immutable)
+    .header("accept-ranges", "bytes")
+    .header("content-length", object.length);
+  if (object.contentRange) reply.code(206).header("content-range", object.contentRange);
+  return reply.send(request.method === "HEAD" ? "" : object.body);
 }

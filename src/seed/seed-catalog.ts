@@ -10,6 +10,7 @@ import { AD_IMAGE_SIZES } from "@/lib/product-image";
 import { slugify } from "@/lib/slug";
 import { variantCombinationId } from "@/lib/variants";
 import type { Database } from "@/server/db";
+import type { MediaStore } from "@/server/media/media-store";
 import { advertisements, brands, categories, productVariants, products } from "@/server/db/schema";
 import { invalidateCatalogCounts } from "@/server/catalog/catalog-cache";
 import { refreshSearchLexicon } from "@/server/search/resolve";
@@ -41,7 +42,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
   const brandByName = new Map(brandRows.map((b) => [b.name, b.id]));
 
   log(`Rendering ${seedProducts.length} product images…`);
-  const images = await renderAll(seedProducts, path.join(options.mediaDir, "products"));
+  const images = await renderAll(seedProducts, options.media);
 
   const rows = seedProducts.map((p, i) => {
     const category = categoryBySlug.get(p.categorySlug);
@@ -96,7 +97,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
   );
   if (variantRows.length) await db.insert(productVariants).values(variantRows);
 
-  await seedAdvertisements(db, options.mediaDir);
+  await seedAdvertisements(db, options.media);
   await refreshSearchLexicon(db);
   invalidateCatalogCounts();
   log(`Seeded ${rows.length} products in ${categoryRows.length} categories, ${variantRows.length} variants.`);
@@ -104,8 +105,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
 }
 
 /** Renders each product's image at 640 and 320 px; files are content-named, so reruns reuse them. */
-async function renderAll(seedProducts: SeedProduct[], folder: string): Promise<string[]> {
-  await fs.mkdir(folder, { recursive: true });
+async function renderAll(seedProducts: SeedProduct[], media: MediaStore): Promise<string[]> {
   const out: string[] = new Array(seedProducts.length);
   const workers = 4;
   let next = 0;
@@ -117,9 +117,9 @@ async function renderAll(seedProducts: SeedProduct[], folder: string): Promise<s
         const large = await renderProductImage({ name: p.name, categorySlug: p.categorySlug, brand: p.brand, sku: p.sku, label: p.imageLabel }, 640);
         const hash = createHash("sha256").update(large).digest("hex");
         const largeName = imageFileName(p.sku, 640, hash);
-        await fs.writeFile(path.join(folder, largeName), large);
         const small = await sharp(large).resize(320, 320).webp({ quality: 75 }).toBuffer();
-        await fs.writeFile(path.join(folder, imageFileName(p.sku, 320, hash)), small);
+        await media.put(`products/${imageFileName(p.sku, 320, hash)}`, small);
+        await media.put(`products/${largeName}`, large);
         out[i] = `/media/products/${largeName}`;
       }
     }),
@@ -127,9 +127,7 @@ async function renderAll(seedProducts: SeedProduct[], folder: string): Promise<s
   return out;
 }
 
-async function seedAdvertisements(db: Database, mediaDir: string): Promise<void> {
-  const folder = path.join(mediaDir, "ads");
-  await fs.mkdir(folder, { recursive: true });
+async function seedAdvertisements(db: Database, media: MediaStore): Promise<void> {
   const values = [];
   for (const ad of SEED_ADVERTISEMENTS) {
     let mediaUrl: string;
@@ -140,12 +138,12 @@ async function seedAdvertisements(db: Database, mediaDir: string): Promise<void>
       const hash = createHash("sha256").update(banner).digest("hex").slice(0, 10);
       for (const width of AD_IMAGE_SIZES) {
         const bytes = width === 1200 ? banner : await sharp(banner).resize({ width }).webp({ quality: 85 }).toBuffer();
-        await fs.writeFile(path.join(folder, `${ad.slug}-${width}-${hash}.webp`), bytes);
+        await media.put(`ads/${ad.slug}-${width}-${hash}.webp`, bytes);
       }
       mediaUrl = `/media/ads/${ad.slug}-1200-${hash}.webp`;
     } else {
-      mediaUrl = await copyAsset(ad.videoFile, folder);
-      posterUrl = await copyAsset(ad.posterFile, folder);
+      mediaUrl = await copyAsset(ad.videoFile, media);
+      posterUrl = await copyAsset(ad.posterFile, media);
     }
     values.push({
       title: ad.title,
@@ -160,10 +158,10 @@ async function seedAdvertisements(db: Database, mediaDir: string): Promise<void>
   await db.insert(advertisements).values(values);
 }
 
-async function copyAsset(file: string, folder: string): Promise<string> {
+async function copyAsset(file: string, media: MediaStore): Promise<string> {
   const bytes = await fs.readFile(path.join(SEED_AD_ASSETS_DIR, file));
   const ext = path.extname(file);
   const name = `${path.basename(file, ext)}-${createHash("sha256").update(bytes).digest("hex").slice(0, 10)}${ext}`;
-  await fs.writeFile(path.join(folder, name), bytes);
+  await media.put(`ads/${name}`, bytes);
   return `/media/ads/${name}`;
 }

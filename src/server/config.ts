@@ -105,6 +105,26 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText,
   /** on SIGTERM, how long in-flight requests and jobs may take before the process exits anyway */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  /** where media go: "local" (DATA_DIR/media, one server) or "s3" (an S3-compatible bucket several servers share) */
+  MEDIA_STORE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalText,
+  /** the store's address for R2, MinIO and the like; unset = AWS S3 */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http(s) address" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** AWS's region; R2 takes "auto" */
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** unset: the AWS SDK's own chain (environment, instance role, ~/.aws) */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** bucket in the path, not the host name (MinIO and most self-hosted stores) */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /** prepended to every object key, to share a bucket (e.g. "media/") */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'S3_PREFIX must be empty or folder names ending in "/", such as "media/"')
+    .default(""),
 });
 
 const CLICKPESA_KEYS = ["CLICKPESA_CLIENT_ID", "CLICKPESA_API_KEY", "CLICKPESA_CHECKSUM_KEY"] as const;
@@ -124,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(
       `Invalid configuration: ClickPesa needs all of ${CLICKPESA_KEYS.join(", ")} (missing ${CLICKPESA_KEYS.filter((k) => !parsed.data[k]).join(", ")})`,
     );
+  if (parsed.data.MEDIA_STORE === "s3" && !parsed.data.S3_BUCKET) throw new Error("Invalid configuration: MEDIA_STORE=s3 needs S3_BUCKET");
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return { ...parsed.data, dataDir, mediaDir: path.join(dataDir, "media"), outboxDir: path.join(dataDir, "outbox") };
 }

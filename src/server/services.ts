@@ -44,19 +44,23 @@ import { createSettingsService } from "./settings/settings";
 import { Redis } from "ioredis";
 import { createHealth } from "./ops/health";
 import { createMetrics } from "./ops/metrics";
+import { inProcessJobQueue, pgBossJobQueue, type JobQueue } from "./jobs/jobs";
+import { configuredMediaStore, localMediaStore, type MediaStore } from "./media/media-store";
 import { createSourcingService } from "./sourcing/sourcing";
 
 /** How long a Redis command may wait (for the connection too) before the caller goes on without it. */
 const REDIS_COMMAND_MS = 500;
 
-/** How long a stop waits for a running sync of new product pictures before closing its workers. */
-const IMAGE_SYNC_WAIT_ON_STOP_MS = 10_000;
+/** How long a stop waits for a running background job (an image sync, say) before closing its workers. */
+const JOB_WAIT_ON_STOP_MS = 10_000;
 
 /** What the domain needs to be built: where the data lives, where mail goes, the public address. */
 export interface ServicesConfig {
   database: { url?: string; dataDir?: string; poolSize?: number; migrate?: boolean; timeouts?: DatabaseTimeouts };
-  /** generated media (product images, ads), served under /media */
+  /** generated media (product images, ads), served under /media: this folder, unless `media` is given */
   mediaDir: string;
+  /** where media are kept when not in `mediaDir` (MEDIA_STORE=s3: a bucket every app server shares) */
+  media?: MediaStore;
   mail: { smtpUrl?: string; from: string; outboxDir: string } | Mailer;
   /** the mail outbox's worker (how often `start()` makes it drain), quotas and retries */
   outbox?: { drainIntervalMs?: number; quota?: Partial<MailQuota>; retry?: Partial<RetryPolicy> };
@@ -92,6 +96,7 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
       timeouts: { lockMs: config.PG_LOCK_TIMEOUT_MS, statementMs: config.PG_STATEMENT_TIMEOUT_MS, acquireMs: config.PG_ACQUIRE_TIMEOUT_MS },
     },
     mediaDir: config.mediaDir,
+    media: configuredMediaStore(config),
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir },
     outbox: {
       drainIntervalMs: config.MAIL_DRAIN_INTERVAL_MS,
@@ -156,6 +161,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       timeouts: config.database.timeouts,
     }));
   const { db } = handle;
+  const media = config.media ?? localMediaStore(config.mediaDir);
   const log = config.log ?? (() => undefined);
   const mailer = "send" in config.mail ? config.mail : createMailer({ ...config.mail, log });
   const mail = createMailService({ db, mailer, quota: config.outbox?.quota, retry: config.outbox?.retry, log });
@@ -171,11 +177,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     limits: authLimits(config.authLimits),
     totpEncryptionKey: config.totpEncryptionKey ? parseEncryptionKey(config.totpEncryptionKey) : null,
   });
-  const imageSearch = createImageSearchService(db, { mediaDir: config.mediaDir, ...config.imageSearch });
-  let imageSync: NodeJS.Timeout | null = null;
-  let mergePrune: NodeJS.Timeout | null = null;
+  const imageSearch = createImageSearchService(db, { media, ...config.imageSearch });
   const cart = createCartService(db);
-  let orderExpiry: NodeJS.Timeout | null = null;
   const documents = createDocumentsService({
     db,
     settings,
@@ -231,14 +234,16 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   // on PostgreSQL other app servers may share the database: cache invalidations go both ways
   const pool = (handle as DbHandle & { pool?: pg.Pool }).pool;
   const relay = handle.kind === "postgres" && pool ? createPostgresRelay(pool, log) : null;
-  const ads = createAdsService(db, settings, config.mediaDir);
+  const ads = createAdsService(db, settings, media);
   const health = createHealth(db);
   // shared state across app servers: a command waits for the connection at most REDIS_COMMAND_MS
   // (then the rate limiter lets the request through rather than refusing the whole shop), and the
   // client reconnects on its own
   const redis = config.redisUrl ? new Redis(config.redisUrl, { commandTimeout: REDIS_COMMAND_MS, maxRetriesPerRequest: 1, connectTimeout: 2_000 }) : null;
   redis?.on("error", (error: Error) => log(`redis: ${error.message}`));
-  const metrics = createMetrics({ db, pool, imageSearchQueue: () => imageSearch.queue() });
+  // eslint-disable-next-line prefer-const -- the metrics read the job queue, which reports failures to them
+  let jobs: JobQueue;
+  const metrics = createMetrics({ db, pool, imageSearchQueue: () => imageSearch.queue(), jobQueues: () => jobs.depth() });
   /** A background job's failure: in the log, and counted for the metrics. */
   const jobFailed = (job: string) => (error: unknown) => {
     console.error(`${job} failed:`, error);
@@ -251,11 +256,31 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     if (result.embedded || result.failed.length) log(describeSync(result, Date.now() - began));
   };
 
-  // A new product picture gets its vector at once; syncs run one after another, and a stop waits
-  // for the running one (bounded) instead of cutting its worker off mid-image.
-  let newImageSync: Promise<void> = Promise.resolve();
+  /**
+   * The periodic background work: embed product images no vector has yet (other servers' uploads
+   * too), delete expired cart merge ids and old security records (the retention periods the
+   * data-protection page states), cancel unpaid orders past their hold. On PostgreSQL through
+   * DATABASE_URL a pg-boss queue runs each once across all app servers; otherwise this process
+   * runs them. A stop waits for a running job (bounded) instead of cutting it off.
+   */
+  const jobSpecs = [
+    { name: "image-sync", everyMs: IMAGE_SYNC_INTERVAL_MS, run: syncImages },
+    {
+      name: "prune-expired",
+      everyMs: CART_MERGE_PRUNE_INTERVAL_MS,
+      run: async () => {
+        await cart.pruneMerges();
+        await auth.pruneExpired();
+      },
+    },
+    { name: "order-expiry", everyMs: ORDER_EXPIRY_INTERVAL_MS, run: async () => void (await orders.expireDue()) },
+  ];
+  const jobOptions = { jobs: jobSpecs, log, onFailure: (job: string, error: unknown) => jobFailed(job)(error) };
+  jobs = handle.kind === "postgres" && config.database.url ? pgBossJobQueue(config.database.url, jobOptions) : inProcessJobQueue(jobOptions);
+  let jobsStarted = false;
+  // a new product picture gets its vector at once (on whichever server takes the job)
   const syncNewImages = () => {
-    newImageSync = newImageSync.then(syncImages).catch(jobFailed("image sync"));
+    void jobs.enqueue("image-sync").catch(jobFailed("image-sync"));
   };
 
   return {
@@ -266,7 +291,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     metrics,
     /** the Redis client several app servers share state through (null without REDIS_URL) */
     redis,
-    mediaDir: config.mediaDir,
+    /** product pictures and ad media (a folder, or a bucket several servers share) */
+    media,
     siteUrl: config.siteUrl,
     settings,
     catalog,
@@ -312,7 +338,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     catalogCsv: createCatalogCsvService(db),
     taxonomy: createTaxonomyService(db),
     // a new picture gets its image-search vector at once rather than at the next sync
-    productEditor: createProductEditor(db, config.mediaDir, syncNewImages),
+    productEditor: createProductEditor(db, media, syncNewImages),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,
@@ -330,29 +356,15 @@ export async function createServices(config: ServicesConfig, options: { handle?:
      * start the mail worker.
      */
     async start(adminEmail: string): Promise<{ seededProducts: number | null; adminPasswordFile: string | null }> {
-      const seeded = await ensureSeeded(db, { mediaDir: config.mediaDir, log });
+      const seeded = await ensureSeeded(db, { media, log });
       const adminPassword = await auth.ensureInitialAdmin(adminEmail);
       const adminPasswordFile = adminPassword
         ? await writeInitialAdminPassword(config.dataDir ?? config.database.dataDir ?? "./data", adminEmail, adminPassword)
         : null;
-      await syncImages();
-      imageSync ??= setInterval(() => void syncImages().catch(jobFailed("image sync")), IMAGE_SYNC_INTERVAL_MS);
-      imageSync.unref();
-      const pruneMerges = () =>
-        Promise.all([
-          cart.pruneMerges().catch(jobFailed("cart merge pruning")),
-          // keeps the retention periods the data-protection page states
-          auth.pruneExpired().catch(jobFailed("auth record pruning")),
-        ]);
-      await pruneMerges();
-      mergePrune ??= setInterval(() => void pruneMerges(), CART_MERGE_PRUNE_INTERVAL_MS);
-      mergePrune.unref();
+      if (!jobsStarted) await jobs.start();
+      jobsStarted = true;
       mail.start(config.outbox?.drainIntervalMs ?? MAIL_DRAIN_INTERVAL_MS);
       documents.start(FISCAL_DRAIN_INTERVAL_MS);
-      const expireOrders = () => orders.expireDue().catch(jobFailed("order expiry"));
-      await expireOrders();
-      orderExpiry ??= setInterval(() => void expireOrders(), ORDER_EXPIRY_INTERVAL_MS);
-      orderExpiry.unref();
       payments.startPoller(config.payments?.pollIntervalMs);
       await relay?.listen();
       return { seededProducts: seeded?.products ?? null, adminPasswordFile };
@@ -360,16 +372,10 @@ export async function createServices(config: ServicesConfig, options: { handle?:
 
     /** Stops the background work (sending what mail is due, best effort) and the worker pool, then closes the database. */
     async close(): Promise<void> {
-      if (imageSync) clearInterval(imageSync);
-      imageSync = null;
-      if (mergePrune) clearInterval(mergePrune);
-      mergePrune = null;
-      if (orderExpiry) clearInterval(orderExpiry);
-      orderExpiry = null;
       await payments.stopPoller().catch(() => undefined);
       await mail.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
       await documents.stop().catch(() => undefined);
-      await Promise.race([newImageSync, new Promise((resolve) => setTimeout(resolve, IMAGE_SYNC_WAIT_ON_STOP_MS).unref())]);
+      await jobs.stop(JOB_WAIT_ON_STOP_MS).catch(() => undefined);
       await imageSearch.close().catch(() => undefined);
       await passwords.close().catch(() => undefined);
       await relay?.close().catch(() => undefined);

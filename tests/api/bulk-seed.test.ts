@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, rowsOf, type DbHandle } from "../../src/server/db/client";
+import { localMediaStore } from "../../src/server/media/media-store";
 import { ensureSeeded } from "../../src/server/seed/ensure-seeded";
 import { seedBulk } from "../../src/seed/bulk";
 import { BULK_SKU_PREFIX, bulkContext, bulkProduct } from "../../src/seed/bulk-catalog";
@@ -38,7 +39,7 @@ beforeAll(async () => {
     dropDatabase = fresh.drop;
   }
   handle = await openDatabase({ databaseUrl, dataDir: "memory://" });
-  await ensureSeeded(handle.db, { mediaDir: media });
+  await ensureSeeded(handle.db, { media: localMediaStore(media) });
   ({ app, close: closeApi } = await buildTestApi(harness, { handle }));
 });
 

@@ -6,6 +6,7 @@ import { freshPostgresDatabase } from "./production-server";
 import { openDatabase } from "../../src/server/db/client";
 import { embedCatalogImages } from "../../src/server/image-search/embed-catalog";
 import { ensureSeeded } from "../../src/server/seed/ensure-seeded";
+import { localMediaStore } from "../../src/server/media/media-store";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,8 +33,8 @@ export default async function setup(project: TestProject) {
 
   const dataDir = databaseUrl ? undefined : path.join(work, "data");
   const handle = await openDatabase({ databaseUrl, dataDir });
-  await ensureSeeded(handle.db, { mediaDir });
-  await embedCatalogImages(handle.db, mediaDir);
+  await ensureSeeded(handle.db, { media: localMediaStore(mediaDir) });
+  await embedCatalogImages(handle.db, localMediaStore(mediaDir));
   await handle.close();
   project.provide("database", { databaseUrl, dataDir, mediaDir });
 

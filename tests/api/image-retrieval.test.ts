@@ -1,9 +1,8 @@
-import fs from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/server/db/client";
 import { createEmbedPool } from "../../src/server/image-search/embed-pool";
-import { mediaFile } from "../../src/server/image-search/embeddings-store";
+import { localMediaStore, mediaKey } from "../../src/server/media/media-store";
 import { ImageSearch } from "../../src/server/image-search/image-search";
 import { ALTERATIONS } from "../fixtures/image-alterations";
 import { setupApi } from "./harness";
@@ -23,7 +22,7 @@ describe("search by image finds the product from altered photos", () => {
       await api.handle.db.execute(sql`select id, image from products where sku not like 'BULK-%' order by id`),
     );
     expect(products.length).toBeGreaterThan(400);
-    const search = new ImageSearch(api.handle.db, pool, api.mediaDir);
+    const search = new ImageSearch(api.handle.db, pool, localMediaStore(api.mediaDir));
 
     const lines: string[] = [];
     let top1 = 0;
@@ -38,7 +37,7 @@ describe("search by image finds the product from altered photos", () => {
           while (next < products.length) {
             const i = next++;
             const product = products[i]!;
-            const photo = await alter(await fs.readFile(mediaFile(api.mediaDir, product.image)!), i);
+            const photo = await alter((await localMediaStore(api.mediaDir).read(mediaKey(product.image)!))!, i);
             const { products: found } = await search.search(photo);
             const rank = found.findIndex((p) => p.id === product.id);
             if (rank === 0) hit1++;

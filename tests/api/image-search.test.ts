@@ -1,11 +1,10 @@
-import fs from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/server/db/client";
 import { IMAGE_TEXTS } from "../../src/server/image-search/decode";
 import { createEmbedPool } from "../../src/server/image-search/embed-pool";
-import { mediaFile } from "../../src/server/image-search/embeddings-store";
+import { localMediaStore, mediaKey } from "../../src/server/media/media-store";
 import { descriptorEmbedder } from "../../src/server/image-search/descriptor-embedder";
 import { hasPgvector, memoryIndex, openVectorIndex, pgvectorIndex } from "../../src/server/image-search/vector-index";
 import { buildTestApi, setupApi } from "./harness";
@@ -47,7 +46,7 @@ async function someProducts(limit: number): Promise<{ id: number; name: string; 
 }
 
 async function imageOf(image: string): Promise<Buffer> {
-  return fs.readFile(mediaFile(api.mediaDir, image)!);
+  return (await localMediaStore(api.mediaDir).read(mediaKey(image)!))!;
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { AdminProductDetails } from "@/lib/admin-catalog";
@@ -13,6 +11,7 @@ import { planVariants, type VariantPlanInput } from "@/lib/variant-plan";
 import { brands, categories, productChanges, productVariants, products } from "../db/schema";
 import { DomainError } from "../errors";
 import { MAX_IMAGE_PIXELS } from "../image-search/decode";
+import type { MediaStore } from "../media/media-store";
 import { addProductsToSearchLexicon } from "../search/resolve";
 
 type Actor = { id: number; email: string };
@@ -26,7 +25,7 @@ export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
  * picture is stored like the seeded ones: square WebP renditions at the card's widths under one
  * content hash; the image-search vector is computed by the image sync, which `onNewImage` starts.
  */
-export function createProductEditor(db: Database, mediaDir: string, onNewImage: () => void) {
+export function createProductEditor(db: Database, media: MediaStore, onNewImage: () => void) {
   /** The category and brand rows a product names, or a validation error naming the field. */
   async function references(tx: Database, input: AdminProductDetails) {
     const [category] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.slug, input.category));
@@ -305,11 +304,10 @@ export function createProductEditor(db: Database, mediaDir: string, onNewImage: 
         throw new DomainError("image-damaged", "This picture could not be read");
       }
       const hash = createHash("sha256").update(large).digest("hex").slice(0, 10);
-      const folder = path.join(mediaDir, "products");
-      await fs.mkdir(folder, { recursive: true });
-      for (const size of IMAGE_SIZES) {
+      // the smaller rendition first: once the largest (the one products name) exists, all do
+      for (const size of [...IMAGE_SIZES].reverse()) {
         const bytesAt = size === widest ? large : await sharp(large).resize(size, size).webp({ quality: 75 }).toBuffer();
-        await fs.writeFile(path.join(folder, `upload-${size}-${hash}.webp`), bytesAt);
+        await media.put(`products/upload-${size}-${hash}.webp`, bytesAt);
       }
       return { image: `/media/products/upload-${widest}-${hash}.webp` };
     },

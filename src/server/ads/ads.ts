@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, asc, eq, isNull, lte, gt, or, sql } from "drizzle-orm";
 import sharp from "sharp";
 import {
@@ -18,6 +16,7 @@ import type { Database } from "../db";
 import { advertisements } from "../db/schema";
 import { DomainError } from "../errors";
 import { MAX_IMAGE_PIXELS } from "../image-search/decode";
+import type { MediaStore } from "../media/media-store";
 import type { SettingsService } from "../settings/settings";
 
 export type { Advertisement };
@@ -77,7 +76,7 @@ function videoKind(bytes: Buffer): "mp4" | "webm" | null {
  * by its bytes) under a content-hashed name. Every write is logged with the values before and after, and drops the
  * cached pages that show ads.
  */
-export function createAdsService(db: Database, settings: SettingsService, mediaDir: string) {
+export function createAdsService(db: Database, settings: SettingsService, media: MediaStore) {
   const log = (actor: { id: number; email: string }, detail: Record<string, unknown>, meta: RequestMeta) =>
     logSecurityEvent(db, { type: "admin-ad-changed", userId: actor.id, email: actor.email, detail: { by: actor.email, ...detail } }, meta);
   const values = (input: AdminAdvertisementInput) => ({
@@ -150,13 +149,11 @@ export function createAdsService(db: Database, settings: SettingsService, mediaD
      * changes meaning and can be cached for good.
      */
     async storeMedia(bytes: Buffer): Promise<{ mediaType: "image" | "video"; mediaUrl: string }> {
-      const folder = path.join(mediaDir, "ads");
-      await fs.mkdir(folder, { recursive: true });
       const video = videoKind(bytes);
       if (video) {
         if (bytes.length > AD_VIDEO_MAX_BYTES) throw new DomainError("too-large", `A video can be at most ${AD_VIDEO_MAX_BYTES / 1024 / 1024} MB`);
         const name = `ad-${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.${video}`;
-        await fs.writeFile(path.join(folder, name), bytes);
+        await media.put(`ads/${name}`, bytes);
         return { mediaType: "video", mediaUrl: `/media/ads/${name}` };
       }
       if (bytes.length > AD_IMAGE_MAX_BYTES) throw new DomainError("too-large", `A picture can be at most ${AD_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
@@ -177,9 +174,10 @@ export function createAdsService(db: Database, settings: SettingsService, mediaD
       }
       // the renditions the carousel's srcset names, under one content hash, as the seeded banners are
       const hash = createHash("sha256").update(banner).digest("hex").slice(0, 10);
-      for (const width of AD_IMAGE_SIZES) {
+      // the widest (the address the ad names) last: once it exists, all do
+      for (const width of [...AD_IMAGE_SIZES].reverse()) {
         const rendition = width === widest ? banner : await sharp(banner).resize({ width }).webp({ quality: 85 }).toBuffer();
-        await fs.writeFile(path.join(folder, `ad-${width}-${hash}.webp`), rendition);
+        await media.put(`ads/ad-${width}-${hash}.webp`, rendition);
       }
       return { mediaType: "image", mediaUrl: `/media/ads/ad-${widest}-${hash}.webp` };
     },

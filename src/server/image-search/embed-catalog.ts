@@ -1,4 +1,5 @@
 import type { Database } from "../db";
+import type { MediaStore } from "../media/media-store";
 import { createEmbedPool } from "./embed-pool";
 import { ImageSearch } from "./image-search";
 
@@ -6,11 +7,11 @@ import { ImageSearch } from "./image-search";
  * One-off embedding of every product image without a vector (after seeding or a bulk load), with
  * a pool that lives only as long as the job.
  */
-export async function embedCatalogImages(db: Database, mediaDir: string, log: (line: string) => void = () => undefined): Promise<void> {
+export async function embedCatalogImages(db: Database, media: MediaStore, log: (line: string) => void = () => undefined): Promise<void> {
   const pool = createEmbedPool();
   try {
     const started = Date.now();
-    const result = await new ImageSearch(db, pool, mediaDir).sync();
+    const result = await new ImageSearch(db, pool, media).sync();
     if (result.embedded || result.failed.length) log(describeSync(result, Date.now() - started));
   } finally {
     await pool.close();

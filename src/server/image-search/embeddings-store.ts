@@ -1,16 +1,7 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db";
 import { imageEmbeddings } from "../db/schema";
-
-/** Where a product image URL (/media/products/…) lives on disk, or null for anything else. */
-export function mediaFile(mediaDir: string, image: string): string | null {
-  if (!image.startsWith("/media/")) return null;
-  const relative = path.normalize(decodeURIComponent(image.slice("/media/".length)));
-  if (relative.startsWith("..") || path.isAbsolute(relative)) return null;
-  return path.join(mediaDir, relative);
-}
+import { mediaKey, type MediaStore } from "../media/media-store";
 
 /** Distinct product image files that have no vector from `model` yet. */
 export async function imagesWithoutEmbedding(db: Database, model: string): Promise<string[]> {
@@ -52,7 +43,7 @@ export interface SyncResult {
  */
 export async function syncImageEmbeddings(
   db: Database,
-  options: { mediaDir: string; model: string; embed: (image: Buffer) => Promise<Float32Array>; concurrency?: number; skip?: Set<string> },
+  options: { media: MediaStore; model: string; embed: (image: Buffer) => Promise<Float32Array>; concurrency?: number; skip?: Set<string> },
 ): Promise<SyncResult> {
   const pending = (await imagesWithoutEmbedding(db, options.model)).filter((image) => !options.skip?.has(image));
   const failed: string[] = [];
@@ -63,9 +54,10 @@ export async function syncImageEmbeddings(
       while (next < pending.length) {
         const image = pending[next++]!;
         try {
-          const file = mediaFile(options.mediaDir, image);
-          if (!file) throw new Error("not a local media file");
-          const vector = await options.embed(await fs.readFile(file));
+          const key = mediaKey(image);
+          const bytes = key ? await options.media.read(key) : null;
+          if (!bytes) throw new Error("no such media file");
+          const vector = await options.embed(bytes);
           await saveEmbedding(db, image, options.model, vector);
           embedded++;
         } catch {

@@ -1,4 +1,5 @@
 import type { Database } from "../db";
+import type { MediaStore } from "../media/media-store";
 import { productsByImages } from "../catalog/products";
 import type { Product } from "../catalog/to-product";
 import { inspectImage } from "./decode";
@@ -30,7 +31,7 @@ export class ImageSearch {
   constructor(
     private readonly db: Database,
     private readonly pool: EmbedPool,
-    private readonly mediaDir: string,
+    private readonly media: MediaStore,
   ) {}
 
   async model(): Promise<string> {
@@ -50,7 +51,7 @@ export class ImageSearch {
   /** Embeds every product image without a vector from the current embedder. */
   async sync(): Promise<SyncResult> {
     const result = await syncImageEmbeddings(this.db, {
-      mediaDir: this.mediaDir,
+      media: this.media,
       model: await this.model(),
       embed: (image) => this.pool.embed(image),
       skip: this.unreadable,
@@ -83,7 +84,8 @@ export class ImageSearch {
 }
 
 export interface ImageSearchOptions {
-  mediaDir: string;
+  /** where the product pictures are read from */
+  media: MediaStore;
   /** worker threads that decode and embed pictures */
   workers?: number;
   /** an ONNX image encoder; unset, the built-in descriptor */
@@ -101,7 +103,7 @@ export function createImageSearchService(db: Database, options: ImageSearchOptio
   let instance: ImageSearch | null = null;
   const started = () => {
     pool ??= createEmbedPool({ threads: options.workers, modelPath: options.modelPath, maxWaiting: options.maxWaiting });
-    instance ??= new ImageSearch(db, pool, options.mediaDir);
+    instance ??= new ImageSearch(db, pool, options.media);
     return instance;
   };
   return {

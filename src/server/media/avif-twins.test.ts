@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAvifTwins } from "./avif-twins";
+import { localMediaStore } from "./media-store";
 
 let dir: string;
 
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 describe("AVIF twins", () => {
   it("answers null at first and makes the twin in the background, smaller than the WebP; then answers it", async () => {
-    const twins = createAvifTwins(dir);
+    const twins = createAvifTwins(localMediaStore(dir));
     expect(await twins.twinOf("products/x-320-abc.webp")).toBeNull();
     await twins.idle();
     const avif = path.join(dir, "products", "x-320-abc.avif");
@@ -33,11 +34,11 @@ describe("AVIF twins", () => {
     expect((await sharp(avif).metadata()).format).toBe("heif");
     expect(await twins.twinOf("products/x-320-abc.webp")).toBe("products/x-320-abc.avif");
     // another process (a restart) finds the twin on disk
-    expect(await createAvifTwins(dir).twinOf("products/x-320-abc.webp")).toBe("products/x-320-abc.avif");
+    expect(await createAvifTwins(localMediaStore(dir)).twinOf("products/x-320-abc.webp")).toBe("products/x-320-abc.avif");
   });
 
   it("leaves no file behind for an image that does not exist, and does not try it again", async () => {
-    const twins = createAvifTwins(dir);
+    const twins = createAvifTwins(localMediaStore(dir));
     expect(await twins.twinOf("products/missing-320-abc.webp")).toBeNull();
     await twins.idle();
     expect(await twins.twinOf("products/missing-320-abc.webp")).toBeNull();

@@ -1,7 +1,6 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import { avifTwinPath } from "@/lib/media-format";
+import type { MediaStore } from "./media-store";
 
 /** Quality 50 at effort 2: about a third smaller than our WebP renditions, ~0.2–0.4 s each to encode. */
 const AVIF_OPTIONS = { quality: 50, effort: 2 } as const;
@@ -17,8 +16,8 @@ export interface AvifTwins {
   idle(): Promise<void>;
 }
 
-/** AVIF twins of the WebP images under `mediaDir`, made on first demand and kept beside them. */
-export function createAvifTwins(mediaDir: string): AvifTwins {
+/** AVIF twins of the WebP images in `media`, made on first demand and kept beside them. */
+export function createAvifTwins(media: MediaStore): AvifTwins {
   const known = new Set<string>();
   const queued = new Set<string>();
   // no twin to be had (no such file, or the AVIF was not smaller): not tried again in this process
@@ -27,19 +26,16 @@ export function createAvifTwins(mediaDir: string): AvifTwins {
   let running: Promise<void> | null = null;
 
   const make = async (webpPath: string) => {
-    const source = path.join(mediaDir, webpPath);
-    const target = path.join(mediaDir, avifTwinPath(webpPath));
-    const temporary = `${target}.${process.pid}.tmp`;
     try {
+      const source = await media.read(webpPath);
+      if (!source) return void without.add(webpPath);
       const avif = await sharp(source).avif(AVIF_OPTIONS).toBuffer();
       // only when it is smaller: otherwise the WebP stays the one answer (no twin is written)
-      if (avif.length >= (await fs.stat(source)).size) return void without.add(webpPath);
-      await fs.writeFile(temporary, avif);
-      await fs.rename(temporary, target);
+      if (avif.length >= source.length) return void without.add(webpPath);
+      await media.put(avifTwinPath(webpPath), avif);
       known.add(webpPath);
     } catch {
       without.add(webpPath);
-      await fs.rm(temporary, { force: true });
     }
   };
 
@@ -59,18 +55,16 @@ export function createAvifTwins(mediaDir: string): AvifTwins {
     async twinOf(webpPath) {
       if (known.has(webpPath)) return avifTwinPath(webpPath);
       if (without.has(webpPath)) return null;
-      try {
-        await fs.access(path.join(mediaDir, avifTwinPath(webpPath)));
+      if (await media.has(avifTwinPath(webpPath)).catch(() => false)) {
         known.add(webpPath);
         return avifTwinPath(webpPath);
-      } catch {
-        if (!queued.has(webpPath) && queue.length < MAX_QUEUE) {
-          queued.add(webpPath);
-          queue.push(webpPath);
-          void drain();
-        }
-        return null;
       }
+      if (!queued.has(webpPath) && queue.length < MAX_QUEUE) {
+        queued.add(webpPath);
+        queue.push(webpPath);
+        void drain();
+      }
+      return null;
     },
     async idle() {
       while (running) await running;

@@ -11,6 +11,8 @@ export interface MetricSources {
   pool?: { totalCount: number; idleCount: number; waitingCount: number };
   /** search by image: pictures being embedded and waiting for a worker */
   imageSearchQueue: () => { running: number; waiting: number };
+  /** the background jobs' queues (pg-boss, or this process's) */
+  jobQueues?: () => Promise<{ job: string; waiting: number; running: number }[]>;
 }
 
 /** The outbox tables whose backlog is a queue of background work. */
@@ -76,6 +78,10 @@ export function createMetrics(sources: MetricSources) {
           await sources.db.execute(sql`select state, count(*)::int as n from ${sql.identifier(queue)} where state <> 'sent' group by state`),
         );
         for (const state of ["pending", "sending", "failed", "dead"]) this.set({ queue, state }, Number(rows.find((r) => r.state === state)?.n ?? 0));
+      }
+      for (const { job, waiting, running } of (await sources.jobQueues?.().catch(() => [])) ?? []) {
+        this.set({ queue: job, state: "pending" }, waiting);
+        this.set({ queue: job, state: "running" }, running);
       }
     },
   });

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db";
+import type { MediaStore } from "../media/media-store";
 import { categories } from "../db/schema";
 
 const SEED_LOCK_KEY = 726_500_2;
 
 export interface SeedOptions {
-  mediaDir: string;
+  media: MediaStore;
   log?: (line: string) => void;
 }
 
