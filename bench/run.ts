@@ -13,6 +13,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import sharp from "sharp";
 import { buildAll, buildIsCurrent, root } from "../scripts/build-lib.mjs";
+import { startLocalNginx, type LocalNginx } from "../tests/api/local-nginx";
 import { runLoad, runOrderPlacement, writeLoadReport, writeOrderReport } from "./load";
 import { benchQuerySets, benchVocabulary, type QuerySet } from "./queries";
 
@@ -21,7 +22,7 @@ const { values: args } = parseArgs({
     count: { type: "string", default: "100000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
-    only: { type: "string" }, // "embedded" | "postgres" | "ceiling" | "load" | "orders" | "admin" (the admin product list on PostgreSQL)
+    only: { type: "string" }, // "embedded" | "postgres" | "ceiling" | "load" | "orders" | "admin" (the admin product list on PostgreSQL) | "nginx" (1 and 2 app servers behind nginx)
     // the order-placement run: this many buyers at once, this many orders in all
     buyers: { type: "string", default: "10" },
     orders: { type: "string", default: "2000" },
@@ -290,7 +291,8 @@ async function benchEmbedded(): Promise<Result[]> {
   return benchServer("embedded", env);
 }
 
-async function benchPostgres(): Promise<Result[]> {
+/** The bench's PostgreSQL catalogue of COUNT products (made or grown once, then reused), and the environment of a server on it. */
+async function postgresCatalogue(): Promise<Env> {
   const url = new URL(PG_SERVER);
   const admin = new pg.Client({ connectionString: PG_SERVER });
   await admin.connect();
@@ -313,7 +315,41 @@ async function benchPostgres(): Promise<Result[]> {
     await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed-bulk.ts", "--count", String(COUNT)], env);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } else log(`reusing database ${BENCH_DB} (${have} products)`);
-  return benchServer("postgres", env);
+  return env;
+}
+
+async function benchPostgres(): Promise<Result[]> {
+  return benchServer("postgres", await postgresCatalogue());
+}
+
+/**
+ * The repository's nginx configuration in front of one, then two app servers (each one process)
+ * on the PostgreSQL catalogue: the API's listing and the listing page, through the proxy.
+ */
+async function benchNginx(): Promise<Result[]> {
+  const env = await postgresCatalogue();
+  const paths = {
+    api: Array.from({ length: 50 }, (_, i) => `/api/products?page=${i + 1}&limit=24`),
+    page: Array.from({ length: 50 }, (_, i) => `/products?page=${i + 1}`),
+  };
+  const results: Result[] = [];
+  const ports = [PORT, PORT + 3];
+  for (const count of [1, 2]) {
+    const servers = ports.slice(0, count).map((port) => startServer({ ...env, PORT: String(port) }));
+    let nginx: LocalNginx | null = null;
+    try {
+      for (const port of ports.slice(0, count)) await waitFor(`http://127.0.0.1:${port}/api/health/ready`);
+      nginx = await startLocalNginx(ports.slice(0, count));
+      const label = `nginx, ${count} server${count === 1 ? "" : "s"}`;
+      log(`${label}: up`);
+      results.push(await load(nginx.front, { name: "/api/products (50 pages in turn)", paths: paths.api }, label));
+      results.push(await load(nginx.front, { name: "/products page (50 pages in turn)", paths: paths.page }, label));
+    } finally {
+      await nginx?.stop();
+      for (const server of servers) await stopServer(server);
+    }
+  }
+  return results;
 }
 
 async function benchServer(database: string, env: Env): Promise<Result[]> {
@@ -580,6 +616,7 @@ async function main() {
   if (!args.only || args.only === "ceiling") results.push(...(await benchCeiling()));
   if (args.only === "embedded" || (!args.only && COUNT <= EMBEDDED_MAX)) results.push(...(await benchEmbedded()));
   if (!args.only || args.only === "postgres" || args.only === "admin") results.push(...(await benchPostgres()));
+  if (!args.only || args.only === "nginx") results.push(...(await benchNginx()));
   writeReport(results);
   if (!args.only) writeLoadReport(await load200());
   if (!args.only) writeOrderReport(await placeOrders());

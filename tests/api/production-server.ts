@@ -36,8 +36,13 @@ export interface ProductionServer {
  * Starts dist/server.mjs (the production server) on loopback with the given database, and waits
  * until it answers; fails with the server's own output when it exits or does not answer in time.
  */
-export async function startProductionServer(env: { DATA_DIR: string; DATABASE_URL?: string }, timeoutMs = 120_000): Promise<ProductionServer> {
-  const port = await freePort();
+export async function startProductionServer(
+  env: { DATA_DIR: string; DATABASE_URL?: string } & Record<string, string | undefined>,
+  timeoutMs = 120_000,
+  /** a port of its own (a restart on the same port, behind a proxy that lists it) */
+  fixedPort?: number,
+): Promise<ProductionServer> {
+  const port = fixedPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   let output = "";
   const child = spawn(process.execPath, [path.join(root, "dist", "server.mjs")], {
@@ -51,8 +56,8 @@ export async function startProductionServer(env: { DATA_DIR: string; DATABASE_UR
       SITE_URL: base,
       API_RATE_LIMIT: "0",
       LOG_LEVEL: "warn",
+      ...env,
       DATABASE_URL: env.DATABASE_URL ?? "",
-      DATA_DIR: env.DATA_DIR,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
