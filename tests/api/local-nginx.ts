@@ -31,7 +31,7 @@ const freePort = () =>
 
 /**
  * nginx with the repository's site file as is (only its listening port moved to a free one), in
- * front of app servers on loopback `ports`, in a folder of its own; answers once nginx does.
+ * front of app servers on loopback `ports`, in a folder of its own; resolves once nginx answers.
  */
 export async function startLocalNginx(ports: number[]): Promise<LocalNginx> {
   const binary = ensureNginx();
@@ -66,7 +66,9 @@ http {
   const end = Date.now() + 20_000;
   for (;;) {
     try {
-      if ((await fetch(`${front}/api/health/live`)).ok) return { front, stop };
+      // any answer is nginx's (a 502 while no app server listens yet)
+      await fetch(`${front}/api/health/live`);
+      return { front, stop };
     } catch {
       // not listening yet
     }

@@ -57,11 +57,21 @@ export async function createOrPromoteAdmin(
 
 /** On the very first start (no admin yet), one admin with a generated password, returned once. */
 export async function ensureInitialAdmin(db: Database, email: string, passwords?: PasswordHasher): Promise<string | null> {
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
-  if (admin) return null;
-  const { password } = await createOrPromoteAdmin(db, email, { passwords });
-  return password;
+  return db.transaction(async (tx) => {
+    // Several app servers may start at once on a new database: one creates the admin, the others
+    // wait for it (beyond a request's lock and statement limits: the password is hashed meanwhile)
+    // and then find it, rather than failing on the taken e-mail address.
+    await tx.execute(sql`set local lock_timeout = 0`);
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${INITIAL_ADMIN_LOCK_KEY})`);
+    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+    if (admin) return null;
+    const { password } = await createOrPromoteAdmin(tx as unknown as Database, email, { passwords });
+    return password;
+  });
 }
+
+const INITIAL_ADMIN_LOCK_KEY = 726_500_3;
 
 export const INITIAL_ADMIN_PASSWORD_FILE = "initial-admin-password.txt";
 

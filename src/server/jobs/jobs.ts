@@ -1,3 +1,4 @@
+import pg from "pg";
 import PgBoss from "pg-boss";
 
 /** One kind of background work: what it does, and how often it is asked for. */
@@ -11,6 +12,8 @@ export interface JobSpec {
 /** Runs after a failure: at most this many, waiting 5 s, then 10, 20, … (backoff). */
 const RETRY_LIMIT = 3;
 const RETRY_DELAY_S = 5;
+/** The advisory lock app servers take turns on to set pg-boss up. */
+const JOB_SETUP_LOCK_KEY = 726_500_5;
 
 export interface JobQueue {
   readonly kind: "pg-boss" | "in-process";
@@ -71,17 +74,29 @@ export function pgBossJobQueue(connectionString: string, options: JobQueueOption
       return (await boss.send(name, {})) !== null;
     },
     async start() {
-      await boss.start();
+      // pg-boss's set-up (its schema, a table per queue) deadlocks when two servers run it at
+      // once: servers starting together take turns, on a connection of its own
+      const lock = new pg.Client({ connectionString, application_name: "storefront-jobs" });
+      await lock.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [JOB_SETUP_LOCK_KEY]);
+        await boss.start();
+        for (const job of options.jobs) {
+          if (await boss.getQueue(job.name)) continue;
+          await boss.createQueue(job.name, {
+            name: job.name,
+            policy: "stately",
+            retryLimit: RETRY_LIMIT,
+            retryDelay: options.retryDelaySeconds ?? RETRY_DELAY_S,
+            retryBackoff: true,
+            // a run longer than this is taken as lost (its server died) and retried
+            expireInSeconds: 15 * 60,
+          });
+        }
+      } finally {
+        await lock.end().catch(() => undefined); // ends the session, and with it the lock
+      }
       for (const job of options.jobs) {
-        await boss.createQueue(job.name, {
-          name: job.name,
-          policy: "stately",
-          retryLimit: RETRY_LIMIT,
-          retryDelay: options.retryDelaySeconds ?? RETRY_DELAY_S,
-          retryBackoff: true,
-          // a run longer than this is taken as lost (its server died) and retried
-          expireInSeconds: 15 * 60,
-        });
         // asked for before working: a run already waiting (from before a restart) is this period's run
         await request(job);
         await boss.work(job.name, { pollingIntervalSeconds: 1 }, async () => {

@@ -17,6 +17,10 @@ export interface SeedOptions {
 export async function ensureSeeded(db: Database, options: SeedOptions): Promise<{ products: number } | null> {
   return db.transaction(async (tx) => {
     // Several app servers may start at once on an empty PostgreSQL: one seeds, the others wait.
+    // Seeding (rendering every picture) takes far longer than a request's lock and statement
+    // limits, which would stop the waiting servers: this transaction waits without them.
+    await tx.execute(sql`set local lock_timeout = 0`);
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(categories)) as [{ count: number }];
     if (Number(count) > 0) return null;
