@@ -137,6 +137,9 @@ async function main() {
   const nextHandler = nextApp.getRequestHandler();
   await nextApp.prepare();
 
+  // set on SIGTERM: from then on every answer closes its connection, so a proxy's kept-alive
+  // connections end after their request under way instead of carrying new ones in
+  let stopping = false;
   const api = await buildApi({
     services,
     rateLimit: config.API_RATE_LIMIT,
@@ -146,6 +149,7 @@ async function main() {
     serverFactory: (fastifyHandler) =>
       http.createServer((req, res) => {
         const url = req.url ?? "/";
+        if (stopping) res.setHeader("connection", "close");
         if (url.startsWith("/api/") || url === "/api" || url.startsWith("/media/") || url === "/metrics") return fastifyHandler(req, res);
         for (const [name, value] of pageHeaders) res.setHeader(name, value);
         res.setHeader("x-request-id", requestIdOf(req.headers["x-request-id"]));
@@ -171,7 +175,6 @@ async function main() {
   // connection goes to another server), idle keep-alive connections close, requests under way
   // finish, then the background work stops (a mail being sent, a sync) and the database closes.
   // Past SHUTDOWN_TIMEOUT_MS the process exits anyway, with status 1.
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;

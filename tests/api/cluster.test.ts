@@ -10,7 +10,7 @@ import { openDatabase, rowsOf, type DbHandle } from "../../src/server/db/client"
 import { users } from "../../src/server/db/schema";
 import { adminCookie, type ApiHarness } from "./harness";
 import { ensureLocalRedis } from "./local-redis";
-import { startLocalNginx, type LocalNginx } from "./local-nginx";
+import { startLocalNginx, UPSTREAM_FAIL_TIMEOUT_S, type LocalNginx } from "./local-nginx";
 import { startLocalS3, type LocalS3 } from "./local-s3";
 import { ensureProductionBuild, freePort, freshPostgresDatabase, startProductionServer, type ProductionServer } from "./production-server";
 
@@ -286,7 +286,9 @@ describe.skipIf(!serverUrl)("two app servers behind nginx over one PostgreSQL, R
       for (const i of [0, 1]) {
         await servers[i]!.stop(); // SIGTERM: ready says no, the listener closes, requests under way finish
         await start(i);
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        // nginx tries a server it could not reach again only after fail_timeout: until then the
+        // other one carries everything, so stopping it earlier would leave nginx none
+        await new Promise((resolve) => setTimeout(resolve, (UPSTREAM_FAIL_TIMEOUT_S + 1) * 1_000));
       }
     });
     expect(failures).toEqual([]);

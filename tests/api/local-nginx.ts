@@ -7,6 +7,13 @@ import path from "node:path";
 /** The repository's nginx site configuration, the one a deployment includes. */
 export const SITE_CONF = path.join(process.cwd(), "deploy", "nginx", "storefront.conf");
 
+/**
+ * How long nginx leaves a server it could not reach out of its rotation (the upstream list's
+ * `fail_timeout`, as docs/deploy.md sets it). A server started again takes traffic only after it:
+ * a rolling restart waits this long after a server is ready before it stops the next one.
+ */
+export const UPSTREAM_FAIL_TIMEOUT_S = 5;
+
 export interface LocalNginx {
   /** nginx's address, http://127.0.0.1:<port> */
   front: string;
@@ -38,7 +45,10 @@ export async function startLocalNginx(ports: number[]): Promise<LocalNginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-nginx-"));
   const port = await freePort();
   const front = `http://127.0.0.1:${port}`;
-  fs.writeFileSync(path.join(dir, "storefront-upstreams.conf"), ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;\n`).join(""));
+  fs.writeFileSync(
+    path.join(dir, "storefront-upstreams.conf"),
+    ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_S}s;\n`).join(""),
+  );
   const site = fs.readFileSync(SITE_CONF, "utf8").replace(/listen 8080;/, `listen 127.0.0.1:${port};`);
   fs.writeFileSync(path.join(dir, "storefront.conf"), site);
   fs.writeFileSync(
