@@ -142,7 +142,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
     // from the shop only), and the bucket needs no public access.
     app.get("/media/*", async (request, reply) => {
       const key = mediaKey(request.url);
-      if (!key) return reply.code(404).send({ error: "Not found", code: "not-found" });
+      if (!key) return sendError(reply, "not-found", "Not found");
       return sendStoredMedia(media, key, request, reply);
     });
   }
@@ -153,7 +153,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
 async function sendStoredMedia(media: MediaStore, key: string, request: FastifyRequest, reply: FastifyReply) {
   const range = typeof request.headers.range === "string" && /^bytes=\d*-\d*$/.test(request.headers.range) ? request.headers.range : undefined;
   const object = await media.open(key, range);
-  if (!object) return reply.code(404).send({ error: "Not found", code: "not-found" });
+  if (!object) return sendError(reply, "not-found", "Not found");
   reply
     .header("content-type", mediaContentType(key))
     .header("cache-control", CACHE.immutable)

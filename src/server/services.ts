@@ -241,8 +241,6 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   // client reconnects on its own
   const redis = config.redisUrl ? new Redis(config.redisUrl, { commandTimeout: REDIS_COMMAND_MS, maxRetriesPerRequest: 1, connectTimeout: 2_000 }) : null;
   redis?.on("error", (error: Error) => log(`redis: ${error.message}`));
-  // eslint-disable-next-line prefer-const -- the metrics read the job queue, which reports failures to them
-  let jobs: JobQueue;
   const metrics = createMetrics({ db, pool, imageSearchQueue: () => imageSearch.queue(), jobQueues: () => jobs.depth() });
   /** A background job's failure: in the log, and counted for the metrics. */
   const jobFailed = (job: string) => (error: unknown) => {
@@ -276,7 +274,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     { name: "order-expiry", everyMs: ORDER_EXPIRY_INTERVAL_MS, run: async () => void (await orders.expireDue()) },
   ];
   const jobOptions = { jobs: jobSpecs, log, onFailure: (job: string, error: unknown) => jobFailed(job)(error) };
-  jobs = handle.kind === "postgres" && config.database.url ? pgBossJobQueue(config.database.url, jobOptions) : inProcessJobQueue(jobOptions);
+  // the metrics above read this queue's depth when scraped, after it exists
+  const jobs: JobQueue = handle.kind === "postgres" && config.database.url ? pgBossJobQueue(config.database.url, jobOptions) : inProcessJobQueue(jobOptions);
   let jobsStarted = false;
   // a new product picture gets its vector at once (on whichever server takes the job)
   const syncNewImages = () => {

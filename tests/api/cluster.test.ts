@@ -13,6 +13,7 @@ import { ensureLocalRedis } from "./local-redis";
 import { startLocalNginx, UPSTREAM_FAIL_TIMEOUT_S, type LocalNginx } from "./local-nginx";
 import { startLocalS3, type LocalS3 } from "./local-s3";
 import { ensureProductionBuild, freePort, freshPostgresDatabase, startProductionServer, type ProductionServer } from "./production-server";
+import { DAR_COURIER_ORDER } from "../fixtures/orders";
 
 /*
  * The shop as a deployment runs it on several machines: nginx (the repository's configuration) in
@@ -222,19 +223,7 @@ describe.skipIf(!serverUrl)("two app servers behind nginx over one PostgreSQL, R
       [picks[1]!.id, 2],
     ]);
 
-    const order = {
-      fullName: "Neema Kileo",
-      phone: "0754 123 456",
-      delivery: {
-        method: "courier",
-        region: "dar-es-salaam",
-        district: "Kinondoni",
-        ward: "Mikocheni",
-        street: "Old Bagamoyo Rd",
-        landmark: "opposite the mosque",
-      },
-      payment: { method: "bank_transfer" },
-    };
+    const order = { ...DAR_COURIER_ORDER, fullName: "Neema Kileo" };
     // the same order sent to both servers (a retry after a lost answer): one order
     const key = randomUUID();
     const placed = await send(direct(1), "POST", "/api/orders", order, cookie, { "idempotency-key": key });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { products, users } from "../../src/server/db/schema";
 import { createMessagesService } from "../../src/server/messages/messages";
 import { mailsTo, setupApi, shopperCookie, adminCookie as adminCookieOf } from "./harness";
+import { DAR_COURIER_ORDER } from "../fixtures/orders";
 
 const api = setupApi();
 
@@ -37,25 +38,7 @@ async function placeOrder(cookie: string): Promise<string> {
     .limit(1);
   await api.handle.db.update(products).set({ stockQuantity: 1000 }).where(eq(products.id, p!.id));
   expect((await call("POST", "/api/cart", cookie, { productId: p!.id, variantId: "default", quantity: 1 })).status).toBe(200);
-  const placed = await call(
-    "POST",
-    "/api/orders",
-    cookie,
-    {
-      fullName: "Asha Mwinyi",
-      phone: "0754 123 456",
-      delivery: {
-        method: "courier",
-        region: "dar-es-salaam",
-        district: "Kinondoni",
-        ward: "Mikocheni",
-        street: "Old Bagamoyo Rd",
-        landmark: "opposite the mosque",
-      },
-      payment: { method: "bank_transfer" },
-    },
-    { "idempotency-key": randomUUID() },
-  );
+  const placed = await call("POST", "/api/orders", cookie, DAR_COURIER_ORDER, { "idempotency-key": randomUUID() });
   expect(placed.status).toBe(201);
   return placed.body.order.number as string;
 }

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mailOutbox, orderEvents, orderLines, orders, payments, productVariants, products, securityEvents } from "../../src/server/db/schema";
 import { setupApi, shopperCookie, adminCookie as adminCookieOf } from "./harness";
+import { DAR_COURIER_ORDER } from "../fixtures/orders";
 
 const api = setupApi();
 let picked = 0;
@@ -47,19 +48,7 @@ async function addToCart(cookie: string, productId: number, quantity = 1, varian
   expect(res.status).toBe(200);
 }
 
-const darCourier = {
-  fullName: "Asha Mwinyi",
-  phone: "0754 123 456",
-  delivery: {
-    method: "courier",
-    region: "dar-es-salaam",
-    district: "Kinondoni",
-    ward: "Mikocheni",
-    street: "Old Bagamoyo Rd",
-    landmark: "opposite the mosque",
-  },
-  payment: { method: "bank_transfer" },
-};
+const darCourier = DAR_COURIER_ORDER;
 
 function checkout(cookie: string, body: Json, key: string = randomUUID()) {
   return call("POST", "/api/orders", cookie, body, { "idempotency-key": key });

@@ -118,11 +118,14 @@ export function pgBossJobQueue(connectionString: string, options: JobQueueOption
     },
     async depth() {
       return Promise.all(
-        options.jobs.map(async (job) => ({
-          job: job.name,
-          waiting: await boss.getQueueSize(job.name, { before: "active" }),
-          running: (await boss.getQueueSize(job.name, { before: "completed" })) - (await boss.getQueueSize(job.name, { before: "active" })),
-        })),
+        options.jobs.map(async (job) => {
+          // states run created < retry < active < completed: "before" counts the states ahead of it
+          const [waiting, unfinished] = await Promise.all([
+            boss.getQueueSize(job.name, { before: "active" }),
+            boss.getQueueSize(job.name, { before: "completed" }),
+          ]);
+          return { job: job.name, waiting, running: unfinished - waiting };
+        }),
       );
     },
   };
