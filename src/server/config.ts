@@ -50,7 +50,9 @@ const envSchema = z.object({
   MAIL_QUOTA_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
   /** form requests (contact, services, quotes, ...) per client address per hour */
   REQUEST_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(5),
-  /** an ONNX image encoder (e.g. a CLIP vision model) for search by image; unset = the built-in descriptor */
+  /** search by image: "learned" (the built-in learned encoder fused with the descriptor) or "descriptor" alone */
+  IMAGE_ENCODER: z.enum(["learned", "descriptor"]).default("learned"),
+  /** an ONNX image encoder of the operator's own (e.g. a CLIP vision model), used alone instead of IMAGE_ENCODER */
   IMAGE_MODEL_PATH: z
     .string()
     .optional()

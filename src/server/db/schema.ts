@@ -457,16 +457,22 @@ export const cartMerges = pgTable(
 );
 
 /**
- * One vector per distinct product image file (bulk products share files), made by the embedder
- * named in `model`. Where the database has pgvector, migration 0008 adds a generated `vec` column
- * (vector) beside `embedding`; elsewhere the app searches an in-process copy of these rows.
+ * One vector per distinct product image file (bulk products share files) and embedder (`model`).
+ * Keyed by both: while a new embedder's vectors are being computed, searches keep using the
+ * previous embedder's complete set, which is deleted only once the new set is complete. Where the
+ * database has pgvector, migration 0008 adds a generated `vec` column (vector) beside `embedding`;
+ * elsewhere the app searches an in-process copy of these rows.
  */
-export const imageEmbeddings = pgTable("image_embeddings", {
-  image: text("image").primaryKey(),
-  model: text("model").notNull(),
-  embedding: real("embedding").array().notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const imageEmbeddings = pgTable(
+  "image_embeddings",
+  {
+    image: text("image").notNull(),
+    model: text("model").notNull(),
+    embedding: real("embedding").array().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.image, t.model] })],
+);
 
 /**
  * Every e-mail the shop sends, written in the same transaction as the work that asks for it and

@@ -51,7 +51,7 @@ export async function decodeUpright(image: Buffer, maxSide = 256): Promise<RgbIm
     const { data, info } = await sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated", pages: 1 })
       .rotate()
       .flatten({ background: "#ffffff" })
-      .resize(maxSide, maxSide, { fit: "inside", kernel: "linear" })
+      .resize(maxSide, maxSide, { fit: "inside", kernel: "linear", withoutEnlargement: true })
       .toColourspace("srgb")
       .removeAlpha()
       .raw()

@@ -11,7 +11,7 @@ export async function embedCatalogImages(db: Database, media: MediaStore, log: (
   const pool = createEmbedPool();
   try {
     const started = Date.now();
-    const result = await new ImageSearch(db, pool, media).sync();
+    const result = await new ImageSearch(db, pool, media, log).sync();
     if (result.embedded || result.failed.length) log(describeSync(result, Date.now() - started));
   } finally {
     await pool.close();

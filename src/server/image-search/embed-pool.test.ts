@@ -4,7 +4,7 @@ import { ImageRejectedError } from "./decode";
 import { descriptorEmbedder } from "./descriptor-embedder";
 import { EmbedPoolBusyError, createEmbedPool } from "./embed-pool";
 
-const pool = createEmbedPool({ threads: 1, maxWaiting: 2 });
+const pool = createEmbedPool({ threads: 1, maxWaiting: 2, encoder: "descriptor" });
 afterAll(() => pool.close());
 
 const photo = (colour: string) =>

@@ -17,21 +17,41 @@ export class EmbedPoolBusyError extends DomainError {
   }
 }
 
-export interface EmbedPool {
+export interface EmbedderInfo {
   /** which embedder the workers run, and its vector length */
-  info(): Promise<{ model: string; dimensions: number }>;
-  /** throws ImageRejectedError for pictures that cannot be decoded */
+  model: string;
+  dimensions: number;
+  /** the earlier embedder whose stored vectors its queries can also search (while its own are computed) */
+  previous?: string;
+  /** why the workers run a fallback rather than the embedder asked for */
+  fallback?: string;
+}
+
+export interface EmbedPool {
+  info(): Promise<EmbedderInfo>;
+  /** a catalogue picture's stored vector; throws ImageRejectedError for pictures that cannot be decoded */
   embed(image: Buffer): Promise<Float32Array>;
+  /** a shopper's photo's query vectors (for the previous embedder's stored vectors with `previous`) */
+  embedQuery(image: Buffer, options?: { previous?: boolean }): Promise<Float32Array[]>;
   /** pictures being embedded now and waiting for a worker */
   queue(): { running: number; waiting: number };
   close(): Promise<void>;
+}
+
+export interface EmbedPoolOptions {
+  threads?: number;
+  /** an ONNX image encoder of the operator's own (IMAGE_MODEL_PATH) */
+  modelPath?: string;
+  /** "learned" (default) or "descriptor" (IMAGE_ENCODER) */
+  encoder?: string;
+  maxWaiting?: number;
 }
 
 /**
  * A small pool of worker threads running the embedder. From sources (tsx, Vitest) the worker is the
  * TypeScript file, loaded through tsx; in the production bundle it is dist/embed-worker.mjs.
  */
-export function createEmbedPool(options: { threads?: number; modelPath?: string; maxWaiting?: number } = {}): EmbedPool {
+export function createEmbedPool(options: EmbedPoolOptions = {}): EmbedPool {
   const fromSource = import.meta.url.endsWith(".ts");
   const filename = new URL(fromSource ? "./embed-worker.ts" : "./embed-worker.mjs", import.meta.url).href;
   const threads = Math.max(1, options.threads ?? Math.min(4, os.availableParallelism() - 1));
@@ -43,7 +63,11 @@ export function createEmbedPool(options: { threads?: number; modelPath?: string;
     // Each waiting task holds an upload (up to 10 MB): past this many, refuse instead of piling up.
     maxQueue: options.maxWaiting ?? MAX_WAITING,
     execArgv: fromSource ? ["--import", "tsx"] : [],
-    env: { ...process.env, IMAGE_MODEL_PATH: options.modelPath ?? process.env.IMAGE_MODEL_PATH ?? "" },
+    env: {
+      ...process.env,
+      IMAGE_MODEL_PATH: options.modelPath ?? process.env.IMAGE_MODEL_PATH ?? "",
+      IMAGE_ENCODER: options.encoder ?? process.env.IMAGE_ENCODER ?? "",
+    },
   });
   let inFlight = 0;
   const run = (task: EmbedTask, transferList?: ArrayBuffer[]) => {
@@ -57,13 +81,21 @@ export function createEmbedPool(options: { threads?: number; modelPath?: string;
       .finally(() => inFlight--);
   };
   // Kept once known; a failed attempt (say, the pool was full) is not remembered, the next call asks again.
-  let info: Promise<{ model: string; dimensions: number }> | null = null;
+  let info: Promise<EmbedderInfo> | null = null;
+  const vectors = async (task: EmbedTask, transferList: ArrayBuffer[]) => {
+    const result = await run(task, transferList);
+    if (!result.ok) throw new ImageRejectedError(result.message, result.code);
+    if (result.kind !== "vectors" || result.vectors.length === 0) throw new Error("the embedding worker returned no vector");
+    return result.vectors;
+  };
   return {
     info() {
       info ??= run({ kind: "info" }).then(
         (r) => {
           if (!r.ok) throw new Error(r.message);
-          return { model: r.model, dimensions: r.dimensions };
+          if (r.kind !== "info") throw new Error("the embedding worker did not answer with its embedder");
+          const { model, dimensions, previous, fallback } = r;
+          return { model, dimensions, ...(previous ? { previous } : {}), ...(fallback ? { fallback } : {}) };
         },
         (error: unknown) => {
           info = null;
@@ -74,10 +106,11 @@ export function createEmbedPool(options: { threads?: number; modelPath?: string;
     },
     async embed(image) {
       const copy = new Uint8Array(image);
-      const result = await run({ kind: "embed", image: copy }, [copy.buffer]);
-      if (!result.ok) throw new ImageRejectedError(result.message, result.code);
-      if (!result.vector) throw new Error("the embedding worker returned no vector");
-      return result.vector;
+      return (await vectors({ kind: "embed", image: copy }, [copy.buffer]))[0]!;
+    },
+    async embedQuery(image, options = {}) {
+      const copy = new Uint8Array(image);
+      return vectors({ kind: "query", image: copy, previous: options.previous }, [copy.buffer]);
     },
     queue: () => ({ running: Math.max(0, inFlight - pool.queueSize), waiting: pool.queueSize }),
     close: () => pool.destroy(),

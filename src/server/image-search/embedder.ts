@@ -1,16 +1,40 @@
+import type { RgbImage } from "./descriptor";
+
 /**
- * What turns a picture into a vector. The default is a hand-designed descriptor computed with
- * sharp (descriptor-embedder.ts); an ONNX image encoder replaces it when IMAGE_MODEL_PATH is set
- * (onnx-embedder.ts). Both take an already validated, oriented image and give an L2-normalised
- * vector, so similarity is a dot product and the index does not care which one made it.
+ * What turns a decoded picture into vectors: the hand-designed descriptor (descriptor-embedder.ts),
+ * an ONNX image encoder (onnx-embedder.ts), or both side by side (fused-encoder.ts). Each view is an
+ * upright 8-bit RGB image of any size; each vector is L2-normalised.
+ */
+export interface ViewEncoder {
+  /** Stored with every embedding: vectors from different encoders are never compared. */
+  readonly id: string;
+  /** Length of every vector this encoder returns. */
+  readonly dimensions: number;
+  encode(views: RgbImage[]): Promise<Float32Array[]>;
+}
+
+/**
+ * What search by image runs: catalogue pictures become stored vectors, a shopper's photo becomes
+ * query vectors. The similarity of a stored vector to a query is their dot product, and a photo's
+ * score for a stored picture is its best view's.
  */
 export interface ImageEmbedder {
   /** Stored with every embedding: vectors from different embedders are never compared. */
   readonly id: string;
   /** Length of every vector this embedder returns. */
   readonly dimensions: number;
-  /** `image` is an encoded image (JPEG, PNG, WebP, …) that passed `inspectImage`. */
+  /** A catalogue picture's stored vector. `image` is an encoded image that passed `inspectImage`. */
   embed(image: Buffer): Promise<Float32Array>;
+  /**
+   * A shopper's photo as query vectors: the whole picture first, then crops around where the
+   * product probably is (object-boxes.ts), each already weighted for ranking.
+   */
+  embedQuery(image: Buffer): Promise<Float32Array[]>;
+  /**
+   * An earlier embedder whose stored vectors this one's queries can also be searched against:
+   * search keeps working on them while this embedder's vectors are being computed.
+   */
+  readonly previous?: { id: string; project(query: Float32Array): Float32Array };
 }
 
 /** Scales a vector to unit length in place (a zero vector stays zero) and returns it. */

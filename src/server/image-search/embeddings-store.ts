@@ -19,7 +19,7 @@ export async function saveEmbedding(db: Database, image: string, model: string, 
   await db
     .insert(imageEmbeddings)
     .values({ image, model, embedding })
-    .onConflictDoUpdate({ target: imageEmbeddings.image, set: { model, embedding, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({ target: [imageEmbeddings.image, imageEmbeddings.model], set: { embedding, updatedAt: sql`now()` } });
 }
 
 /** Vectors of images no product shows any more. */
@@ -28,6 +28,25 @@ export async function deleteUnusedEmbeddings(db: Database): Promise<number> {
     await db.execute(sql`delete from image_embeddings e where not exists (select 1 from products p where p.image = e.image) returning e.image`),
   );
   return rows.length;
+}
+
+/** Other embedders' vectors: once `model` has a vector for every picture, nothing searches them. */
+export async function deleteOtherModels(db: Database, model: string): Promise<number> {
+  const rows = rowsOf<{ image: string }>(await db.execute(sql`delete from image_embeddings where model <> ${model} returning image`));
+  return rows.length;
+}
+
+/** Stored vectors per embedder, for the given embedders. */
+export async function countEmbeddings(db: Database, models: string[]): Promise<Map<string, number>> {
+  const rows = rowsOf<{ model: string; n: number }>(
+    await db.execute(
+      sql`select model, count(*)::int as n from image_embeddings where model in (${sql.join(
+        models.map((m) => sql`${m}`),
+        sql`, `,
+      )}) group by model`,
+    ),
+  );
+  return new Map(rows.map((r) => [r.model, Number(r.n)]));
 }
 
 export interface SyncResult {
@@ -43,7 +62,15 @@ export interface SyncResult {
  */
 export async function syncImageEmbeddings(
   db: Database,
-  options: { media: MediaStore; model: string; embed: (image: Buffer) => Promise<Float32Array>; concurrency?: number; skip?: Set<string> },
+  options: {
+    media: MediaStore;
+    model: string;
+    embed: (image: Buffer) => Promise<Float32Array>;
+    concurrency?: number;
+    skip?: Set<string>;
+    /** after each picture: how many of this run's are done */
+    onProgress?: (done: number, total: number) => void;
+  },
 ): Promise<SyncResult> {
   const pending = (await imagesWithoutEmbedding(db, options.model)).filter((image) => !options.skip?.has(image));
   const failed: string[] = [];
@@ -63,9 +90,13 @@ export async function syncImageEmbeddings(
         } catch {
           failed.push(image);
         }
+        options.onProgress?.(embedded + failed.length, pending.length);
       }
     }),
   );
-  const removed = await deleteUnusedEmbeddings(db);
+  let removed = await deleteUnusedEmbeddings(db);
+  // every picture that can be read has a vector from this embedder: earlier embedders' are done with
+  const missing = (await imagesWithoutEmbedding(db, options.model)).filter((image) => !options.skip?.has(image) && !failed.includes(image));
+  if (missing.length === 0) removed += await deleteOtherModels(db, options.model);
   return { embedded, failed, removed };
 }

@@ -3,8 +3,8 @@ import type { MediaStore } from "../media/media-store";
 import { productsByImages } from "../catalog/products";
 import type { Product } from "../catalog/to-product";
 import { inspectImage } from "./decode";
-import { createEmbedPool, type EmbedPool } from "./embed-pool";
-import { syncImageEmbeddings, type SyncResult } from "./embeddings-store";
+import { createEmbedPool, type EmbedderInfo, type EmbedPool } from "./embed-pool";
+import { countEmbeddings, syncImageEmbeddings, type SyncResult } from "./embeddings-store";
 import { imageKeywords } from "./keywords";
 import { openVectorIndex, type VectorIndex } from "./vector-index";
 
@@ -19,55 +19,125 @@ const RESULT_PRODUCTS = 24;
 /** Products whose keywords count: the closest few say what the picture shows. */
 const KEYWORD_PRODUCTS = 8;
 
+/** How often progress is logged while a new embedder's vectors are being computed. */
+const PROGRESS_EVERY_MS = 10_000;
+/** How long which stored vectors answer searches (the current embedder's or the previous one's) is kept. */
+const TARGET_RECHECK_MS = 5_000;
+
+interface SearchTarget {
+  /** the embedder whose stored vectors are searched */
+  model: string;
+  /** true while the current embedder's vectors are still being computed: its queries are projected */
+  previous: boolean;
+}
+
 /**
  * Search by image for one database: the embedding pool, the vector index (pgvector or in-process)
  * and the keeping of stored vectors in step with the catalogue.
  */
 export class ImageSearch {
-  private index: Promise<VectorIndex> | null = null;
+  private readonly indexes = new Map<string, Promise<VectorIndex>>();
   /** image files that could not be read or decoded: not retried on every sync */
   private readonly unreadable = new Set<string>();
+  private target: { value: SearchTarget; checkedAt: number; settled: boolean } | null = null;
+  private fallbackSaid = false;
 
   constructor(
     private readonly db: Database,
     private readonly pool: EmbedPool,
     private readonly media: MediaStore,
+    private readonly log: (line: string) => void = () => undefined,
   ) {}
 
-  async model(): Promise<string> {
-    return (await this.pool.info()).model;
+  private async info(): Promise<EmbedderInfo> {
+    const info = await this.pool.info();
+    if (info.fallback && !this.fallbackSaid) {
+      this.fallbackSaid = true;
+      this.log(info.fallback);
+    }
+    return info;
   }
 
-  vectorIndex(): Promise<VectorIndex> {
-    this.index ??= this.model()
-      .then((model) => openVectorIndex(this.db, model))
-      .catch((error: unknown) => {
-        this.index = null; // e.g. the pool was full: try again next time
+  async model(): Promise<string> {
+    return (await this.info()).model;
+  }
+
+  vectorIndex(model?: string): Promise<VectorIndex> {
+    const open = async () => openVectorIndex(this.db, model ?? (await this.model()));
+    const key = model ?? "";
+    let index = this.indexes.get(key);
+    if (!index) {
+      index = open().catch((error: unknown) => {
+        this.indexes.delete(key); // e.g. the pool was full: try again next time
         throw error;
       });
-    return this.index;
+      this.indexes.set(key, index);
+    }
+    return index;
+  }
+
+  /**
+   * The current embedder's vectors, unless they are still being computed and the previous
+   * embedder's cover more pictures: then those, searched with the current query projected onto them.
+   */
+  private async searchTarget(): Promise<SearchTarget> {
+    const info = await this.info();
+    const now = Date.now();
+    if (this.target && (this.target.settled || now - this.target.checkedAt < TARGET_RECHECK_MS)) return this.target.value;
+    const current: SearchTarget = { model: info.model, previous: false };
+    if (!info.previous) {
+      this.target = { value: current, checkedAt: now, settled: true };
+      return current;
+    }
+    const counts = await countEmbeddings(this.db, [info.model, info.previous]);
+    const mine = counts.get(info.model) ?? 0;
+    const theirs = counts.get(info.previous) ?? 0;
+    const value = mine >= theirs ? current : { model: info.previous, previous: true };
+    // once the previous embedder's vectors are gone they do not come back
+    this.target = { value, checkedAt: now, settled: theirs === 0 && mine > 0 };
+    return value;
   }
 
   /** Embeds every product image without a vector from the current embedder. */
   async sync(): Promise<SyncResult> {
+    const info = await this.info();
+    let lastLog = Date.now();
     const result = await syncImageEmbeddings(this.db, {
       media: this.media,
-      model: await this.model(),
+      model: info.model,
       embed: (image) => this.pool.embed(image),
       skip: this.unreadable,
+      onProgress: (done, total) => {
+        if (Date.now() - lastLog < PROGRESS_EVERY_MS || done === total) return;
+        lastLog = Date.now();
+        const meanwhile = info.previous ? `; searches use the ${info.previous} vectors meanwhile` : "";
+        this.log(`Image search: computing ${info.model} vectors, ${done} of ${total} pictures${meanwhile}.`);
+      },
     });
     for (const image of result.failed) this.unreadable.add(image);
-    if (result.embedded || result.removed) (await this.vectorIndex()).invalidate();
+    if (result.embedded || result.removed) {
+      for (const index of this.indexes.values()) (await index.catch(() => null))?.invalidate();
+      this.target = null;
+    }
     return result;
   }
 
   /** Throws ImageRejectedError for anything that is not a decodable picture of a searchable size. */
   async search(image: Buffer): Promise<ImageSearchResult> {
     await inspectImage(image);
-    // the index first: it asks the pool which model it runs, which must not queue behind this embed
-    const index = await this.vectorIndex();
-    const vector = await this.pool.embed(image);
-    const nearest = await index.nearest(vector, NEAREST_IMAGES);
+    // the target first: it asks the pool which model it runs, which must not queue behind this embed
+    const target = await this.searchTarget();
+    const index = await this.vectorIndex(target.model);
+    const queries = await this.pool.embedQuery(image, { previous: target.previous });
+    // a stored picture scores its best view's similarity (the whole photo or a crop of it)
+    const best = new Map<string, number>();
+    for (const list of await Promise.all(queries.map((q) => index.nearest(q, NEAREST_IMAGES)))) {
+      for (const n of list) best.set(n.image, Math.max(best.get(n.image) ?? -Infinity, n.similarity));
+    }
+    const nearest = [...best.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, NEAREST_IMAGES)
+      .map(([image, similarity]) => ({ image, similarity }));
     const similarity = new Map(nearest.map((n) => [n.image, n.similarity]));
     const products = await productsByImages(
       this.db,
@@ -88,8 +158,12 @@ export interface ImageSearchOptions {
   media: MediaStore;
   /** worker threads that decode and embed pictures */
   workers?: number;
-  /** an ONNX image encoder; unset, the built-in descriptor */
+  /** an ONNX image encoder of the operator's own; unset, the built-in learned encoder */
   modelPath?: string;
+  /** "learned" (default) or "descriptor" */
+  encoder?: string;
+  /** progress of vector recomputation and a fallback to the descriptor are said here */
+  log?: (line: string) => void;
   /** searches that may wait for a worker before new ones are turned away as busy */
   maxWaiting?: number;
 }
@@ -102,8 +176,8 @@ export function createImageSearchService(db: Database, options: ImageSearchOptio
   let pool: EmbedPool | null = null;
   let instance: ImageSearch | null = null;
   const started = () => {
-    pool ??= createEmbedPool({ threads: options.workers, modelPath: options.modelPath, maxWaiting: options.maxWaiting });
-    instance ??= new ImageSearch(db, pool, options.media);
+    pool ??= createEmbedPool({ threads: options.workers, modelPath: options.modelPath, encoder: options.encoder, maxWaiting: options.maxWaiting });
+    instance ??= new ImageSearch(db, pool, options.media, options.log);
     return instance;
   };
   return {

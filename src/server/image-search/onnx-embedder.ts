@@ -3,18 +3,20 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type * as Ort from "onnxruntime-node";
-import sharp, { type OutputInfo } from "sharp";
-import { IMAGE_TEXTS, ImageRejectedError, MAX_IMAGE_PIXELS } from "./decode";
-import { normalise, type ImageEmbedder } from "./embedder";
+import sharp from "sharp";
+import type { RgbImage } from "./descriptor";
+import { normalise, type ImageEmbedder, type ViewEncoder } from "./embedder";
+import { viewEmbedder } from "./view-embedder";
 
 /**
- * An ONNX image encoder (e.g. the vision tower of a CLIP model) as an ImageEmbedder, used when
- * IMAGE_MODEL_PATH is set. onnxruntime-node is an optional dependency and is only loaded here,
- * so the shop runs without it when no model is configured.
+ * An ONNX image encoder: the built-in learned encoder (scripts/image-encoder.mjs converts it) or
+ * one named by IMAGE_MODEL_PATH (e.g. the vision tower of a CLIP model). onnxruntime-node is an
+ * optional dependency and is only loaded here, so the shop runs without it.
  *
- * The model must take one float32 image tensor in NCHW layout ([1,3,H,W], batch and spatial
- * dimensions may be dynamic) and give a float32 embedding as its first output: [1,N] (or [N]) is
- * used as it is, [1,T,N] (a token sequence) by its first token.
+ * The model must take one float32 image tensor in NCHW layout ([B,3,H,W], batch and spatial
+ * dimensions may be dynamic) and give a float32 embedding as its first output: [B,N] is used as
+ * it is, [B,T,N] (a token sequence) by its first token. Where the batch dimension is dynamic, the
+ * views of one photo run as one batch.
  */
 
 export interface OnnxEmbedderOptions {
@@ -23,6 +25,8 @@ export interface OnnxEmbedderOptions {
   /** Per-channel RGB mean and standard deviation on the 0..1 scale. Defaults: CLIP's. */
   mean?: [number, number, number];
   std?: [number, number, number];
+  /** Where the model file came from, for error messages. Default: "IMAGE_MODEL_PATH". */
+  source?: string;
 }
 
 export const CLIP_MEAN: readonly [number, number, number] = [0.48145466, 0.4578275, 0.40821073];
@@ -31,15 +35,15 @@ const DEFAULT_SIZE = 224;
 
 type OrtModule = typeof Ort;
 
-async function loadOnnxRuntime(): Promise<OrtModule> {
+async function loadOnnxRuntime(source: string): Promise<OrtModule> {
   try {
     return await import("onnxruntime-node");
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
-      throw new Error("IMAGE_MODEL_PATH is set but onnxruntime-node is not installed: run npm install onnxruntime-node", { cause: error });
+      throw new Error(`${source} is set but onnxruntime-node is not installed: run npm install onnxruntime-node`, { cause: error });
     }
-    throw new Error(`IMAGE_MODEL_PATH is set but onnxruntime-node failed to load: ${errorMessage(error)}`, { cause: error });
+    throw new Error(`${source} is set but onnxruntime-node failed to load: ${errorMessage(error)}`, { cause: error });
   }
 }
 
@@ -48,7 +52,7 @@ function errorMessage(error: unknown): string {
 }
 
 /** The model file's SHA-256 (streamed: vision encoders are hundreds of megabytes). */
-async function modelFileHash(modelPath: string): Promise<string> {
+async function modelFileHash(modelPath: string, source: string): Promise<string> {
   try {
     const info = await stat(modelPath);
     if (!info.isFile()) throw Object.assign(new Error(`${modelPath} is not a file`), { code: "ENOTFILE" });
@@ -57,8 +61,8 @@ async function modelFileHash(modelPath: string): Promise<string> {
     return hash.digest("hex");
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    if (code === "ENOENT") throw new Error(`IMAGE_MODEL_PATH: ONNX model file not found: ${modelPath}`, { cause: error });
-    throw new Error(`IMAGE_MODEL_PATH: cannot read ONNX model file ${modelPath}: ${errorMessage(error)}`, { cause: error });
+    if (code === "ENOENT") throw new Error(`${source}: ONNX model file not found: ${modelPath}`, { cause: error });
+    throw new Error(`${source}: cannot read ONNX model file ${modelPath}: ${errorMessage(error)}`, { cause: error });
   }
 }
 
@@ -78,6 +82,8 @@ interface InputSpec {
   name: string;
   width: number;
   height: number;
+  /** several views can run as one batch */
+  batched: boolean;
 }
 
 function imageInput(session: Ort.InferenceSession, modelPath: string, fallbackSize: number): InputSpec {
@@ -96,20 +102,24 @@ function imageInput(session: Ort.InferenceSession, modelPath: string, fallbackSi
   if (shape.length !== 4 || (batch !== undefined && batch !== 1) || (channels !== undefined && channels !== 3)) {
     throw new Error(`ONNX model ${modelPath}: input "${input.name}" must be NCHW [1,3,H,W], it is [${shape.join(",")}]`);
   }
-  return { name: input.name, height: fixedDim(shape[2]) ?? fallbackSize, width: fixedDim(shape[3]) ?? fallbackSize };
+  return { name: input.name, height: fixedDim(shape[2]) ?? fallbackSize, width: fixedDim(shape[3]) ?? fallbackSize, batched: batch === undefined };
 }
 
-/** The embedding in an output tensor: [N] or [1,N] (or [1,N,1,1]…) whole, [1,T,N] its first token. */
-function outputVector(tensor: Ort.Tensor | undefined, outputName: string): Float32Array {
+/**
+ * The embeddings in an output tensor of a batch of `count`: [N] (count 1) or [B,N] (or [B,N,1,1]…)
+ * per item whole, [B,T,N] per item its first token.
+ */
+function outputVectors(tensor: Ort.Tensor | undefined, outputName: string, count: number): Float32Array[] {
   if (!tensor) throw new Error(`ONNX model gave no output "${outputName}"`);
   if (tensor.type !== "float32") throw new Error(`ONNX model output "${outputName}" must be float32, it is ${tensor.type}`);
   const data = tensor.data as Float32Array;
   const dims = tensor.dims;
-  const firstDim = dims[0] ?? 1;
-  if (dims.length > 1 && firstDim !== 1) throw new Error(`ONNX model output "${outputName}" has batch size ${firstDim}, expected 1`);
-  const values = dims.length === 3 ? data.subarray(0, dims[2] ?? 0) : data;
-  // Copied: the result outlives the output tensor and is normalised in place.
-  return Float32Array.from(values);
+  const batch = dims.length > 1 ? (dims[0] ?? 1) : 1;
+  if (batch !== count) throw new Error(`ONNX model output "${outputName}" has batch size ${batch}, expected ${count}`);
+  const stride = data.length / count;
+  const length = dims.length === 3 ? (dims[2] ?? 0) : stride;
+  // Copied: the results outlive the output tensor and are normalised in place.
+  return Array.from({ length: count }, (_, i) => Float32Array.from(data.subarray(i * stride, i * stride + length)));
 }
 
 /**
@@ -117,14 +127,15 @@ function outputVector(tensor: Ort.Tensor | undefined, outputName: string): Float
  * gives `dimensions`). Throws an Error saying what to fix when onnxruntime-node is missing, the
  * file is missing or unreadable, or the model is not an image encoder this can drive.
  */
-export async function createOnnxEmbedder(modelPath: string, options: OnnxEmbedderOptions = {}): Promise<ImageEmbedder> {
+export async function createOnnxEncoder(modelPath: string, options: OnnxEmbedderOptions = {}): Promise<ViewEncoder> {
   const size = options.size ?? DEFAULT_SIZE;
+  const source = options.source ?? "IMAGE_MODEL_PATH";
   if (!Number.isInteger(size) || size < 1 || size > 4096) throw new Error(`ONNX embedder: size must be an integer from 1 to 4096, got ${size}`);
   const mean = checkTriple("mean", options.mean ?? CLIP_MEAN, false);
   const std = checkTriple("std", options.std ?? CLIP_STD, true);
 
-  const ort = await loadOnnxRuntime();
-  const digest = await modelFileHash(modelPath);
+  const ort = await loadOnnxRuntime(source);
+  const digest = await modelFileHash(modelPath, source);
 
   let session: Ort.InferenceSession;
   try {
@@ -136,15 +147,20 @@ export async function createOnnxEmbedder(modelPath: string, options: OnnxEmbedde
       graphOptimizationLevel: "all",
     });
   } catch (error) {
-    throw new Error(`IMAGE_MODEL_PATH: cannot load ONNX model ${modelPath}: ${errorMessage(error)}`, { cause: error });
+    throw new Error(`${source}: cannot load ONNX model ${modelPath}: ${errorMessage(error)}`, { cause: error });
   }
 
   try {
-    return await embedderForSession(ort, session, { modelPath, digest, size, mean, std });
+    return await encoderForSession(ort, session, { modelPath, digest, size, mean, std, source });
   } catch (error) {
     await session.release().catch(() => undefined);
     throw error;
   }
+}
+
+/** An ONNX encoder on its own as search by image's embedder (crops count for a little less). */
+export async function createOnnxEmbedder(modelPath: string, options: OnnxEmbedderOptions = {}): Promise<ImageEmbedder> {
+  return viewEmbedder(await createOnnxEncoder(modelPath, options), { cropFactor: 0.95 });
 }
 
 interface SessionSettings {
@@ -153,60 +169,59 @@ interface SessionSettings {
   size: number;
   mean: [number, number, number];
   std: [number, number, number];
+  source: string;
 }
 
-async function embedderForSession(ort: OrtModule, session: Ort.InferenceSession, settings: SessionSettings): Promise<ImageEmbedder> {
-  const { modelPath, digest, size, mean, std } = settings;
+async function encoderForSession(ort: OrtModule, session: Ort.InferenceSession, settings: SessionSettings): Promise<ViewEncoder> {
+  const { modelPath, digest, size, mean, std, source } = settings;
   const input = imageInput(session, modelPath, size);
   const firstOutput = session.outputNames[0];
   if (firstOutput === undefined) throw new Error(`ONNX model ${modelPath} has no outputs`);
   const outputName: string = firstOutput;
   const plane = input.width * input.height;
-  const shape = [1, 3, input.height, input.width];
 
-  async function infer(pixels: Float32Array): Promise<Float32Array> {
-    const feeds = { [input.name]: new ort.Tensor("float32", pixels, shape) };
+  /** `pixels` holds `count` planar CHW images one after another. */
+  async function infer(pixels: Float32Array, count: number): Promise<Float32Array[]> {
+    const feeds = { [input.name]: new ort.Tensor("float32", pixels, [count, 3, input.height, input.width]) };
     const outputs = await session.run(feeds, [outputName]);
-    const vector = outputVector(outputs[outputName] as Ort.Tensor | undefined, outputName);
-    if (!vector.every(Number.isFinite)) throw new Error(`ONNX model ${modelPath} produced a non-finite embedding`);
-    return vector;
+    const vectors = outputVectors(outputs[outputName] as Ort.Tensor | undefined, outputName, count);
+    for (const vector of vectors) if (!vector.every(Number.isFinite)) throw new Error(`ONNX model ${modelPath} produced a non-finite embedding`);
+    return vectors;
   }
 
-  async function preprocess(image: Buffer): Promise<Float32Array> {
-    let data: Buffer;
-    let info: OutputInfo;
-    try {
-      ({ data, info } = await sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated", pages: 1 })
-        .rotate() // EXIF orientation
-        .flatten({ background: "#ffffff" })
-        // CLIP-style: scale the short side to fit, centre crop; bicubic like CLIP's own preprocessing.
-        .resize(input.width, input.height, { fit: "cover", position: "centre", kernel: "cubic" })
-        .toColourspace("srgb")
-        .removeAlpha()
-        .raw({ depth: "uchar" })
-        .toBuffer({ resolveWithObject: true }));
-    } catch {
-      throw new ImageRejectedError(IMAGE_TEXTS.damaged, "image-damaged");
-    }
-    if (info.channels !== 3 || info.width !== input.width || info.height !== input.height) {
-      throw new Error(`ONNX embedder: decoded ${info.width}×${info.height}×${info.channels}, expected ${input.width}×${input.height}×3`);
-    }
-    // Interleaved 8-bit RGB → planar float CHW, (x/255 − mean) / std per channel.
-    const pixels = new Float32Array(3 * plane);
+  /** One view into `out` at `offset`: scaled to cover the input (centre crop, bicubic like CLIP), (x/255 − mean) / std. */
+  async function preprocess(view: RgbImage, out: Float32Array, offset: number): Promise<void> {
+    const data =
+      view.width === input.width && view.height === input.height
+        ? view.data
+        : await sharp(view.data, { raw: { width: view.width, height: view.height, channels: 3 } })
+            .resize(input.width, input.height, { fit: "cover", position: "centre", kernel: "cubic" })
+            .raw()
+            .toBuffer();
     for (let c = 0; c < 3; c++) {
       const m = mean[c] ?? 0;
       const s = std[c] ?? 1;
-      const offset = c * plane;
-      for (let i = 0; i < plane; i++) pixels[offset + i] = ((data[i * 3 + c] ?? 0) / 255 - m) / s;
+      const at = offset + c * plane;
+      for (let i = 0; i < plane; i++) out[at + i] = ((data[i * 3 + c] ?? 0) / 255 - m) / s;
     }
-    return pixels;
+  }
+
+  async function encode(views: RgbImage[]): Promise<Float32Array[]> {
+    const groups = input.batched ? [views] : views.map((v) => [v]);
+    const vectors: Float32Array[] = [];
+    for (const group of groups) {
+      const pixels = new Float32Array(group.length * 3 * plane);
+      await Promise.all(group.map((view, i) => preprocess(view, pixels, i * 3 * plane)));
+      vectors.push(...(await infer(pixels, group.length)));
+    }
+    return vectors;
   }
 
   let dimensions: number;
   try {
-    dimensions = (await infer(new Float32Array(3 * plane))).length;
+    dimensions = (await infer(new Float32Array(3 * plane), 1))[0]!.length;
   } catch (error) {
-    throw new Error(`IMAGE_MODEL_PATH: ONNX model ${modelPath} failed a test inference on a [${shape.join(",")}] input: ${errorMessage(error)}`, {
+    throw new Error(`${source}: ONNX model ${modelPath} failed a test inference on a [1,3,${input.height},${input.width}] input: ${errorMessage(error)}`, {
       cause: error,
     });
   }
@@ -216,11 +231,14 @@ async function embedderForSession(ort: OrtModule, session: Ort.InferenceSession,
     id: `onnx:${basename(modelPath)}:${digest.slice(0, 12)}`,
     dimensions,
     // The session is shared: onnxruntime-node runs one inference at a time on the calling thread,
-    // and decoding/resizing in sharp runs on its own threads, so concurrent calls are safe.
-    async embed(image) {
-      const vector = await infer(await preprocess(image));
-      if (vector.length !== dimensions) throw new Error(`ONNX model ${modelPath} gave ${vector.length} values, expected ${dimensions}`);
-      return normalise(vector);
+    // and resizing in sharp runs on its own threads, so concurrent calls are safe.
+    async encode(views) {
+      const vectors = await encode(views);
+      for (const vector of vectors) {
+        if (vector.length !== dimensions) throw new Error(`ONNX model ${modelPath} gave ${vector.length} values, expected ${dimensions}`);
+        normalise(vector);
+      }
+      return vectors;
     },
   };
 }

@@ -3,11 +3,15 @@ import { rowsOf, type Database } from "../db";
 
 export interface NearestImage {
   image: string;
-  /** cosine similarity, 1 = the same direction */
+  /** the dot product of the stored and the query vector (for unit vectors, their cosine) */
   similarity: number;
 }
 
-/** Nearest stored image vectors to a query vector (unit length), best first, ties by image. */
+/**
+ * Stored image vectors with the largest dot product with a query vector, best first, ties by image.
+ * A dot product rather than a cosine: a fused embedder's stored vectors are two unit vectors side
+ * by side and its query carries the weights (fused-encoder.ts); for unit vectors the two agree.
+ */
 export interface VectorIndex {
   readonly kind: "pgvector" | "memory";
   nearest(vector: Float32Array, k: number): Promise<NearestImage[]>;
@@ -27,7 +31,7 @@ function vectorLiteral(vector: Float32Array): string {
   return `[${Array.from(vector, (v) => (Number.isFinite(v) ? v : 0)).join(",")}]`;
 }
 
-/** Exact nearest-neighbour search in SQL with pgvector's cosine distance. */
+/** Exact nearest-neighbour search in SQL with pgvector's inner product (`<#>` is its negative). */
 export function pgvectorIndex(db: Database, model: string): VectorIndex {
   return {
     kind: "pgvector",
@@ -35,10 +39,10 @@ export function pgvectorIndex(db: Database, model: string): VectorIndex {
       const literal = vectorLiteral(vector);
       const rows = rowsOf<{ image: string; similarity: number }>(
         await db.execute(sql`
-          select image, 1 - (vec <=> ${literal}::vector) as similarity
+          select image, -(vec <#> ${literal}::vector) as similarity
           from image_embeddings
           where model = ${model}
-          order by vec <=> ${literal}::vector, image
+          order by vec <#> ${literal}::vector, image
           limit ${k}`),
       );
       return rows.map((r) => ({ image: r.image, similarity: Number(r.similarity) }));
