@@ -14,6 +14,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { buildAll, buildIsCurrent, root } from "../scripts/build-lib.mjs";
 import { startLocalNginx, type LocalNginx } from "../tests/api/local-nginx";
+import { PHOTO_ALTERATIONS } from "../tests/fixtures/image-alterations";
 import { runLoad, runOrderPlacement, writeLoadReport, writeOrderReport } from "./load";
 import { benchQuerySets, benchVocabulary, type QuerySet } from "./queries";
 
@@ -22,7 +23,7 @@ const { values: args } = parseArgs({
     count: { type: "string", default: "100000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
-    only: { type: "string" }, // "embedded" | "postgres" | "ceiling" | "load" | "orders" | "admin" (the admin product list on PostgreSQL) | "nginx" (1 and 2 app servers behind nginx)
+    only: { type: "string" }, // "embedded" | "postgres" | "ceiling" | "load" | "orders" | "admin" (the admin product list on PostgreSQL) | "nginx" (1 and 2 app servers behind nginx) | "image-search" (on the embedded database)
     // the order-placement run: this many buyers at once, this many orders in all
     buyers: { type: "string", default: "10" },
     orders: { type: "string", default: "2000" },
@@ -367,6 +368,7 @@ async function benchServer(database: string, env: Env): Promise<Result[]> {
       for (const scenario of await adminScenarios(env.DATABASE_URL!)) results.push(await load(base, scenario, database));
       return results;
     }
+    if (args.only === "image-search") return imageSearchScenarios(base, database);
     for (const set of QUERY_SETS) results.push(...(await loadQuerySet(base, set, database)));
     results.push(...(await ceilingRatio(base, database)));
     if (args.scenarios) return results;
@@ -473,20 +475,20 @@ async function adminScenarios(databaseUrl: string): Promise<Scenario[]> {
 }
 
 /**
- * Search by image: phone-like photos of 40 catalogue products (the product on a coloured ground,
- * a little darker, 1024 px JPEG as the browser sends after downscaling), by 1 and by 4 shoppers at
- * once; then the product list while 4 image searches keep the workers busy.
+ * Search by image: shopper-like photos of 40 catalogue products (each altered by one of the
+ * retrieval test's photo alterations in turn: colour casts, blur and recompression, rotations,
+ * off-centre crops, the product small on wood, cloth or a cluttered desk), 1024 px JPEG as the
+ * browser sends after downscaling, by 1 and by 4 shoppers at once; then the product list while 4
+ * image searches keep the workers busy.
  */
 async function imageSearchScenarios(base: string, database: string): Promise<Result[]> {
-  const list = (await (await fetch(`${base}/api/products?limit=40&sortBy=sales&sortOrder=desc`)).json()) as { products: { image: string }[] };
+  const list = (await (await fetch(`${base}/api/products?limit=40&sortBy=sales&sortOrder=desc`)).json()) as { products: { id: number; image: string }[] };
   const boundary = "----bench-boundary";
-  const grounds = ["#6b5b4b", "#d9d4c7", "#2f3b44", "#f2efe9"];
+  const alterations = Object.values(PHOTO_ALTERATIONS);
   const bodies = await Promise.all(
     list.products.map(async (p, i) => {
       const image = Buffer.from(await (await fetch(`${base}${p.image}`)).arrayBuffer());
-      const photo = await sharp(image)
-        .extend({ top: 90, bottom: 130, left: 110, right: 70, background: grounds[i % grounds.length]! })
-        .modulate({ brightness: 0.85 })
+      const photo = await sharp(await alterations[i % alterations.length]!(image, p.id))
         .resize(1024, 1024, { fit: "inside" })
         .jpeg({ quality: 85 })
         .toBuffer();
@@ -508,7 +510,8 @@ async function imageSearchScenarios(base: string, database: string): Promise<Res
     connections,
     target: "p99 < 300 ms",
   });
-  const results = [await load(base, search(1), database), await load(base, search(4), database)];
+  const plain: Scenario = { name: "/api/products (plain), alone", paths: ["/api/products?limit=20&enriched=true"] };
+  const results = [await load(base, plain, database), await load(base, search(1), database), await load(base, search(4), database)];
   const during = await loadTogether(
     base,
     [
@@ -617,7 +620,7 @@ async function main() {
   }
   const results: Result[] = [];
   if (!args.only || args.only === "ceiling") results.push(...(await benchCeiling()));
-  if (args.only === "embedded" || (!args.only && COUNT <= EMBEDDED_MAX)) results.push(...(await benchEmbedded()));
+  if (args.only === "embedded" || args.only === "image-search" || (!args.only && COUNT <= EMBEDDED_MAX)) results.push(...(await benchEmbedded()));
   if (!args.only || args.only === "postgres" || args.only === "admin") results.push(...(await benchPostgres()));
   if (!args.only || args.only === "nginx") results.push(...(await benchNginx()));
   writeReport(results);

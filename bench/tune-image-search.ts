@@ -21,7 +21,8 @@ import { createOnnxEncoder } from "../src/server/image-search/onnx-embedder";
 import { queryViews } from "../src/server/image-search/view-embedder";
 import { localMediaStore, mediaKey } from "../src/server/media/media-store";
 import { ensureSeeded } from "../src/server/seed/ensure-seeded";
-import { PHOTO_ALTERATIONS, retrievalSplit } from "../tests/fixtures/image-alterations";
+import { PHOTO_ALTERATIONS } from "../tests/fixtures/image-alterations";
+import { retrievalSplit } from "../tests/fixtures/retrieval-split";
 
 const { values: args } = parseArgs({ options: { "per-alteration": { type: "string" } } });
 
@@ -98,8 +99,8 @@ try {
 
   let best = { learned: FUSION_WEIGHTS.learned, cropFactor: FUSION_WEIGHTS.cropFactor, score: score(FUSION_WEIGHTS.learned, FUSION_WEIGHTS.cropFactor) };
   const current = best;
-  for (let w = 0.3; w <= 1.0001; w += 0.05) {
-    for (let f = 0.8; f <= 1.0001; f += 0.01) {
+  for (let w = 0.2; w <= 1.0001; w += 0.05) {
+    for (let f = 0.8; f <= 1.1001; f += 0.01) {
       const s = score(w, f);
       if (objective(s) > objective(best.score) + 1e-9) best = { learned: w, cropFactor: f, score: s };
     }

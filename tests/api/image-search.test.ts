@@ -6,6 +6,8 @@ import { IMAGE_TEXTS } from "../../src/server/image-search/decode";
 import { createEmbedPool } from "../../src/server/image-search/embed-pool";
 import { localMediaStore, mediaKey } from "../../src/server/media/media-store";
 import { descriptorEmbedder } from "../../src/server/image-search/descriptor-embedder";
+import { saveEmbedding } from "../../src/server/image-search/embeddings-store";
+import { ImageSearch } from "../../src/server/image-search/image-search";
 import { hasPgvector, memoryIndex, openVectorIndex, pgvectorIndex } from "../../src/server/image-search/vector-index";
 import { buildTestApi, setupApi } from "./harness";
 
@@ -196,20 +198,83 @@ describe("POST /api/image-search under load", () => {
   });
 });
 
+/** The embedder the shop runs by default (the learned encoder fused with the descriptor). */
+async function currentEmbedder(): Promise<{ model: string; dimensions: number; previous?: string }> {
+  const pool = createEmbedPool({ threads: 1 });
+  try {
+    return await pool.info();
+  } finally {
+    await pool.close();
+  }
+}
+
 describe("stored image vectors and the two nearest-neighbour paths", () => {
-  it("every distinct product image has one vector from the current embedder", async () => {
-    const [row] = rowsOf<{ images: number; vectors: number; dims: number }>(
+  it("every distinct product image has one vector, from the current embedder: the learned encoder fused with the descriptor", async () => {
+    const current = await currentEmbedder();
+    expect(current.model).toMatch(/^fused:onnx:image-encoder\.onnx:[0-9a-f]{12}\+descriptor-v1$/);
+    expect(current.dimensions).toBe(1792 + descriptorEmbedder.dimensions);
+    const [row] = rowsOf<{ images: number; vectors: number; others: number; dims: number }>(
       await api.handle.db.execute(sql`
         select (select count(distinct image)::int from products) as images,
-               (select count(*)::int from image_embeddings where model = ${descriptorEmbedder.id}) as vectors,
+               (select count(*)::int from image_embeddings where model = ${current.model}) as vectors,
+               (select count(*)::int from image_embeddings where model <> ${current.model}) as others,
                (select min(array_length(embedding, 1))::int from image_embeddings) as dims`),
     );
     expect(row!.vectors).toBe(row!.images);
-    expect(row!.dims).toBe(descriptorEmbedder.dimensions);
+    expect(row!.others).toBe(0);
+    expect(row!.dims).toBe(current.dimensions);
+  });
+
+  it("while a new embedder's vectors are computed, searches use the previous embedder's; the sync then replaces them", { timeout: 300_000 }, async () => {
+    const db = api.handle.db;
+    const current = await currentEmbedder();
+    expect(current.previous).toBe(descriptorEmbedder.id);
+    const images = rowsOf<{ image: string }>(await db.execute(sql`select distinct image from products order by image`)).map((r) => r.image);
+    // the moment after an upgrade: every picture has the descriptor's vector, only a few the new embedder's
+    const descriptorPool = createEmbedPool({ threads: 1, encoder: "descriptor" });
+    try {
+      for (const image of images) await saveEmbedding(db, image, descriptorEmbedder.id, await descriptorPool.embed(await imageOf(image)));
+    } finally {
+      await descriptorPool.close();
+    }
+    const kept = images.slice(0, 5);
+    await db.execute(
+      sql`delete from image_embeddings where model = ${current.model} and image not in (${sql.join(
+        kept.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
+
+    const pool = createEmbedPool({ threads: 1 });
+    const log: string[] = [];
+    const search = new ImageSearch(db, pool, localMediaStore(api.mediaDir), (line) => log.push(line));
+    try {
+      const [product] = rowsOf<{ id: number; image: string }>(
+        await db.execute(sql`select id, image from products where image = ${images[200]!} order by id limit 1`),
+      );
+      const photo = await sharp(await imageOf(product!.image))
+        .resize(400)
+        .jpeg({ quality: 70 })
+        .toBuffer();
+      // its picture has no vector from the new embedder yet, and it is still found first
+      expect((await search.search(photo)).products[0]!.image).toBe(product!.image);
+
+      const result = await search.sync();
+      expect(result.embedded).toBe(images.length - kept.length);
+      expect(result.failed).toEqual([]);
+      expect(log[0]).toBe(
+        `Image search: computing ${current.model} vectors, 0 of ${images.length - kept.length} pictures done; searches use the ${descriptorEmbedder.id} vectors meanwhile.`,
+      );
+      const counts = rowsOf<{ model: string; n: number }>(await db.execute(sql`select model, count(*)::int as n from image_embeddings group by model`));
+      expect(counts).toEqual([{ model: current.model, n: images.length }]);
+      expect((await search.search(photo)).products[0]!.image).toBe(product!.image);
+    } finally {
+      await pool.close();
+    }
   });
 
   it("pgvector (where the database has it) and the in-process index return the same neighbours", async () => {
-    const model = descriptorEmbedder.id;
+    const { model } = await currentEmbedder();
     const pgvector = await hasPgvector(api.handle.db);
     const chosen = await openVectorIndex(api.handle.db, model);
     // the app picks pgvector exactly when the column exists; PGlite has it, Debian's PostgreSQL 15 not
@@ -220,17 +285,17 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
     const pool = createEmbedPool({ threads: 1 });
     try {
       for (const product of await someProducts(12)) {
-        const query = await pool.embed(
+        const [query] = await pool.embedQuery(
           await sharp(await imageOf(product.image))
             .resize(300)
             .jpeg({ quality: 50 })
             .toBuffer(),
         );
-        const inMemory = await memory.nearest(query, 10);
+        const inMemory = await memory.nearest(query!, 10);
         expect(inMemory[0]!.image).toBe(product.image);
         expect(inMemory.map((n) => n.similarity)).toEqual([...inMemory.map((n) => n.similarity)].sort((x, y) => y - x));
         if (!pgvector) continue;
-        const inSql = await pgvectorIndex(api.handle.db, model).nearest(query, 10);
+        const inSql = await pgvectorIndex(api.handle.db, model).nearest(query!, 10);
         expect(inSql.map((n) => n.image)).toEqual(inMemory.map((n) => n.image));
         inSql.forEach((n, i) => expect(n.similarity).toBeCloseTo(inMemory[i]!.similarity, 4));
       }
@@ -240,7 +305,7 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
   });
 
   it("the in-process index sees a new vector after invalidate() and drops removed ones", async () => {
-    const model = descriptorEmbedder.id;
+    const { model } = await currentEmbedder();
     const memory = memoryIndex(api.handle.db, model, 60_000);
     const [product] = await someProducts(1);
     const [stored] = rowsOf<{ embedding: number[] }>(await api.handle.db.execute(sql`select embedding from image_embeddings where image = ${product!.image}`));

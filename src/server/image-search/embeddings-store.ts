@@ -68,7 +68,7 @@ export async function syncImageEmbeddings(
     embed: (image: Buffer) => Promise<Float32Array>;
     concurrency?: number;
     skip?: Set<string>;
-    /** after each picture: how many of this run's are done */
+    /** before the first picture and after each: how many of this run's are done */
     onProgress?: (done: number, total: number) => void;
   },
 ): Promise<SyncResult> {
@@ -76,6 +76,7 @@ export async function syncImageEmbeddings(
   const failed: string[] = [];
   let embedded = 0;
   let next = 0;
+  if (pending.length) options.onProgress?.(0, pending.length);
   await Promise.all(
     Array.from({ length: Math.max(1, options.concurrency ?? 2) }, async () => {
       while (next < pending.length) {

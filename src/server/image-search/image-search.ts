@@ -21,6 +21,8 @@ const KEYWORD_PRODUCTS = 8;
 
 /** How often progress is logged while a new embedder's vectors are being computed. */
 const PROGRESS_EVERY_MS = 10_000;
+/** Runs embedding fewer pictures than this are not reported while they run. */
+const PROGRESS_FROM = 20;
 /** How long which stored vectors answer searches (the current embedder's or the previous one's) is kept. */
 const TARGET_RECHECK_MS = 5_000;
 
@@ -108,10 +110,11 @@ export class ImageSearch {
       embed: (image) => this.pool.embed(image),
       skip: this.unreadable,
       onProgress: (done, total) => {
-        if (Date.now() - lastLog < PROGRESS_EVERY_MS || done === total) return;
+        // a new upload or two is not worth a line; a new embedder's whole catalogue is
+        if (total < PROGRESS_FROM || done === total || (done > 0 && Date.now() - lastLog < PROGRESS_EVERY_MS)) return;
         lastLog = Date.now();
         const meanwhile = info.previous ? `; searches use the ${info.previous} vectors meanwhile` : "";
-        this.log(`Image search: computing ${info.model} vectors, ${done} of ${total} pictures${meanwhile}.`);
+        this.log(`Image search: computing ${info.model} vectors, ${done} of ${total} pictures done${meanwhile}.`);
       },
     });
     for (const image of result.failed) this.unreadable.add(image);

@@ -33,17 +33,17 @@ export function proposeObjectBoxes(image: RgbImage, max = 3): Box[] {
   const { width, height } = image;
   if (width < 8 || height < 8) return [];
   const foreground = foregroundMask(image);
-  const regions = connectedRegions(foreground, width, height).filter((r) => r.area >= MIN_REGION * width * height);
-  if (regions.length === 0) return [];
-  regions.sort((a, b) => b.area - a.area);
+  const regions = connectedRegions(foreground, width, height);
+  const kept = regions.filter((r) => r.area >= MIN_REGION * width * height).sort((a, b) => b.area - a.area);
+  if (kept.length === 0) return [];
 
-  const candidates: Bounds[] = [regions[0]!];
-  if (regions.length > 1) candidates.push(union(regions[0]!, regions[1]!));
-  candidates.push(regions.reduce(union));
+  const candidates: Bounds[][] = [[kept[0]!]];
+  if (kept.length > 1) candidates.push([kept[0]!, kept[1]!]);
+  candidates.push(kept);
 
   const boxes: Box[] = [];
-  for (const bounds of candidates) {
-    const box = squareAround(bounds, width, height);
+  for (const parts of candidates) {
+    const box = squareAround(parts.reduce(union), width, height);
     // a box that is nearly the whole picture is the whole picture, which is embedded anyway
     if (box.size >= 0.92 * Math.min(width, height) && box.size * box.size >= 0.85 * width * height) continue;
     if (boxes.some((b) => overlap(b, box) > SAME_BOX)) continue;
@@ -66,8 +66,19 @@ function binOf(data: Uint8Array, i: number): number {
   return Math.floor(data[i]! / q) * BINS * BINS + Math.floor(data[i + 1]! / q) * BINS + Math.floor(data[i + 2]! / q);
 }
 
-/** 1 where the pixel's colour is rare in the border ring (smoothed over neighbouring bins). */
-function foregroundMask(image: RgbImage): Uint8Array {
+/**
+ * The ground's colours: a test that is true for a colour common in the picture's border ring
+ * (smoothed over neighbouring bins, so a colour just across a bin edge is the same ground).
+ */
+export function groundColours(image: RgbImage): (data: Uint8Array, offset: number) => boolean {
+  const smooth = borderHistogram(image);
+  let peak = 0;
+  for (const v of smooth) peak = Math.max(peak, v);
+  const limit = FOREGROUND_BELOW * peak;
+  return (data, offset) => smooth[binOf(data, offset)]! >= limit;
+}
+
+function borderHistogram(image: RgbImage): Float32Array {
   const { width, height, data } = image;
   const histogram = new Float32Array(BINS * BINS * BINS);
   const bx = Math.max(1, Math.round(width * BORDER));
@@ -100,10 +111,15 @@ function foregroundMask(image: RgbImage): Uint8Array {
       }
     }
   }
-  let peak = 0;
-  for (const v of smooth) peak = Math.max(peak, v);
+  return smooth;
+}
+
+/** 1 where the pixel's colour is rare in the border ring. */
+function foregroundMask(image: RgbImage): Uint8Array {
+  const { width, height, data } = image;
+  const isGround = groundColours(image);
   const mask = new Uint8Array(width * height);
-  for (let p = 0; p < width * height; p++) mask[p] = smooth[binOf(data, p * 3)]! < FOREGROUND_BELOW * peak ? 1 : 0;
+  for (let p = 0; p < width * height; p++) mask[p] = isGround(data, p * 3) ? 0 : 1;
   return closeGaps(mask, width, height);
 }
 
