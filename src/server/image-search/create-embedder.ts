@@ -3,6 +3,8 @@ import path from "node:path";
 import { descriptorEmbedder, descriptorEncoder } from "./descriptor-embedder";
 import type { ImageEmbedder } from "./embedder";
 import { fusedEmbedder, type FusionWeights } from "./fused-encoder";
+// onnxruntime-node itself is only loaded by onnx-embedder when an ONNX model is used
+import { createOnnxEmbedder, createOnnxEncoder } from "./onnx-embedder";
 
 /**
  * The learned encoder built at install time by scripts/image-encoder.mjs: MobileNetV2 (width 1.4)
@@ -15,7 +17,7 @@ export const BUILT_IN_MODEL = "models/image-encoder.onnx";
  * whole photo. Chosen on the tuning half of the demo catalogue (scripts/tune-image-search.ts); the
  * retrieval test measures them on the other half.
  */
-export const FUSION_WEIGHTS: FusionWeights = { learned: 0.7, descriptor: 0.3, cropFactor: 0.97 };
+export const FUSION_WEIGHTS: FusionWeights = { learned: 0.55, descriptor: 0.45, cropFactor: 0.93 };
 
 export type ImageEncoderChoice = "learned" | "descriptor";
 
@@ -36,7 +38,6 @@ export interface ChosenEmbedder {
 
 export async function createEmbedder(settings: EmbedderSettings = {}): Promise<ChosenEmbedder> {
   if (settings.modelPath) {
-    const { createOnnxEmbedder } = await import("./onnx-embedder");
     return { embedder: await createOnnxEmbedder(settings.modelPath) };
   }
   if (settings.encoder === "descriptor") return { embedder: descriptorEmbedder };
@@ -47,7 +48,6 @@ export async function createEmbedder(settings: EmbedderSettings = {}): Promise<C
   });
   if (!existsSync(modelPath)) return fallback(`${modelPath} is missing: run npm run image-encoder`);
   try {
-    const { createOnnxEncoder } = await import("./onnx-embedder");
     const learned = await createOnnxEncoder(modelPath, { mean: [0, 0, 0], std: [1, 1, 1], source: "the learned image encoder" });
     return { embedder: fusedEmbedder(learned, descriptorEncoder, FUSION_WEIGHTS) };
   } catch (error) {
