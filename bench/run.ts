@@ -368,7 +368,7 @@ async function benchServer(database: string, env: Env): Promise<Result[]> {
       for (const scenario of await adminScenarios(env.DATABASE_URL!)) results.push(await load(base, scenario, database));
       return results;
     }
-    if (args.only === "image-search") return imageSearchScenarios(base, database);
+    if (args.only === "image-search") return await imageSearchScenarios(base, database);
     for (const set of QUERY_SETS) results.push(...(await loadQuerySet(base, set, database)));
     results.push(...(await ceilingRatio(base, database)));
     if (args.scenarios) return results;

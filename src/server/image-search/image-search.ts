@@ -103,6 +103,8 @@ export class ImageSearch {
   /** Embeds every product image without a vector from the current embedder. */
   async sync(): Promise<SyncResult> {
     const info = await this.info();
+    // "searches use the previous vectors meanwhile" only where there are any (not on a new database)
+    const previousVectors = info.previous ? ((await countEmbeddings(this.db, [info.previous])).get(info.previous) ?? 0) : 0;
     let lastLog = Date.now();
     const result = await syncImageEmbeddings(this.db, {
       media: this.media,
@@ -113,7 +115,7 @@ export class ImageSearch {
         // a new upload or two is not worth a line; a new embedder's whole catalogue is
         if (total < PROGRESS_FROM || done === total || (done > 0 && Date.now() - lastLog < PROGRESS_EVERY_MS)) return;
         lastLog = Date.now();
-        const meanwhile = info.previous ? `; searches use the ${info.previous} vectors meanwhile` : "";
+        const meanwhile = previousVectors > 0 ? `; searches use the ${info.previous} vectors meanwhile` : "";
         this.log(`Image search: computing ${info.model} vectors, ${done} of ${total} pictures done${meanwhile}.`);
       },
     });
