@@ -95,9 +95,7 @@ export async function syncImageEmbeddings(
       }
     }),
   );
-  let removed = await deleteUnusedEmbeddings(db);
-  // every picture that can be read has a vector from this embedder: earlier embedders' are done with
-  const missing = (await imagesWithoutEmbedding(db, options.model)).filter((image) => !options.skip?.has(image) && !failed.includes(image));
-  if (missing.length === 0) removed += await deleteOtherModels(db, options.model);
+  // every picture that can be read now has a vector from this embedder: earlier embedders' are done with
+  const removed = (await deleteUnusedEmbeddings(db)) + (await deleteOtherModels(db, options.model));
   return { embedded, failed, removed };
 }

@@ -38,19 +38,14 @@ export function fusedEmbedder(learned: ViewEncoder, descriptor: ViewEncoder, wei
       },
       cropFactor: weights.cropFactor,
     },
-    {
-      // Until every picture has a fused vector, the descriptor's stored vectors still answer:
-      // the descriptor block of a query, back to unit length, is the descriptor's own query.
-      id: descriptor.id,
-      project(query) {
-        const block = query.slice(split);
-        let sum = 0;
-        for (const v of block) sum += v * v;
-        // the crop factor is kept: scale the block by 1 / its weight rather than to unit length
-        const scale = weights.descriptor > 0 ? 1 / weights.descriptor : sum > 0 ? 1 / Math.sqrt(sum) : 0;
-        for (let i = 0; i < block.length; i++) block[i] = block[i]! * scale;
-        return block;
-      },
-    },
+    weights.descriptor > 0
+      ? {
+          // Until every picture has a fused vector, the descriptor's stored vectors still answer: the
+          // descriptor block of a query, divided by its weight, is the descriptor's own query (the
+          // crop factor kept).
+          id: descriptor.id,
+          project: (query) => query.slice(split).map((v) => v / weights.descriptor),
+        }
+      : undefined,
   );
 }

@@ -103,8 +103,9 @@ export class ImageSearch {
   /** Embeds every product image without a vector from the current embedder. */
   async sync(): Promise<SyncResult> {
     const info = await this.info();
-    // "searches use the previous vectors meanwhile" only where there are any (not on a new database)
-    const previousVectors = info.previous ? ((await countEmbeddings(this.db, [info.previous])).get(info.previous) ?? 0) : 0;
+    // "searches use the previous vectors meanwhile" only where there are any (not on a new database);
+    // once they are gone they do not come back, so the periodic syncs stop asking
+    const previousVectors = info.previous && !this.target?.settled ? ((await countEmbeddings(this.db, [info.previous])).get(info.previous) ?? 0) : 0;
     let lastLog = Date.now();
     const result = await syncImageEmbeddings(this.db, {
       media: this.media,
