@@ -9,12 +9,18 @@ const stages = [
   ["API integration tests", [vitest, "run", "--project", "api"]],
   ["end-to-end tests", [path.join(root, "scripts", "e2e.mjs")]],
 ];
+// each stage's wall time is printed: the whole suite is meant to stay under 30 minutes
+const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
+const started = Date.now();
+const timings = [];
 for (const [name, args] of stages) {
   console.log(`\n=== ${name} ===`);
+  const stageStarted = Date.now();
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: process.env });
   if (result.status !== 0) {
-    console.error(`\n${name} failed (exit code ${result.status ?? result.signal}).`);
+    console.error(`\n${name} failed (exit code ${result.status ?? result.signal}) after ${minutes(stageStarted)}.`);
     process.exit(result.status || 1);
   }
+  timings.push(`${name} ${minutes(stageStarted)}`);
 }
-console.log("\nAll test stages passed.");
+console.log(`\nAll test stages passed in ${minutes(started)} (${timings.join(", ")}).`);

@@ -13,10 +13,10 @@ const api = setupApi();
 
 /** Per alteration, the recall@5 the evaluation half must keep (the rest: the aim, 0.85). */
 const RECALL5_FLOORS: Record<string, number> = {
-  "off-centre crop 70 %": 0.82,
-  "small on wood, with shadow": 0.65,
-  "small on cloth, with shadow": 0.5,
-  "small on a cluttered desk, with shadow": 0.4,
+  "off-centre crop 70 %": 0.88,
+  "small on wood, with shadow": 0.77,
+  "small on cloth, with shadow": 0.65,
+  "small on a cluttered desk, with shadow": 0.43,
 };
 const pool = createEmbedPool({ threads: 2 });
 afterAll(() => pool.close());
@@ -28,7 +28,7 @@ interface Tally {
 }
 
 const rate = (t: Tally, hits: number) => (t.total ? hits / t.total : 0).toFixed(3);
-const row = (name: string, t: Tally) => `${name.padEnd(44)} ${rate(t, t.hit1)}  ${rate(t, t.hit5)}`;
+const row = (name: string, t: Tally) => `${name.padEnd(54)} ${rate(t, t.hit1)}  ${rate(t, t.hit5)}`;
 const sum = (tallies: Tally[]): Tally =>
   tallies.reduce((a, t) => ({ hit1: a.hit1 + t.hit1, hit5: a.hit5 + t.hit5, total: a.total + t.total }), { hit1: 0, hit5: 0, total: 0 });
 
@@ -52,9 +52,9 @@ describe("search by image finds the product from a shopper's photo", () => {
     const pictures = new Map<number, Buffer>();
     for (const p of products) pictures.set(p.id, (await media.read(mediaKey(p.image)!))!);
 
-    /** the evaluation half's products, searched with `alter`'s copies of their pictures */
-    const measure = async (alter: Alteration): Promise<Tally> => {
-      const queue = products.filter((p) => retrievalSplit(p.id) === "evaluation");
+    const evaluation = products.filter((p) => retrievalSplit(p.id) === "evaluation");
+    /** `queue`'s products, searched with `alter`'s copies of their pictures */
+    const measure = async (alter: Alteration, queue: typeof products): Promise<Tally> => {
       const tally: Tally = { hit1: 0, hit5: 0, total: queue.length };
       let next = 0;
       await Promise.all(
@@ -71,21 +71,27 @@ describe("search by image finds the product from a shopper's photo", () => {
       return tally;
     };
 
-    const lines = [`${"evaluation half".padEnd(44)} top-1  recall@5`];
+    const lines = [`${"evaluation half".padEnd(54)} top-1  recall@5`];
     /** every alteration of a set in turn, a line each, then the set's total */
-    const measureAll = async (set: Record<string, Alteration>, label: string) => {
+    const measureAll = async (set: Record<string, Alteration>, label: string, queue: typeof products) => {
       const tallies: Record<string, Tally> = {};
       for (const [name, alter] of Object.entries(set)) {
-        tallies[name] = await measure(alter);
+        tallies[name] = await measure(alter, queue);
         lines.push(row(name, tallies[name]));
       }
       const total = sum(Object.values(tallies));
       lines.push(row(label, total));
       return { tallies, total };
     };
-    const { tallies: photo, total: photoEvaluation } = await measureAll(PHOTO_ALTERATIONS, "all shopper-photo alterations");
-    // the earlier, milder edits of the shop's own picture (resized, recompressed, reframed) must stay found
-    const { total: editsEvaluation } = await measureAll(ALTERATIONS, "all edits of the shop's picture");
+    const { tallies: photo, total: photoEvaluation } = await measureAll(PHOTO_ALTERATIONS, "all shopper-photo alterations", evaluation);
+    // The earlier, milder edits of the shop's own picture (resized, recompressed, reframed) must
+    // stay found. They are all but solved (recall@5 0.998 over the whole half), so a fixed third of
+    // the half watches them: seven more passes over all of it cost two minutes of every test run.
+    const { total: editsEvaluation } = await measureAll(
+      ALTERATIONS,
+      "all edits of the shop's picture (a third of the half)",
+      evaluation.filter((_, i) => i % 3 === 0),
+    );
     console.log(`Search by image over ${products.length} products (${(await search.vectorIndex()).kind} index):\n${lines.join("\n")}`);
 
     // The aim: recall@5 ≥ 0.85 for every alteration, and overall top-1 ≥ 0.85 and recall@5 ≥ 0.95.
@@ -105,8 +111,8 @@ describe("search by image finds the product from a shopper's photo", () => {
     for (const [name, r] of Object.entries(photo)) {
       expect(r.hit5 / r.total, `recall@5 of "${name}"`).toBeGreaterThanOrEqual(RECALL5_FLOORS[name] ?? 0.85);
     }
-    expect(photoEvaluation.hit1 / photoEvaluation.total, "overall top-1").toBeGreaterThanOrEqual(0.55);
-    expect(photoEvaluation.hit5 / photoEvaluation.total, "overall recall@5").toBeGreaterThanOrEqual(0.8);
+    expect(photoEvaluation.hit1 / photoEvaluation.total, "overall top-1").toBeGreaterThanOrEqual(0.62);
+    expect(photoEvaluation.hit5 / photoEvaluation.total, "overall recall@5").toBeGreaterThanOrEqual(0.85);
     expect(editsEvaluation.hit5 / editsEvaluation.total, "recall@5 of edits").toBeGreaterThanOrEqual(0.95);
     expect(editsEvaluation.hit1 / editsEvaluation.total, "top-1 of edits").toBeGreaterThanOrEqual(0.85);
   });

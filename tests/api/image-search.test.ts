@@ -212,7 +212,7 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
   it("every distinct product image has one vector, from the current embedder: the learned encoder fused with the descriptor", async () => {
     const current = await currentEmbedder();
     expect(current.model).toMatch(/^fused:onnx:image-encoder\.onnx:[0-9a-f]{12}\+descriptor-v1$/);
-    expect(current.dimensions).toBe(1792 + descriptorEmbedder.dimensions);
+    expect(current.dimensions).toBe(224 + descriptorEmbedder.dimensions);
     const [row] = rowsOf<{ images: number; vectors: number; others: number; dims: number }>(
       await api.handle.db.execute(sql`
         select (select count(distinct image)::int from products) as images,

@@ -8,7 +8,7 @@ describe("createEmbedder", () => {
     const { embedder, fallback } = await createEmbedder();
     expect(fallback).toBeUndefined();
     expect(embedder.id).toMatch(/^fused:onnx:image-encoder\.onnx:[0-9a-f]{12}\+descriptor-v1$/);
-    expect(embedder.dimensions).toBe(1792 + descriptorEmbedder.dimensions);
+    expect(embedder.dimensions).toBe(224 + descriptorEmbedder.dimensions);
     expect(embedder.previous?.id).toBe(descriptorEmbedder.id);
   });
 
