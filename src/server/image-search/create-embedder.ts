@@ -9,8 +9,8 @@ import { createOnnxEmbedder, createOnnxEncoder } from "./onnx-embedder";
 /**
  * The learned encoder built at install time by scripts/image-encoder.mjs: MobileNetV2 (width 1.4)
  * from the nsfwjs package, cut after its second-to-last block and averaged over the picture (224
- * values; the network's own last layers were trained for another task and measured worse for
- * telling products apart). It takes RGB scaled to 0..1.
+ * values; the network's own last layers, trained for another task, ranked worse beside the
+ * descriptor, with eight times the dimensions). It takes RGB scaled to 0..1.
  */
 export const BUILT_IN_MODEL = "models/image-encoder.onnx";
 
