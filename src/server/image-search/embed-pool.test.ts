@@ -37,3 +37,14 @@ describe("the embedding worker pool", () => {
     expect(busy.length + done.length).toBe(8);
   });
 });
+
+describe("closing the embedding worker pool", () => {
+  it("lets the photos under way and waiting finish", async () => {
+    const closing = createEmbedPool({ threads: 1, maxWaiting: 4, encoder: "descriptor" });
+    const image = await photo("#2e7d32");
+    const expected = Array.from(await descriptorEmbedder.embed(image));
+    const underWay = Array.from({ length: 3 }, () => closing.embed(image));
+    await closing.close();
+    for (const vector of await Promise.all(underWay)) expect(Array.from(vector)).toEqual(expected);
+  });
+});

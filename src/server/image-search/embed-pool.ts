@@ -6,6 +6,8 @@ import type { EmbedResult, EmbedTask } from "./embed-worker";
 
 /** Image searches that may wait for a worker before new ones are turned away as busy. */
 const MAX_WAITING = 32;
+/** How long a stop waits for the photos under way and waiting (a few seconds at the most). */
+const CLOSE_TIMEOUT_MS = 10_000;
 
 /** piscina's refusals when every worker is busy and the queue is full (or has no room at all) */
 const POOL_FULL = new Set(["Task queue is at limit", "No task queue available and all Workers are busy"]);
@@ -60,6 +62,7 @@ export function createEmbedPool(options: EmbedPoolOptions = {}): EmbedPool {
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
+    closeTimeout: CLOSE_TIMEOUT_MS,
     // Each waiting task holds an upload (up to 10 MB): past this many, refuse instead of piling up.
     maxQueue: options.maxWaiting ?? MAX_WAITING,
     execArgv: fromSource ? ["--import", "tsx"] : [],
@@ -113,6 +116,10 @@ export function createEmbedPool(options: EmbedPoolOptions = {}): EmbedPool {
       return vectors({ kind: "query", image: copy, previous: options.previous }, [copy.buffer]);
     },
     queue: () => ({ running: Math.max(0, inFlight - pool.queueSize), waiting: pool.queueSize }),
-    close: () => pool.destroy(),
+    // A stop lets the photos being embedded finish: a search whose shopper has gone still holds a
+    // worker, and ending that worker mid-inference aborts the whole process (onnxruntime's native
+    // error cannot be caught), so the server would exit with a crash instead of stopping. Past
+    // CLOSE_TIMEOUT_MS the workers are ended anyway.
+    close: () => pool.close().catch(() => pool.destroy()),
   };
 }
