@@ -9,6 +9,7 @@ import { descriptorEmbedder } from "../../src/server/image-search/descriptor-emb
 import { saveEmbedding } from "../../src/server/image-search/embeddings-store";
 import { ImageSearch } from "../../src/server/image-search/image-search";
 import { hasPgvector, memoryIndex, openVectorIndex, pgvectorIndex } from "../../src/server/image-search/vector-index";
+import { mulberry32 } from "../../src/lib/random";
 import { buildTestApi, setupApi } from "./harness";
 
 const api = setupApi();
@@ -225,53 +226,75 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
     expect(row!.dims).toBe(current.dimensions);
   });
 
-  it("while a new embedder's vectors are computed, searches use the previous embedder's; the sync then replaces them", { timeout: 300_000 }, async () => {
-    const db = api.handle.db;
-    const current = await currentEmbedder();
-    expect(current.previous).toBe(descriptorEmbedder.id);
-    const images = rowsOf<{ image: string }>(await db.execute(sql`select distinct image from products order by image`)).map((r) => r.image);
-    // the moment after an upgrade: every picture has the descriptor's vector, only a few the new embedder's
-    const descriptorPool = createEmbedPool({ threads: 1, encoder: "descriptor" });
-    try {
-      for (const image of images) await saveEmbedding(db, image, descriptorEmbedder.id, await descriptorPool.embed(await imageOf(image)));
-    } finally {
-      await descriptorPool.close();
-    }
-    const kept = images.slice(0, 5);
-    await db.execute(
-      sql`delete from image_embeddings where model = ${current.model} and image not in (${sql.join(
-        kept.map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
-    );
-
-    const pool = createEmbedPool({ threads: 1 });
-    const log: string[] = [];
-    const search = new ImageSearch(db, pool, localMediaStore(api.mediaDir), (line) => log.push(line));
-    try {
-      const [product] = rowsOf<{ id: number; image: string }>(
-        await db.execute(sql`select id, image from products where image = ${images[200]!} order by id limit 1`),
+  // An older learned encoder's fused vectors: a learned part of another length (noise here: the
+  // projected query leaves it out), then the descriptor's vector.
+  const random = mulberry32(19);
+  const olderFused = (descriptor: Float32Array) => {
+    const learned = Float32Array.from({ length: 96 }, () => random() - 0.5);
+    const length = Math.hypot(...learned);
+    const joined = new Float32Array(learned.length + descriptor.length);
+    joined.set(learned.map((v) => v / length));
+    joined.set(descriptor, learned.length);
+    return joined;
+  };
+  it.each([
+    { older: "the descriptor alone", model: descriptorEmbedder.id, stored: (descriptor: Float32Array) => descriptor },
+    {
+      older: "an older learned encoder fused with the descriptor",
+      model: `fused:onnx:older-encoder.onnx:0123456789ab+${descriptorEmbedder.id}`,
+      stored: olderFused,
+    },
+  ])(
+    "while a new embedder's vectors are computed, searches use the older vectors ($older); the sync then replaces them",
+    { timeout: 300_000 },
+    async ({ model: olderModel, stored }) => {
+      const db = api.handle.db;
+      const current = await currentEmbedder();
+      expect(current.previous).toBe(descriptorEmbedder.id);
+      const images = rowsOf<{ image: string }>(await db.execute(sql`select distinct image from products order by image`)).map((r) => r.image);
+      // the moment after an upgrade: every picture has the older embedder's vector, only a few the new embedder's
+      const descriptorPool = createEmbedPool({ threads: 1, encoder: "descriptor" });
+      try {
+        for (const image of images) await saveEmbedding(db, image, olderModel, stored(await descriptorPool.embed(await imageOf(image))));
+      } finally {
+        await descriptorPool.close();
+      }
+      const kept = images.slice(0, 5);
+      await db.execute(
+        sql`delete from image_embeddings where model = ${current.model} and image not in (${sql.join(
+          kept.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
       );
-      const photo = await sharp(await imageOf(product!.image))
-        .resize(400)
-        .jpeg({ quality: 70 })
-        .toBuffer();
-      // its picture has no vector from the new embedder yet, and it is still found first
-      expect((await search.search(photo)).products[0]!.image).toBe(product!.image);
 
-      const result = await search.sync();
-      expect(result.embedded).toBe(images.length - kept.length);
-      expect(result.failed).toEqual([]);
-      expect(log[0]).toBe(
-        `Image search: computing ${current.model} vectors, 0 of ${images.length - kept.length} pictures done; searches use the ${descriptorEmbedder.id} vectors meanwhile.`,
-      );
-      const counts = rowsOf<{ model: string; n: number }>(await db.execute(sql`select model, count(*)::int as n from image_embeddings group by model`));
-      expect(counts).toEqual([{ model: current.model, n: images.length }]);
-      expect((await search.search(photo)).products[0]!.image).toBe(product!.image);
-    } finally {
-      await pool.close();
-    }
-  });
+      const pool = createEmbedPool({ threads: 1 });
+      const log: string[] = [];
+      const search = new ImageSearch(db, pool, localMediaStore(api.mediaDir), (line) => log.push(line));
+      try {
+        const [product] = rowsOf<{ id: number; image: string }>(
+          await db.execute(sql`select id, image from products where image = ${images[200]!} order by id limit 1`),
+        );
+        const photo = await sharp(await imageOf(product!.image))
+          .resize(400)
+          .jpeg({ quality: 70 })
+          .toBuffer();
+        // its picture has no vector from the new embedder yet, and it is still found first
+        expect((await search.search(photo)).products[0]!.image).toBe(product!.image);
+
+        const result = await search.sync();
+        expect(result.embedded).toBe(images.length - kept.length);
+        expect(result.failed).toEqual([]);
+        expect(log[0]).toBe(
+          `Image search: computing ${current.model} vectors, 0 of ${images.length - kept.length} pictures done; searches use the ${olderModel} vectors meanwhile.`,
+        );
+        const counts = rowsOf<{ model: string; n: number }>(await db.execute(sql`select model, count(*)::int as n from image_embeddings group by model`));
+        expect(counts).toEqual([{ model: current.model, n: images.length }]);
+        expect((await search.search(photo)).products[0]!.image).toBe(product!.image);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
 
   it("pgvector (where the database has it) and the in-process index return the same neighbours", async () => {
     const { model } = await currentEmbedder();

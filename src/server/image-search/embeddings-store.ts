@@ -36,17 +36,25 @@ export async function deleteOtherModels(db: Database, model: string): Promise<nu
   return rows.length;
 }
 
-/** Stored vectors per embedder, for the given embedders. */
-export async function countEmbeddings(db: Database, models: string[]): Promise<Map<string, number>> {
-  const rows = rowsOf<{ model: string; n: number }>(
-    await db.execute(
-      sql`select model, count(*)::int as n from image_embeddings where model in (${sql.join(
-        models.map((m) => sql`${m}`),
-        sql`, `,
-      )}) group by model`,
-    ),
+export interface StoredVectors {
+  count: number;
+  /** the vectors' length */
+  dimensions: number;
+}
+
+/**
+ * Stored vectors per embedder whose vectors end with `block`'s: that embedder itself and every
+ * embedder fused with it (`fused:<learned encoder>+<block>`), whichever learned encoder that was.
+ * A query for `block` alone, with zeros in front, searches any of them.
+ */
+export async function embeddersEndingWith(db: Database, block: string): Promise<Map<string, StoredVectors>> {
+  const rows = rowsOf<{ model: string; n: number; dims: number }>(
+    await db.execute(sql`
+      select model, count(*)::int as n, max(cardinality(embedding))::int as dims from image_embeddings
+      where model = ${block} or right(model, ${block.length + 1}) = ${`+${block}`}
+      group by model`),
   );
-  return new Map(rows.map((r) => [r.model, Number(r.n)]));
+  return new Map(rows.map((r) => [r.model, { count: Number(r.n), dimensions: Number(r.dims) }]));
 }
 
 export interface SyncResult {

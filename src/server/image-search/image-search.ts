@@ -4,7 +4,7 @@ import { productsByImages } from "../catalog/products";
 import type { Product } from "../catalog/to-product";
 import { inspectImage } from "./decode";
 import { createEmbedPool, type EmbedderInfo, type EmbedPool } from "./embed-pool";
-import { countEmbeddings, syncImageEmbeddings, type SyncResult } from "./embeddings-store";
+import { embeddersEndingWith, syncImageEmbeddings, type StoredVectors, type SyncResult } from "./embeddings-store";
 import { imageKeywords } from "./keywords";
 import { openVectorIndex, type VectorIndex } from "./vector-index";
 
@@ -31,6 +31,26 @@ interface SearchTarget {
   model: string;
   /** true while the current embedder's vectors are still being computed: its queries are projected */
   previous: boolean;
+  /** the stored vectors' length, which a projected query is brought to with zeros in front */
+  dimensions?: number;
+}
+
+/** Of the embedders in `stored` other than `model`, the one with the most vectors. */
+function largestOther(stored: Map<string, StoredVectors>, model: string): ({ model: string } & StoredVectors) | null {
+  let largest: ({ model: string } & StoredVectors) | null = null;
+  for (const [other, vectors] of stored) if (other !== model && vectors.count > (largest?.count ?? 0)) largest = { model: other, ...vectors };
+  return largest;
+}
+
+/**
+ * A projected query (the previous embedder's block) for stored vectors that are longer: those of an
+ * older learned encoder fused with that block, whose learned part the zeros leave out.
+ */
+function alignTo(query: Float32Array, dimensions: number | undefined): Float32Array {
+  if (!dimensions || query.length >= dimensions) return query;
+  const aligned = new Float32Array(dimensions);
+  aligned.set(query, dimensions - query.length);
+  return aligned;
 }
 
 /**
@@ -79,8 +99,10 @@ export class ImageSearch {
   }
 
   /**
-   * The current embedder's vectors, unless they are still being computed and the previous
-   * embedder's cover more pictures: then those, searched with the current query projected onto them.
+   * The current embedder's vectors, unless they are still being computed and an older embedder's
+   * cover more pictures: then those, searched with the current query projected onto them. Older
+   * means the previous embedder (the descriptor) or any learned encoder fused with it, e.g. the
+   * one an upgrade replaced.
    */
   private async searchTarget(): Promise<SearchTarget> {
     const info = await this.info();
@@ -91,21 +113,21 @@ export class ImageSearch {
       this.target = { value: current, checkedAt: now, settled: true };
       return current;
     }
-    const counts = await countEmbeddings(this.db, [info.model, info.previous]);
-    const mine = counts.get(info.model) ?? 0;
-    const theirs = counts.get(info.previous) ?? 0;
-    const value = mine >= theirs ? current : { model: info.previous, previous: true };
-    // once the previous embedder's vectors are gone they do not come back
-    this.target = { value, checkedAt: now, settled: theirs === 0 && mine > 0 };
+    const stored = await embeddersEndingWith(this.db, info.previous);
+    const mine = stored.get(info.model)?.count ?? 0;
+    const older = largestOther(stored, info.model);
+    const value = older && older.count > mine ? { model: older.model, previous: true, dimensions: older.dimensions } : current;
+    // once the older embedders' vectors are gone they do not come back
+    this.target = { value, checkedAt: now, settled: !older && mine > 0 };
     return value;
   }
 
   /** Embeds every product image without a vector from the current embedder. */
   async sync(): Promise<SyncResult> {
     const info = await this.info();
-    // "searches use the previous vectors meanwhile" only where there are any (not on a new database);
+    // "searches use the older vectors meanwhile" only where there are any (not on a new database);
     // once they are gone they do not come back, so the periodic syncs stop asking
-    const previousVectors = info.previous && !this.target?.settled ? ((await countEmbeddings(this.db, [info.previous])).get(info.previous) ?? 0) : 0;
+    const older = info.previous && !this.target?.settled ? largestOther(await embeddersEndingWith(this.db, info.previous), info.model) : null;
     let lastLog = Date.now();
     const result = await syncImageEmbeddings(this.db, {
       media: this.media,
@@ -116,7 +138,7 @@ export class ImageSearch {
         // a new upload or two is not worth a line; a new embedder's whole catalogue is
         if (total < PROGRESS_FROM || done === total || (done > 0 && Date.now() - lastLog < PROGRESS_EVERY_MS)) return;
         lastLog = Date.now();
-        const meanwhile = previousVectors > 0 ? `; searches use the ${info.previous} vectors meanwhile` : "";
+        const meanwhile = older ? `; searches use the ${older.model} vectors meanwhile` : "";
         this.log(`Image search: computing ${info.model} vectors, ${done} of ${total} pictures done${meanwhile}.`);
       },
     });
@@ -134,7 +156,7 @@ export class ImageSearch {
     // the target first: it asks the pool which model it runs, which must not queue behind this embed
     const target = await this.searchTarget();
     const index = await this.vectorIndex(target.model);
-    const queries = await this.pool.embedQuery(image, { previous: target.previous });
+    const queries = (await this.pool.embedQuery(image, { previous: target.previous })).map((q) => alignTo(q, target.dimensions));
     // a stored picture scores its best view's similarity (the whole photo or a crop of it)
     const best = new Map<string, number>();
     for (const list of await Promise.all(queries.map((q) => index.nearest(q, NEAREST_IMAGES)))) {
