@@ -4,6 +4,8 @@ import { rowsOf } from "../../src/server/db/client";
 import { createEmbedPool } from "../../src/server/image-search/embed-pool";
 import { localMediaStore, mediaKey } from "../../src/server/media/media-store";
 import { ImageSearch } from "../../src/server/image-search/image-search";
+import { KEYPOINT_EXTRACTOR } from "../../src/server/image-search/keypoint-extractor";
+import { imagesWithoutKeypoints } from "../../src/server/image-search/keypoints-store";
 import { ALTERATIONS, PHOTO_ALTERATIONS, type Alteration } from "../fixtures/image-alterations";
 import { retrievalSplit } from "../fixtures/retrieval-split";
 import { BULK_SKU_PREFIX } from "../../src/seed/bulk-catalog";
@@ -11,13 +13,14 @@ import { setupApi } from "./harness";
 
 const api = setupApi();
 
-/** Per alteration, the recall@5 the evaluation half must keep (the rest: the aim, 0.85). */
-const RECALL5_FLOORS: Record<string, number> = {
-  "off-centre crop 70 %": 0.88,
-  "small on wood, with shadow": 0.77,
-  "small on cloth, with shadow": 0.65,
-  "small on a cluttered desk, with shadow": 0.43,
-};
+/**
+ * The aim: every alteration recall@5 ≥ 0.85, overall top-1 ≥ 0.85 and recall@5 ≥ 0.95. It is met
+ * with room to spare (top-1 0.99, recall@5 1.00 when measured), so the test holds the figures a
+ * little under what is measured instead: a change that makes search by image clearly worse fails
+ * here long before it would miss the aim.
+ */
+const FLOORS = { alterationRecall5: 0.95, overallTop1: 0.95, overallRecall5: 0.98, editsTop1: 0.95, editsRecall5: 0.98 };
+const AIMS = { alterationRecall5: 0.85, overallTop1: 0.85, overallRecall5: 0.95 };
 const pool = createEmbedPool({ threads: 2 });
 afterAll(() => pool.close());
 
@@ -34,9 +37,9 @@ const sum = (tallies: Tally[]): Tally =>
 
 /**
  * Retrieval quality of search by image over the whole demo catalogue: every product is looked for
- * with altered copies of its own photo, through the same path as the API (decode, crops, embed in
- * the worker pool, nearest neighbours in the database's index, products by image). Products are
- * split in two halves: the fusion weights were chosen on the tuning half (npm run
+ * with altered copies of its own photo, through the same path as the API (decode, crops, embed and
+ * match keypoints in the worker pool, nearest neighbours in the database's index, ranking, products
+ * by image). Products are split in two halves: the weights were chosen on the tuning half (npm run
  * tune:image-search prints its figures), and this measures the other, evaluation half.
  */
 describe("search by image finds the product from a shopper's photo", () => {
@@ -49,6 +52,9 @@ describe("search by image finds the product from a shopper's photo", () => {
     const search = new ImageSearch(api.handle.db, pool, media);
     // the learned encoder must really be running: a fallback to the descriptor alone fails here
     expect(await search.model()).toMatch(/^fused:onnx:image-encoder\.onnx:[0-9a-f]{12}\+descriptor-v\d+$/);
+    // and so must keypoint matching, on every picture's stored keypoints
+    expect((await pool.info()).keypoints).toBe(KEYPOINT_EXTRACTOR);
+    expect(await imagesWithoutKeypoints(api.handle.db, KEYPOINT_EXTRACTOR)).toEqual([]);
     const pictures = new Map<number, Buffer>();
     for (const p of products) pictures.set(p.id, (await media.read(mediaKey(p.image)!))!);
 
@@ -94,26 +100,22 @@ describe("search by image finds the product from a shopper's photo", () => {
     );
     console.log(`Search by image over ${products.length} products (${(await search.vectorIndex()).kind} index):\n${lines.join("\n")}`);
 
-    // The aim: recall@5 ≥ 0.85 for every alteration, and overall top-1 ≥ 0.85 and recall@5 ≥ 0.95.
-    // Not all of it is reached yet (a part small on cloth or a cluttered desk, and top-1 after a
-    // rotation or an off-centre crop, fall short); the floors below hold what is reached, a little
-    // under the figures measured, so that a change that makes search by image worse fails here.
     const met = (value: number, aim: number) => `${value.toFixed(3)} (aim ${aim}${value >= aim ? ", met" : ", not met"})`;
     console.log(
-      `Evaluation half, shopper-photo alterations: overall top-1 ${met(photoEvaluation.hit1 / photoEvaluation.total, 0.85)}, recall@5 ${met(photoEvaluation.hit5 / photoEvaluation.total, 0.95)}; ` +
-        `alterations under recall@5 0.85: ${
+      `Evaluation half, shopper-photo alterations: overall top-1 ${met(photoEvaluation.hit1 / photoEvaluation.total, AIMS.overallTop1)}, recall@5 ${met(photoEvaluation.hit5 / photoEvaluation.total, AIMS.overallRecall5)}; ` +
+        `alterations under recall@5 ${AIMS.alterationRecall5}: ${
           Object.entries(photo)
-            .filter(([, r]) => r.hit5 / r.total < 0.85)
+            .filter(([, r]) => r.hit5 / r.total < AIMS.alterationRecall5)
             .map(([name]) => name)
             .join("; ") || "none"
         }`,
     );
     for (const [name, r] of Object.entries(photo)) {
-      expect(r.hit5 / r.total, `recall@5 of "${name}"`).toBeGreaterThanOrEqual(RECALL5_FLOORS[name] ?? 0.85);
+      expect(r.hit5 / r.total, `recall@5 of "${name}"`).toBeGreaterThanOrEqual(FLOORS.alterationRecall5);
     }
-    expect(photoEvaluation.hit1 / photoEvaluation.total, "overall top-1").toBeGreaterThanOrEqual(0.62);
-    expect(photoEvaluation.hit5 / photoEvaluation.total, "overall recall@5").toBeGreaterThanOrEqual(0.85);
-    expect(editsEvaluation.hit5 / editsEvaluation.total, "recall@5 of edits").toBeGreaterThanOrEqual(0.95);
-    expect(editsEvaluation.hit1 / editsEvaluation.total, "top-1 of edits").toBeGreaterThanOrEqual(0.85);
+    expect(photoEvaluation.hit1 / photoEvaluation.total, "overall top-1").toBeGreaterThanOrEqual(FLOORS.overallTop1);
+    expect(photoEvaluation.hit5 / photoEvaluation.total, "overall recall@5").toBeGreaterThanOrEqual(FLOORS.overallRecall5);
+    expect(editsEvaluation.hit5 / editsEvaluation.total, "recall@5 of edits").toBeGreaterThanOrEqual(FLOORS.editsRecall5);
+    expect(editsEvaluation.hit1 / editsEvaluation.total, "top-1 of edits").toBeGreaterThanOrEqual(FLOORS.editsTop1);
   });
 });

@@ -255,7 +255,10 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
       // the moment after an upgrade: every picture has the older embedder's vector, only a few the new embedder's
       const descriptorPool = createEmbedPool({ threads: 1, encoder: "descriptor" });
       try {
-        for (const image of images) await saveEmbedding(db, image, olderModel, stored(await descriptorPool.embed(await imageOf(image))));
+        for (const image of images) {
+          const { vector } = await descriptorPool.embed(await imageOf(image), { vector: true, keypoints: false });
+          await saveEmbedding(db, image, olderModel, stored(vector!));
+        }
       } finally {
         await descriptorPool.close();
       }
@@ -308,7 +311,9 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
     const pool = createEmbedPool({ threads: 1 });
     try {
       for (const product of await someProducts(12)) {
-        const [query] = await pool.embedQuery(
+        const {
+          vectors: [query],
+        } = await pool.embedQuery(
           await sharp(await imageOf(product.image))
             .resize(300)
             .jpeg({ quality: 50 })

@@ -474,6 +474,28 @@ export const imageEmbeddings = pgTable(
   (t) => [primaryKey({ columns: [t.image, t.model] })],
 );
 
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * The keypoints of every distinct product image file (src/server/image-search/keypoints.ts for the
+ * record), per extractor (its settings and version): search by image checks which pictures a photo
+ * shows by them. Like the vectors, a new extractor's are computed beside the old ones, which are
+ * deleted once every picture has the new.
+ */
+export const imageKeypoints = pgTable(
+  "image_keypoints",
+  {
+    image: text("image").notNull(),
+    extractor: text("extractor").notNull(),
+    keypoints: bytea("keypoints").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.image, t.extractor] })],
+);
+
 /**
  * Every e-mail the shop sends, written in the same transaction as the work that asks for it and
  * sent later by a background worker (src/server/mail): a request never waits for a mail server,

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { ImageRejectedError } from "./decode";
 import { descriptorEmbedder } from "./descriptor-embedder";
 import { EmbedPoolBusyError, createEmbedPool } from "./embed-pool";
+import { KEYPOINT_EXTRACTOR } from "./keypoint-extractor";
 
 const pool = createEmbedPool({ threads: 1, maxWaiting: 2, encoder: "descriptor" });
 afterAll(() => pool.close());
@@ -15,10 +16,10 @@ const photo = (colour: string) =>
 describe("the embedding worker pool", () => {
   it("embeds in a worker exactly as the embedder does in this thread", async () => {
     const image = await photo("#1565c0");
-    expect(await pool.info()).toEqual({ model: descriptorEmbedder.id, dimensions: descriptorEmbedder.dimensions });
-    const inWorker = await pool.embed(image);
+    expect(await pool.info()).toEqual({ model: descriptorEmbedder.id, dimensions: descriptorEmbedder.dimensions, keypoints: KEYPOINT_EXTRACTOR });
+    const { vector: inWorker } = await pool.embed(image);
     const here = await descriptorEmbedder.embed(image);
-    expect(Array.from(inWorker)).toEqual(Array.from(here));
+    expect(Array.from(inWorker!)).toEqual(Array.from(here));
   });
 
   it("passes a refusal back as ImageRejectedError with its code", async () => {
@@ -45,6 +46,6 @@ describe("closing the embedding worker pool", () => {
     const expected = Array.from(await descriptorEmbedder.embed(image));
     const underWay = Array.from({ length: 3 }, () => closing.embed(image));
     await closing.close();
-    for (const vector of await Promise.all(underWay)) expect(Array.from(vector)).toEqual(expected);
+    for (const { vector } of await Promise.all(underWay)) expect(Array.from(vector!)).toEqual(expected);
   });
 });

@@ -3,6 +3,7 @@ import { Piscina } from "piscina";
 import { DomainError } from "../errors";
 import { ImageRejectedError } from "./decode";
 import type { EmbedResult, EmbedTask } from "./embed-worker";
+import type { VerifiedPicture } from "./keypoint-index";
 
 /** Image searches that may wait for a worker before new ones are turned away as busy. */
 const MAX_WAITING = 32;
@@ -27,14 +28,37 @@ export interface EmbedderInfo {
   previous?: string;
   /** why the workers run a fallback rather than the embedder asked for */
   fallback?: string;
+  /** the keypoint extractor the workers run, unless they cannot (then `keypointsFallback` says why) */
+  keypoints?: string;
+  keypointsFallback?: string;
+}
+
+/** A catalogue picture's stored search data. */
+export interface PictureData {
+  vector?: Float32Array;
+  /** its keypoint record (keypoints.ts) */
+  keypoints?: Uint8Array;
+}
+
+/** A shopper's photo's query vectors, and the catalogue pictures its keypoints verify. */
+export interface QueryData {
+  vectors: Float32Array[];
+  verified: VerifiedPicture[];
 }
 
 export interface EmbedPool {
   info(): Promise<EmbedderInfo>;
-  /** a catalogue picture's stored vector; throws ImageRejectedError for pictures that cannot be decoded */
-  embed(image: Buffer): Promise<Float32Array>;
-  /** a shopper's photo's query vectors (for the previous embedder's stored vectors with `previous`) */
-  embedQuery(image: Buffer, options?: { previous?: boolean }): Promise<Float32Array[]>;
+  /**
+   * A catalogue picture's stored vector and keypoint record, those asked for (both by default; the
+   * keypoints only where the workers can compute them). Throws ImageRejectedError for pictures
+   * that cannot be decoded.
+   */
+  embed(image: Buffer, want?: { vector: boolean; keypoints: boolean }): Promise<PictureData>;
+  /**
+   * A shopper's photo's query vectors (for the previous embedder's stored vectors with `previous`),
+   * and which of `catalogue`'s pictures its keypoints verify (none without a catalogue).
+   */
+  embedQuery(image: Buffer, options?: { previous?: boolean; catalogue?: { version: string; buffer: SharedArrayBuffer } }): Promise<QueryData>;
   /** pictures being embedded now and waiting for a worker */
   queue(): { running: number; waiting: number };
   close(): Promise<void>;
@@ -46,6 +70,8 @@ export interface EmbedPoolOptions {
   modelPath?: string;
   /** "learned" (default) or "descriptor" (IMAGE_ENCODER) */
   encoder?: string;
+  /** false: no keypoints are computed or matched (IMAGE_KEYPOINTS=off) */
+  keypoints?: boolean;
   maxWaiting?: number;
 }
 
@@ -70,6 +96,7 @@ export function createEmbedPool(options: EmbedPoolOptions = {}): EmbedPool {
       ...process.env,
       IMAGE_MODEL_PATH: options.modelPath ?? process.env.IMAGE_MODEL_PATH ?? "",
       IMAGE_ENCODER: options.encoder ?? process.env.IMAGE_ENCODER ?? "",
+      IMAGE_KEYPOINTS: options.keypoints === false ? "off" : options.keypoints === true ? "on" : (process.env.IMAGE_KEYPOINTS ?? ""),
     },
   });
   let inFlight = 0;
@@ -85,11 +112,11 @@ export function createEmbedPool(options: EmbedPoolOptions = {}): EmbedPool {
   };
   // Kept once known; a failed attempt (say, the pool was full) is not remembered, the next call asks again.
   let info: Promise<EmbedderInfo> | null = null;
-  const vectors = async (task: EmbedTask, transferList: ArrayBuffer[]) => {
+  /** the worker's answer about a picture, a refusal thrown as ImageRejectedError */
+  const answer = async (task: EmbedTask, transferList: ArrayBuffer[]) => {
     const result = await run(task, transferList);
     if (!result.ok) throw new ImageRejectedError(result.message, result.code);
-    if (result.kind !== "vectors" || result.vectors.length === 0) throw new Error("the embedding worker returned no vector");
-    return result.vectors;
+    return result;
   };
   return {
     info() {
@@ -97,8 +124,15 @@ export function createEmbedPool(options: EmbedPoolOptions = {}): EmbedPool {
         (r) => {
           if (!r.ok) throw new Error(r.message);
           if (r.kind !== "info") throw new Error("the embedding worker did not answer with its embedder");
-          const { model, dimensions, previous, fallback } = r;
-          return { model, dimensions, ...(previous ? { previous } : {}), ...(fallback ? { fallback } : {}) };
+          const { model, dimensions, previous, fallback, keypoints, keypointsFallback } = r;
+          return {
+            model,
+            dimensions,
+            ...(previous ? { previous } : {}),
+            ...(fallback ? { fallback } : {}),
+            ...(keypoints ? { keypoints } : {}),
+            ...(keypointsFallback ? { keypointsFallback } : {}),
+          };
         },
         (error: unknown) => {
           info = null;
@@ -107,13 +141,17 @@ export function createEmbedPool(options: EmbedPoolOptions = {}): EmbedPool {
       );
       return info;
     },
-    async embed(image) {
+    async embed(image, want = { vector: true, keypoints: true }) {
       const copy = new Uint8Array(image);
-      return (await vectors({ kind: "embed", image: copy }, [copy.buffer]))[0]!;
+      const result = await answer({ kind: "embed", image: copy, ...want }, [copy.buffer]);
+      if (result.kind !== "picture" || (want.vector && !result.vector)) throw new Error("the embedding worker returned no vector");
+      return { ...(result.vector ? { vector: result.vector } : {}), ...(result.keypoints ? { keypoints: result.keypoints } : {}) };
     },
     async embedQuery(image, options = {}) {
       const copy = new Uint8Array(image);
-      return vectors({ kind: "query", image: copy, previous: options.previous }, [copy.buffer]);
+      const result = await answer({ kind: "query", image: copy, previous: options.previous, catalogue: options.catalogue }, [copy.buffer]);
+      if (result.kind !== "query" || result.vectors.length === 0) throw new Error("the embedding worker returned no vector");
+      return { vectors: result.vectors, verified: result.verified };
     },
     queue: () => ({ running: Math.max(0, inFlight - pool.queueSize), waiting: pool.queueSize }),
     // A stop lets the photos being embedded finish: a search whose shopper has gone still holds a

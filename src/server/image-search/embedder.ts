@@ -25,11 +25,15 @@ export interface ImageEmbedder {
   readonly dimensions: number;
   /** A catalogue picture's stored vector. `image` is an encoded image that passed `inspectImage`. */
   embed(image: Buffer): Promise<Float32Array>;
+  /** The same, from the picture decoded upright at most `PICTURE_SIDE` pixels on a side. */
+  embedPicture(picture: RgbImage): Promise<Float32Array>;
   /**
    * A shopper's photo as query vectors: the whole picture first, then crops around where the
    * product probably is (object-boxes.ts), each already weighted for ranking.
    */
   embedQuery(image: Buffer): Promise<Float32Array[]>;
+  /** The same, from the photo decoded upright (at any size: it is brought down to `PICTURE_SIDE`). */
+  embedQueryPicture(photo: RgbImage): Promise<Float32Array[]>;
   /**
    * An earlier embedder whose stored vectors this one's queries can also be searched against:
    * search keeps working on them while this embedder's vectors are being computed.

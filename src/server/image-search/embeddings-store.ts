@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db";
 import { imageEmbeddings } from "../db/schema";
 import { mediaKey, type MediaStore } from "../media/media-store";
+import type { PictureData } from "./embed-pool";
+import { deleteStaleKeypoints, imagesWithoutKeypoints, saveKeypoints } from "./keypoints-store";
 
 /** Distinct product image files that have no vector from `model` yet. */
 export async function imagesWithoutEmbedding(db: Database, model: string): Promise<string[]> {
@@ -58,33 +60,46 @@ export async function embeddersEndingWith(db: Database, block: string): Promise<
 }
 
 export interface SyncResult {
+  /** pictures given a vector */
   embedded: number;
+  /** pictures given keypoints */
+  keypoints: number;
   failed: string[];
+  /** stored vectors and keypoint records deleted (of pictures no product shows, or of earlier embedders and extractors) */
   removed: number;
 }
 
 /**
- * Gives every product image file a vector from the current embedder: at seed time, after a bulk
- * load, at start and after any product image change (a changed image is a new content-named file).
- * Each distinct file is embedded once, however many products show it.
+ * Gives every product image file a vector from the current embedder and keypoints from the current
+ * extractor (none without one): at seed time, after a bulk load, at start and after any product
+ * image change (a changed image is a new content-named file). Each distinct file is decoded once
+ * for whatever it lacks, however many products show it.
  */
 export async function syncImageEmbeddings(
   db: Database,
   options: {
     media: MediaStore;
     model: string;
-    embed: (image: Buffer) => Promise<Float32Array>;
+    /** the keypoint extractor the workers run; unset, keypoints are neither computed nor deleted */
+    extractor?: string;
+    embed: (image: Buffer, want: { vector: boolean; keypoints: boolean }) => Promise<PictureData>;
     concurrency?: number;
     skip?: Set<string>;
-    /** before the first picture and after each: how many of this run's are done */
-    onProgress?: (done: number, total: number) => void;
+    /** before the first picture and after each: how many of this run's are done, and what they lack */
+    onProgress?: (done: number, total: number, work: { vectors: number; keypoints: number }) => void;
   },
 ): Promise<SyncResult> {
-  const pending = (await imagesWithoutEmbedding(db, options.model)).filter((image) => !options.skip?.has(image));
+  const { extractor } = options;
+  const withoutVector = new Set(await imagesWithoutEmbedding(db, options.model));
+  const withoutKeypoints = new Set(extractor ? await imagesWithoutKeypoints(db, extractor) : []);
+  const pending = [...new Set([...withoutVector, ...withoutKeypoints])].sort().filter((image) => !options.skip?.has(image));
   const failed: string[] = [];
   let embedded = 0;
+  let keypoints = 0;
+  let done = 0;
   let next = 0;
-  if (pending.length) options.onProgress?.(0, pending.length);
+  const work = { vectors: pending.filter((i) => withoutVector.has(i)).length, keypoints: pending.filter((i) => withoutKeypoints.has(i)).length };
+  if (pending.length) options.onProgress?.(0, pending.length, work);
   await Promise.all(
     Array.from({ length: Math.max(1, options.concurrency ?? 2) }, async () => {
       while (next < pending.length) {
@@ -93,17 +108,27 @@ export async function syncImageEmbeddings(
           const key = mediaKey(image);
           const bytes = key ? await options.media.read(key) : null;
           if (!bytes) throw new Error("no such media file");
-          const vector = await options.embed(bytes);
-          await saveEmbedding(db, image, options.model, vector);
-          embedded++;
+          const want = { vector: withoutVector.has(image), keypoints: withoutKeypoints.has(image) };
+          const data = await options.embed(bytes, want);
+          if (want.vector) {
+            if (!data.vector) throw new Error("no vector");
+            await saveEmbedding(db, image, options.model, data.vector);
+            embedded++;
+          }
+          if (want.keypoints && data.keypoints) {
+            await saveKeypoints(db, image, extractor!, data.keypoints);
+            keypoints++;
+          }
         } catch {
           failed.push(image);
         }
-        options.onProgress?.(embedded + failed.length, pending.length);
+        options.onProgress?.(++done, pending.length, work);
       }
     }),
   );
-  // every picture that can be read now has a vector from this embedder: earlier embedders' are done with
-  const removed = (await deleteUnusedEmbeddings(db)) + (await deleteOtherModels(db, options.model));
-  return { embedded, failed, removed };
+  // every picture that can be read now has a vector from this embedder (and keypoints from this
+  // extractor): earlier embedders' and extractors' are done with
+  let removed = (await deleteUnusedEmbeddings(db)) + (await deleteOtherModels(db, options.model));
+  if (extractor) removed += await deleteStaleKeypoints(db, extractor, { otherExtractors: true });
+  return { embedded, keypoints, failed, removed };
 }

@@ -6,7 +6,9 @@ import { inspectImage } from "./decode";
 import { createEmbedPool, type EmbedderInfo, type EmbedPool } from "./embed-pool";
 import { embeddersEndingWith, syncImageEmbeddings, type StoredVectors, type SyncResult } from "./embeddings-store";
 import { imageKeywords } from "./keywords";
-import { openVectorIndex, type VectorIndex } from "./vector-index";
+import { keypointCatalogue, type KeypointCatalogue } from "./keypoint-catalogue";
+import { rankImages } from "./ranking";
+import { openVectorIndex, type NearestImage, type VectorIndex } from "./vector-index";
 
 export interface ImageSearchResult {
   products: Product[];
@@ -63,6 +65,9 @@ export class ImageSearch {
   private readonly unreadable = new Set<string>();
   private target: { value: SearchTarget; checkedAt: number; settled: boolean } | null = null;
   private fallbackSaid = false;
+  private keypointsFallbackSaid = false;
+  /** the stored keypoints, once the workers say which extractor they run */
+  private keypoints: KeypointCatalogue | null = null;
 
   constructor(
     private readonly db: Database,
@@ -77,6 +82,11 @@ export class ImageSearch {
       this.fallbackSaid = true;
       this.log(info.fallback);
     }
+    if (info.keypointsFallback && !this.keypointsFallbackSaid) {
+      this.keypointsFallbackSaid = true;
+      this.log(info.keypointsFallback);
+    }
+    if (info.keypoints) this.keypoints ??= keypointCatalogue(this.db, info.keypoints);
     return info;
   }
 
@@ -132,14 +142,16 @@ export class ImageSearch {
     const result = await syncImageEmbeddings(this.db, {
       media: this.media,
       model: info.model,
-      embed: (image) => this.pool.embed(image),
+      extractor: info.keypoints,
+      embed: (image, want) => this.pool.embed(image, want),
       skip: this.unreadable,
-      onProgress: (done, total) => {
+      onProgress: (done, total, work) => {
         // a new upload or two is not worth a line; a new embedder's whole catalogue is
         if (total < PROGRESS_FROM || done === total || (done > 0 && Date.now() - lastLog < PROGRESS_EVERY_MS)) return;
         lastLog = Date.now();
-        const meanwhile = older ? `; searches use the ${older.model} vectors meanwhile` : "";
-        this.log(`Image search: computing ${info.model} vectors, ${done} of ${total} pictures done${meanwhile}.`);
+        const what = [work.vectors ? `${info.model} vectors` : "", work.keypoints ? `${info.keypoints} keypoints` : ""].filter(Boolean).join(" and ");
+        const meanwhile = older && work.vectors ? `; searches use the ${older.model} vectors meanwhile` : "";
+        this.log(`Image search: computing ${what}, ${done} of ${total} pictures done${meanwhile}.`);
       },
     });
     for (const image of result.failed) this.unreadable.add(image);
@@ -147,6 +159,7 @@ export class ImageSearch {
       for (const index of this.indexes.values()) (await index.catch(() => null))?.invalidate();
       this.target = null;
     }
+    if (result.keypoints || result.removed) this.keypoints?.invalidate();
     return result;
   }
 
@@ -156,27 +169,32 @@ export class ImageSearch {
     // the target first: it asks the pool which model it runs, which must not queue behind this embed
     const target = await this.searchTarget();
     const index = await this.vectorIndex(target.model);
-    const queries = (await this.pool.embedQuery(image, { previous: target.previous })).map((q) => alignTo(q, target.dimensions));
-    // a stored picture scores its best view's similarity (the whole photo or a crop of it)
-    const best = new Map<string, number>();
-    for (const list of await Promise.all(queries.map((q) => index.nearest(q, NEAREST_IMAGES)))) {
-      for (const n of list) best.set(n.image, Math.max(best.get(n.image) ?? -Infinity, n.similarity));
-    }
-    const nearest = [...best.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, NEAREST_IMAGES)
-      .map(([image, similarity]) => ({ image, similarity }));
-    const similarity = new Map(nearest.map((n) => [n.image, n.similarity]));
+    const catalogue = (await this.keypoints?.current()) ?? null;
+    const { vectors, verified } = await this.pool.embedQuery(image, {
+      previous: target.previous,
+      catalogue: catalogue ? { version: catalogue.version, buffer: catalogue.buffer } : undefined,
+    });
+    const queries = vectors.map((q) => alignTo(q, target.dimensions));
+    // a stored picture's similarity is its best view's (the whole photo or a crop of it)
+    const similarity = new Map<string, number>();
+    const keepBest = (list: NearestImage[]) => {
+      for (const n of list) similarity.set(n.image, Math.max(similarity.get(n.image) ?? -Infinity, n.similarity));
+    };
+    for (const list of await Promise.all(queries.map((q) => index.nearest(q, NEAREST_IMAGES)))) keepBest(list);
+    const seen = verified.map((v) => ({ image: catalogue!.images[v.picture]!, inliers: v.inliers }));
+    // pictures the keypoints verify that no view had among its nearest: their similarity too
+    const missing = seen.map((v) => v.image).filter((image) => !similarity.has(image));
+    if (missing.length) for (const list of await Promise.all(queries.map((q) => index.similarities(q, missing)))) keepBest(list);
+    const ranked = rankImages(similarity, seen).slice(0, NEAREST_IMAGES);
+    const score = new Map(ranked.map((r) => [r.image, r.score]));
     const products = await productsByImages(
       this.db,
-      nearest.map((n) => n.image),
+      ranked.map((r) => r.image),
       RESULT_PRODUCTS,
     );
     // one product per image file: bulk copies of one photo must not outvote the other matches
     const representatives = [...new Map(products.map((p) => [p.image, p] as const)).values()].slice(0, KEYWORD_PRODUCTS);
-    const keywords = imageKeywords(
-      representatives.map((p) => ({ name: p.name, category: p.category, brand: p.brand, similarity: similarity.get(p.image) ?? 0 })),
-    );
+    const keywords = imageKeywords(representatives.map((p) => ({ name: p.name, category: p.category, brand: p.brand, similarity: score.get(p.image) ?? 0 })));
     return { products, keywords };
   }
 }

@@ -15,6 +15,8 @@ export interface NearestImage {
 export interface VectorIndex {
   readonly kind: "pgvector" | "memory";
   nearest(vector: Float32Array, k: number): Promise<NearestImage[]>;
+  /** The similarity of the query to each of `images` that has a stored vector (any order). */
+  similarities(vector: Float32Array, images: string[]): Promise<NearestImage[]>;
   /** Local writes just happened: the next query must see them. */
   invalidate(): void;
 }
@@ -47,6 +49,21 @@ export function pgvectorIndex(db: Database, model: string): VectorIndex {
       );
       return rows.map((r) => ({ image: r.image, similarity: Number(r.similarity) }));
     },
+    async similarities(vector, images) {
+      if (images.length === 0) return [];
+      const literal = vectorLiteral(vector);
+      const list = sql.join(
+        images.map((i) => sql`${i}`),
+        sql`, `,
+      );
+      const rows = rowsOf<{ image: string; similarity: number }>(
+        await db.execute(sql`
+          select image, -(vec <#> ${literal}::vector) as similarity
+          from image_embeddings
+          where model = ${model} and image in (${list})`),
+      );
+      return rows.map((r) => ({ image: r.image, similarity: Number(r.similarity) }));
+    },
     invalidate() {},
   };
 }
@@ -61,6 +78,7 @@ export const MEMORY_INDEX_RECHECK_MS = 5_000;
  */
 export function memoryIndex(db: Database, model: string, recheckMs = MEMORY_INDEX_RECHECK_MS): VectorIndex {
   let images: string[] = [];
+  let rowOf = new Map<string, number>();
   let matrix = new Float32Array(0);
   let dimensions = 0;
   let version = "";
@@ -85,6 +103,7 @@ export function memoryIndex(db: Database, model: string, recheckMs = MEMORY_INDE
     const next = new Float32Array(rows.length * width);
     rows.forEach((r, i) => next.set(r.embedding, i * width));
     images = rows.map((r) => r.image);
+    rowOf = new Map(images.map((image, row) => [image, row]));
     matrix = next;
     dimensions = width;
     version = seen;
@@ -101,6 +120,13 @@ export function memoryIndex(db: Database, model: string, recheckMs = MEMORY_INDE
     checkedAt = now;
   };
 
+  const dotWith = (row: number, vector: Float32Array) => {
+    let dot = 0;
+    const offset = row * dimensions;
+    for (let i = 0; i < dimensions; i++) dot += matrix[offset + i]! * vector[i]!;
+    return dot;
+  };
+
   return {
     kind: "memory",
     async nearest(vector, k) {
@@ -108,9 +134,7 @@ export function memoryIndex(db: Database, model: string, recheckMs = MEMORY_INDE
       if (vector.length !== dimensions) return [];
       const best: NearestImage[] = [];
       for (let row = 0; row < images.length; row++) {
-        let dot = 0;
-        const offset = row * dimensions;
-        for (let i = 0; i < dimensions; i++) dot += matrix[offset + i]! * vector[i]!;
+        const dot = dotWith(row, vector);
         if (best.length === k && dot <= best[k - 1]!.similarity) continue;
         const entry = { image: images[row]!, similarity: dot };
         let at = best.length;
@@ -119,6 +143,14 @@ export function memoryIndex(db: Database, model: string, recheckMs = MEMORY_INDE
         if (best.length > k) best.pop();
       }
       return best;
+    },
+    async similarities(vector, wanted) {
+      await fresh();
+      if (vector.length !== dimensions) return [];
+      return wanted.flatMap((image) => {
+        const row = rowOf.get(image);
+        return row === undefined ? [] : [{ image, similarity: dotWith(row, vector) }];
+      });
     },
     invalidate() {
       stale = true;

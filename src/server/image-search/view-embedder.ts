@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { decodeUpright } from "./decode";
 import type { RgbImage } from "./descriptor";
 import type { ImageEmbedder, ViewEncoder } from "./embedder";
@@ -7,7 +8,7 @@ import { groundColours, proposeObjectBoxes, type Box } from "./object-boxes";
  * Side a picture is decoded to before views are cut from it: a product at a third of a photo's
  * width still gives a crop of about 224 px, the learned encoder's input.
  */
-const DECODE_SIDE = 640;
+export const PICTURE_SIDE = 640;
 /** Side of the thumbnail the object boxes are proposed on (they are per-pixel work). */
 const PROPOSAL_SIDE = 64;
 
@@ -27,22 +28,23 @@ export interface QueryWeighting {
 /** The catalogue picture and a shopper's photo as search by image sees them, through `encoder`. */
 export function viewEmbedder(encoder: ViewEncoder, weighting: QueryWeighting, previous?: ImageEmbedder["previous"]): ImageEmbedder {
   const weigh = weighting.weigh ?? ((v: Float32Array) => v);
+  const embedPicture = async (picture: RgbImage) => (await encoder.encode([picture]))[0]!;
+  const embedQueryPicture = async (photo: RgbImage) => {
+    const vectors = await encoder.encode(queryViews(await fitWithin(photo, PICTURE_SIDE)));
+    return vectors.map((vector, i) => {
+      const weighted = weigh(vector);
+      if (i > 0) for (let j = 0; j < weighted.length; j++) weighted[j] = weighted[j]! * weighting.cropFactor;
+      return weighted;
+    });
+  };
   return {
     id: encoder.id,
     dimensions: encoder.dimensions,
     previous,
-    async embed(image) {
-      const [vector] = await encoder.encode([await decodeUpright(image, DECODE_SIDE)]);
-      return vector!;
-    },
-    async embedQuery(image) {
-      const vectors = await encoder.encode(await queryViews(image));
-      return vectors.map((vector, i) => {
-        const weighted = weigh(vector);
-        if (i > 0) for (let j = 0; j < weighted.length; j++) weighted[j] = weighted[j]! * weighting.cropFactor;
-        return weighted;
-      });
-    },
+    embedPicture,
+    embedQueryPicture,
+    embed: async (image) => embedPicture(await decodeUpright(image, PICTURE_SIDE)),
+    embedQuery: async (image) => embedQueryPicture(await decodeUpright(image, PICTURE_SIDE)),
   };
 }
 
@@ -56,8 +58,7 @@ const CATALOGUE_GROUND = [246, 244, 247] as const;
  * by colour alone measured better than also painting outside the object's region: at the
  * proposals' coarse scale a region's edge cuts into the object (its label, its pins).
  */
-export async function queryViews(image: Buffer): Promise<RgbImage[]> {
-  const whole = await decodeUpright(image, DECODE_SIDE);
+export function queryViews(whole: RgbImage): RgbImage[] {
   const thumb = shrink(whole, PROPOSAL_SIDE);
   const boxes = proposeObjectBoxes(thumb, MAX_CROPS);
   if (boxes.length === 0) return [whole];
@@ -70,6 +71,16 @@ export async function queryViews(image: Buffer): Promise<RgbImage[]> {
     return view;
   });
   return [whole, ...crops];
+}
+
+/** `picture` brought down (linear, as the decoder does) so its longer side is at most `side`. */
+export async function fitWithin(picture: RgbImage, side: number): Promise<RgbImage> {
+  if (Math.max(picture.width, picture.height) <= side) return picture;
+  const { data, info } = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } })
+    .resize(side, side, { fit: "inside", kernel: "linear" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
 function scaleBox(box: Box, scale: number, image: RgbImage): Box {
