@@ -9,7 +9,11 @@ import { descriptorEmbedder } from "../../src/server/image-search/descriptor-emb
 import { saveEmbedding } from "../../src/server/image-search/embeddings-store";
 import { ImageSearch } from "../../src/server/image-search/image-search";
 import { hasPgvector, memoryIndex, openVectorIndex, pgvectorIndex } from "../../src/server/image-search/vector-index";
+import { KEYPOINT_EXTRACTOR } from "../../src/server/image-search/keypoint-extractor";
+import { decodeKeypoints, encodeKeypoints } from "../../src/server/image-search/keypoints";
+import { imagesWithoutKeypoints, loadKeypointRecords, saveKeypoints } from "../../src/server/image-search/keypoints-store";
 import { mulberry32 } from "../../src/lib/random";
+import { PHOTO_ALTERATIONS } from "../fixtures/image-alterations";
 import { buildTestApi, setupApi } from "./harness";
 
 const api = setupApi();
@@ -355,5 +359,119 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
     }
     memory.invalidate();
     expect((await memory.nearest(probe, 2)).map((n) => n.image)).not.toContain(fake);
+  });
+});
+
+describe("keypoints of the catalogue's pictures", () => {
+  it("every distinct product image has keypoints from the current extractor, and no others are kept", async () => {
+    const [row] = rowsOf<{ images: number; current: number; others: number }>(
+      await api.handle.db.execute(sql`
+        select (select count(distinct image)::int from products) as images,
+               (select count(*)::int from image_keypoints where extractor = ${KEYPOINT_EXTRACTOR}) as current,
+               (select count(*)::int from image_keypoints where extractor <> ${KEYPOINT_EXTRACTOR}) as others`),
+    );
+    expect(row).toEqual({ images: row!.images, current: row!.images, others: 0 });
+    const [stored] = await loadKeypointRecords(api.handle.db, KEYPOINT_EXTRACTOR);
+    const keypoints = decodeKeypoints(new Uint8Array(stored!.record).buffer);
+    expect(keypoints.count).toBeGreaterThan(300);
+    expect(keypoints.width).toBe(640);
+  });
+
+  it(
+    "a new picture gets keypoints at the next sync and a photo of it lying on a desk finds it first; once no product shows it they go",
+    { timeout: 180_000 },
+    async () => {
+      const db = api.handle.db;
+      const media = localMediaStore(api.mediaDir);
+      const [model] = await someProducts(1);
+      // new artwork: the first product's picture mirrored (keypoints do not match across a mirror)
+      const picture = await sharp(await imageOf(model!.image))
+        .flop()
+        .webp({ quality: 85 })
+        .toBuffer();
+      const key = `products/test-keypoints-${Date.now()}.webp`;
+      const image = `/media/${key}`;
+      await media.put(key, picture);
+      const sku = `KP-${process.pid}-${Date.now() % 100_000}`;
+      const [source] = rowsOf<{ category_id: number; category: string; brand_id: number; brand: string }>(
+        await db.execute(sql`select category_id, category, brand_id, brand from products where id = ${model!.id}`),
+      );
+      await db.execute(sql`
+        insert into products (name, slug, description, image, category_id, category, brand_id, brand, sku, price, original_price, stock_quantity)
+        values (${`Mirrored part ${sku}`}, ${sku.toLowerCase()}, '', ${image}, ${source!.category_id}, ${source!.category}, ${source!.brand_id}, ${source!.brand}, ${sku}, 1000, 1000, 1)`);
+      const pool = createEmbedPool({ threads: 1 });
+      const search = new ImageSearch(db, pool, media);
+      try {
+        const photo = await PHOTO_ALTERATIONS["small on a cluttered desk, with shadow"]!(picture, 7);
+        const synced = await search.sync();
+        expect(synced).toMatchObject({ embedded: 1, keypoints: 1, failed: [] });
+        expect(await imagesWithoutKeypoints(db, KEYPOINT_EXTRACTOR)).toEqual([]);
+        const found = await search.search(photo);
+        expect(found.products[0]!.sku).toBe(sku);
+        // the keywords say what it was understood as: the verified picture's product first of all
+        expect(found.keywords).toContain(source!.category);
+      } finally {
+        await db.execute(sql`delete from products where sku = ${sku}`);
+        try {
+          const cleaned = await search.sync();
+          expect(cleaned.removed).toBe(2); // its vector and its keypoints
+          const left = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from image_keypoints where image = ${image}`));
+          expect(left[0]!.n).toBe(0);
+        } finally {
+          await pool.close();
+        }
+      }
+    },
+  );
+
+  it("another extractor's keypoints go at the sync once the current one's are complete", async () => {
+    const db = api.handle.db;
+    const [product] = await someProducts(1);
+    await saveKeypoints(
+      db,
+      product!.image,
+      "orb-v0:older",
+      new Uint8Array(
+        encodeKeypoints({
+          width: 1,
+          height: 1,
+          count: 0,
+          x: new Float32Array(),
+          y: new Float32Array(),
+          angle: new Float32Array(),
+          descriptors: new Uint32Array(),
+        }),
+      ),
+    );
+    const pool = createEmbedPool({ threads: 1 });
+    try {
+      const result = await new ImageSearch(db, pool, localMediaStore(api.mediaDir)).sync();
+      expect(result).toMatchObject({ embedded: 0, keypoints: 0, removed: 1 });
+      const others = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from image_keypoints where extractor <> ${KEYPOINT_EXTRACTOR}`));
+      expect(others[0]!.n).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("with keypoint matching switched off, search answers by the vectors alone and says so once in the log", { timeout: 120_000 }, async () => {
+    const pool = createEmbedPool({ threads: 1, keypoints: false });
+    const log: string[] = [];
+    const search = new ImageSearch(api.handle.db, pool, localMediaStore(api.mediaDir), (line) => log.push(line));
+    try {
+      const [product] = await someProducts(1);
+      const photo = await sharp(await imageOf(product!.image))
+        .jpeg({ quality: 70 })
+        .toBuffer();
+      expect((await search.search(photo)).products[0]!.id).toBe(product!.id);
+      expect((await search.search(photo)).products[0]!.id).toBe(product!.id);
+      expect(log).toEqual([
+        "Search by image: keypoint matching is switched off (IMAGE_KEYPOINTS=off); ranking by vectors alone, which finds fewer shoppers' photos.",
+      ]);
+      // nor does its sync compute or delete keypoints
+      expect(await search.sync()).toMatchObject({ keypoints: 0, removed: 0 });
+    } finally {
+      await pool.close();
+    }
   });
 });

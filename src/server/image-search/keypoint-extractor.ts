@@ -15,8 +15,8 @@ const CATALOGUE_KEYPOINTS = 1000;
  * A shopper's photo is searched at up to PHOTO_SIDE pixels: a part lying at a third of the frame's
  * width then still shows as large as in the catalogue's picture, label included.
  */
-export const PHOTO_SIDE = 1024;
-const PHOTO_KEYPOINTS = 1000;
+export const PHOTO_SIDE = 800;
+const PHOTO_KEYPOINTS = 600;
 
 /** Stored with every picture's keypoints: a change of settings or version recomputes them. */
 export const KEYPOINT_EXTRACTOR = `orb-v1:${CATALOGUE_KEYPOINTS}@${CATALOGUE_SIDE}`;

@@ -15,7 +15,7 @@ export interface RankingSettings {
 }
 
 /** Chosen on the tuning half of the demo catalogue (bench/tune-image-search.ts). */
-export const RANKING: RankingSettings = { minInliers: 8, ofBest: 0.45, perInlier: 0.0005 };
+export const RANKING: RankingSettings = { minInliers: 8, ofBest: 0.45, perInlier: 0.001 };
 
 export interface RankedImage {
   image: string;

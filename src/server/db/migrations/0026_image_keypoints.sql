@@ -1,3 +1,5 @@
+-- Keypoints of every product picture per extractor, beside its vectors: search by image checks
+-- which pictures a photo really shows by matching them.
 CREATE TABLE "image_keypoints" (
 	"image" text NOT NULL,
 	"extractor" text NOT NULL,
