@@ -12,8 +12,10 @@ export const CATALOGUE_SIDE = 640;
 const CATALOGUE_KEYPOINTS = 1000;
 
 /**
- * A shopper's photo is searched at up to PHOTO_SIDE pixels: a part lying at a third of the frame's
- * width then still shows as large as in the catalogue's picture, label included.
+ * A shopper's photo's keypoints are found at up to PHOTO_SIDE pixels on a side, its strongest
+ * PHOTO_KEYPOINTS. Measured on the tuning half: at 640 px a part lying small on cloth or a desk
+ * lost 3–5 % of its finds (its label gets too small); 1,024 px and 1,000 keypoints found no more
+ * than these and took longer (the search's keypoints 38 ms instead of 27, matching 27 instead of 19).
  */
 export const PHOTO_SIDE = 800;
 const PHOTO_KEYPOINTS = 600;
