@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/server/db/client";
 import { createEmbedPool } from "../../src/server/image-search/embed-pool";
 import { localMediaStore, mediaKey } from "../../src/server/media/media-store";
+import { picturesLacking } from "../../src/server/image-search/embeddings-store";
 import { ImageSearch } from "../../src/server/image-search/image-search";
 import { KEYPOINT_EXTRACTOR } from "../../src/server/image-search/keypoint-extractor";
-import { imagesWithoutKeypoints } from "../../src/server/image-search/keypoints-store";
 import { ALTERATIONS, PHOTO_ALTERATIONS, type Alteration } from "../fixtures/image-alterations";
 import { retrievalSplit } from "../fixtures/retrieval-split";
 import { BULK_SKU_PREFIX } from "../../src/seed/bulk-catalog";
@@ -54,7 +54,7 @@ describe("search by image finds the product from a shopper's photo", () => {
     expect(await search.model()).toMatch(/^fused:onnx:image-encoder\.onnx:[0-9a-f]{12}\+descriptor-v\d+$/);
     // and so must keypoint matching, on every picture's stored keypoints
     expect((await pool.info()).keypoints).toBe(KEYPOINT_EXTRACTOR);
-    expect(await imagesWithoutKeypoints(api.handle.db, KEYPOINT_EXTRACTOR)).toEqual([]);
+    expect(await picturesLacking(api.handle.db, await search.model(), KEYPOINT_EXTRACTOR)).toEqual([]);
     const pictures = new Map<number, Buffer>();
     for (const p of products) pictures.set(p.id, (await media.read(mediaKey(p.image)!))!);
 
@@ -68,7 +68,9 @@ describe("search by image finds the product from a shopper's photo", () => {
           while (next < queue.length) {
             const product = queue[next++]!;
             const { products: found } = await search.search(await alter(pictures.get(product.id)!, product.id));
-            const rank = found.findIndex((p) => p.id === product.id);
+            // found means its picture was: other products showing the very same file (bulk copies,
+            // another test's) cannot be told from it by any search by image, and come in sales order
+            const rank = found.findIndex((p) => p.image === product.image);
             if (rank === 0) tally.hit1++;
             if (rank >= 0 && rank < 5) tally.hit5++;
           }

@@ -6,12 +6,12 @@ import { IMAGE_TEXTS } from "../../src/server/image-search/decode";
 import { createEmbedPool } from "../../src/server/image-search/embed-pool";
 import { localMediaStore, mediaKey } from "../../src/server/media/media-store";
 import { descriptorEmbedder } from "../../src/server/image-search/descriptor-embedder";
-import { saveEmbedding } from "../../src/server/image-search/embeddings-store";
+import { picturesLacking, saveEmbedding } from "../../src/server/image-search/embeddings-store";
 import { ImageSearch } from "../../src/server/image-search/image-search";
 import { hasPgvector, memoryIndex, openVectorIndex, pgvectorIndex } from "../../src/server/image-search/vector-index";
 import { KEYPOINT_EXTRACTOR } from "../../src/server/image-search/keypoint-extractor";
 import { decodeKeypoints, encodeKeypoints } from "../../src/server/image-search/keypoints";
-import { imagesWithoutKeypoints, loadKeypointRecords, saveKeypoints } from "../../src/server/image-search/keypoints-store";
+import { loadKeypointRecords, saveKeypoints } from "../../src/server/image-search/keypoints-store";
 import { mulberry32 } from "../../src/lib/random";
 import { PHOTO_ALTERATIONS } from "../fixtures/image-alterations";
 import { buildTestApi, setupApi } from "./harness";
@@ -405,7 +405,7 @@ describe("keypoints of the catalogue's pictures", () => {
         const photo = await PHOTO_ALTERATIONS["small on a cluttered desk, with shadow"]!(picture, 7);
         const synced = await search.sync();
         expect(synced).toMatchObject({ embedded: 1, keypoints: 1, failed: [] });
-        expect(await imagesWithoutKeypoints(db, KEYPOINT_EXTRACTOR)).toEqual([]);
+        expect(await picturesLacking(db, await search.model(), KEYPOINT_EXTRACTOR)).toEqual([]);
         const found = await search.search(photo);
         expect(found.products[0]!.sku).toBe(sku);
         // the keywords say what it was understood as: the verified picture's product first of all

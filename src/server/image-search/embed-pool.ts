@@ -2,8 +2,9 @@ import os from "node:os";
 import { Piscina } from "piscina";
 import { DomainError } from "../errors";
 import { ImageRejectedError } from "./decode";
-import type { EmbedResult, EmbedTask } from "./embed-worker";
-import type { VerifiedPicture } from "./keypoint-index";
+import type { EmbedderInfo, EmbedResult, EmbedTask, PictureData, QueryData } from "./embed-worker";
+
+export type { EmbedderInfo, PictureData, QueryData };
 
 /** Image searches that may wait for a worker before new ones are turned away as busy. */
 const MAX_WAITING = 32;
@@ -18,32 +19,6 @@ export class EmbedPoolBusyError extends DomainError {
   constructor() {
     super("busy", "Search by image is busy right now. Please try again in a moment.");
   }
-}
-
-export interface EmbedderInfo {
-  /** which embedder the workers run, and its vector length */
-  model: string;
-  dimensions: number;
-  /** the earlier embedder whose stored vectors its queries can also search (while its own are computed) */
-  previous?: string;
-  /** why the workers run a fallback rather than the embedder asked for */
-  fallback?: string;
-  /** the keypoint extractor the workers run, unless they cannot (then `keypointsFallback` says why) */
-  keypoints?: string;
-  keypointsFallback?: string;
-}
-
-/** A catalogue picture's stored search data. */
-export interface PictureData {
-  vector?: Float32Array;
-  /** its keypoint record (keypoints.ts) */
-  keypoints?: Uint8Array;
-}
-
-/** A shopper's photo's query vectors, and the catalogue pictures its keypoints verify. */
-export interface QueryData {
-  vectors: Float32Array[];
-  verified: VerifiedPicture[];
 }
 
 export interface EmbedPool {

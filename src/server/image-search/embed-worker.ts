@@ -19,20 +19,37 @@ export type EmbedTask =
    */
   | { kind: "query"; image: Uint8Array; previous?: boolean; catalogue?: { version: string; buffer: SharedArrayBuffer } };
 
+/** Which embedder and keypoint extractor the workers run. */
+export interface EmbedderInfo {
+  /** the embedder, and its vector length */
+  model: string;
+  dimensions: number;
+  /** the earlier embedder whose stored vectors its queries can also search (while its own are computed) */
+  previous?: string;
+  /** why the workers run a fallback rather than the embedder asked for */
+  fallback?: string;
+  /** the keypoint extractor, unless keypoints cannot be computed here (then `keypointsFallback` says why) */
+  keypoints?: string;
+  keypointsFallback?: string;
+}
+
+/** A catalogue picture's stored search data. */
+export interface PictureData {
+  vector?: Float32Array;
+  /** its keypoint record (keypoints.ts) */
+  keypoints?: Uint8Array;
+}
+
+/** A shopper's photo's query vectors, and the catalogue pictures its keypoints verify. */
+export interface QueryData {
+  vectors: Float32Array[];
+  verified: VerifiedPicture[];
+}
+
 export type EmbedResult =
-  | {
-      ok: true;
-      kind: "info";
-      model: string;
-      dimensions: number;
-      previous?: string;
-      fallback?: string;
-      /** the keypoint extractor, unless keypoints cannot be computed here (then `keypointsFallback` says why) */
-      keypoints?: string;
-      keypointsFallback?: string;
-    }
-  | { ok: true; kind: "picture"; vector?: Float32Array; keypoints?: Uint8Array }
-  | { ok: true; kind: "query"; vectors: Float32Array[]; verified: VerifiedPicture[] }
+  | ({ ok: true; kind: "info" } & EmbedderInfo)
+  | ({ ok: true; kind: "picture" } & PictureData)
+  | ({ ok: true; kind: "query" } & QueryData)
   | { ok: false; code: ImageRejection; message: string };
 
 const chosen = createEmbedder({

@@ -3,17 +3,33 @@ import { rowsOf, type Database } from "../db";
 import { imageEmbeddings } from "../db/schema";
 import { mediaKey, type MediaStore } from "../media/media-store";
 import type { PictureData } from "./embed-pool";
-import { deleteStaleKeypoints, imagesWithoutKeypoints, saveKeypoints } from "./keypoints-store";
+import { deleteStaleKeypoints, saveKeypoints } from "./keypoints-store";
 
-/** Distinct product image files that have no vector from `model` yet. */
-export async function imagesWithoutEmbedding(db: Database, model: string): Promise<string[]> {
-  const rows = rowsOf<{ image: string }>(
+/** A product image file, and which of its stored search data it lacks. */
+export interface PictureLacking {
+  image: string;
+  vector: boolean;
+  keypoints: boolean;
+}
+
+/**
+ * Distinct product image files that have no vector from `model` yet, or (given an extractor) no
+ * keypoints from `extractor`.
+ */
+export async function picturesLacking(db: Database, model: string, extractor?: string): Promise<PictureLacking[]> {
+  const rows = rowsOf<{ image: string; vector: boolean; keypoints: boolean }>(
     await db.execute(sql`
-      select distinct p.image from products p
-      where not exists (select 1 from image_embeddings e where e.image = p.image and e.model = ${model})
-      order by p.image`),
+      select image, vector, keypoints from (
+        select p.image,
+          not exists (select 1 from image_embeddings e where e.image = p.image and e.model = ${model}) as vector,
+          ${extractor ?? null}::text is not null
+            and not exists (select 1 from image_keypoints k where k.image = p.image and k.extractor = ${extractor ?? null}::text) as keypoints
+        from (select distinct image from products) p
+      ) lacking
+      where vector or keypoints
+      order by image`),
   );
-  return rows.map((r) => r.image);
+  return rows.map((r) => ({ image: r.image, vector: r.vector === true, keypoints: r.keypoints === true }));
 }
 
 export async function saveEmbedding(db: Database, image: string, model: string, vector: Float32Array): Promise<void> {
@@ -90,25 +106,22 @@ export async function syncImageEmbeddings(
   },
 ): Promise<SyncResult> {
   const { extractor } = options;
-  const withoutVector = new Set(await imagesWithoutEmbedding(db, options.model));
-  const withoutKeypoints = new Set(extractor ? await imagesWithoutKeypoints(db, extractor) : []);
-  const pending = [...new Set([...withoutVector, ...withoutKeypoints])].sort().filter((image) => !options.skip?.has(image));
+  const pending = (await picturesLacking(db, options.model, extractor)).filter((p) => !options.skip?.has(p.image));
   const failed: string[] = [];
   let embedded = 0;
   let keypoints = 0;
   let done = 0;
   let next = 0;
-  const work = { vectors: pending.filter((i) => withoutVector.has(i)).length, keypoints: pending.filter((i) => withoutKeypoints.has(i)).length };
+  const work = { vectors: pending.filter((p) => p.vector).length, keypoints: pending.filter((p) => p.keypoints).length };
   if (pending.length) options.onProgress?.(0, pending.length, work);
   await Promise.all(
     Array.from({ length: Math.max(1, options.concurrency ?? 2) }, async () => {
       while (next < pending.length) {
-        const image = pending[next++]!;
+        const { image, ...want } = pending[next++]!;
         try {
           const key = mediaKey(image);
           const bytes = key ? await options.media.read(key) : null;
           if (!bytes) throw new Error("no such media file");
-          const want = { vector: withoutVector.has(image), keypoints: withoutKeypoints.has(image) };
           const data = await options.embed(bytes, want);
           if (want.vector) {
             if (!data.vector) throw new Error("no vector");

@@ -85,7 +85,7 @@ export class KeypointIndex {
   constructor(readonly pictures: readonly Keypoints[]) {
     const total = pictures.reduce((sum, p) => sum + p.count, 0);
     this.size = total;
-    this.slotBits = Math.ceil(Math.log2(Math.max(2, ...pictures.map((p) => p.count))));
+    this.slotBits = Math.ceil(Math.log2(pictures.reduce((most, p) => Math.max(most, p.count), 2)));
     const slots = pictures.length << this.slotBits;
     this.descriptors = new Uint32Array(slots * 8);
     /** the slots in use, in picture order */

@@ -2,17 +2,6 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db";
 import { imageKeypoints } from "../db/schema";
 
-/** Distinct product image files that have no keypoints from `extractor` yet. */
-export async function imagesWithoutKeypoints(db: Database, extractor: string): Promise<string[]> {
-  const rows = rowsOf<{ image: string }>(
-    await db.execute(sql`
-      select distinct p.image from products p
-      where not exists (select 1 from image_keypoints k where k.image = p.image and k.extractor = ${extractor})
-      order by p.image`),
-  );
-  return rows.map((r) => r.image);
-}
-
 export async function saveKeypoints(db: Database, image: string, extractor: string, record: Uint8Array): Promise<void> {
   const keypoints = Buffer.from(record.buffer, record.byteOffset, record.byteLength);
   await db
