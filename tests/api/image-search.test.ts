@@ -10,8 +10,9 @@ import { picturesLacking, saveEmbedding } from "../../src/server/image-search/em
 import { ImageSearch } from "../../src/server/image-search/image-search";
 import { hasPgvector, memoryIndex, openVectorIndex, pgvectorIndex } from "../../src/server/image-search/vector-index";
 import { KEYPOINT_EXTRACTOR } from "../../src/server/image-search/keypoint-extractor";
-import { decodeKeypoints, encodeKeypoints } from "../../src/server/image-search/keypoints";
-import { loadKeypointRecords, saveKeypoints } from "../../src/server/image-search/keypoints-store";
+import { encodeKeypoints, unpackKeypointRecords, unpackRecordBytes } from "../../src/server/image-search/keypoints";
+import { keypointCatalogue } from "../../src/server/image-search/keypoint-catalogue";
+import { saveKeypoints } from "../../src/server/image-search/keypoints-store";
 import { mulberry32 } from "../../src/lib/random";
 import { PHOTO_ALTERATIONS } from "../fixtures/image-alterations";
 import { buildTestApi, setupApi } from "./harness";
@@ -371,10 +372,36 @@ describe("keypoints of the catalogue's pictures", () => {
                (select count(*)::int from image_keypoints where extractor <> ${KEYPOINT_EXTRACTOR}) as others`),
     );
     expect(row).toEqual({ images: row!.images, current: row!.images, others: 0 });
-    const [stored] = await loadKeypointRecords(api.handle.db, KEYPOINT_EXTRACTOR);
-    const keypoints = decodeKeypoints(new Uint8Array(stored!.record).buffer);
-    expect(keypoints.count).toBeGreaterThan(300);
-    expect(keypoints.width).toBe(640);
+    const snapshot = (await keypointCatalogue(api.handle.db, KEYPOINT_EXTRACTOR).current())!;
+    expect(snapshot.images).toHaveLength(row!.images);
+    for (const keypoints of unpackKeypointRecords(snapshot.buffer)) {
+      expect(keypoints.count).toBeGreaterThan(300);
+      expect(keypoints.width).toBe(640);
+    }
+  });
+
+  it("the loaded keypoints follow the table: a new picture's come in and a removed one's go, the others kept as they were", async () => {
+    const db = api.handle.db;
+    const catalogue = keypointCatalogue(db, KEYPOINT_EXTRACTOR, 60_000);
+    const before = (await catalogue.current())!;
+    const copied = "/media/products/test-only-keypoints-copy.webp";
+    await db.execute(sql`
+      insert into image_keypoints (image, extractor, keypoints)
+      select ${copied}, extractor, keypoints from image_keypoints where image = ${before.images[0]!} and extractor = ${KEYPOINT_EXTRACTOR}`);
+    try {
+      // kept for 60 s unless this process says it wrote
+      expect((await catalogue.current())!.images).not.toContain(copied);
+      catalogue.invalidate();
+      const after = (await catalogue.current())!;
+      expect(after.images).toEqual([...before.images, copied].sort());
+      const bytes = (snapshot: typeof before, image: string) => Array.from(unpackRecordBytes(snapshot.buffer)[snapshot.images.indexOf(image)]!);
+      expect(bytes(after, copied)).toEqual(bytes(before, before.images[0]!));
+      for (const image of before.images.slice(0, 20)) expect(bytes(after, image)).toEqual(bytes(before, image));
+    } finally {
+      await db.execute(sql`delete from image_keypoints where image = ${copied}`);
+    }
+    catalogue.invalidate();
+    expect((await catalogue.current())!.images).toEqual(before.images);
   });
 
   it(

@@ -39,6 +39,31 @@ describe("the embedding worker pool", () => {
   });
 });
 
+describe("the order photos are embedded in", () => {
+  it("is first come, first served, while more keep coming", async () => {
+    const single = createEmbedPool({ threads: 1, encoder: "descriptor", keypoints: false });
+    try {
+      const image = await photo("#6a1b9a");
+      await single.embed(image); // the worker is up
+      const finished: number[] = [];
+      let submitted = 0;
+      // four shoppers, each sending its next photo as soon as the last is answered
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let i = 0; i < 8; i++) {
+            const mine = submitted++;
+            await single.embedQuery(image);
+            finished.push(mine);
+          }
+        }),
+      );
+      expect(finished).toEqual([...finished].sort((a, b) => a - b));
+    } finally {
+      await single.close();
+    }
+  });
+});
+
 describe("closing the embedding worker pool", () => {
   it("lets the photos under way and waiting finish", async () => {
     const closing = createEmbedPool({ threads: 1, maxWaiting: 4, encoder: "descriptor" });

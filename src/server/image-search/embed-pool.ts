@@ -67,6 +67,11 @@ export function createEmbedPool(options: EmbedPoolOptions = {}): EmbedPool {
     // Each waiting task holds an upload (up to 10 MB): past this many, refuse instead of piling up.
     maxQueue: options.maxWaiting ?? MAX_WAITING,
     execArgv: fromSource ? ["--import", "tsx"] : [],
+    // First come, first served. By default piscina puts a task it could not hand to a busy worker
+    // back at the end of the queue; with searches arriving steadily, the second in line was sent to
+    // the back each time the worker freed up, and waited 20 s while later photos went first (measured
+    // with 4 shoppers searching at once).
+    stricterFIFO: true,
     env: {
       ...process.env,
       IMAGE_MODEL_PATH: options.modelPath ?? process.env.IMAGE_MODEL_PATH ?? "",

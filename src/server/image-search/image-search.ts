@@ -160,6 +160,8 @@ export class ImageSearch {
       this.target = null;
     }
     if (result.keypoints || result.removed) this.keypoints?.invalidate();
+    // loaded now (at start, after an upload) rather than by the next search
+    await this.keypoints?.current();
     return result;
   }
 

@@ -1,6 +1,6 @@
 import type { Database } from "../db";
-import { packKeypointRecords } from "./keypoints";
-import { keypointsVersion, loadKeypointRecords } from "./keypoints-store";
+import { packKeypointRecords, unpackRecordBytes } from "./keypoints";
+import { keypointStamps, keypointsVersion, loadKeypointRecords } from "./keypoints-store";
 
 /** The catalogue's keypoints as the embedding workers get them with each photo. */
 export interface KeypointSnapshot {
@@ -18,10 +18,13 @@ const RECHECK_MS = 5_000;
 /**
  * The stored keypoints of `extractor`, loaded into one shared buffer. Reloaded when this process
  * wrote (`invalidate`) or when a cheap check finds the table changed (another app server wrote),
- * at most every RECHECK_MS; searches meanwhile use the snapshot they have.
+ * at most every RECHECK_MS; searches meanwhile use the snapshot they have. A reload reads only the
+ * pictures whose keypoints are new or changed: one upload costs one record, not the catalogue.
  */
 export function keypointCatalogue(db: Database, extractor: string, recheckMs = RECHECK_MS) {
   let snapshot: KeypointSnapshot | null = null;
+  /** each loaded picture's record (a view on the snapshot's buffer) and when it was stored */
+  const loaded = new Map<string, { stamp: string; record: Uint8Array }>();
   let checkedAt = 0;
   /** this process's writes so far, and how many of them the snapshot has seen */
   let writes = 1;
@@ -33,8 +36,15 @@ export function keypointCatalogue(db: Database, extractor: string, recheckMs = R
     const upTo = writes;
     const version = await keypointsVersion(db, extractor);
     if (seen !== upTo || snapshot?.version !== version) {
-      const rows = await loadKeypointRecords(db, extractor);
-      snapshot = rows.length ? { version, buffer: packKeypointRecords(rows.map((r) => r.record)), images: rows.map((r) => r.image) } : null;
+      const stamps = await keypointStamps(db, extractor);
+      for (const image of loaded.keys()) if (!stamps.has(image)) loaded.delete(image);
+      const changed = [...stamps].filter(([image, stamp]) => loaded.get(image)?.stamp !== stamp).map(([image]) => image);
+      for (const { image, stamp, record } of await loadKeypointRecords(db, extractor, changed)) loaded.set(image, { stamp, record });
+      const images = [...loaded.keys()].sort();
+      const buffer = packKeypointRecords(images.map((image) => loaded.get(image)!.record));
+      // the records now live in the shared buffer: the loaded copies can go
+      unpackRecordBytes(buffer).forEach((record, i) => (loaded.get(images[i]!)!.record = record));
+      snapshot = images.length ? { version, buffer, images } : null;
     }
     seen = upTo;
   };

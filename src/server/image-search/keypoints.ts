@@ -94,11 +94,16 @@ export function packKeypointRecords(records: Uint8Array[]): SharedArrayBuffer {
   return buffer;
 }
 
-/** The records of `packKeypointRecords`, as views on the shared buffer. */
-export function unpackKeypointRecords(buffer: ArrayBufferLike): Keypoints[] {
+/** The records of `packKeypointRecords` as bytes, views on the shared buffer. */
+export function unpackRecordBytes(buffer: ArrayBufferLike): Uint8Array[] {
   const count = new Uint32Array(buffer, 0, 1)[0]!;
   const starts = new Uint32Array(buffer, 0, count + 2);
-  return Array.from({ length: count }, (_, i) => decodeKeypoints(buffer, starts[i + 1]!, starts[i + 2]! - starts[i + 1]!));
+  return Array.from({ length: count }, (_, i) => new Uint8Array(buffer, starts[i + 1]!, starts[i + 2]! - starts[i + 1]!));
+}
+
+/** The records of `packKeypointRecords`, as keypoints viewing the shared buffer. */
+export function unpackKeypointRecords(buffer: ArrayBufferLike): Keypoints[] {
+  return unpackRecordBytes(buffer).map((r) => decodeKeypoints(buffer, r.byteOffset, r.byteLength));
 }
 
 /** 8-bit grey levels of an RGB picture (the ITU-R BT.601 weights, as OpenCV's RGB-to-grey). */
