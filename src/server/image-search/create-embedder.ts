@@ -19,7 +19,7 @@ export const BUILT_IN_MODEL = "models/image-encoder.onnx";
  * whole photo. Chosen on the tuning half of the demo catalogue (bench/tune-image-search.ts); the
  * retrieval test measures them on the other half.
  */
-export const FUSION_WEIGHTS: FusionWeights = { learned: 0.65, descriptor: 0.35, cropFactor: 0.86 };
+export const FUSION_WEIGHTS: FusionWeights = { learned: 0.75, descriptor: 0.25, cropFactor: 0.88 };
 
 export type ImageEncoderChoice = "learned" | "descriptor";
 
