@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { PHOTO_ALTERATIONS } from "../tests/fixtures/image-alterations";
 import { gridSettled } from "./helpers";
 
 interface ApiProduct {
@@ -81,6 +82,20 @@ test("search by image: a pasted photo finds its product; a text search then repl
   await expect(page.getByText("Results for “multimeter”")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Results for your image" })).toHaveCount(0);
   await expect(page.getByTestId("image-results")).toHaveCount(0);
+});
+
+test("search by image: a phone photo of a part lying small on a cluttered desk finds it first", async ({ page, request }) => {
+  const { product, bytes } = await productWithImage(request);
+  // a 1024 × 768 shot: the part at 30–50 % of the width among papers, a mug and a notebook
+  const photo = await PHOTO_ALTERATIONS["small on a cluttered desk, with shadow"]!(bytes, product.id);
+  const dialog = await openImageSearch(page);
+  await pasteImage(dialog, photo, "image/jpeg", "desk.jpg");
+  await expect(dialog.getByRole("img", { name: "Preview of the selected photo" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Search Products" }).click();
+  await expect(dialog).toBeHidden();
+  const results = page.getByTestId("image-results");
+  await expect(results.getByTestId("product-card").first().getByRole("heading")).toHaveText(product.name);
+  await expect(page.getByTestId("image-keywords").getByRole("button").first()).toBeVisible();
 });
 
 const SLOW_UPLOADS = {
