@@ -12,4 +12,10 @@ describe("configuration", () => {
     expect(() => loadConfig({ SITE_URL: "shop.example" })).toThrow(/SITE_URL/);
     expect(() => loadConfig({ SITE_URL: "ftp://shop.example" })).toThrow(/SITE_URL/);
   });
+
+  it("matches keypoints in search by image unless IMAGE_KEYPOINTS=off, and refuses other values, naming it", () => {
+    expect(loadConfig({}).IMAGE_KEYPOINTS).toBe("on");
+    expect(loadConfig({ IMAGE_KEYPOINTS: "off" }).IMAGE_KEYPOINTS).toBe("off");
+    expect(() => loadConfig({ IMAGE_KEYPOINTS: "no" })).toThrow(/IMAGE_KEYPOINTS/);
+  });
 });

@@ -52,6 +52,8 @@ const envSchema = z.object({
   REQUEST_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(5),
   /** search by image: "learned" (the built-in learned encoder fused with the descriptor) or "descriptor" alone */
   IMAGE_ENCODER: z.enum(["learned", "descriptor"]).default("learned"),
+  /** search by image: "off" leaves keypoint matching out (ranking by the vectors alone) */
+  IMAGE_KEYPOINTS: z.enum(["on", "off"]).default("on"),
   /** an ONNX image encoder of the operator's own (e.g. a CLIP vision model), used alone instead of IMAGE_ENCODER */
   IMAGE_MODEL_PATH: z
     .string()

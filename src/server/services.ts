@@ -66,7 +66,7 @@ export interface ServicesConfig {
   outbox?: { drainIntervalMs?: number; quota?: Partial<MailQuota>; retry?: Partial<RetryPolicy> };
   /** the shop's public origin: links in e-mails; https makes the session cookie Secure */
   siteUrl: URL;
-  imageSearch?: { workers?: number; modelPath?: string; encoder?: string; maxWaiting?: number };
+  imageSearch?: { workers?: number; modelPath?: string; encoder?: string; keypoints?: boolean; maxWaiting?: number };
   /** failed sign-ins allowed from one network address per lockout window */
   loginFailuresPerAddress?: number;
   /** the password-hashing pool: hashes at once, and how many may wait */
@@ -103,7 +103,12 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
       quota: { perRecipient: config.MAIL_QUOTA_PER_EMAIL, perClient: config.MAIL_QUOTA_PER_CLIENT },
     },
     siteUrl: siteUrl(),
-    imageSearch: { workers: config.IMAGE_WORKERS, modelPath: config.IMAGE_MODEL_PATH, encoder: config.IMAGE_ENCODER },
+    imageSearch: {
+      workers: config.IMAGE_WORKERS,
+      modelPath: config.IMAGE_MODEL_PATH,
+      encoder: config.IMAGE_ENCODER,
+      keypoints: config.IMAGE_KEYPOINTS === "on",
+    },
     passwordHashing: { workers: config.PASSWORD_HASH_WORKERS, maxWaiting: config.PASSWORD_HASH_QUEUE },
     dataDir: config.dataDir,
     requestLimits: { perAddress: { max: config.REQUEST_LIMIT_PER_CLIENT, windowMinutes: 60 } },

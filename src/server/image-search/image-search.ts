@@ -210,6 +210,8 @@ export interface ImageSearchOptions {
   modelPath?: string;
   /** "learned" (default) or "descriptor" */
   encoder?: string;
+  /** false: no keypoint matching (IMAGE_KEYPOINTS=off) */
+  keypoints?: boolean;
   /** progress of vector recomputation and a fallback to the descriptor are said here */
   log?: (line: string) => void;
   /** searches that may wait for a worker before new ones are turned away as busy */
@@ -224,7 +226,13 @@ export function createImageSearchService(db: Database, options: ImageSearchOptio
   let pool: EmbedPool | null = null;
   let instance: ImageSearch | null = null;
   const started = () => {
-    pool ??= createEmbedPool({ threads: options.workers, modelPath: options.modelPath, encoder: options.encoder, maxWaiting: options.maxWaiting });
+    pool ??= createEmbedPool({
+      threads: options.workers,
+      modelPath: options.modelPath,
+      encoder: options.encoder,
+      keypoints: options.keypoints,
+      maxWaiting: options.maxWaiting,
+    });
     instance ??= new ImageSearch(db, pool, options.media, options.log);
     return instance;
   };
