@@ -404,6 +404,33 @@ describe("keypoints of the catalogue's pictures", () => {
     expect((await catalogue.current())!.images).toEqual(before.images);
   });
 
+  it("a snapshot rebuilt after this process wrote has a version of its own, even where the table's count and newest time did not move", async () => {
+    const db = api.handle.db;
+    const catalogue = keypointCatalogue(db, KEYPOINT_EXTRACTOR, 60_000);
+    const source = (await catalogue.current())!.images[0]!;
+    const [first, second] = ["/media/products/test-only-keypoints-a.webp", "/media/products/test-only-keypoints-b.webp"];
+    // written as by a transaction that began long ago: the table's newest time stays as it was
+    const copy = (image: string) =>
+      db.execute(sql`
+        insert into image_keypoints (image, extractor, keypoints, updated_at)
+        select ${image}, extractor, keypoints, '2001-01-01' from image_keypoints where image = ${source} and extractor = ${KEYPOINT_EXTRACTOR}`);
+    try {
+      await copy(first);
+      catalogue.invalidate();
+      const before = (await catalogue.current())!;
+      await db.execute(sql`delete from image_keypoints where image = ${first}`);
+      await copy(second);
+      catalogue.invalidate();
+      const after = (await catalogue.current())!;
+      expect(after.images).toContain(second);
+      expect(after.images).not.toContain(first);
+      // the same version would let a worker keep its index of `before`, whose pictures sit elsewhere
+      expect(after.version).not.toBe(before.version);
+    } finally {
+      await db.execute(sql`delete from image_keypoints where image in (${first}, ${second})`);
+    }
+  });
+
   it(
     "a new picture gets keypoints at the next sync and a photo of it lying on a desk finds it first; once no product shows it they go",
     { timeout: 180_000 },

@@ -128,7 +128,8 @@ export async function syncImageEmbeddings(
             await saveEmbedding(db, image, options.model, data.vector);
             embedded++;
           }
-          if (want.keypoints && data.keypoints) {
+          if (want.keypoints) {
+            if (!data.keypoints) throw new Error("no keypoints");
             await saveKeypoints(db, image, extractor!, data.keypoints);
             keypoints++;
           }
@@ -142,6 +143,6 @@ export async function syncImageEmbeddings(
   // every picture that can be read now has a vector from this embedder (and keypoints from this
   // extractor): earlier embedders' and extractors' are done with
   let removed = (await deleteUnusedEmbeddings(db)) + (await deleteOtherModels(db, options.model));
-  if (extractor) removed += await deleteStaleKeypoints(db, extractor, { otherExtractors: true });
+  if (extractor) removed += await deleteStaleKeypoints(db, extractor);
   return { embedded, keypoints, failed, removed };
 }

@@ -4,7 +4,10 @@ import { keypointStamps, keypointsVersion, loadKeypointRecords } from "./keypoin
 
 /** The catalogue's keypoints as the embedding workers get them with each photo. */
 export interface KeypointSnapshot {
-  /** changes whenever the stored keypoints do: a worker rebuilds its index once per version */
+  /**
+   * names this buffer's contents: a worker rebuilds its index once per version, and maps the
+   * pictures it verifies back to `images` by their places in the buffer it indexed
+   */
   version: string;
   /** every picture's record (keypoints.ts), shared with the workers, not copied */
   buffer: SharedArrayBuffer;
@@ -30,12 +33,15 @@ export function keypointCatalogue(db: Database, extractor: string, recheckMs = R
   let writes = 1;
   let seen = 0;
   let loading: Promise<void> | null = null;
+  /** the stored keypoints' version the snapshot was built from, and how many snapshots were built */
+  let storedVersion = "";
+  let builds = 0;
 
   const load = async () => {
     // counted before reading: a write that lands during the read leaves the snapshot stale
     const upTo = writes;
     const version = await keypointsVersion(db, extractor);
-    if (seen !== upTo || snapshot?.version !== version) {
+    if (seen !== upTo || storedVersion !== version) {
       const stamps = await keypointStamps(db, extractor);
       for (const image of loaded.keys()) if (!stamps.has(image)) loaded.delete(image);
       const changed = [...stamps].filter(([image, stamp]) => loaded.get(image)?.stamp !== stamp).map(([image]) => image);
@@ -44,7 +50,12 @@ export function keypointCatalogue(db: Database, extractor: string, recheckMs = R
       const buffer = packKeypointRecords(images.map((image) => loaded.get(image)!.record));
       // the records now live in the shared buffer: the loaded copies can go
       unpackRecordBytes(buffer).forEach((record, i) => (loaded.get(images[i]!)!.record = record));
-      snapshot = images.length ? { version, buffer, images } : null;
+      // a version per build: the table's version (row count and newest time) can stay the same
+      // across a change (one picture's keypoints deleted and another's written by a transaction that
+      // began before the newest write), and a worker must never keep an index whose pictures sit in
+      // other places than in this buffer
+      snapshot = images.length ? { version: `${version}#${++builds}`, buffer, images } : null;
+      storedVersion = version;
     }
     seen = upTo;
   };

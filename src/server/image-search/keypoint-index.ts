@@ -56,8 +56,6 @@ export interface VerifiedPicture {
   picture: number;
   /** matches that agree on one placement of the picture in the photo */
   inliers: number;
-  /** descriptor matches with the picture before the geometry was checked */
-  matches: number;
 }
 
 /** Bits differing between two 32-bit words. */
@@ -206,7 +204,7 @@ export class KeypointIndex {
     return chosen
       .map((picture) => {
         const { query: from, picture: to } = pairs.get(picture)!;
-        return { picture, inliers: similarityInliers(query, this.pictures[picture]!, from, to, settings), matches: counts[picture]! };
+        return { picture, inliers: similarityInliers(query, this.pictures[picture]!, from, to, settings) };
       })
       .sort((a, b) => b.inliers - a.inliers || a.picture - b.picture);
   }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db";
 import { imageKeypoints } from "../db/schema";
 
@@ -11,17 +11,17 @@ export async function saveKeypoints(db: Database, image: string, extractor: stri
 }
 
 /**
- * Keypoints no search needs any more: of pictures no product shows, and (once `extractor` has
- * them for every picture it could read) of other extractors.
+ * Keypoints no search needs any more: of pictures no product shows, and of extractors other than
+ * `extractor` (called once `extractor` has them for every picture it could read).
  */
-export async function deleteStaleKeypoints(db: Database, extractor: string, { otherExtractors }: { otherExtractors: boolean }): Promise<number> {
-  const unused = rowsOf<{ image: string }>(
-    await db.execute(sql`delete from image_keypoints k where not exists (select 1 from products p where p.image = k.image) returning k.image`),
+export async function deleteStaleKeypoints(db: Database, extractor: string): Promise<number> {
+  const deleted = rowsOf<{ image: string }>(
+    await db.execute(sql`
+      delete from image_keypoints k
+      where k.extractor <> ${extractor} or not exists (select 1 from products p where p.image = k.image)
+      returning k.image`),
   );
-  const others = otherExtractors
-    ? rowsOf<{ image: string }>(await db.execute(sql`delete from image_keypoints where extractor <> ${extractor} returning image`))
-    : [];
-  return unused.length + others.length;
+  return deleted.length;
 }
 
 /** Changes whenever `extractor`'s stored keypoints do (on this server or another). */
@@ -55,14 +55,11 @@ const LOAD_BATCH = 100;
 export async function loadKeypointRecords(db: Database, extractor: string, images: string[]): Promise<{ image: string; stamp: string; record: Uint8Array }[]> {
   const loaded: { image: string; stamp: string; record: Uint8Array }[] = [];
   for (let from = 0; from < images.length; from += LOAD_BATCH) {
-    const batch = sql.join(
-      images.slice(from, from + LOAD_BATCH).map((image) => sql`${image}`),
-      sql`, `,
-    );
+    const batch = images.slice(from, from + LOAD_BATCH);
     const rows = rowsOf<{ image: string; stamp: string; keypoints: string }>(
       await db.execute(sql`
         select image, updated_at::text as stamp, encode(keypoints, 'base64') as keypoints from image_keypoints
-        where extractor = ${extractor} and image in (${batch})`),
+        where extractor = ${extractor} and ${inArray(imageKeypoints.image, batch)}`),
     );
     for (const r of rows) loaded.push({ image: r.image, stamp: r.stamp, record: Buffer.from(r.keypoints, "base64") });
   }

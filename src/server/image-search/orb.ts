@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Keypoints } from "./keypoints";
+import { DESCRIPTOR_BYTES, type Keypoints } from "./keypoints";
 
 /**
  * ORB keypoints (FAST corners ranked by the Harris measure, over an 8-level image pyramid, with a
@@ -107,8 +107,8 @@ export async function detectKeypoints(grey: { data: Uint8Array; width: number; h
       y[i] = k.pt.y;
       angle[i] = k.angle;
     }
-    const descriptors = new Uint32Array(count * 8);
-    new Uint8Array(descriptors.buffer).set(described.data.subarray(0, count * 32));
+    const descriptors = new Uint32Array((count * DESCRIPTOR_BYTES) / 4);
+    new Uint8Array(descriptors.buffer).set(described.data.subarray(0, count * DESCRIPTOR_BYTES));
     return { width: grey.width, height: grey.height, count, x, y, angle, descriptors };
   } finally {
     orb.delete();

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db";
+import { imageEmbeddings } from "../db/schema";
 
 export interface NearestImage {
   image: string;
@@ -52,15 +53,11 @@ export function pgvectorIndex(db: Database, model: string): VectorIndex {
     async similarities(vector, images) {
       if (images.length === 0) return [];
       const literal = vectorLiteral(vector);
-      const list = sql.join(
-        images.map((i) => sql`${i}`),
-        sql`, `,
-      );
       const rows = rowsOf<{ image: string; similarity: number }>(
         await db.execute(sql`
           select image, -(vec <#> ${literal}::vector) as similarity
           from image_embeddings
-          where model = ${model} and image in (${list})`),
+          where model = ${model} and ${inArray(imageEmbeddings.image, images)}`),
       );
       return rows.map((r) => ({ image: r.image, similarity: Number(r.similarity) }));
     },
