@@ -327,10 +327,21 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
         const inMemory = await memory.nearest(query!, 10);
         expect(inMemory[0]!.image).toBe(product.image);
         expect(inMemory.map((n) => n.similarity)).toEqual([...inMemory.map((n) => n.similarity)].sort((x, y) => y - x));
+        // asked for named pictures (the ones keypoints verify), each path gives the same similarity
+        // as its nearest-neighbour answer, and nothing for a picture without a vector
+        const named = [inMemory[3]!.image, inMemory[0]!.image, "/media/products/no-such-picture.webp"];
+        const byName = (list: { image: string; similarity: number }[]) => new Map(list.map((n) => [n.image, n.similarity]));
+        const memoryNamed = byName(await memory.similarities(query!, named));
+        expect([...memoryNamed.keys()].sort()).toEqual(named.slice(0, 2).sort());
+        expect(memoryNamed.get(inMemory[3]!.image)).toBeCloseTo(inMemory[3]!.similarity, 6);
         if (!pgvector) continue;
-        const inSql = await pgvectorIndex(api.handle.db, model).nearest(query!, 10);
+        const sqlIndex = pgvectorIndex(api.handle.db, model);
+        const inSql = await sqlIndex.nearest(query!, 10);
         expect(inSql.map((n) => n.image)).toEqual(inMemory.map((n) => n.image));
         inSql.forEach((n, i) => expect(n.similarity).toBeCloseTo(inMemory[i]!.similarity, 4));
+        const sqlNamed = byName(await sqlIndex.similarities(query!, named));
+        expect([...sqlNamed.keys()].sort()).toEqual(named.slice(0, 2).sort());
+        for (const [image, similarity] of memoryNamed) expect(sqlNamed.get(image)).toBeCloseTo(similarity, 4);
       }
     } finally {
       await pool.close();
