@@ -22,7 +22,7 @@ import { KeypointIndex } from "../src/server/image-search/keypoint-index";
 import { catalogueKeypoints, PHOTO_SIDE, photoKeypoints } from "../src/server/image-search/keypoint-extractor";
 import { decodeKeypoints } from "../src/server/image-search/keypoints";
 import { createOnnxEncoder } from "../src/server/image-search/onnx-embedder";
-import { RANKING, type RankingSettings } from "../src/server/image-search/ranking";
+import { RANKING, verificationBonus, type RankingSettings } from "../src/server/image-search/ranking";
 import { fitWithin, PICTURE_SIDE, queryViews } from "../src/server/image-search/view-embedder";
 import { localMediaStore, mediaKey } from "../src/server/media/media-store";
 import { ensureSeeded } from "../src/server/seed/ensure-seeded";
@@ -103,10 +103,10 @@ try {
           const factor = v === 0 ? 1 : w.cropFactor;
           for (let c = 0; c < products.length; c++) best[c] = Math.max(best[c]!, factor * (w.learned * l![c]! + (1 - w.learned) * d![c]!));
         });
-        // the same rule as rankImages (src/server/image-search/ranking.ts), on indices
+        // rankImages' rule, on the pictures' places rather than their names
         if (w.ranking) {
-          const proof = Math.max(w.ranking.minInliers, w.ranking.ofBest * Math.max(0, ...q.seen.map((s) => s.inliers)));
-          for (const s of q.seen) if (s.inliers >= proof) best[s.picture] = best[s.picture]! + 1 + w.ranking.perInlier * s.inliers;
+          const bestInliers = Math.max(0, ...q.seen.map((s) => s.inliers));
+          for (const s of q.seen) best[s.picture] = best[s.picture]! + verificationBonus(s.inliers, bestInliers, w.ranking);
         }
         const mine = best[q.product]!;
         let better = 0;

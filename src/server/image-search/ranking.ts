@@ -24,12 +24,22 @@ export interface RankedImage {
   verified: boolean;
 }
 
+/**
+ * What a picture's agreeing keypoints add to its similarity, given the most any picture of the same
+ * photo has: 0 unless they verify it.
+ */
+export function verificationBonus(inliers: number, bestInliers: number, settings = RANKING): number {
+  return inliers >= Math.max(settings.minInliers, settings.ofBest * bestInliers) ? 1 + settings.perInlier * inliers : 0;
+}
+
 /** Every picture with a similarity or verified keypoints, best first (ties by image, for a stable order). */
 export function rankImages(similarity: ReadonlyMap<string, number>, seen: readonly { image: string; inliers: number }[], settings = RANKING): RankedImage[] {
   const bestInliers = Math.max(0, ...seen.map((s) => s.inliers));
-  const proof = Math.max(settings.minInliers, settings.ofBest * bestInliers);
   const bonus = new Map<string, number>();
-  for (const s of seen) if (s.inliers >= proof) bonus.set(s.image, 1 + settings.perInlier * s.inliers);
+  for (const s of seen) {
+    const added = verificationBonus(s.inliers, bestInliers, settings);
+    if (added > 0) bonus.set(s.image, added);
+  }
   const images = new Set([...similarity.keys(), ...bonus.keys()]);
   return [...images]
     .map((image) => ({ image, score: (similarity.get(image) ?? 0) + (bonus.get(image) ?? 0), verified: bonus.has(image) }))
