@@ -115,6 +115,48 @@ test("the price filter reaches the dearest product, on a scale whose steps grow,
   await expect(page).toHaveURL(/minPrice=1000000&maxPrice=2500000$/);
 });
 
+test("forms keep what was typed before the page's scripts ran: the newsletter box, order tracking and sign-in", async ({ page }) => {
+  test.setTimeout(90_000);
+  // each load holds the page's scripts until the boxes are filled, as on a slow phone
+  const loadWithScriptsHeld = async (path: string, fill: () => Promise<void>) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.unroute("**/_next/static/chunks/*.js");
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: "commit" });
+    await fill();
+    release();
+  };
+
+  const newsletter = page.getByRole("form", { name: "Newsletter" });
+  // the footer's Subscribe button is enabled by the page's first client render
+  const hydrated = () => expect(newsletter.getByRole("button", { name: "Subscribe" })).toBeEnabled();
+  await loadWithScriptsHeld("/products?lang=en", () => newsletter.getByLabel("Email address").fill(`early-${Date.now()}@example.co.tz`));
+  await newsletter.getByRole("button", { name: "Subscribe" }).click();
+  await expect(newsletter.getByText("Check your inbox to confirm your subscription.")).toBeVisible();
+
+  const tracking = page.getByRole("form", { name: "Find an order" });
+  await loadWithScriptsHeld("/tracking", async () => {
+    await tracking.getByLabel("Order number").fill("KE-2026-999999");
+    await tracking.getByLabel("E-mail or phone number").fill("nobody@example.co.tz");
+  });
+  await hydrated();
+  await tracking.getByRole("button", { name: "Track" }).click();
+  // both boxes reached the form's state: the answer is "no such order", not "fill in both"
+  await expect(tracking.getByRole("alert")).toHaveText("We found no order with this number and these details. Check both and try again.");
+
+  await loadWithScriptsHeld("/auth/login", async () => {
+    await page.getByLabel("Email", { exact: true }).fill(`nobody-${Date.now()}@example.co.tz`);
+    await page.getByLabel("Password", { exact: true }).fill("not the password 1");
+  });
+  await hydrated();
+  await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("main").getByText("Invalid email or password")).toBeVisible();
+});
+
 test("search dialog: camera opens the image tab, back to text, Enter searches and closes", async ({ page }) => {
   await page.goto("/products");
   await page.getByRole("button", { name: "Search by image" }).click();

@@ -1,7 +1,8 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useTranslations } from "use-intl";
+import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 
 export function Field({
   label,
@@ -22,6 +23,8 @@ export function Field({
 }) {
   const id = useId();
   const t = useTranslations("auth.fields");
+  const inputRef = useRef<HTMLInputElement>(null);
+  useInputBeforeHydration(inputRef, value, onChange);
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -29,6 +32,7 @@ export function Field({
         {optional && <span className="font-normal text-[var(--muted-fg)]"> {t("optional")}</span>}
       </label>
       <input
+        ref={inputRef}
         id={id}
         type={type}
         autoComplete={autoComplete}

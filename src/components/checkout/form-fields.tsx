@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, useRef, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { cx } from "../ui/cx";
+import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 
 export const inputClass =
   "mt-1 h-11 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-base sm:h-10 sm:text-sm aria-[invalid=true]:border-red-600";
@@ -28,6 +29,12 @@ export function TextField({
   className?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "className">) {
   const id = fieldId(name);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // the field's change handlers read event.target; the early input is already in the element
+  useInputBeforeHydration(inputRef, input.value === undefined ? null : String(input.value), () => {
+    const element = inputRef.current;
+    if (element) input.onChange?.({ target: element, currentTarget: element } as ChangeEvent<HTMLInputElement>);
+  });
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
@@ -35,7 +42,7 @@ export function TextField({
         {label}
         {optionalText && <span className="font-normal text-[var(--muted-fg)]"> {optionalText}</span>}
       </label>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} className={inputClass} {...input} />
+      <input ref={inputRef} id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} className={inputClass} {...input} />
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-[var(--muted-fg)]">
           {hint}

@@ -2,12 +2,13 @@
 
 import Link from "next/link";
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { NEWSLETTER_EMAIL_MAX } from "@/lib/newsletter";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction } from "../ui/use-form-action";
+import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 
 const noopSubscribe = () => () => {};
 
@@ -15,6 +16,8 @@ const noopSubscribe = () => () => {};
 export function NewsletterForm() {
   const id = useId();
   const [email, setEmail] = useState("");
+  const emailRef = useRef<HTMLInputElement>(null);
+  useInputBeforeHydration(emailRef, email, setEmail);
   const t = useTranslations("newsletter");
   const errorText = useErrorText();
   // Until the script runs, a native submit would send the address nowhere useful (or put it in
@@ -60,6 +63,7 @@ export function NewsletterForm() {
       </label>
       <div className="mt-1 flex gap-2">
         <input
+          ref={emailRef}
           id={inputId}
           type="email"
           name="email"
