@@ -115,7 +115,7 @@ test("the price filter reaches the dearest product, on a scale whose steps grow,
   await expect(page).toHaveURL(/minPrice=1000000&maxPrice=2500000$/);
 });
 
-test("forms keep what was typed before the page's scripts ran: the newsletter box, order tracking and sign-in", async ({ page }) => {
+test("forms keep what was typed before the page's scripts ran: the newsletter box, order tracking, sign-in and the BOM matcher", async ({ page }) => {
   test.setTimeout(90_000);
   // each load holds the page's scripts until the boxes are filled, as on a slow phone
   const loadWithScriptsHeld = async (path: string, fill: () => Promise<void>) => {
@@ -155,6 +155,11 @@ test("forms keep what was typed before the page's scripts ran: the newsletter bo
   await hydrated();
   await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("main").getByText("Invalid email or password")).toBeVisible();
+
+  await loadWithScriptsHeld("/ai-agent", () => page.getByTestId("bom-input").fill("2 x ESP32-WROOM-32"));
+  await hydrated();
+  await page.getByRole("button", { name: "Match parts" }).click();
+  await expect(page.getByTestId("bom-line")).toContainText("ESP32-WROOM-32 DevKit");
 });
 
 test("search dialog: camera opens the image tab, back to text, Enter searches and closes", async ({ page }) => {

@@ -2,9 +2,10 @@
 
 import Link from "next/link";
 import { Search, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { faqMatches } from "@/lib/faq-search";
+import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 
 export interface FaqItem {
   id: string;
@@ -27,6 +28,8 @@ export interface FaqTopic {
 export function FaqSearch({ topics }: { topics: FaqTopic[] }) {
   const t = useTranslations("pages.helpSearch");
   const [query, setQuery] = useState("");
+  const queryRef = useRef<HTMLInputElement>(null);
+  useInputBeforeHydration(queryRef, query, setQuery);
   const inputId = useId();
   const searching = query.trim() !== "";
   const shown = topics
@@ -42,6 +45,7 @@ export function FaqSearch({ topics }: { topics: FaqTopic[] }) {
         <div className="relative">
           <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-[var(--muted-fg)]" aria-hidden />
           <input
+            ref={queryRef}
             id={inputId}
             type="search"
             value={query}

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import type { BomMatch, BomMatchLine } from "@/lib/api-contract";
@@ -11,6 +11,7 @@ import { productPath } from "@/lib/slug";
 import { useErrorText } from "../i18n/error-text";
 import { TOAST_MS, toast } from "../ui/toaster";
 import { useCurrency } from "../ui/use-currency";
+import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 import { addBomToCart } from "./add-bom-to-cart";
 import { SourcingRequestForm } from "./sourcing-request-form";
 
@@ -33,6 +34,8 @@ export function BomMatcher() {
   const inputId = useId();
   const fileId = useId();
   const [text, setText] = useState("");
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  useInputBeforeHydration(textRef, text, setText);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -118,6 +121,7 @@ export function BomMatcher() {
             {t("form.hint")}
           </p>
           <textarea
+            ref={textRef}
             id={inputId}
             name="bom"
             value={text}

@@ -10,7 +10,7 @@ import { type RefObject, useLayoutEffect } from "react";
  * control is uncontrolled: the element keeps its input by itself and nothing is handed on.
  */
 export function useInputBeforeHydration(
-  ref: RefObject<HTMLInputElement | HTMLSelectElement | null>,
+  ref: RefObject<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>,
   renderedValue: string | null,
   onEarlyInput: (value: string) => void,
 ): void {
