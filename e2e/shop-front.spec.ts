@@ -115,7 +115,10 @@ test("the price filter reaches the dearest product, on a scale whose steps grow,
   await expect(page).toHaveURL(/minPrice=1000000&maxPrice=2500000$/);
 });
 
-test("forms keep what was typed before the page's scripts ran: the newsletter box, order tracking, sign-in and the BOM matcher", async ({ page }) => {
+test("forms keep what was typed before the page's scripts ran: the newsletter box, order tracking, sign-in, the BOM matcher and the quantity to buy", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   // each load holds the page's scripts until the boxes are filled, as on a slow phone
   const loadWithScriptsHeld = async (path: string, fill: () => Promise<void>) => {
@@ -160,6 +163,16 @@ test("forms keep what was typed before the page's scripts ran: the newsletter bo
   await hydrated();
   await page.getByRole("button", { name: "Match parts" }).click();
   await expect(page.getByTestId("bom-line")).toContainText("ESP32-WROOM-32 DevKit");
+
+  const { products } = (await (await request.get("/api/products?limit=100")).json()) as {
+    products: { id: number; slug: string; stock_quantity: number; variant_config: unknown }[];
+  };
+  const product = products.find((p) => !p.variant_config && p.stock_quantity >= 3);
+  expect(product, "a product without variants with at least 3 in stock").toBeTruthy();
+  await loadWithScriptsHeld(`/products/${product!.id}-${product!.slug}`, () => page.getByRole("textbox", { name: "Quantity" }).fill("3"));
+  await hydrated();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
 });
 
 test("search dialog: camera opens the image tab, back to text, Enter searches and closes", async ({ page }) => {

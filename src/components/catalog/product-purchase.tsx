@@ -1,13 +1,14 @@
 "use client";
 
 import { Minus, Plus, ShoppingCart } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { defaultVariant, priceOfChoice, variantsMatching } from "@/lib/variants";
 import { addProductToCart } from "../cart/add-to-cart";
 import { useCurrency } from "../ui/use-currency";
+import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 
 /** Price, variant choice, stock, quantity and Add to Cart on the product page. */
 export function ProductPurchase({ product, discountPercent }: { product: Product; discountPercent: number }) {
@@ -39,6 +40,9 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
   const stock = variant ? variant.stock : variants.length ? candidates.reduce((sum, v) => sum + Math.max(0, v.stock), 0) : product.stock_quantity;
   const needsChoice = variants.length > 0 && !variant && !choicePrice?.exact;
   const maxQuantity = Math.max(1, Math.min(999, stock));
+  const typeQuantity = (text: string) => setQuantity(Math.max(1, Math.min(maxQuantity, Number(text.replace(/\D/g, "")) || 1)));
+  const quantityRef = useRef<HTMLInputElement>(null);
+  useInputBeforeHydration(quantityRef, String(quantity), typeQuantity);
 
   return (
     <div className="mt-4">
@@ -92,13 +96,11 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
             <Minus className="h-4 w-4" aria-hidden />
           </button>
           <input
+            ref={quantityRef}
             aria-label={t("quantity")}
             inputMode="numeric"
             value={quantity}
-            onChange={(e) => {
-              const n = Number(e.target.value.replace(/\D/g, ""));
-              setQuantity(Math.max(1, Math.min(maxQuantity, n || 1)));
-            }}
+            onChange={(e) => typeQuantity(e.target.value)}
             className="w-12 bg-transparent text-center"
           />
           <button type="button" aria-label={t("increase")} onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))} className="p-2">

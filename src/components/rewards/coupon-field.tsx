@@ -1,10 +1,11 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { normaliseCouponCode, type CouponQuote } from "@/lib/coupons";
 import { formatMoney } from "@/lib/money";
 import { FieldError, fieldId, inputClass } from "../checkout/form-fields";
+import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 
 /** The text of a coupon that does not apply, from its reason code. */
 export function useCouponReasonText() {
@@ -33,6 +34,8 @@ export function CouponField({ code, status, busy, onApply, onRemove, name = "cou
   const reasonText = useCouponReasonText();
   const [typed, setTyped] = useState("");
   const [invalid, setInvalid] = useState(false);
+  const typedRef = useRef<HTMLInputElement>(null);
+  useInputBeforeHydration(typedRef, typed, setTyped);
 
   const apply = () => {
     const normal = normaliseCouponCode(typed);
@@ -69,6 +72,7 @@ export function CouponField({ code, status, busy, onApply, onRemove, name = "cou
       </label>
       <div className="flex gap-2">
         <input
+          ref={typedRef}
           id={id}
           name={name}
           autoComplete="off"
