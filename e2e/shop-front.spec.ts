@@ -122,16 +122,10 @@ test("forms keep what was typed before the page's scripts ran: the newsletter bo
   test.setTimeout(90_000);
   // each load holds the page's scripts until the boxes are filled, as on a slow phone
   const loadWithScriptsHeld = async (path: string, fill: () => Promise<void>) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.unroute("**/_next/static/chunks/*.js");
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(path, { waitUntil: "commit" });
     await fill();
-    release();
+    await release();
   };
 
   const newsletter = page.getByRole("form", { name: "Newsletter" });
