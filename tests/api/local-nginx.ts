@@ -9,14 +9,16 @@ export const SITE_CONF = path.join(process.cwd(), "deploy", "nginx", "storefront
 
 /**
  * How long nginx leaves a server it could not reach out of its rotation (the upstream list's
- * `fail_timeout`, as docs/deploy.md sets it). A server started again takes traffic only after it:
- * a rolling restart waits this long after a server is ready before it stops the next one.
+ * `fail_timeout`, as docs/deploy.md sets it). A server started again takes traffic only after it,
+ * once nginx's one trial request to it has succeeded.
  */
 export const UPSTREAM_FAIL_TIMEOUT_S = 5;
 
 export interface LocalNginx {
   /** nginx's address, http://127.0.0.1:<port> */
   front: string;
+  /** nginx's error log so far (upstreams it gave up on, and why), for failure messages */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -78,7 +80,14 @@ http {
     try {
       // any answer is nginx's (a 502 while no app server listens yet)
       await fetch(`${front}/api/health/live`);
-      return { front, stop };
+      const errorLog = () => {
+        try {
+          return fs.readFileSync(path.join(dir, "error.log"), "utf8");
+        } catch {
+          return "";
+        }
+      };
+      return { front, errorLog, stop };
     } catch {
       // not listening yet
     }
