@@ -65,12 +65,14 @@ async function until(check: () => Promise<boolean>, what: string, ms = 30_000) {
   }
 }
 
+/** The requests to `route` answered 200 that a server's /metrics text counts, over every method. */
+const answered200 = (metrics: string, route: string) =>
+  [...metrics.matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)/gm)]
+    .filter(([, labels]) => labels!.includes(`route="${route}"`) && labels!.includes('status_code="200"'))
+    .reduce((sum, [, , count]) => sum + Number(count), 0);
+
 /** Pages server i has answered since it started: only the stream through nginx asks for pages. */
-async function pagesServed(i: number): Promise<number> {
-  const metrics = await (await fetch(`${direct(i)}/metrics`)).text();
-  const counts = metrics.matchAll(/^http_request_duration_seconds_count\{[^}]*route="page"[^}]*status_code="200"[^}]*\} (\d+)/gm);
-  return [...counts].reduce((sum, match) => sum + Number(match[1]), 0);
-}
+const pagesServed = async (i: number) => answered200(await (await fetch(`${direct(i)}/metrics`)).text(), "page");
 
 const secondsSince = (began: number) => `${((Date.now() - began) / 1000).toFixed(2)} s`;
 
@@ -287,11 +289,23 @@ describe.skipIf(!serverUrl)("two app servers behind nginx over one PostgreSQL, R
 
   it("drops no request in a rolling restart under a steady stream", { timeout: 600_000 }, async () => {
     const began = Date.now();
-    // what happened when, and what each server printed, for the failure message
+    // what happened when, and what each stopped server had printed
     const events: string[] = [];
     const event = (what: string) => events.push(`${secondsSince(began)} ${what}`);
     const printed: string[] = [];
-    const { statuses, failures } = await steadyStream(async () => {
+    // the failed requests (the first ten and the last five), the timeline, nginx's error log and
+    // what each server printed: why a restart dropped requests, or why it never got traffic back
+    const report = (failures: string[]) =>
+      [
+        ...(failures.length > 15 ? [...failures.slice(0, 10), "…", ...failures.slice(-5)] : failures),
+        "events:",
+        ...events,
+        "nginx's error log:",
+        nginx.errorLog().split("\n").slice(-30).join("\n"),
+        ...printed,
+        ...servers.map((server, i) => `server ${i}, running:\n${server?.output() ?? ""}`),
+      ].join("\n");
+    const restart = async () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       for (const i of [0, 1]) {
         event(`stopping server ${i}`);
@@ -302,35 +316,25 @@ describe.skipIf(!serverUrl)("two app servers behind nginx over one PostgreSQL, R
         event(`server ${i} answers`);
         // nginx tries a server it could not reach again only after fail_timeout, with one request,
         // and until that request has succeeded the other server carries everything: stopping it
-        // before leaves nginx none (502s). A fixed wait of fail_timeout + 1 s failed once on a busy
-        // machine with a burst of 502s (a slow first request leaves it no margin), so the next stop
-        // waits for the proof that nginx sends this server requests again.
+        // before leaves nginx none (502s). A fixed wait past fail_timeout leaves no margin for a
+        // trial request that comes late or is slow on a busy machine, so the next stop waits for
+        // the proof that nginx sends this server requests again.
         await until(async () => (await pagesServed(i)) >= 5, `nginx sending pages to server ${i} again`, (UPSTREAM_FAIL_TIMEOUT_S + 30) * 1_000);
         event(`nginx sends pages to server ${i}`);
       }
       event("both restarted");
-    }, began);
-    const report = () =>
-      [
-        `${failures.length} of ${statuses.length} requests failed; the first and last:`,
-        ...failures.slice(0, 10),
-        ...failures.slice(-5),
-        "events:",
-        ...events,
-        "nginx's error log:",
-        nginx.errorLog().split("\n").slice(-30).join("\n"),
-        ...printed,
-        ...servers.map((server, i) => `server ${i}, running:\n${server?.output() ?? ""}`),
-      ].join("\n");
-    expect(failures.length, failures.length ? report() : "").toBe(0);
+    };
+    const { statuses, failures } = await steadyStream(restart, began).catch((error: Error) => {
+      throw new Error(`${error.message}\n${report([])}`);
+    });
+    expect(failures.length, failures.length ? `${failures.length} of ${statuses.length} requests failed:\n${report(failures)}` : "").toBe(0);
     expect(statuses.length).toBeGreaterThan(50);
   });
 
   it("shows the run's requests in /metrics, which nginx keeps inside", async () => {
     for (let i = 0; i < 5; i++) await fetch(`${direct(1)}/api/categories`);
     const metrics = await (await fetch(`${direct(1)}/metrics`)).text();
-    const count = metrics.match(/^http_request_duration_seconds_count\{[^}]*route="\/api\/categories"[^}]*status_code="200"[^}]*\} (\d+)/m);
-    expect(Number(count?.[1] ?? 0)).toBeGreaterThanOrEqual(5);
+    expect(answered200(metrics, "/api/categories")).toBeGreaterThanOrEqual(5);
     expect(metrics).toMatch(/^shop_job_queue_depth\{queue="image-sync",state="pending"\} \d+/m);
     expect(metrics).toMatch(/^shop_db_pool_connections\{state="in_use"\} \d+/m);
     expect((await fetch(`${front}/metrics`)).status).toBe(404);

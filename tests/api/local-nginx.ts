@@ -47,6 +47,7 @@ export async function startLocalNginx(ports: number[]): Promise<LocalNginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-nginx-"));
   const port = await freePort();
   const front = `http://127.0.0.1:${port}`;
+  const errorLogFile = path.join(dir, "error.log");
   fs.writeFileSync(
     path.join(dir, "storefront-upstreams.conf"),
     ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_S}s;\n`).join(""),
@@ -58,7 +59,7 @@ export async function startLocalNginx(ports: number[]): Promise<LocalNginx> {
     `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
+error_log ${errorLogFile} warn;
 events { worker_connections 1024; }
 http {
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
@@ -75,25 +76,21 @@ http {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     fs.rmSync(dir, { recursive: true, force: true });
   };
+  // none yet (nginx writes it at its first warning), or gone with the folder after stop()
+  const errorLog = () => (fs.existsSync(errorLogFile) ? fs.readFileSync(errorLogFile, "utf8") : "");
   const end = Date.now() + 20_000;
   for (;;) {
     try {
       // any answer is nginx's (a 502 while no app server listens yet)
       await fetch(`${front}/api/health/live`);
-      const errorLog = () => {
-        try {
-          return fs.readFileSync(path.join(dir, "error.log"), "utf8");
-        } catch {
-          return "";
-        }
-      };
       return { front, errorLog, stop };
     } catch {
       // not listening yet
     }
     if (Date.now() > end || nginx.exitCode !== null) {
+      const log = errorLog();
       await stop();
-      throw new Error("nginx did not answer within 20 s");
+      throw new Error(`nginx did not answer within 20 s:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
