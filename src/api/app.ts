@@ -10,6 +10,7 @@ import { createAvifTwins } from "@/server/media/avif-twins";
 import { mediaContentType, mediaKey, type MediaStore } from "@/server/media/media-store";
 import type { Services } from "@/server/services";
 import { accountExtraRoutes } from "./account-extras";
+import { installAdminGuard } from "./admin-guard";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
 import { adRoutes } from "./ads";
@@ -92,6 +93,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           }),
       });
       installCsrfGuard(api, options.services.siteUrl);
+      installAdminGuard(api, options.services);
       const context: ApiContext = { services: options.services };
       await api.register(catalogRoutes, context);
       await api.register(adRoutes, context);

@@ -33,7 +33,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { s
   // policy included, to an admin only (never cached by anyone in between).
   app.get(
     "/admin/settings",
-    { schema: { querystring: z.object({ full: z.enum(["true", "false"]).optional() }).passthrough() } },
+    { config: { adminAccess: "public" }, schema: { querystring: z.object({ full: z.enum(["true", "false"]).optional() }).passthrough() } },
     async (request, reply): Promise<SettingsResponse | AdminSettingsResponse> => {
       if (request.query.full === "true") {
         reply.header("cache-control", CACHE.none);
