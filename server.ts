@@ -5,6 +5,7 @@ import { gzip } from "node:zlib";
 import next from "next";
 import { buildApi } from "@/api/app";
 import { requestIdOf } from "@/api/request-id";
+import { badAddressPage, pageAddressProblem } from "@/lib/page-address";
 import { pageCacheKey, policyNonce, withNonce } from "@/lib/page-cache";
 import { newNonce, securityHeaders } from "@/lib/security-headers";
 import { createPageCache, type CachedPage, type PageCache } from "@/server/cache/page-cache";
@@ -20,16 +21,15 @@ const gzipAsync = promisify(gzip);
  */
 /** A path no route matches, so Next renders the not-found page with status 404. */
 const NOT_FOUND_PATH = "/_invalid-address";
+/** The page that stands in, with status 400, for an address holding a character no field accepts. */
+const BAD_ADDRESS_PATH = "/bad-address";
 
-/** Whether a request path (without its query) percent-decodes to valid UTF-8. */
-function decodablePath(url: string): boolean {
-  const end = url.search(/[?#]/);
-  try {
-    decodeURIComponent(end === -1 ? url : url.slice(0, end));
-    return true;
-  } catch {
-    return false;
-  }
+/** Makes every way Next sets the answer's status give `status` instead (the page it renders is ours to choose, its status is not). */
+function holdStatus(res: http.ServerResponse, status: number) {
+  const writeHead = res.writeHead;
+  res.writeHead = ((_status: number, ...rest: unknown[]) =>
+    (writeHead as (...args: unknown[]) => http.ServerResponse).call(res, status, ...rest)) as typeof res.writeHead;
+  Object.defineProperty(res, "statusCode", { get: () => status, set: () => undefined, configurable: true });
 }
 
 /** Headers of one answer that a cached page must not carry into another. */
@@ -156,8 +156,17 @@ async function main() {
         const began = performance.now();
         res.once("finish", () => services.metrics.observeRequest(req.method ?? "GET", "page", res.statusCode, (performance.now() - began) / 1000));
         // A path that is not valid UTF-8 once percent-decoded (/products/%ff) makes Next answer a
-        // plain-text 500; no page has such an address, so it gets the shop's own 404 page.
-        if (!decodablePath(url)) req.url = NOT_FOUND_PATH;
+        // plain-text 500; no page has such an address, so it gets the shop's own 404 page. A path or
+        // query holding a control character (/products?category=%00) is refused like the API
+        // refuses one: the shop's "address cannot be read" page, status 400, in the language the
+        // address asked for; nothing of it reaches a page, a service or the database.
+        const problem = pageAddressProblem(url);
+        if (problem === "undecodable" || url.split(/[?#]/)[0] === BAD_ADDRESS_PATH) req.url = NOT_FOUND_PATH;
+        else if (problem === "forbidden-character") {
+          req.url = badAddressPage(url, BAD_ADDRESS_PATH);
+          holdStatus(res, 400);
+          return void nextHandler(req, res);
+        }
         const key = pageCache && pageCacheKey(req);
         if (key) return serveCachedPage(req, res, key, pageCache, () => void nextHandler(req, res));
         void nextHandler(req, res);

@@ -60,6 +60,24 @@ test("a page address that is not valid UTF-8 answers the shop's 404 page", async
   }
 });
 
+test("a page address holding a control character answers 400 with the shop's page, in the page's language", async ({ page }) => {
+  for (const path of ["/products?category=%00", "/products?brand=x%00y", "/products/1-%00", "/help?q=%0A"]) {
+    const res = await page.goto(path);
+    expect(res!.status(), path).toBe(400);
+    await expect(page.getByRole("heading", { level: 1, name: "This address cannot be read" })).toBeVisible();
+  }
+  const sw = await page.goto("/products?category=%00&lang=sw");
+  expect(sw!.status()).toBe(400);
+  await expect(page.getByRole("heading", { level: 1, name: "Anwani hii haisomeki" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "sw");
+  // the search box of the page works: the shopper carries on from it
+  await page.locator("main").getByRole("combobox").fill("arduino");
+  await page.locator("main").getByRole("combobox").press("Enter");
+  await expect(page).toHaveURL(/\/products\?search=arduino/);
+  // the stand-in page is not an address of its own
+  expect((await page.goto("/bad-address"))!.status()).toBe(404);
+});
+
 test("the e-mail link page never fails on odd tokens and changes nothing on GET", async ({ page }) => {
   const res = await page.goto("/auth/verify?token=a&token=b");
   expect(res!.status()).toBe(200);

@@ -358,6 +358,38 @@ test("no serious or critical accessibility violations on /products and a product
   }
 });
 
+test("no serious or critical accessibility violations on the home page, at 390 and 1440 px, in both languages", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const lang of ["en", "sw"]) {
+      await page.goto(`/?lang=${lang}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      const services = page.getByRole("region", { name: lang === "en" ? "Our services" : "Huduma zetu" });
+      // each service card's link is named by the title it shows
+      await expect(services.getByRole("link")).toHaveCount(5);
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(
+        bad.map(
+          (v) =>
+            `${width}px ${lang} ${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(" | ")}`,
+        ),
+      ).toEqual([]);
+    }
+  }
+  // the whole card still opens the service
+  await page
+    .getByRole("region", { name: "Huduma zetu" })
+    .getByRole("listitem")
+    .first()
+    .click({ position: { x: 20, y: 20 } });
+  await expect(page).toHaveURL(/\/services\//);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -114,36 +114,40 @@ export default async function HomePage() {
               const images = serviceImages(service);
               const title = t(`services.${service}.title`);
               return (
-                <li key={service} className={service === "logistics" ? "col-span-2 sm:col-span-1" : undefined}>
-                  <Link
-                    href={`/services/${service}`}
-                    // a landing page on a phone network fetches what is opened, not every card it shows
-                    prefetch={false}
-                    className="group flex h-full flex-col overflow-hidden rounded-xl border border-[var(--border)] hover:border-brand"
-                    aria-label={t("serviceLink", { service: title })}
-                  >
-                    <div className="relative aspect-[4/3] bg-[var(--surface)]">
-                      {images.length ? (
-                        <RotatingImage
-                          images={images}
-                          seconds={settings.serviceImageRotationTime}
-                          alt={t("imagesOf", { service: title })}
-                          sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
-                        />
-                      ) : (
-                        <span className="flex h-full items-center justify-center text-brand">
-                          <Icon className="h-12 w-12" aria-hidden />
-                        </span>
-                      )}
-                    </div>
-                    <div className="flex flex-1 flex-col gap-1 p-3">
-                      <h3 className="flex items-center gap-1.5 text-sm font-semibold group-hover:text-brand">
-                        <Icon className="h-4 w-4 shrink-0" aria-hidden />
+                <li
+                  key={service}
+                  // the whole card answers a press, but the link itself is the title: its name is the
+                  // text it shows (a card-wide link named otherwise fails label-content-name-mismatch)
+                  className={`group relative flex flex-col overflow-hidden rounded-xl border border-[var(--border)] focus-within:border-brand hover:border-brand ${service === "logistics" ? "col-span-2 sm:col-span-1" : ""}`}
+                >
+                  <div className="relative aspect-[4/3] bg-[var(--surface)]">
+                    {images.length ? (
+                      <RotatingImage
+                        images={images}
+                        seconds={settings.serviceImageRotationTime}
+                        alt={t("imagesOf", { service: title })}
+                        sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
+                      />
+                    ) : (
+                      <span className="flex h-full items-center justify-center text-brand">
+                        <Icon className="h-12 w-12" aria-hidden />
+                      </span>
+                    )}
+                  </div>
+                  <div className="flex flex-1 flex-col gap-1 p-3">
+                    <h3 className="flex items-center gap-1.5 text-sm font-semibold group-hover:text-brand">
+                      <Icon className="h-4 w-4 shrink-0" aria-hidden />
+                      <Link
+                        href={`/services/${service}`}
+                        // a landing page on a phone network fetches what is opened, not every card it shows
+                        prefetch={false}
+                        className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-brand"
+                      >
                         {title}
-                      </h3>
-                      <p className="text-xs text-[var(--muted-fg)]">{t(`services.${service}.text`)}</p>
-                    </div>
-                  </Link>
+                      </Link>
+                    </h3>
+                    <p className="text-xs text-[var(--muted-fg)]">{t(`services.${service}.text`)}</p>
+                  </div>
                 </li>
               );
             })}
