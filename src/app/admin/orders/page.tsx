@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/checkout";
 import { formatMoney } from "@/lib/money";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
+import { TestOrderBadge } from "@/components/orders/test-order-badge";
 import { adminTimeFormat } from "@/components/admin/time-format";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
@@ -101,7 +102,10 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                   </td>
                   <td className="py-1.5 pr-3">{names(`paymentMethod.${o.paymentMethod}`)}</td>
                   <td className="py-1.5 pr-3">
-                    <OrderStatusBadge status={o.status} />
+                    <span className="flex flex-wrap items-center gap-1">
+                      <OrderStatusBadge status={o.status} />
+                      {o.test && <TestOrderBadge />}
+                    </span>
                   </td>
                   <td className="py-1.5 text-right whitespace-nowrap">{formatMoney(o.total, "TZS")}</td>
                 </tr>
