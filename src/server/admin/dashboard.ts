@@ -117,7 +117,8 @@ export async function dashboardSummary(db: Database, settings: SettingsService, 
         total: orders.total,
         createdAt: orders.createdAt,
         paidAt: orders.paidAt,
-        test: testOrderSql(orders.id),
+        // qualified by hand: inside a subquery a bare "id" would be the payment's own
+        test: testOrderSql(sql`${orders}.${sql.identifier("id")}`),
       })
       .from(orders)
       .where(inArray(orders.status, [...ACTION_STATUSES]))

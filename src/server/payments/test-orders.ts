@@ -10,6 +10,8 @@ export const SANDBOX_PROVIDER = "sandbox";
  * payment by a real provider was taken for it (a shop that went live while the order was open, and
  * the shopper paid it for real, has a real order). A bank transfer an admin confirmed has no
  * provider payment at all: real money. One indexed look-up per order (payments_order_idx).
+ * `orderId` is a number or an expression qualified by its table (`o.id`): a bare column may render
+ * unqualified, and inside these subqueries "id" would then be the payment's own.
  */
 export function testOrderSql(orderId: SQLWrapper | number): SQL<boolean> {
   return sql<boolean>`(exists (select 1 from payments tp where tp.order_id = ${orderId} and tp.provider = ${SANDBOX_PROVIDER})
