@@ -165,8 +165,15 @@ test(
     await expect(confirm).toBeHidden();
     await expect(admin.getByTestId("order-status")).toHaveText("Paid");
     await admin.getByRole("button", { name: "Mark as shipped" }).click();
+    await expect(confirm).toBeVisible();
+    if (process.env.E2E_SCREENSHOTS) await admin.screenshot({ path: "docs/screenshots/admin-order-test-confirm-en-1440.png" });
     await confirm.getByRole("button", { name: "Ship it anyway" }).click();
     await expect(admin.getByTestId("order-status")).toHaveText("Shipped");
+    // the dashboard counts it apart from the money taken, and says what the fiscal set-up lacks
+    await admin.goto("/admin");
+    await expect(admin.getByTestId("month-test-orders")).toHaveText(/^\d+ test orders? paid in the sandbox \(not counted\)$/);
+    await expect(admin.getByTestId("fiscal-setup-missing").getByRole("listitem")).toHaveCount(4);
+    await screenshots(admin, "admin-dashboard-fiscal");
     await admin.context().close();
 
     // the shopper's timeline shows it shipped, with the carrier

@@ -94,6 +94,8 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                     <Link href={`/admin/orders/${encodeURIComponent(o.number)}`} className="text-brand hover:underline">
                       {o.number}
                     </Link>
+                    {/* beside the number, the first thing read in the row, on a phone too */}
+                    {o.test && <TestOrderBadge className="mt-0.5 flex w-fit" />}
                   </td>
                   <td className="py-1.5 pr-3 whitespace-nowrap">{when.format(new Date(o.createdAt))}</td>
                   <td className="py-1.5 pr-3">
@@ -102,10 +104,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                   </td>
                   <td className="py-1.5 pr-3">{names(`paymentMethod.${o.paymentMethod}`)}</td>
                   <td className="py-1.5 pr-3">
-                    <span className="flex flex-wrap items-center gap-1">
-                      <OrderStatusBadge status={o.status} />
-                      {o.test && <TestOrderBadge />}
-                    </span>
+                    <OrderStatusBadge status={o.status} />
                   </td>
                   <td className="py-1.5 text-right whitespace-nowrap">{formatMoney(o.total, "TZS")}</td>
                 </tr>
