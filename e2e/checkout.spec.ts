@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
 import { signInAdmin } from "./admin-session";
-import { registerAndVerify, signInOnLoginPage } from "./helpers";
+import { registerAndVerify, screenshots, signInOnLoginPage } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -96,6 +96,9 @@ test(
     await expect(page.getByText("Thank you for your order!")).toBeVisible();
     await expect(page.getByTestId("order-total")).toHaveText(total);
     await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
+    // its payment goes to the sandbox: a test order, and every page says no money moves
+    await expect(page.getByTestId("test-order-badge")).toHaveText("Test order");
+    await expect(page.getByTestId("test-mode-banner")).toContainText("No money moves in this shop.");
     await expectAccessible(page);
 
     // the push "arrives" on the sandbox page, where it is confirmed; the order page sees it paid by itself
@@ -108,13 +111,17 @@ test(
     await expect(page.getByTestId("order-status")).toHaveText("Paid", { timeout: 30_000 });
     await sandbox.close();
 
-    // /account/orders lists it, paid
+    // /account/orders lists it, paid, as a test order
     await page.goto("/account/orders");
     const row = page.getByTestId("order-row").filter({ hasText: number });
     await expect(row.getByTestId("order-status")).toHaveText("Paid");
+    await expect(row.getByTestId("test-order-badge")).toHaveText("Test order");
     await row.getByRole("link").click();
+    await expect(page.getByTestId("test-order-note")).toHaveText(/it was paid in the shop's payment sandbox, so no money moved/);
+    await expectAccessible(page);
+    await screenshots(page, "order-test");
 
-    // the receipt: a PDF with the order's number and total
+    // the receipt: a PDF with the order's number and total, marked as a test
     const receiptLink = page.getByRole("link", { name: "Download the receipt (PDF)" });
     await expect(receiptLink).toBeVisible();
     const receipt = await page.request.get((await receiptLink.getAttribute("href"))!);
@@ -123,6 +130,7 @@ test(
     const text = await pdfText(await receipt.body());
     expect(text).toContain(number);
     expect(text).toContain(total.replace(/^TSh\s/, ""));
+    expect(text).toContain("TEST — not a tax receipt");
 
     // /tracking finds it by number and e-mail, and only its timeline; a wrong contact gets the one "not found" answer
     await page.goto("/tracking");
@@ -135,18 +143,37 @@ test(
     const result = page.getByTestId("tracking-result");
     await expect(result.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
     await expect(result.getByTestId("order-status")).toHaveText("Paid");
+    await expect(result.getByTestId("test-order-badge")).toBeVisible();
     await expect(result).not.toContainText("Haile Selassie");
 
-    // an admin ships it with a carrier and a tracking number
+    // the admin's list marks it a test order; shipping it asks first, and going on needs the explicit answer
     const admin = await signInAdmin(browser);
     await admin.goto("/admin/orders");
     await admin.getByLabel("Number, name or e-mail").fill(number);
     await admin.getByRole("button", { name: "Show", exact: true }).click();
-    await admin.getByRole("link", { name: number }).click();
+    const adminRow = admin.getByTestId("admin-order-row").filter({ hasText: number });
+    await expect(adminRow.getByTestId("test-order-badge")).toHaveText("Test order");
+    await screenshots(admin, "admin-orders-test");
+    await adminRow.getByRole("link", { name: number }).click();
+    await expect(admin.getByTestId("test-order-note")).toContainText("no money was received");
     await admin.getByLabel("Carrier").fill("DHL");
     await admin.getByLabel("Tracking number").fill("DHL-778899");
     await admin.getByRole("button", { name: "Mark as shipped" }).click();
+    const confirm = admin.getByRole("alertdialog", { name: `Hand over test order ${number}?` });
+    await expect(confirm).toContainText("no money was received");
+    await confirm.getByRole("button", { name: "Not now" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(admin.getByTestId("order-status")).toHaveText("Paid");
+    await admin.getByRole("button", { name: "Mark as shipped" }).click();
+    await expect(confirm).toBeVisible();
+    if (process.env.E2E_SCREENSHOTS) await admin.screenshot({ path: "docs/screenshots/admin-order-test-confirm-en-1440.png" });
+    await confirm.getByRole("button", { name: "Ship it anyway" }).click();
     await expect(admin.getByTestId("order-status")).toHaveText("Shipped");
+    // the dashboard counts it apart from the money taken, and says what the fiscal set-up lacks
+    await admin.goto("/admin");
+    await expect(admin.getByTestId("month-test-orders")).toHaveText(/^\d+ test orders? paid in the sandbox \(not counted\)$/);
+    await expect(admin.getByTestId("fiscal-setup-missing").getByRole("listitem")).toHaveCount(4);
+    await screenshots(admin, "admin-dashboard-fiscal");
     await admin.context().close();
 
     // the shopper's timeline shows it shipped, with the carrier
@@ -199,12 +226,18 @@ test(
       await expect(page.getByTestId("payment-panel")).toHaveCount(0);
       await expect(page.getByText(account.accountNumber)).toBeVisible();
 
+      // a bank transfer is real money: not a test order, even while mobile money runs on the sandbox
+      await expect(page.getByTestId("test-order-badge")).toHaveCount(0);
       const invoiceLink = page.getByRole("link", { name: "Download the pro-forma invoice (PDF)" });
       const invoice = await page.request.get((await invoiceLink.getAttribute("href"))!);
       expect(invoice.headers()["content-type"]).toContain("application/pdf");
       const invoiceText = await pdfText(await invoice.body());
       expect(invoiceText).toContain(number);
       expect(invoiceText).toContain(account.accountNumber);
+      // with a bank account set, the banner no longer says that no money moves at all
+      await expect(page.getByTestId("test-mode-banner")).toHaveText(
+        "Test mode: mobile-money and card payments here are simulated and move no money. Bank transfers are real.",
+      );
 
       // the admin's dashboard before the money arrives (one worker: no other order changes meanwhile)
       const figure = async (id: string) => Number(((await admin.getByTestId(id).textContent()) ?? "").replace(/\D/g, ""));
@@ -227,7 +260,15 @@ test(
       // in Kiswahili on a phone: every section, nothing wider than the screen
       await admin.setViewportSize({ width: 390, height: 844 });
       await admin.goto("/admin?lang=sw");
-      for (const heading of ["Leo", "Mwezi huu", "Zinasubiri duka", "Bidhaa zinazoisha", "Waliojisajili", "Malipo yaliyoshindikana"])
+      for (const heading of [
+        "Mipangilio ya kodi haijakamilika",
+        "Leo",
+        "Mwezi huu",
+        "Zinasubiri duka",
+        "Bidhaa zinazoisha",
+        "Waliojisajili",
+        "Malipo yaliyoshindikana",
+      ])
         await expect(admin.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
       expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await admin.goto("/admin?lang=en");
@@ -242,6 +283,10 @@ test(
       const receiptText = await pdfText(await receipt.body());
       expect(receiptText).toContain(number);
       expect(receiptText).toContain(total.replace(/^TSh\s/, ""));
+      expect(receiptText).toContain("This is not a fiscal (EFD) receipt");
+      // paid: the pro-forma has become the invoice
+      const paidInvoice = await page.request.get((await page.getByRole("link", { name: "Download the invoice (PDF)" }).getAttribute("href"))!);
+      expect(await pdfText(await paidInvoice.body())).toContain("Paid in full");
     } finally {
       await saveSetting(admin, "bankTransfer", { bankName: "", accountName: "", accountNumber: "", branch: "", swift: "" });
       await admin.context().close();

@@ -31,6 +31,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   "price-changed": 409,
   "coupon-invalid": 409,
   "invalid-state": 409,
+  "confirmation-required": 409,
   "idempotency-conflict": 422,
   "invalid-signature": 401,
   "payment-failed": 502,

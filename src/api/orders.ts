@@ -121,7 +121,12 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
       schema: {
         params: orderNumber.extend({ action: z.enum(ADMIN_ORDER_ACTIONS) }),
         body: z
-          .object({ carrier: text("carrier", 80).optional(), trackingNumber: text("trackingNumber", 80).optional(), note: text("note", 500).optional() })
+          .object({
+            carrier: text("carrier", 80).optional(),
+            trackingNumber: text("trackingNumber", 80).optional(),
+            note: text("note", 500).optional(),
+            confirmTestOrder: z.boolean().optional(),
+          })
           .strict()
           .default({}),
       },

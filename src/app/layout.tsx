@@ -3,6 +3,7 @@ import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { TestModeBanner } from "@/components/layout/test-mode-banner";
 import { LazyAuthDialog } from "@/components/auth/lazy-auth-dialog";
 import { SessionBoot } from "@/components/cart/session-boot";
 import { RoutePrefetcher } from "@/components/layout/route-prefetcher";
@@ -10,6 +11,7 @@ import { ServiceWorkerRegistration } from "@/components/pwa/service-worker";
 import { Toaster } from "@/components/ui/toaster";
 import { IntlRoot } from "@/components/i18n/intl-root";
 import { PreferencesProvider } from "@/components/ui/preferences";
+import { offeredPaymentMethods } from "@/lib/checkout";
 import { pathWithoutLocale } from "@/lib/locale";
 import { titleTemplate } from "@/lib/page-title";
 import { readPreferences } from "@/lib/preferences";
@@ -55,10 +57,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // the theme, currency and guest cart count the browser last chose: rendered as they are, no flash
   const preferences = readPreferences((name) => jar.get(name)?.value);
   const cartCount = user ? await loadCartCount(user.id) : preferences.guestCartCount;
-  // the footer promises cards only when a provider that takes them is configured
-  const cardAvailable = await getServices().then(
-    (services) => services.checkout.cardAvailable,
-    () => false,
+  // the footer promises cards only when a provider that takes them is configured; while payments go
+  // to the sandbox every page says that no money moves (configuration: the same for every request)
+  const { cardAvailable, testPayments } = await getServices().then(
+    (services) => ({ cardAvailable: services.checkout.cardAvailable, testPayments: services.testPayments }),
+    () => ({ cardAvailable: false, testPayments: false }),
   );
   // the Content-Security-Policy's nonce for this request (src/proxy.ts): inline script runs only with it
   const nonce = (await headers()).get("x-nonce") ?? undefined;
@@ -85,6 +88,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="flex min-h-dvh flex-col font-sans antialiased">
         <IntlRoot locale={locale} messages={clientMessages(locale)}>
           <PreferencesProvider value={preferences}>
+            {testPayments && <TestModeBanner bankTransfer={offeredPaymentMethods(settings, cardAvailable).includes("bank_transfer")} />}
             {/* in the page's first paint, not revealed after it (which would push the page down) */}
             <SiteHeader settings={settings} categories={categories} user={user && { name: user.name, email: user.email }} cartCount={cartCount} />
             <main id="main" className="flex-1">

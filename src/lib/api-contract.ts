@@ -321,6 +321,8 @@ export interface AdminOrderActionRequest {
   carrier?: string;
   trackingNumber?: string;
   note?: string;
+  /** shipping (or handing over) a test order, whose payment went to the sandbox: required, or the answer is 409 confirmation-required */
+  confirmTestOrder?: boolean;
 }
 
 // --- Account: wishlist, payment choices, notification choices, message centre ---

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attemptFingerprint, checkCheckoutForm, checkoutRequestOf, type CheckoutFormValues } from "./checkout-form";
+import { attemptFingerprint, checkCheckoutForm, checkoutRequestOf, normaliseTin, type CheckoutFormValues } from "./checkout-form";
 
 const filled: CheckoutFormValues = {
   fullName: "Asha Mushi",
@@ -42,6 +42,14 @@ describe("checkout form checks", () => {
   it("accepts a nine-digit TIN with or without dashes", () => {
     expect(checkCheckoutForm({ ...filled, buyerTin: "123-456-789" })).toEqual([]);
     expect(checkCheckoutForm({ ...filled, buyerTin: "123456789" })).toEqual([]);
+    expect(checkCheckoutForm({ ...filled, buyerTin: "123 456 789" })).toEqual([]);
+  });
+
+  it("writes a TIN as TRA prints it and refuses anything but nine digits", () => {
+    expect(normaliseTin("123456789")).toBe("123-456-789");
+    expect(normaliseTin(" 123 456 789 ")).toBe("123-456-789");
+    expect(normaliseTin("123-456-789")).toBe("123-456-789");
+    for (const wrong of ["12345678", "1234567890", "123-456-78a", "TIN 123456789", ""]) expect(normaliseTin(wrong)).toBeNull();
   });
 });
 

@@ -48,6 +48,14 @@ export function isCheckoutField(value: unknown): value is CheckoutField {
 /** A Tanzanian TIN: nine digits, often written 123-456-789. */
 export const TIN_PATTERN = /^\d{3}-?\d{3}-?\d{3}$/;
 
+/** A TIN as TRA prints it (123-456-789), from nine digits with or without dashes and spaces; null for anything else. */
+export function normaliseTin(value: string): string | null {
+  const compact = value.trim().replace(/\s+/g, "");
+  if (!TIN_PATTERN.test(compact)) return null;
+  const digits = compact.replace(/-/g, "");
+  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
 /** The fields the browser already sees are wrong, in the form's order (the first gets the focus). */
 export function checkCheckoutForm(v: CheckoutFormValues): CheckoutField[] {
   const wrong: CheckoutField[] = [];
@@ -65,7 +73,7 @@ export function checkCheckoutForm(v: CheckoutFormValues): CheckoutField[] {
     if (!v.wallet) wrong.push("wallet");
     if (v.paymentPhone.trim() && !normaliseTanzanianMobile(v.paymentPhone)) wrong.push("paymentPhone");
   }
-  if (v.buyerTin.trim() && !TIN_PATTERN.test(v.buyerTin.trim())) wrong.push("buyerTin");
+  if (v.buyerTin.trim() && !normaliseTin(v.buyerTin)) wrong.push("buyerTin");
   return wrong;
 }
 

@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   "coupon-invalid",
   /** the order's state does not allow this (cancelling a paid order, shipping an unpaid one) */
   "invalid-state",
+  /** an action that needs an explicit confirmation flag (shipping a test order) came without it; the message says which */
+  "confirmation-required",
   /** the same Idempotency-Key was used for a different request */
   "idempotency-conflict",
   /** a payment callback whose signature is missing or wrong */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DELIVERY_METHODS, PAYMENT_METHODS, type DeliveryMethod, type DeliveryOption, type OrderStatus, type PaymentMethod } from "./checkout";
 import type { CouponQuote } from "./coupons";
+import type { InvoiceKind } from "./order-documents";
 import type { VatZone } from "./tanzania-regions";
 import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacter } from "./text";
 
@@ -91,7 +92,15 @@ export interface OrderView {
   events: OrderEventView[];
   /** the latest payment attempt, if any */
   payment: PaymentView | null;
-  receipt: { number: string; issuedAt: string; verificationCode: string } | null;
+  /** a test order: its payment went to the payment sandbox, so no money moved */
+  test: boolean;
+  /**
+   * the receipt of a paid order: fiscal once a fiscal device confirmed it (then with TRA's
+   * verification code); a test order's receipt says TEST and is not in the fiscal series
+   */
+  receipt: { number: string; issuedAt: string; fiscal: boolean; verificationCode: string | null; test: boolean } | null;
+  /** the invoice the order has now (a pro-forma before payment, an invoice after), if any */
+  invoice: InvoiceKind | null;
   canCancel: boolean;
 }
 
@@ -101,12 +110,16 @@ export interface OrderSummary {
   status: OrderStatus;
   total: number;
   itemCount: number;
+  /** paid (or being paid) in the payment sandbox: no money moved */
+  test: boolean;
 }
 
 /** What /tracking shows: the status and its timeline, nothing personal. */
 export interface TrackingView {
   number: string;
   status: OrderStatus;
+  /** a test order (paid in the payment sandbox) */
+  test: boolean;
   events: { at: string; status: OrderStatus }[];
 }
 
@@ -191,3 +204,12 @@ export interface SavedAddress {
 
 export const ADMIN_ORDER_ACTIONS = ["mark-paid", "processing", "ship", "deliver", "cancel", "refund"] as const;
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
+
+/**
+ * Whether an admin action hands the goods over: shipping, or handing a pick-up over at the
+ * counter (a delivery that was not shipped first). On a test order, whose payment went to the
+ * sandbox, no money was received: the admin confirms such an action explicitly.
+ */
+export function handsOverGoods(status: OrderStatus, action: AdminOrderAction): boolean {
+  return action === "ship" || (action === "deliver" && status !== "shipped");
+}

@@ -167,6 +167,8 @@ const SERVER_ONLY = [
   "documents",
   "orderMail",
   "payments.sandbox",
+  // the test-mode banner is rendered by the root layout on the server
+  "payments.testMode",
   "orders.meta",
   "orders.admin",
   // the admin area's client texts travel with admin pages only (src/app/admin/layout.tsx)

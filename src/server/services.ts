@@ -37,6 +37,7 @@ import type { ClickPesaOptions } from "./payments/clickpesa";
 import type { PaymentProvider } from "./payments/provider";
 import { createRewardsService } from "./rewards/rewards";
 import { createPaymentsService, type PaymentsService, type PaymentsServiceOptions } from "./payments/service";
+import { SANDBOX_PROVIDER } from "./payments/test-orders";
 import { createRequestsService, type RequestLimits } from "./requests/requests";
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
@@ -190,6 +191,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     mail,
     siteUrl: config.siteUrl,
     dataDir: config.dataDir ?? config.database.dataDir ?? "./data",
+    // asked when an e-mail is written, once the payments service below exists
+    testPayments: () => payments.providerName === SANDBOX_PROVIDER,
     log,
   });
   const orders = createOrdersService({
@@ -335,7 +338,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     }),
     /** the shopper's coupons and coins, the admin's coupons (redeeming and moving coins happen in orders) */
     rewards: createRewardsService({ db, settings }),
-    adminDashboard: createAdminDashboardService(db, settings),
+    adminDashboard: createAdminDashboardService(db, settings, { fiscalDeviceConnected: documents.fiscalDeviceConnected }),
     adminCatalog: createAdminCatalogService(db, settings),
     adminSecurity: createAdminSecurityService(db, settings),
     adminCustomers: createAdminCustomersService(db),
@@ -349,6 +352,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     imageSearch,
     /** payment attempts, provider callbacks and the poller of pending payments */
     payments,
+    /** payments go to the built-in sandbox, which takes no money: every page says so, and such orders are test orders */
+    testPayments: payments.providerName === SANDBOX_PROVIDER,
     /** the durable mail outbox: requests enqueue, the worker started by `start()` drains (tests call `mail.drain()`) */
     mail,
 

@@ -44,6 +44,20 @@ async function order(status: OrderStatus, total: number, createdAt: Date, paidAt
   return row!;
 }
 
+async function payment(orderId: number, amount: number, provider: string, status: "paid" | "failed") {
+  await api.handle.db.insert(payments).values({
+    orderId,
+    provider,
+    reference: `DASH${randomUUID().replace(/-/g, "").slice(0, 16)}`,
+    method: "mobile_money",
+    wallet: "M-Pesa",
+    phone: "+255754765432",
+    amount,
+    currency: "TZS",
+    status,
+  });
+}
+
 afterAll(async () => {
   if (made.length) await api.handle.db.delete(orders).where(inArray(orders.id, made));
   if (madeUsers.length) await api.handle.db.delete(users).where(inArray(users.id, madeUsers));
@@ -83,15 +97,56 @@ describe("dashboard figures", () => {
 
     const summary = await api.services.adminDashboard.summary(NOW);
     expect(summary.periods).toMatchObject({ day: "2031-05-14T21:00:00.000Z", month: "2031-04-30T21:00:00.000Z" });
-    expect(summary.today).toEqual({ orders: 3, paidOrders: 2, revenue: 170_000 });
-    expect(summary.month).toEqual({ orders: 5, paidOrders: 4, revenue: 207_000 });
+    expect(summary.today).toEqual({ orders: 3, paidOrders: 2, revenue: 170_000, testOrders: 0 });
+    expect(summary.month).toEqual({ orders: 5, paidOrders: 4, revenue: 207_000, testOrders: 0 });
+  });
+
+  it("leaves test orders (paid in the payment sandbox) out of the orders paid and the revenue, and counts them apart", async () => {
+    const before = await api.services.adminDashboard.summary(NOW);
+    const test = await order("paid", 400_000, at("2031-05-15T08:30:00Z"), at("2031-05-15T08:35:00Z"));
+    await payment(test.id, 400_000, "sandbox", "paid");
+    // a sandbox attempt that failed before a real payment went through: real money
+    const real = await order("processing", 80_000, at("2031-05-15T08:40:00Z"), at("2031-05-15T08:50:00Z"));
+    await payment(real.id, 80_000, "sandbox", "failed");
+    await payment(real.id, 80_000, "clickpesa", "paid");
+
+    const summary = await api.services.adminDashboard.summary(NOW);
+    for (const key of ["today", "month"] as const) {
+      expect(summary[key].orders).toBe(before[key].orders + 2);
+      expect(summary[key].paidOrders).toBe(before[key].paidOrders + 1);
+      expect(summary[key].revenue).toBe(before[key].revenue + 80_000);
+      expect(summary[key].testOrders).toBe(before[key].testOrders + 1);
+    }
+  });
+
+  it("says what the fiscal set-up still lacks: the TIN, the VRN, the VFD serial and a fiscal device", async () => {
+    const saved = (await api.services.settings.get()).fiscal;
+    try {
+      await api.services.settings.save({ fiscal: { tin: "", vrn: "", vfdSerial: "" } });
+      expect((await api.services.adminDashboard.summary(NOW)).fiscalSetup).toEqual({ missing: ["tin", "vrn", "vfdSerial", "device"] });
+      await api.services.settings.save({ fiscal: { tin: "123-456-789", vrn: "40-012345-K", vfdSerial: "10TZ100123" } });
+      // the local journal is no fiscal device: it stays missing
+      expect((await api.services.adminDashboard.summary(NOW)).fiscalSetup).toEqual({ missing: ["device"] });
+      const res = await api.app.inject({ method: "GET", url: "/api/admin/dashboard", headers: { cookie: await adminCookie(api, "dash") } });
+      expect(res.json().fiscalSetup).toEqual({ missing: ["device"] });
+    } finally {
+      await api.services.settings.save({ fiscal: saved });
+    }
   });
 
   it("lists the oldest orders waiting for the shop (paid, not shipped) first", async () => {
     const waiting = await order("paid", 42_000, at("2019-01-02T09:00:00Z"), at("2019-01-02T09:10:00Z"));
     const summary = await api.services.adminDashboard.summary(NOW);
     expect(summary.awaitingAction.count).toBeGreaterThanOrEqual(1);
-    expect(summary.awaitingAction.oldest[0]).toMatchObject({ number: waiting.number, status: "paid", total: 42_000, fullName: "Asha Mrisho" });
+    expect(summary.awaitingAction.oldest[0]).toMatchObject({ number: waiting.number, status: "paid", total: 42_000, fullName: "Asha Mrisho", test: false });
+    // a test order waiting is marked as one
+    const test = await order("paid", 9_000, at("2019-01-03T09:00:00Z"), at("2019-01-03T09:10:00Z"));
+    await payment(test.id, 9_000, "sandbox", "paid");
+    const again = await api.services.adminDashboard.summary(NOW);
+    expect(again.awaitingAction.oldest.slice(0, 2)).toMatchObject([
+      { number: waiting.number, test: false },
+      { number: test.number, test: true },
+    ]);
     expect(summary.awaitingPayment).toBeGreaterThanOrEqual(1);
   });
 

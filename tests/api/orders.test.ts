@@ -161,6 +161,16 @@ describe("placing an order", () => {
       field: "wallet",
     });
     expect((await checkout(cookie, { ...darCourier, fullName: "Asha\u0007" })).body.code).toBe("invalid-input");
+    expect((await checkout(cookie, { ...darCourier, buyerTin: "12345" })).body).toMatchObject({ code: "validation", field: "buyerTin" });
+    expect((await checkout(cookie, { ...darCourier, buyerTin: "TIN-123-456-789" })).body).toMatchObject({ code: "validation", field: "buyerTin" });
+  });
+
+  it("keeps a buyer's TIN as TRA prints it, and offers that buyer a pro-forma invoice for mobile money too", async () => {
+    const cookie = await shopperCookie(api, "orders");
+    await addToCart(cookie, (await product(3)).id, 1);
+    const placed = await checkout(cookie, { ...darCourier, payment: { method: "mobile_money", wallet: "M-Pesa" }, buyerTin: "123 456 789" });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order).toMatchObject({ buyerTin: "123-456-789", invoice: "proforma" });
   });
 
   it("refuses with the new total when a price changed since the shopper saw it", async () => {
@@ -309,6 +319,7 @@ describe("tracking an order", () => {
     expect(byEmail.body.tracking).toEqual({
       number: order.number,
       status: "awaiting_payment",
+      test: false,
       events: [{ at: expect.any(String), status: "awaiting_payment" }],
     });
     expect(JSON.stringify(byEmail.body)).not.toContain("Asha");
@@ -352,8 +363,10 @@ describe("the admin's orders", () => {
     expect(shipped).toMatchObject({ status: "shipped", carrier: "Kilima Express", trackingNumber: "KX-1234" });
     const mine = (await call("GET", `/api/orders/${order.number}`, shopper)).body.order;
     expect(mine.events.map((e: Json) => e.status)).toEqual(["awaiting_payment", "paid", "shipped"]);
-    // paid: a fiscal receipt; every step: the shopper's e-mail, in the outbox
-    expect(mine.receipt).toMatchObject({ number: expect.any(String), verificationCode: expect.stringMatching(/^[A-Z0-9]{10}$/) });
+    // paid: a receipt (not a fiscal one: no fiscal device confirmed it), and the invoice a bank transfer has after payment;
+    // a bank transfer confirmed by an admin is real money, not a test order; every step: the shopper's e-mail, in the outbox
+    expect(mine.receipt).toMatchObject({ number: expect.any(String), fiscal: false, verificationCode: null, test: false });
+    expect(mine).toMatchObject({ test: false, invoice: "invoice" });
     const mails = await api.handle.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.recipient, order.email));
     expect(mails.map((m) => m.kind).sort()).toEqual(["order-paid", "order-placed", "order-shipped"]);
     const logged = await api.handle.db
@@ -410,6 +423,43 @@ describe("paying an order by mobile money (the built-in sandbox)", () => {
     // a repeated submit neither places nor charges again
     const again = await call("POST", "/api/orders", cookie, mobile, { "idempotency-key": "x".repeat(16) });
     expect(again.body.code).toBe("cart-empty");
+  });
+
+  it("is a test order wherever it is shown; shipping it answers 409 confirmation-required unless the admin confirms", async () => {
+    const cookie = await shopperCookie(api, "pay");
+    await addToCart(cookie, (await product(4)).id, 1);
+    const placed = await checkout(cookie, mobile);
+    await call("POST", `/api/payments/sandbox/${placed.body.payment.reference}/confirm`, cookie, {});
+    const number = placed.body.order.number;
+    const mine = (await call("GET", `/api/orders/${number}`, cookie)).body.order;
+    expect(mine).toMatchObject({ status: "paid", test: true, receipt: { number: `TEST-${number}`, test: true, fiscal: false, verificationCode: null } });
+    expect((await call("GET", "/api/orders", cookie)).body.orders.find((o: Json) => o.number === number)).toMatchObject({ test: true });
+    expect((await call("POST", "/api/tracking", null, { number, contact: mine.email })).body.tracking).toMatchObject({ number, test: true });
+    const admin = await adminCookie();
+    expect((await call("GET", `/api/admin/orders?q=${number}`, admin)).body.orders).toEqual([expect.objectContaining({ number, test: true })]);
+    expect((await call("GET", `/api/admin/orders/${number}`, admin)).body.order).toMatchObject({ test: true, actions: ["processing", "ship", "cancel"] });
+
+    const refused = await call("POST", `/api/admin/orders/${number}/ship`, admin, { carrier: "DHL", trackingNumber: "DHL-778899" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "confirmation-required", reason: "testOrder", error: expect.stringContaining("test order") });
+    expect((await call("GET", `/api/orders/${number}`, cookie)).body.order.status).toBe("paid");
+    // not a flag that is merely present: it must say true
+    expect(
+      (await call("POST", `/api/admin/orders/${number}/ship`, admin, { carrier: "DHL", trackingNumber: "DHL-778899", confirmTestOrder: false })).status,
+    ).toBe(409);
+    // preparing it hands nothing over
+    expect((await call("POST", `/api/admin/orders/${number}/processing`, admin, {})).status).toBe(200);
+
+    const shipped = await call("POST", `/api/admin/orders/${number}/ship`, admin, { carrier: "DHL", trackingNumber: "DHL-778899", confirmTestOrder: true });
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.order).toMatchObject({ status: "shipped", test: true });
+    const logged = await api.handle.db
+      .select({ detail: securityEvents.detail })
+      .from(securityEvents)
+      .where(
+        sql`${securityEvents.type} = 'admin-order-action' and ${securityEvents.detail}->>'order' = ${number} and ${securityEvents.detail}->>'action' = 'ship'`,
+      );
+    expect(logged.map((e) => e.detail)).toEqual([expect.objectContaining({ testOrder: true })]);
   });
 
   it("keeps a declined order open for another try, with another number", async () => {

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { SecurityEventsTable } from "@/components/admin/security-events-table";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
+import { TestOrderBadge } from "@/components/orders/test-order-badge";
 import { formatMoney } from "@/lib/money";
 import { DASHBOARD_RECENT_DAYS, type PeriodFigures } from "@/server/admin/dashboard";
 import { getServices } from "@/server/services";
@@ -61,8 +62,14 @@ export default async function AdminPage() {
         <Figure label={d("paidOrders")} value={count.format(figures.paidOrders)} testId={`${key}-paid`} />
         <Figure label={d("revenue")} value={formatMoney(figures.revenue)} testId={`${key}-revenue`} />
       </dl>
+      {figures.testOrders > 0 && (
+        <p className="mt-2 text-xs text-[var(--muted-fg)]" data-testid={`${key}-test-orders`}>
+          {d("testOrders", { count: figures.testOrders })}
+        </p>
+      )}
     </Section>
   );
+  const { missing } = summary.fiscalSetup;
   const sections = [
     { href: "/admin/orders", label: d("orders") },
     { href: "/admin/products", label: d("products") },
@@ -92,6 +99,31 @@ export default async function AdminPage() {
         </ul>
       </nav>
 
+      {missing.length > 0 && (
+        <section
+          aria-labelledby="dashboard-fiscal"
+          data-testid="fiscal-setup-missing"
+          className="mt-4 rounded-xl border border-amber-600 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <h2 id="dashboard-fiscal" className="text-base font-semibold">
+            {d("fiscal.title")}
+          </h2>
+          <p className="mt-1">{d("fiscal.text")}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {missing.map((item) => (
+              <li key={item} data-item={item}>
+                {d(`fiscal.missing.${item}`)}
+              </li>
+            ))}
+          </ul>
+          {missing.some((item) => item !== "device") && (
+            <Link href="/admin/settings" className="mt-2 inline-block font-semibold underline">
+              {d("fiscal.settings")}
+            </Link>
+          )}
+        </section>
+      )}
+
       <p className="mt-4 text-xs text-[var(--muted-fg)]">{d("periodNote", { zone: summary.periods.timeZone })}</p>
       <div className="mt-2 grid gap-4 lg:grid-cols-2">
         {period("today", summary.today)}
@@ -118,7 +150,8 @@ export default async function AdminPage() {
                     <span className="text-[var(--muted-fg)]">{o.fullName}</span>
                     <span className="block text-xs text-[var(--muted-fg)]">{when.format(new Date(o.createdAt))}</span>
                   </span>
-                  <span className="flex items-center gap-2">
+                  <span className="flex flex-wrap items-center gap-2">
+                    {o.test && <TestOrderBadge />}
                     <OrderStatusBadge status={o.status} />
                     <span className="font-semibold tabular-nums">{formatMoney(o.total)}</span>
                   </span>
@@ -191,6 +224,7 @@ export default async function AdminPage() {
                       {p.orderNumber}
                     </Link>{" "}
                     <span className="text-[var(--muted-fg)]">{p.wallet ?? p.method}</span>
+                    {p.test && <TestOrderBadge className="ml-1" />}
                     <span className="block text-xs text-[var(--muted-fg)]">
                       {when.format(new Date(p.at))} · {p.reason ?? d("noReason")}
                     </span>

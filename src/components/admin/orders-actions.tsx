@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
-import type { AdminOrderAction } from "@/lib/orders";
+import type { OrderStatus } from "@/lib/checkout";
+import { handsOverGoods, type AdminOrderAction } from "@/lib/orders";
 import { TextField } from "../checkout/form-fields";
 import { useErrorText } from "../i18n/error-text";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
@@ -18,8 +19,21 @@ const asksFirst = (action: AdminOrderAction): action is Confirmed => (CONFIRM as
 /**
  * The admin's actions on one order: only those its state allows (the server says which, and checks
  * again). Shipping needs the carrier and the tracking number; a note goes on the order's timeline.
+ * Handing over the goods of a test order (paid in the sandbox: no money came in) asks first, and
+ * only the confirmed request carries the flag the server requires for it.
  */
-export function AdminOrderActions({ number, actions }: { number: string; actions: AdminOrderAction[] }) {
+export function AdminOrderActions({
+  number,
+  actions,
+  test = false,
+  status,
+}: {
+  number: string;
+  actions: AdminOrderAction[];
+  /** a test order: its payment went to the payment sandbox */
+  test?: boolean;
+  status: OrderStatus;
+}) {
   const t = useTranslations("orders.admin");
   const router = useRouter();
   const errorText = useErrorText();
@@ -28,14 +42,22 @@ export function AdminOrderActions({ number, actions }: { number: string; actions
   const [trackingNumber, setTrackingNumber] = useState("");
   const [problem, setProblem] = useState<{ field: "carrier" | "trackingNumber" | null; text: string } | null>(null);
   const [busy, setBusy] = useState<AdminOrderAction | null>(null);
+  const [confirmingTest, setConfirmingTest] = useState<AdminOrderAction | null>(null);
   const sending = useRef(false);
 
   if (actions.length === 0) return <p className="text-sm text-[var(--muted-fg)]">{t("noActions")}</p>;
 
-  const act = async (action: AdminOrderAction) => {
+  /** The shipment's fields are filled in (shown at their fields when not). */
+  const shipmentReady = (action: AdminOrderAction): boolean => {
+    if (action !== "ship") return true;
+    const missing = !carrier.trim() ? "carrier" : !trackingNumber.trim() ? "trackingNumber" : null;
+    if (missing) setProblem({ field: missing, text: t(`errors.${missing}`) });
+    return missing === null;
+  };
+
+  const act = async (action: AdminOrderAction, confirmTestOrder = false) => {
     if (sending.current) return;
-    if (action === "ship" && !carrier.trim()) return setProblem({ field: "carrier", text: t("errors.carrier") });
-    if (action === "ship" && !trackingNumber.trim()) return setProblem({ field: "trackingNumber", text: t("errors.trackingNumber") });
+    if (!shipmentReady(action)) return;
     setProblem(null);
     sending.current = true;
     setBusy(action);
@@ -43,6 +65,7 @@ export function AdminOrderActions({ number, actions }: { number: string; actions
       await api.adminOrders.act(number, action, {
         note: note.trim() || undefined,
         ...(action === "ship" ? { carrier: carrier.trim(), trackingNumber: trackingNumber.trim() } : {}),
+        ...(confirmTestOrder ? { confirmTestOrder: true } : {}),
       });
       toast({ title: t("done"), description: t(`doneText.${action}`, { number }) });
       setNote("");
@@ -61,6 +84,33 @@ export function AdminOrderActions({ number, actions }: { number: string; actions
     const danger = action === "cancel" || action === "refund";
     const className = `h-10 rounded-lg px-4 text-sm font-semibold disabled:opacity-60 ${danger ? "border border-red-700 text-red-700 dark:text-red-300" : "bg-brand text-white"}`;
     const label = busy === action ? t("working") : t(`action.${action}`);
+    if (test && handsOverGoods(status, action))
+      return (
+        <AlertDialog key={action} open={confirmingTest === action} onOpenChange={(open) => setConfirmingTest(open ? action : null)}>
+          <button
+            type="button"
+            disabled={busy !== null}
+            // the shipment's fields first: the confirmation is about the missing payment, not a form error
+            onClick={() => {
+              if (shipmentReady(action)) {
+                setProblem(null);
+                setConfirmingTest(action);
+              }
+            }}
+            className={className}
+          >
+            {label}
+          </button>
+          <AlertDialogContent title={t("confirmTest.title", { number })} description={t("confirmTest.text")}>
+            <div className="mt-4 flex flex-wrap justify-end gap-2">
+              <AlertDialogCancel className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">{t("notNow")}</AlertDialogCancel>
+              <AlertDialogAction onClick={() => void act(action, true)} className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white">
+                {t("confirmTest.action", { action })}
+              </AlertDialogAction>
+            </div>
+          </AlertDialogContent>
+        </AlertDialog>
+      );
     if (!asksFirst(action))
       return (
         <button key={action} type="button" disabled={busy !== null} onClick={() => void act(action)} className={className}>

@@ -8,6 +8,7 @@ import { useErrorText } from "../i18n/error-text";
 import { TextField } from "../checkout/form-fields";
 import { OrderTimeline } from "./order-timeline";
 import { OrderStatusBadge } from "./status-badge";
+import { TestOrderBadge } from "./test-order-badge";
 
 /**
  * /tracking: an order number and the e-mail or phone it was placed with give its status timeline,
@@ -82,7 +83,10 @@ export function TrackingForm({ initialNumber = "" }: { initialNumber?: string })
             <h2 id="tracking-result" className="text-base font-semibold">
               {t("result", { number: result.number })}
             </h2>
-            <OrderStatusBadge status={result.status} />
+            <span className="flex flex-wrap items-center gap-2">
+              {result.test && <TestOrderBadge />}
+              <OrderStatusBadge status={result.status} />
+            </span>
           </div>
           <OrderTimeline events={result.events} />
         </section>

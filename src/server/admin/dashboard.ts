@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/checkout";
+import { missingFiscalSetup, type FiscalSetupItem } from "@/lib/order-documents";
 import { shopPeriodStarts } from "@/lib/shop-calendar";
 import { rowsOf, type Database } from "../db";
 import { orders, payments, products, users } from "../db/schema";
+import { SANDBOX_PROVIDER, testOrderSql } from "../payments/test-orders";
 import type { SettingsService } from "../settings/settings";
 
 /** Orders that count as money taken: paid and not refunded (cancelling is for unpaid orders). */
@@ -17,10 +19,12 @@ export const DASHBOARD_LIST_LIMIT = 5;
 export interface PeriodFigures {
   /** orders placed in the period, whatever became of them */
   orders: number;
-  /** orders paid in the period (and not refunded since) */
+  /** orders paid in the period (and not refunded since), test orders left out */
   paidOrders: number;
   /** what those paid orders came to, whole shillings */
   revenue: number;
+  /** test orders "paid" in the period through the payment sandbox: no money, so not in the two figures above */
+  testOrders: number;
 }
 
 export interface DashboardOrder {
@@ -30,6 +34,8 @@ export interface DashboardOrder {
   total: number;
   createdAt: string;
   paidAt: string | null;
+  /** paid in the payment sandbox: no money was received */
+  test: boolean;
 }
 
 export interface DashboardSummary {
@@ -43,8 +49,19 @@ export interface DashboardSummary {
   signups: { count: number; latest: { id: number; fullName: string; email: string; verified: boolean; createdAt: string }[] };
   failedPayments: {
     count: number;
-    latest: { reference: string; orderNumber: string; method: string; wallet: string | null; amount: number; reason: string | null; at: string }[];
+    latest: {
+      reference: string;
+      orderNumber: string;
+      method: string;
+      wallet: string | null;
+      amount: number;
+      reason: string | null;
+      at: string;
+      test: boolean;
+    }[];
   };
+  /** what the shop still lacks before its receipts can be fiscal receipts (empty when none) */
+  fiscalSetup: { missing: FiscalSetupItem[] };
 }
 
 const list = (statuses: readonly string[]) =>
@@ -53,13 +70,20 @@ const list = (statuses: readonly string[]) =>
     sql`, `,
   );
 
+export interface DashboardOptions {
+  /** whether receipts go to a fiscal device that confirms them (not only to the local journal) */
+  fiscalDeviceConnected?: boolean;
+}
+
 /**
- * The admin's first screen: today's and this month's orders and revenue in the shop's time zone,
- * the orders waiting for the shop, products running out, recent sign-ups and failed payments.
- * Each figure is one indexed read, so the page stays quick however large the shop grows.
+ * The admin's first screen: today's and this month's orders and revenue in the shop's time zone
+ * (test orders, paid in the payment sandbox, counted apart: no money came in), the orders waiting
+ * for the shop, products running out, recent sign-ups and failed payments, and what the fiscal
+ * set-up still lacks. Each figure is one indexed read, so the page stays quick however large the
+ * shop grows.
  */
-export async function dashboardSummary(db: Database, settings: SettingsService, now = new Date()): Promise<DashboardSummary> {
-  const { timezone, inventory } = await settings.get();
+export async function dashboardSummary(db: Database, settings: SettingsService, now = new Date(), options: DashboardOptions = {}): Promise<DashboardSummary> {
+  const { timezone, inventory, fiscal } = await settings.get();
   const { day, month } = shopPeriodStarts(now, timezone);
   const recentSince = new Date(now.getTime() - DASHBOARD_RECENT_DAYS * 24 * 60 * 60_000);
   const revenue = list(REVENUE_STATUSES);
@@ -67,18 +91,24 @@ export async function dashboardSummary(db: Database, settings: SettingsService, 
   const threshold = inventory.lowStockThreshold;
 
   const [figures, waiting, lowCount, lowProducts, signupCount, signups, failedCount, failed] = await Promise.all([
-    // every order placed or paid this month (placed and paid both have indexes on their dates)
+    // every order placed or paid this month (placed and paid both have indexes on their dates); a
+    // paid order is a test order or money taken, by its payments (one indexed look-up each)
     db.execute(sql`
       select
         count(*) filter (where created_at >= ${day})::int as orders_today,
         count(*) filter (where created_at >= ${month})::int as orders_month,
-        count(*) filter (where paid_at >= ${day} and status in (${revenue}))::int as paid_today,
-        count(*) filter (where paid_at >= ${month} and status in (${revenue}))::int as paid_month,
-        coalesce(sum(total) filter (where paid_at >= ${day} and status in (${revenue})), 0)::bigint as revenue_today,
-        coalesce(sum(total) filter (where paid_at >= ${month} and status in (${revenue})), 0)::bigint as revenue_month,
+        count(*) filter (where paid_at >= ${day} and status in (${revenue}) and not test)::int as paid_today,
+        count(*) filter (where paid_at >= ${month} and status in (${revenue}) and not test)::int as paid_month,
+        coalesce(sum(total) filter (where paid_at >= ${day} and status in (${revenue}) and not test), 0)::bigint as revenue_today,
+        coalesce(sum(total) filter (where paid_at >= ${month} and status in (${revenue}) and not test), 0)::bigint as revenue_month,
+        count(*) filter (where paid_at >= ${day} and status in (${revenue}) and test)::int as test_today,
+        count(*) filter (where paid_at >= ${month} and status in (${revenue}) and test)::int as test_month,
         (select count(*) from ${orders} where status in (${action}))::int as awaiting_action,
         (select count(*) from ${orders} where status = 'awaiting_payment')::int as awaiting_payment
-      from ${orders} where created_at >= ${month} or paid_at >= ${month}`),
+      from (
+        select o.created_at, o.paid_at, o.status, o.total, (o.paid_at is not null and ${testOrderSql(sql.raw("o.id"))}) as test
+        from ${orders} o where o.created_at >= ${month} or o.paid_at >= ${month}
+      ) month_orders`),
     db
       .select({
         number: orders.number,
@@ -87,6 +117,8 @@ export async function dashboardSummary(db: Database, settings: SettingsService, 
         total: orders.total,
         createdAt: orders.createdAt,
         paidAt: orders.paidAt,
+        // qualified by hand: inside a subquery a bare "id" would be the payment's own
+        test: testOrderSql(sql`${orders}.${sql.identifier("id")}`),
       })
       .from(orders)
       .where(inArray(orders.status, [...ACTION_STATUSES]))
@@ -124,6 +156,7 @@ export async function dashboardSummary(db: Database, settings: SettingsService, 
         amount: payments.amount,
         reason: payments.failureReason,
         at: payments.updatedAt,
+        provider: payments.provider,
       })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
@@ -137,11 +170,11 @@ export async function dashboardSummary(db: Database, settings: SettingsService, 
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     periods: { day: day.toISOString(), month: month.toISOString(), timeZone: timezone },
-    today: { orders: n("orders_today"), paidOrders: n("paid_today"), revenue: n("revenue_today") },
-    month: { orders: n("orders_month"), paidOrders: n("paid_month"), revenue: n("revenue_month") },
+    today: { orders: n("orders_today"), paidOrders: n("paid_today"), revenue: n("revenue_today"), testOrders: n("test_today") },
+    month: { orders: n("orders_month"), paidOrders: n("paid_month"), revenue: n("revenue_month"), testOrders: n("test_month") },
     awaitingAction: {
       count: n("awaiting_action"),
-      oldest: waiting.map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), paidAt: iso(o.paidAt) })),
+      oldest: waiting.map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), paidAt: iso(o.paidAt), test: o.test === true })),
     },
     awaitingPayment: n("awaiting_payment"),
     lowStock: { threshold, count: lowCount[0]?.count ?? 0, products: lowProducts },
@@ -149,14 +182,18 @@ export async function dashboardSummary(db: Database, settings: SettingsService, 
       count: signupCount[0]?.count ?? 0,
       latest: signups.map((u) => ({ id: u.id, fullName: u.fullName, email: u.email, verified: u.verifiedAt !== null, createdAt: u.createdAt.toISOString() })),
     },
-    failedPayments: { count: failedCount[0]?.count ?? 0, latest: failed.map((p) => ({ ...p, at: p.at.toISOString() })) },
+    failedPayments: {
+      count: failedCount[0]?.count ?? 0,
+      latest: failed.map(({ provider, ...p }) => ({ ...p, at: p.at.toISOString(), test: provider === SANDBOX_PROVIDER })),
+    },
+    fiscalSetup: { missing: missingFiscalSetup(fiscal, options.fiscalDeviceConnected ?? false) },
   };
 }
 
-export function createAdminDashboardService(db: Database, settings: SettingsService) {
+export function createAdminDashboardService(db: Database, settings: SettingsService, options: DashboardOptions = {}) {
   return {
     /** The dashboard's figures as of `now` (the clock, unless a test sets it). */
-    summary: (now?: Date) => dashboardSummary(db, settings, now),
+    summary: (now?: Date) => dashboardSummary(db, settings, now, options),
   };
 }
 

@@ -744,9 +744,11 @@ export const fiscalCounters = pgTable("fiscal_counters", {
 });
 
 /**
- * The fiscal receipt of a paid order, with what a TRA Virtual Fiscal Device receipt carries. Issued
- * in the transaction that marks the order paid, so counters have no gaps; sent to the fiscal device
- * through `fiscal_outbox`.
+ * The receipt of a paid order, with what a TRA Virtual Fiscal Device receipt carries. Issued in the
+ * transaction that marks the order paid, so counters have no gaps; sent to the fiscal device through
+ * `fiscal_outbox`. It is a fiscal receipt only once a fiscal device (a VFD, TRA's service) has
+ * accepted it: then `fiscalConfirmedAt` is set with the verification code and address the device
+ * gave. The shop's local journal confirms nothing, so its receipts stay plain receipts.
  */
 export const fiscalReceipts = pgTable(
   "fiscal_receipts",
@@ -763,8 +765,10 @@ export const fiscalReceipts = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
     sellerTin: text("seller_tin").notNull(),
     sellerVrn: text("seller_vrn").notNull(),
-    verificationCode: text("verification_code").notNull().unique(),
-    qrPayload: text("qr_payload").notNull(),
+    /** TRA's verification code and the address a buyer checks it at: given by the fiscal device, null until it confirms */
+    verificationCode: text("verification_code").unique(),
+    qrPayload: text("qr_payload"),
+    fiscalConfirmedAt: timestamp("fiscal_confirmed_at", { withTimezone: true }),
     totals: jsonb("totals").$type<{ net: number; vat: number; gross: number; rates: { rateBp: number; net: number; vat: number }[] }>().notNull(),
   },
   (t) => [uniqueIndex("fiscal_receipts_day_counter_idx").on(t.businessDay, t.dailyCounter)],

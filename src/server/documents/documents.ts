@@ -1,15 +1,17 @@
 import path from "node:path";
 import { isLocale, type Locale } from "@/lib/locale";
+import { invoiceKind, isPaidStatus, testReceiptNumber } from "@/lib/order-documents";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
 import { translator } from "../i18n";
 import type { RetryPolicy } from "../mail/rules";
 import type { MailService } from "../mail/outbox";
+import { isTestOrder } from "../payments/test-orders";
 import type { SettingsService } from "../settings/settings";
 import { createFiscalOutbox, issueReceipt, localJournalDevice, type FiscalDevice, type FiscalReceipt } from "./fiscal";
 import { notifyOrder, type CancelReason, type OrderMailKind } from "./order-mail";
 import { readOrder } from "./order-data";
-import { proformaInvoicePdf, receiptPdf } from "./pdf";
+import { invoicePdf, receiptPdf } from "./pdf";
 
 export interface DocumentsServiceOptions {
   db: Database;
@@ -21,6 +23,8 @@ export interface DocumentsServiceOptions {
   dataDir: string;
   /** where receipts are reported; the local journal unless given (the TRA adapter, tests) */
   device?: FiscalDevice;
+  /** whether new payments go to the payment sandbox (no money moves): the order e-mails say so */
+  testPayments?: () => boolean;
   fiscalRetry?: Partial<RetryPolicy>;
   log?: (line: string) => void;
 }
@@ -37,9 +41,10 @@ export interface PdfDocument {
 }
 
 /**
- * An order's paperwork: its fiscal receipt (issued in the payment's transaction and reported to
- * the fiscal device through a durable outbox), its PDFs (the receipt, and the pro-forma invoice of
- * a bank transfer) and its e-mails to the shopper.
+ * An order's paperwork: its receipt (issued in the payment's transaction and reported to the
+ * fiscal device through a durable outbox; fiscal once the device confirms it), its PDFs (the
+ * receipt, and the pro-forma invoice or invoice of a bank transfer or of a buyer who gave a TIN)
+ * and its e-mails to the shopper. A test order (paid in the sandbox) has TEST documents.
  */
 export function createDocumentsService(options: DocumentsServiceOptions) {
   const { db, settings, mail, siteUrl } = options;
@@ -55,33 +60,49 @@ export function createDocumentsService(options: DocumentsServiceOptions) {
 
   return {
     /**
-     * Issues the fiscal receipt of an order in the caller's transaction (the one marking it paid);
-     * a second call answers the first receipt. See fiscal.ts on counters and locks.
+     * Issues the receipt of an order in the caller's transaction (the one marking it paid); a
+     * second call answers the first receipt; a test order gets none (null). See fiscal.ts on
+     * counters and locks.
      */
-    issueReceipt: (tx: Database, orderId: number, now?: Date): Promise<FiscalReceipt> => issueReceipt(tx, orderId, now),
+    issueReceipt: (tx: Database, orderId: number, now?: Date): Promise<FiscalReceipt | null> => issueReceipt(tx, orderId, now),
 
     /** Queues an order's e-mail in the caller's transaction (once per order and kind). */
     notifyOrder: (tx: Database, kind: OrderMailKind, orderId: number, opts: { reason?: CancelReason } = {}) =>
-      notifyOrder(tx, { mail, siteUrl }, kind, orderId, opts),
+      notifyOrder(tx, { mail, siteUrl, testPayments: options.testPayments }, kind, orderId, opts),
 
-    /** The receipt PDF of a paid order; not-found without a receipt, or for a viewer who is neither its owner nor an admin. */
+    /**
+     * The receipt PDF of a paid order (a paid test order's is its TEST receipt); not-found without
+     * a receipt, or for a viewer who is neither its owner nor an admin.
+     */
     async receiptPdf(number: string, viewer?: DocumentViewer, locale?: Locale | null): Promise<PdfDocument> {
       const data = await orderFor(number, viewer);
-      const { receipt } = data;
-      if (!receipt) throw new DomainError("not-found", "This order has no receipt yet");
+      const test = await isTestOrder(db, data.order.id);
+      const testReceipt = test && data.order.paidAt !== null && isPaidStatus(data.order.status);
+      if (!data.receipt && !testReceipt) throw new DomainError("not-found", "This order has no receipt yet");
       const language = isLocale(locale) ? locale : data.order.locale;
-      const pdf = await receiptPdf({ ...data, receipt }, await settings.get(), language);
-      return { filename: translator(language, "documents")("receipt.filename", { number: receipt.receiptNumber }), pdf };
+      const pdf = await receiptPdf(data, await settings.get(), language, { test });
+      const receiptNumber = data.receipt?.receiptNumber ?? testReceiptNumber(data.order.number);
+      return { filename: translator(language, "documents")("receipt.filename", { number: receiptNumber }), pdf };
     },
 
-    /** The pro-forma invoice PDF of a bank-transfer order; not-found for other orders and other viewers. */
+    /**
+     * The invoice PDF of an order that has one (a bank transfer, or a buyer who gave a TIN): the
+     * pro-forma before payment, the invoice after. Not-found for other orders and other viewers.
+     */
     async invoicePdf(number: string, viewer?: DocumentViewer, locale?: Locale | null): Promise<PdfDocument> {
       const data = await orderFor(number, viewer);
-      if (data.order.paymentMethod !== "bank_transfer") throw new DomainError("not-found", "This order has no pro-forma invoice");
+      const kind = invoiceKind(data.order);
+      if (!kind) throw new DomainError("not-found", "This order has no invoice");
       const language = isLocale(locale) ? locale : data.order.locale;
-      const pdf = await proformaInvoicePdf(data, await settings.get(), language);
-      return { filename: translator(language, "documents")("invoice.filename", { number: data.order.number }), pdf };
+      const pdf = await invoicePdf(data, await settings.get(), language, { kind, test: await isTestOrder(db, data.order.id) });
+      const filename = translator(language, "documents")(kind === "proforma" ? "invoice.proformaFilename" : "invoice.invoiceFilename", {
+        number: data.order.number,
+      });
+      return { filename, pdf };
     },
+
+    /** Whether receipts go to a fiscal device that confirms them (a VFD, TRA's service), not only to the local journal. */
+    fiscalDeviceConnected: device.fiscal,
 
     /** The fiscal outbox: `drain()` reports what is due now (tests), `counts()` the backlog. */
     fiscal,

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
@@ -6,22 +5,25 @@ import { rowsOf, type Database } from "../db";
 import { fiscalOutbox, fiscalReceipts, orderLines, orders } from "../db/schema";
 import { DomainError } from "../errors";
 import { retryDelayMs, type RetryPolicy } from "../mail/rules";
+import { isTestOrder } from "../payments/test-orders";
 import { readOrder, settingsIn } from "./order-data";
 import { shopTime } from "./shop-time";
 
 /**
- * Where a receipt's QR code sends a buyer to check it: TRA's verification site takes the
- * verification code and the time of issue (`{code}_{HHmmss}`). The exact format of a VFD's
- * receipts comes with TRA's registration of the device; the TRA adapter will confirm or replace
- * this address, and every receipt stores the payload it was printed with.
+ * Where a fiscal receipt's QR code sends a buyer to check it: TRA's verification site takes the
+ * verification code TRA gave the receipt and its time of issue (`{code}_{HHmmss}`). The exact
+ * format comes with TRA's registration of the device; a TRA adapter builds its confirmations with
+ * traVerificationUrl or replaces it, and every receipt stores the address it was confirmed with.
  */
 export const TRA_VERIFY_BASE_URL = "https://verify.tra.go.tz/";
 
+/** The address a fiscal receipt's QR code carries, from TRA's verification code and the receipt's time of issue. */
+export function traVerificationUrl(verificationCode: string, issuedAt: Date): string {
+  return `${TRA_VERIFY_BASE_URL}${encodeURIComponent(verificationCode)}_${shopTime(issuedAt).hhmmss}`;
+}
+
 /** Receipt numbers are `${vfdSerial}-${global counter}`; this prefix stands in until the shop has a VFD serial. */
 export const RECEIPT_PREFIX_WITHOUT_SERIAL = "KE";
-
-const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-const CODE_LENGTH = 10;
 
 export type VatBreakdown = ReceiptRowTotals;
 type ReceiptRowTotals = (typeof fiscalReceipts.$inferSelect)["totals"];
@@ -49,22 +51,30 @@ export interface FiscalReceiptRecord {
   items: { description: string; sku: string; quantity: number; unitPrice: number; net: number; vat: number; gross: number; vatRateBp: number }[];
   delivery: { gross: number; vat: number };
   totals: VatBreakdown;
+}
+
+/** What a fiscal device answers when it accepts a receipt: TRA's verification code and the address to check it at. */
+export interface FiscalConfirmation {
   verificationCode: string;
-  qrPayload: string;
+  verificationUrl: string;
 }
 
 /**
- * The fiscal device receipts are reported to. The connection to TRA (a Virtual Fiscal Device's
- * API) is a later adapter behind this interface; it must treat a receipt number it has already
- * accepted as done, since the outbox delivers at least once (a worker that dies after submitting
- * and before recording it submits again).
+ * Where receipts are reported. A fiscal device (a Virtual Fiscal Device's API, TRA's service) is a
+ * later adapter behind this interface, with `fiscal: true`: its confirmation makes the receipt a
+ * fiscal receipt (its code and QR are printed from then on). It must treat a receipt number it
+ * has already accepted as done and confirm it again, since the outbox delivers at least once (a
+ * worker that dies after submitting and before recording it submits again). A device that is only
+ * a record (`fiscal: false`, the local journal) confirms nothing.
  */
 export interface FiscalDevice {
-  submit(receipt: FiscalReceiptRecord): Promise<void>;
+  readonly fiscal: boolean;
+  submit(receipt: FiscalReceiptRecord): Promise<FiscalConfirmation | null>;
 }
 
 /**
- * The default device until the TRA adapter exists: each receipt is appended as one JSON line to
+ * The default device until the TRA adapter exists, and not a fiscal one (it confirms nothing, so
+ * its receipts stay plain receipts): each receipt is appended as one JSON line to
  * `<dataDir>/fiscal/journal-YYYY-MM.jsonl` (by business month) and flushed to disk before it
  * counts as delivered. That journal is the shop's durable, ordered record of what it issued, from
  * which receipts can be reported to TRA later and monthly returns checked. Every receipt is also
@@ -74,6 +84,7 @@ export interface FiscalDevice {
 export function localJournalDevice(dataDir: string): FiscalDevice {
   const dir = path.join(dataDir, "fiscal");
   return {
+    fiscal: false,
     async submit(receipt) {
       await fs.mkdir(dir, { recursive: true });
       const file = await fs.open(path.join(dir, `journal-${receipt.businessDay.slice(0, 7)}.jsonl`), "a", 0o600);
@@ -83,6 +94,7 @@ export function localJournalDevice(dataDir: string): FiscalDevice {
       } finally {
         await file.close();
       }
+      return null;
     },
   };
 }
@@ -105,17 +117,6 @@ export function vatBreakdown(lines: { vatRateBp: number; net: number; vat: numbe
   return { net, vat, gross: net + vat, rates };
 }
 
-function verificationCode(): string {
-  const bytes = crypto.randomBytes(CODE_LENGTH);
-  // 256 is not a multiple of 36: drawing again above the last whole multiple keeps every character equally likely
-  let out = "";
-  for (let i = 0; out.length < CODE_LENGTH; i++) {
-    const byte = i < bytes.length ? bytes[i]! : crypto.randomBytes(1)[0]!;
-    if (byte < 252) out += CODE_ALPHABET[byte % 36];
-  }
-  return out;
-}
-
 /** Adds one to a counter and answers the new value; the row stays locked by this transaction until it ends. */
 async function nextCounter(tx: Database, key: string): Promise<number> {
   const [row] = rowsOf<{ value: number | string }>(
@@ -128,15 +129,17 @@ async function nextCounter(tx: Database, key: string): Promise<number> {
 }
 
 /**
- * Issues the fiscal receipt of an order, in the caller's transaction (the one that marks the order
- * paid). Once per order: a second call answers the receipt already issued. Counters come from
+ * Issues the receipt of an order, in the caller's transaction (the one that marks the order paid).
+ * Once per order: a second call answers the receipt already issued. A test order (paid in the
+ * payment sandbox: no money moved) gets none, so nothing that was not a sale enters the series or
+ * reaches the fiscal device; its TEST receipt is made from the order. Counters come from
  * `fiscal_counters` rows incremented in this transaction, so two payments never get the same
  * number and a payment whose transaction rolls back takes its increment with it: no gaps. The
  * counter rows stay locked until the caller commits, so concurrent payments wait for each other
  * from here on; call this as late in the transaction as you can. The receipt is queued for the
  * fiscal device in `fiscal_outbox` in the same transaction.
  */
-export async function issueReceipt(tx: Database, orderId: number, now: Date = new Date()): Promise<FiscalReceipt> {
+export async function issueReceipt(tx: Database, orderId: number, now: Date = new Date()): Promise<FiscalReceipt | null> {
   // the order's row lock makes a second call for the same order wait, then find the first's receipt
   const [order] = await tx
     .select({ id: orders.id, deliveryFee: orders.deliveryFee, deliveryVat: orders.deliveryVat, total: orders.total })
@@ -146,6 +149,7 @@ export async function issueReceipt(tx: Database, orderId: number, now: Date = ne
   if (!order) throw new DomainError("not-found", `No order ${orderId}`);
   const [existing] = await tx.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, orderId)).limit(1);
   if (existing) return existing;
+  if (await isTestOrder(tx, orderId)) return null;
 
   const lines = await tx
     .select({ vatRateBp: orderLines.vatRateBp, net: orderLines.net, vat: orderLines.vat, gross: orderLines.gross })
@@ -161,15 +165,6 @@ export async function issueReceipt(tx: Database, orderId: number, now: Date = ne
   const globalCounter = await nextCounter(tx, "global");
   const dailyCounter = await nextCounter(tx, `day:${clock.day}`);
 
-  // 36^10 codes: a repeat is all but impossible, and one already stored is drawn again; the unique
-  // index refuses the rest (two transactions drawing the same code at once: the later one fails)
-  let code = verificationCode();
-  for (let tries = 0; tries < 3; tries++) {
-    const [taken] = await tx.select({ id: fiscalReceipts.id }).from(fiscalReceipts).where(eq(fiscalReceipts.verificationCode, code)).limit(1);
-    if (!taken) break;
-    code = verificationCode();
-  }
-
   const [receipt] = await tx
     .insert(fiscalReceipts)
     .values({
@@ -181,8 +176,6 @@ export async function issueReceipt(tx: Database, orderId: number, now: Date = ne
       issuedAt: now,
       sellerTin: fiscal.tin,
       sellerVrn: fiscal.vrn,
-      verificationCode: code,
-      qrPayload: `${TRA_VERIFY_BASE_URL}${code}_${clock.hhmmss}`,
       totals,
     })
     .returning();
@@ -222,8 +215,6 @@ export async function receiptRecord(db: Database, receiptId: number): Promise<Fi
     items,
     delivery: { gross: order.deliveryFee, vat: order.deliveryVat },
     totals: receipt.totals,
-    verificationCode: receipt.verificationCode,
-    qrPayload: receipt.qrPayload,
   };
 }
 
@@ -283,13 +274,26 @@ export function createFiscalOutbox(options: {
     return row ?? null;
   }
 
+  /** Stores a fiscal device's acceptance on its receipt: from then on it is a fiscal receipt, printed with TRA's code and QR. */
+  async function recordConfirmation(receiptId: number, confirmation: FiscalConfirmation) {
+    const code = confirmation.verificationCode.trim();
+    const url = confirmation.verificationUrl.trim();
+    if (!code || !url.startsWith("https://")) throw new Error("the fiscal device's confirmation lacks a verification code or an https address");
+    await db
+      .update(fiscalReceipts)
+      .set({ verificationCode: code, qrPayload: url, fiscalConfirmedAt: sql`coalesce(${fiscalReceipts.fiscalConfirmedAt}, now())` })
+      .where(eq(fiscalReceipts.id, receiptId));
+  }
+
   async function deliver(row: ClaimedRow): Promise<keyof FiscalDrainResult> {
     const id = Number(row.id);
     // "and attempts = ..." keeps a worker whose lease ran out from overwriting a newer claim's result
     try {
       const record = await receiptRecord(db, row.receipt_id);
       if (!record) throw new Error(`receipt ${row.receipt_id} not found`);
-      await device.submit(record);
+      const confirmation = await device.submit(record);
+      // only a fiscal device's acceptance makes a receipt fiscal
+      if (device.fiscal && confirmation) await recordConfirmation(row.receipt_id, confirmation);
       await db.execute(sql`
         update fiscal_outbox set state = 'sent', sent_at = now(), locked_until = null, last_error = null
          where id = ${id} and attempts = ${row.attempts}`);

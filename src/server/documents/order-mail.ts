@@ -1,4 +1,5 @@
 import { formatMoney } from "@/lib/money";
+import { invoiceKind, testReceiptNumber } from "@/lib/order-documents";
 import { formatTanzanianPhone } from "@/lib/phone";
 import type { SiteSettings } from "@/lib/site-settings";
 import type { Database } from "../db";
@@ -6,6 +7,7 @@ import { DomainError } from "../errors";
 import { translator } from "../i18n";
 import type { MailMessage } from "../mail/mailer";
 import type { MailService } from "../mail/outbox";
+import { isTestOrder } from "../payments/test-orders";
 import { lastCancellation, readOrder, settingsIn, type OrderDocumentData } from "./order-data";
 import { shopTime } from "./shop-time";
 
@@ -22,6 +24,8 @@ type Shop = Pick<SiteSettings, "companyName" | "contactPhone" | "contactEmail" |
 export interface OrderMailDeps {
   mail: MailService;
   siteUrl: URL;
+  /** whether new payments go to the payment sandbox: a placed order's mail then says no money moves */
+  testPayments?: () => boolean;
 }
 
 /** The address of a page or file of the shop, from the site's public origin. */
@@ -29,10 +33,14 @@ function address(siteUrl: URL, path: string): string {
   return new URL(path, siteUrl).href;
 }
 
+/** The order as the receipt lists it: each line at its list price, then the coupon and coins as their own lines, delivery and total. */
 function summary(t: Words, { order, lines }: OrderDocumentData): string {
   // the delivery methods' names are the documents' (one wording on the invoice and in the mail)
   const methods = translator(order.locale, "documents");
-  const rows = lines.map((line) => t("line", { quantity: line.quantity, name: line.name, amount: formatMoney(line.gross) }));
+  const rows = lines.map((line) => t("line", { quantity: line.quantity, name: line.name, amount: formatMoney(line.unitPrice * line.quantity) }));
+  if (order.discount > 0 || order.coinsValue > 0) rows.push(t("subtotal", { amount: formatMoney(order.subtotal) }));
+  if (order.discount > 0) rows.push(t("coupon", { code: order.couponCode ?? "", amount: formatMoney(order.discount) }));
+  if (order.coinsValue > 0) rows.push(t("coins", { count: order.coinsSpent, amount: formatMoney(order.coinsValue) }));
   rows.push(t("delivery", { method: methods(`deliveryMethods.${order.deliveryMethod}`), amount: formatMoney(order.deliveryFee) }));
   rows.push(t("total", { total: formatMoney(order.total), vat: formatMoney(order.vatTotal) }));
   return rows.join("\n");
@@ -58,6 +66,7 @@ async function compose(
   const t = translator(order.locale, "orderMail");
   const number = order.number;
   const orderLink = address(deps.siteUrl, `/account/orders/${encodeURIComponent(number)}`);
+  const invoiceLink = address(deps.siteUrl, `/api/orders/${encodeURIComponent(number)}/invoice.pdf`);
   const total = formatMoney(order.total);
   const paragraphs: string[] = [t("greeting", { name: order.fullName })];
   let subject: string;
@@ -66,7 +75,9 @@ async function compose(
     case "order-placed": {
       subject = t("placed.subject", { number });
       paragraphs.push(t("placed.intro", { number }), summary(t, data));
-      if (order.paymentMethod === "mobile_money")
+      // the sandbox sends nothing to any phone: the shopper confirms the test payment on the order page
+      if (order.paymentMethod !== "bank_transfer" && deps.testPayments?.()) paragraphs.push(t("placed.testMode"));
+      else if (order.paymentMethod === "mobile_money")
         paragraphs.push(t("placed.mobileMoney", { phone: formatTanzanianPhone(order.paymentPhone ?? order.phone), wallet: order.wallet ?? "none" }));
       else if (order.paymentMethod === "card") paragraphs.push(t("placed.card"));
       else {
@@ -80,10 +91,12 @@ async function compose(
             accountNumber: bank.accountNumber,
             branch: bank.branch || "none",
             swift: bank.swift || "none",
-            invoice: address(deps.siteUrl, `/api/orders/${encodeURIComponent(number)}/invoice.pdf`),
+            invoice: invoiceLink,
           }),
         );
       }
+      // a buyer who gave a TIN has a pro-forma to book (a bank transfer's is linked above)
+      if (order.paymentMethod !== "bank_transfer" && invoiceKind(order) === "proforma") paragraphs.push(t("invoice", { kind: "proforma", link: invoiceLink }));
       if (order.holdUntil) {
         const until = shopTime(order.holdUntil);
         paragraphs.push(t("placed.hold", { until: `${until.date} ${until.time.slice(0, 5)}` }));
@@ -93,7 +106,10 @@ async function compose(
     case "order-paid": {
       subject = t("paid.subject", { number });
       paragraphs.push(t("paid.intro", { number, total }));
-      if (receipt) paragraphs.push(t("paid.receipt", { receipt: receipt.receiptNumber, code: receipt.verificationCode }));
+      const test = await isTestOrder(tx, order.id);
+      if (receipt || test) paragraphs.push(t("paid.receipt", { receipt: receipt?.receiptNumber ?? testReceiptNumber(number) }));
+      if (test) paragraphs.push(t("paid.test"));
+      if (invoiceKind(order) === "invoice") paragraphs.push(t("invoice", { kind: "invoice", link: invoiceLink }));
       paragraphs.push(t("paid.next", { method: order.deliveryMethod }));
       break;
     }

@@ -2,16 +2,18 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { Locale } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
+import { isTaxInvoice, testReceiptNumber, type InvoiceKind } from "@/lib/order-documents";
 import { formatTanzanianPhone } from "@/lib/phone";
 import type { SiteSettings } from "@/lib/site-settings";
 import { translator } from "../i18n";
 import { vatBreakdown } from "./fiscal";
-import type { OrderDocumentData, OrderLineRow, OrderRow, ReceiptRow } from "./order-data";
+import type { OrderDocumentData, OrderLineRow, OrderRow } from "./order-data";
 import { shopTime } from "./shop-time";
 
 /**
- * The customer's documents as PDF (pdfkit): the fiscal receipt of a paid order, with its QR code,
- * and the pro-forma invoice a bank transfer is paid against. A4, the PDF standard fonts only
+ * The customer's documents as PDF (pdfkit): the receipt of a paid order (a fiscal receipt with
+ * TRA's code and QR only once a fiscal device confirmed it), the pro-forma invoice an order is paid
+ * against and the invoice of a paid one. A4, the PDF standard fonts only
  * (Helvetica: nothing embedded, so a document is a few kilobytes; Kiswahili needs no letters
  * beyond Latin), the QR code drawn as vector squares. Texts come from the `documents` catalogue.
  */
@@ -165,13 +167,27 @@ function variantText(attributes: Record<string, string>): string {
   return values.length ? ` (${values.join(", ")})` : "";
 }
 
-/** The lines, delivery, VAT per rate and the total. */
+/**
+ * The lines at their list price (unit price × quantity), then the coupon and the coins as lines of
+ * their own, the delivery, the VAT per rate and the total. The VAT is the lines' own (split from
+ * what each line came to after the coupon and coins) and the delivery's, so the rates add up to
+ * the total the server charged, to the shilling.
+ */
 function moneyTables(sheet: Sheet, order: OrderRow, lines: OrderLineRow[], t: Words): void {
   sheet.row([t("table.item"), t("table.quantity"), t("table.unitPrice"), t("table.amount")], ITEM_COLUMNS, { bold: true });
   sheet.rule(2);
   for (const line of lines) {
-    sheet.row([`${line.name}${variantText(line.attributes)}`, String(line.quantity), formatMoney(line.unitPrice), formatMoney(line.gross)], ITEM_COLUMNS);
+    sheet.row(
+      [`${line.name}${variantText(line.attributes)}`, String(line.quantity), formatMoney(line.unitPrice), formatMoney(line.unitPrice * line.quantity)],
+      ITEM_COLUMNS,
+    );
   }
+  sheet.rule(2);
+  sheet.row([t("table.subtotal"), "", "", formatMoney(order.subtotal)], ITEM_COLUMNS);
+  if (order.discount > 0)
+    sheet.row([t("table.coupon", { code: order.couponCode ?? "" }), "", "", t("table.minus", { amount: formatMoney(order.discount) })], ITEM_COLUMNS);
+  if (order.coinsValue > 0)
+    sheet.row([t("table.coins", { count: order.coinsSpent }), "", "", t("table.minus", { amount: formatMoney(order.coinsValue) })], ITEM_COLUMNS);
   sheet.row([t("table.delivery", { method: t(`deliveryMethods.${order.deliveryMethod}`) }), "", "", formatMoney(order.deliveryFee)], ITEM_COLUMNS);
   sheet.rule();
 
@@ -204,62 +220,92 @@ function paymentText(order: OrderRow, t: Words): string {
   return order.wallet ? t("paymentWithWallet", { method, wallet: order.wallet }) : method;
 }
 
-/** The fiscal receipt of a paid order. */
-export async function receiptPdf(data: OrderDocumentData & { receipt: ReceiptRow }, shop: Shop, locale: Locale): Promise<Buffer> {
+/** A notice under a document's title: red and bold for a test, grey otherwise. */
+function notice(sheet: Sheet, text: string, options: { alarm?: boolean } = {}): void {
+  sheet.text(text, { align: "center", bold: options.alarm, color: options.alarm ? "#b91c1c" : GREY, size: options.alarm ? 10.5 : 9.5, gap: 8 });
+}
+
+/**
+ * The receipt of a paid order. A fiscal receipt (title, VFD serial, TRA's verification code, its
+ * address and QR code) only once a fiscal device confirmed it; until then a plain receipt that says
+ * it is not a fiscal one. A test order's receipt (paid in the sandbox) says TEST in its title and
+ * is numbered apart from the fiscal series.
+ */
+export async function receiptPdf(data: OrderDocumentData, shop: Shop, locale: Locale, options: { test: boolean }): Promise<Buffer> {
   const { order, lines, receipt } = data;
   const t = translator(locale, "documents");
-  const sheet = new Sheet(`${t("receipt.title")} ${receipt.receiptNumber}`, shop.companyName);
-  // the receipt shows the registration it was issued under, which later settings do not change
-  shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, tin: receipt.sellerTin, vrn: receipt.sellerVrn } }, t, { vfd: true });
-  sheet.text(t("receipt.title"), { size: 14, bold: true, align: "center", gap: 8 });
+  // TRA's code and address, once a fiscal device confirmed the receipt
+  const confirmed =
+    !options.test && receipt?.fiscalConfirmedAt && receipt.verificationCode && receipt.qrPayload
+      ? { code: receipt.verificationCode, url: receipt.qrPayload }
+      : null;
+  const number = receipt?.receiptNumber ?? testReceiptNumber(order.number);
+  const title = options.test ? t("receipt.testTitle") : confirmed ? t("receipt.fiscalTitle") : t("receipt.title");
+  const sheet = new Sheet(`${title} ${number}`, shop.companyName);
+  // a receipt shows the registration it was issued under, which later settings do not change
+  const seller = receipt ? { tin: receipt.sellerTin, vrn: receipt.sellerVrn } : { tin: shop.fiscal.tin, vrn: shop.fiscal.vrn };
+  shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, ...seller } }, t, { vfd: Boolean(confirmed) });
+  sheet.text(title, { size: 14, bold: true, align: "center", gap: 4 });
+  if (options.test) notice(sheet, t("receipt.test"), { alarm: true });
+  else if (!confirmed) notice(sheet, t("receipt.notFiscal"));
+  else sheet.y += 4;
 
-  const clock = shopTime(receipt.issuedAt);
-  const pairs: [string, string][] = [
-    [t("receipt.number"), receipt.receiptNumber],
-    [t("receipt.globalCounter"), String(receipt.globalCounter)],
-    [t("receipt.dailyCounter"), String(receipt.dailyCounter)],
-    [t("receipt.date"), clock.date],
-    [t("receipt.time"), clock.time],
-    [t("receipt.order"), order.number],
-    [t("receipt.customer"), order.fullName],
-  ];
+  const clock = shopTime(receipt?.issuedAt ?? order.paidAt ?? order.createdAt);
+  const pairs: [string, string][] = [[t("receipt.number"), number]];
+  if (receipt) pairs.push([t("receipt.globalCounter"), String(receipt.globalCounter)], [t("receipt.dailyCounter"), String(receipt.dailyCounter)]);
+  pairs.push([t("receipt.date"), clock.date], [t("receipt.time"), clock.time], [t("receipt.order"), order.number], [t("receipt.customer"), order.fullName]);
   if (order.buyerTin) pairs.push([t("receipt.customerTin"), order.buyerTin]);
   pairs.push([t("receipt.customerPhone"), formatTanzanianPhone(order.phone)], [t("receipt.payment"), paymentText(order, t)]);
   sheet.pairs(pairs);
   sheet.y += 8;
   moneyTables(sheet, order, lines, t);
 
-  // verification: the code and the QR side by side, kept together on one page
-  const qrSize = 110;
-  sheet.y += 10;
-  sheet.room(qrSize + 10);
-  const top = sheet.y;
-  sheet.qr(receipt.qrPayload, PAGE.margin + CONTENT - qrSize, top, qrSize);
-  const textWidth = CONTENT - qrSize - 16;
-  sheet.text(t("receipt.verificationCode"), { color: GREY, width: textWidth });
-  sheet.text(receipt.verificationCode, { size: 14, bold: true, width: textWidth, gap: 6 });
-  sheet.text(t("receipt.verify", { url: receipt.qrPayload }), { size: 8.5, color: GREY, width: textWidth });
-  sheet.y = Math.max(sheet.y, top + qrSize) + 6;
-  sheet.text(`*** ${t("receipt.end")} ***`, { align: "center", color: GREY });
+  if (confirmed) {
+    // verification: TRA's code and the QR side by side, kept together on one page
+    const qrSize = 110;
+    sheet.y += 10;
+    sheet.room(qrSize + 10);
+    const top = sheet.y;
+    sheet.qr(confirmed.url, PAGE.margin + CONTENT - qrSize, top, qrSize);
+    const textWidth = CONTENT - qrSize - 16;
+    sheet.text(t("receipt.verificationCode"), { color: GREY, width: textWidth });
+    sheet.text(confirmed.code, { size: 14, bold: true, width: textWidth, gap: 6 });
+    sheet.text(t("receipt.verify", { url: confirmed.url }), { size: 8.5, color: GREY, width: textWidth });
+    sheet.y = Math.max(sheet.y, top + qrSize) + 6;
+  } else sheet.y += 12;
+  sheet.text(`*** ${confirmed ? t("receipt.fiscalEnd") : t("receipt.end")} ***`, { align: "center", color: GREY });
   return sheet.finish();
 }
 
-/** The pro-forma invoice a bank transfer is paid against: the order, and where and by when to pay. */
-export async function proformaInvoicePdf(data: OrderDocumentData, shop: Shop, locale: Locale): Promise<Buffer> {
-  const { order, lines } = data;
+/**
+ * An order's invoice: the pro-forma it is paid against (for a bank transfer with the account and
+ * the reference to pay to), or after payment the invoice of the sale, a tax invoice only when the
+ * seller's TIN and VRN are set (otherwise it says it is not one). A test order's says TEST.
+ */
+export async function invoicePdf(data: OrderDocumentData, shop: Shop, locale: Locale, options: { kind: InvoiceKind; test: boolean }): Promise<Buffer> {
+  const { order, lines, receipt } = data;
   const t = translator(locale, "documents");
-  const sheet = new Sheet(`${t("invoice.title")} ${order.number}`, shop.companyName);
-  // a pro-forma invoice is not a fiscal document: no fiscal device named on it
+  const proforma = options.kind === "proforma";
+  const tax = !proforma && !options.test && isTaxInvoice(shop.fiscal);
+  const title =
+    options.test && !proforma ? t("invoice.testTitle") : proforma ? t("invoice.proformaTitle") : tax ? t("invoice.taxInvoiceTitle") : t("invoice.invoiceTitle");
+  const sheet = new Sheet(`${title} ${order.number}`, shop.companyName);
+  // an invoice is not a fiscal document: no fiscal device named on it
   shopHeader(sheet, shop, t, { vfd: false });
-  sheet.text(t("invoice.title"), { size: 14, bold: true, align: "center", gap: 8 });
+  sheet.text(title, { size: 14, bold: true, align: "center", gap: 4 });
+  if (options.test) notice(sheet, proforma ? t("invoice.testProforma") : t("invoice.test"), { alarm: true });
+  else sheet.y += 4;
 
-  const due = order.holdUntil ? shopTime(order.holdUntil) : null;
+  const due = proforma && order.holdUntil ? shopTime(order.holdUntil) : null;
   const dueText = due ? `${due.date} ${due.time.slice(0, 5)}` : "";
+  const paid = !proforma && order.paidAt ? shopTime(order.paidAt) : null;
   const pairs: [string, string][] = [
     [t("invoice.number"), order.number],
-    [t("invoice.issued"), shopTime(order.createdAt).date],
+    [t("invoice.issued"), (paid ?? shopTime(order.createdAt)).date],
   ];
   if (due) pairs.push([t("invoice.due"), dueText]);
+  if (paid) pairs.push([t("invoice.paidOn"), paid.date], [t("invoice.paidBy"), paymentText(order, t)]);
+  if (paid && receipt) pairs.push([t("invoice.receipt"), receipt.receiptNumber]);
   pairs.push([t("invoice.billTo"), [order.fullName, formatTanzanianPhone(order.phone), order.email].join(", ")]);
   if (order.buyerTin) pairs.push([t("invoice.customerTin"), order.buyerTin]);
   sheet.pairs(pairs);
@@ -267,21 +313,33 @@ export async function proformaInvoicePdf(data: OrderDocumentData, shop: Shop, lo
   moneyTables(sheet, order, lines, t);
 
   sheet.y += 12;
-  sheet.text(t("invoice.payTo"), { size: 12, bold: true, gap: 4 });
-  const bank = shop.bankTransfer;
-  const payPairs: [string, string][] = [
-    [t("invoice.bank"), bank.bankName],
-    [t("invoice.accountName"), bank.accountName],
-    [t("invoice.accountNumber"), bank.accountNumber],
-  ];
-  if (bank.branch) payPairs.push([t("invoice.branch"), bank.branch]);
-  if (bank.swift) payPairs.push([t("invoice.swift"), bank.swift]);
-  payPairs.push([t("invoice.reference"), order.number], [t("invoice.amount"), formatMoney(order.total)]);
-  sheet.pairs(payPairs);
-  sheet.y += 6;
-  sheet.text(t("invoice.referenceHint", { number: order.number }));
-  if (due) sheet.text(t("invoice.holdHint", { due: dueText }));
-  sheet.y += 6;
-  sheet.text(t("invoice.notReceipt"), { color: GREY, size: 8.5 });
+  if (proforma && order.paymentMethod === "bank_transfer") {
+    sheet.text(t("invoice.payTo"), { size: 12, bold: true, gap: 4 });
+    const bank = shop.bankTransfer;
+    const payPairs: [string, string][] = [
+      [t("invoice.bank"), bank.bankName],
+      [t("invoice.accountName"), bank.accountName],
+      [t("invoice.accountNumber"), bank.accountNumber],
+    ];
+    if (bank.branch) payPairs.push([t("invoice.branch"), bank.branch]);
+    if (bank.swift) payPairs.push([t("invoice.swift"), bank.swift]);
+    payPairs.push([t("invoice.reference"), order.number], [t("invoice.amount"), formatMoney(order.total)]);
+    sheet.pairs(payPairs);
+    sheet.y += 6;
+    sheet.text(t("invoice.referenceHint", { number: order.number }));
+  } else if (proforma) {
+    sheet.text(t("invoice.payOnline", { amount: formatMoney(order.total), method: paymentText(order, t) }));
+  }
+  if (proforma) {
+    if (due) sheet.text(t("invoice.holdHint", { due: dueText }));
+    sheet.y += 6;
+    sheet.text(t("invoice.notReceipt"), { color: GREY, size: 8.5 });
+  } else {
+    sheet.text(t("invoice.paidInFull", { date: paid?.date ?? "" }));
+    if (!tax && !options.test) {
+      sheet.y += 6;
+      sheet.text(t("invoice.notTaxInvoice"), { color: GREY, size: 8.5 });
+    }
+  }
   return sheet.finish();
 }

@@ -1,11 +1,20 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { normaliseEmail } from "@/lib/auth-rules";
+import { normaliseTin } from "@/lib/checkout-form";
 import { deliveryOptions, formatOrderNumber, ORDER_NUMBER_PATTERN, type DeliveryMethod, type OrderStatus, type PaymentMethod } from "@/lib/checkout";
 import { coinsValue, maxCoinsUsable } from "@/lib/coins";
 import { discountedOrderTotals, normaliseCouponCode, type CouponQuote, type DiscountedTotals } from "@/lib/coupons";
 import type { Locale } from "@/lib/locale";
-import type { AdminOrderAction, CheckoutQuote, CheckoutRequest, OrderView, SavedAddress, TrackingView } from "@/lib/orders";
+import {
+  handsOverGoods,
+  type AdminOrderAction,
+  type CheckoutQuote,
+  type CheckoutRequest,
+  type OrderView,
+  type SavedAddress,
+  type TrackingView,
+} from "@/lib/orders";
 import { normaliseTanzanianMobile } from "@/lib/phone";
 import type { SiteSettings } from "@/lib/site-settings";
 import { findRegion } from "@/lib/tanzania-regions";
@@ -15,6 +24,7 @@ import { addresses, cartItems, orderEvents, orderLines, orders, payments } from 
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { countPerKey, type RateLimit } from "../auth/limits";
 import { DomainError } from "../errors";
+import { isTestOrder } from "../payments/test-orders";
 import { evaluateCoupon, redeemCoupon, releaseCoupon, type CouponRow } from "../rewards/coupon-store";
 import { coinBalanceOf, earnCoins, lockCoinAccount, settleCancelledOrder, spendCoins } from "../rewards/ledger";
 import { getSiteSettings, type SettingsService } from "../settings/settings";
@@ -274,6 +284,8 @@ export function createOrdersService(options: OrdersOptions) {
     const phone = normaliseTanzanianMobile(request.phone);
     if (!phone) throw invalid("phone", "Enter a Tanzanian mobile number, e.g. 0754 123 456");
     const delivery = checkedDelivery(request);
+    const buyerTin = request.buyerTin ? normaliseTin(request.buyerTin) : null;
+    if (request.buyerTin && !buyerTin) throw invalid("buyerTin", "Enter the TIN as nine digits, e.g. 123-456-789");
     let paymentPhone: string | null = null;
     let wallet: string | null = null;
     const shop = await settings.get();
@@ -371,7 +383,7 @@ export function createOrdersService(options: OrdersOptions) {
           paymentMethod: request.payment.method,
           wallet,
           paymentPhone,
-          buyerTin: request.buyerTin || null,
+          buyerTin,
           locale: opts.locale,
           holdUntil: new Date(at.getTime() + holdMinutes(shop, request.payment.method) * 60_000),
         })
@@ -403,7 +415,7 @@ export function createOrdersService(options: OrdersOptions) {
       await tx.delete(cartItems).where(eq(cartItems.userId, userId));
       if (request.saveAddress !== false && delivery.region && delivery.district) await rememberAddress(tx, userId, request, phone, delivery);
       await hooks.notify(tx, "placed", row.id);
-      return { row, created: true, view: composeOrderView(row, lineRows, event ? [event] : [], null, null) };
+      return { row, created: true, view: composeOrderView(row, lineRows, event ? [event] : [], null, null, false) };
     });
     // the stock the pages show changed (committed now)
     if (result.created) invalidateTags("catalog");
@@ -526,7 +538,12 @@ export function createOrdersService(options: OrdersOptions) {
         .from(orderEvents)
         .where(eq(orderEvents.orderId, order.id))
         .orderBy(orderEvents.at, orderEvents.id);
-      return { number: order.number, status: order.status, events: events.map((e) => ({ at: e.at.toISOString(), status: e.status })) };
+      return {
+        number: order.number,
+        status: order.status,
+        test: await isTestOrder(db, order.id),
+        events: events.map((e) => ({ at: e.at.toISOString(), status: e.status })),
+      };
     },
 
     async addresses(userId: number): Promise<SavedAddress[]> {
@@ -573,11 +590,18 @@ export function createOrdersService(options: OrdersOptions) {
     async adminAct(
       number: string,
       action: AdminOrderAction,
-      input: { adminId: number; carrier?: string; trackingNumber?: string; note?: string; meta?: RequestMeta },
+      input: { adminId: number; carrier?: string; trackingNumber?: string; note?: string; confirmTestOrder?: boolean; meta?: RequestMeta },
     ): Promise<OrderView & { actions: AdminOrderAction[] }> {
       await db.transaction(async (tx) => {
         const order = await lockOrder(tx, { number });
         if (!allowedActions(order).includes(action)) throw new DomainError("invalid-state", `An order that is ${order.status} cannot take "${action}"`);
+        const test = handsOverGoods(order.status, action) && (await isTestOrder(tx, order.id));
+        if (test && input.confirmTestOrder !== true)
+          throw new DomainError(
+            "confirmation-required",
+            `Order ${order.number} is a test order: it was paid in the payment sandbox and no money was received. Send confirmTestOrder: true to hand the goods over anyway.`,
+            { reason: "testOrder" },
+          );
         const note = input.note?.trim() || null;
         switch (action) {
           case "mark-paid":
@@ -607,7 +631,11 @@ export function createOrdersService(options: OrdersOptions) {
         }
         await logSecurityEvent(
           tx,
-          { type: "admin-order-action", userId: input.adminId, detail: { order: order.number, action, from: order.status } },
+          {
+            type: "admin-order-action",
+            userId: input.adminId,
+            detail: { order: order.number, action, from: order.status, ...(test ? { testOrder: true } : {}) },
+          },
           input.meta,
         );
       });

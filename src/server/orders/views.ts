@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { shopperMayCancel, type OrderStatus } from "@/lib/checkout";
+import { invoiceKind, isPaidStatus, testReceiptNumber } from "@/lib/order-documents";
 import type { OrderSummary, OrderView, PaymentView } from "@/lib/orders";
 import { rowsOf, type Database } from "../db";
 import { paymentView } from "../payments/service";
+import { isTestOrder, testOrderSql } from "../payments/test-orders";
 import { fiscalReceipts, orderEvents, orderLines, orders, payments } from "../db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -15,18 +17,46 @@ export async function latestPayment(db: Database, orderId: number): Promise<Paym
   return p ? paymentView(p) : null;
 }
 
+type ReceiptOfView = Pick<typeof fiscalReceipts.$inferSelect, "receiptNumber" | "issuedAt" | "verificationCode" | "fiscalConfirmedAt">;
+
 /** An order with its lines, timeline, latest payment and receipt. */
 export async function orderView(db: Database, order: OrderRow): Promise<OrderView> {
-  const [lines, events, payment, receipts] = await Promise.all([
+  const [lines, events, payment, receipts, test] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.at), asc(orderEvents.id)),
     latestPayment(db, order.id),
     db
-      .select({ number: fiscalReceipts.receiptNumber, issuedAt: fiscalReceipts.issuedAt, verificationCode: fiscalReceipts.verificationCode })
+      .select({
+        receiptNumber: fiscalReceipts.receiptNumber,
+        issuedAt: fiscalReceipts.issuedAt,
+        verificationCode: fiscalReceipts.verificationCode,
+        fiscalConfirmedAt: fiscalReceipts.fiscalConfirmedAt,
+      })
       .from(fiscalReceipts)
       .where(eq(fiscalReceipts.orderId, order.id)),
+    isTestOrder(db, order.id),
   ]);
-  return composeOrderView(order, lines, events, payment, receipts[0] ?? null);
+  return composeOrderView(order, lines, events, payment, receipts[0] ?? null, test);
+}
+
+/**
+ * The receipt an order's page offers: its receipt record, or for a paid test order (which has none:
+ * no money moved, so nothing enters the fiscal series) the TEST receipt made from the order itself.
+ */
+function receiptOf(order: OrderRow, receipt: ReceiptOfView | null, test: boolean): OrderView["receipt"] {
+  if (receipt) {
+    const fiscal = receipt.fiscalConfirmedAt !== null && !test;
+    return {
+      number: receipt.receiptNumber,
+      issuedAt: receipt.issuedAt.toISOString(),
+      fiscal,
+      verificationCode: fiscal ? receipt.verificationCode : null,
+      test,
+    };
+  }
+  if (test && order.paidAt && isPaidStatus(order.status))
+    return { number: testReceiptNumber(order.number), issuedAt: order.paidAt.toISOString(), fiscal: false, verificationCode: null, test: true };
+  return null;
 }
 
 /**
@@ -38,7 +68,8 @@ export function composeOrderView(
   lines: (typeof orderLines.$inferSelect)[],
   events: (typeof orderEvents.$inferSelect)[],
   payment: PaymentView | null,
-  receipt: { number: string; issuedAt: Date; verificationCode: string } | null,
+  receipt: ReceiptOfView | null,
+  test: boolean,
 ): OrderView {
   return {
     number: order.number,
@@ -92,7 +123,9 @@ export function composeOrderView(
     })),
     events: events.map((e) => ({ at: e.at.toISOString(), status: e.status, actor: e.actor, note: e.note })),
     payment,
-    receipt: receipt ? { number: receipt.number, issuedAt: receipt.issuedAt.toISOString(), verificationCode: receipt.verificationCode } : null,
+    test,
+    receipt: receiptOf(order, receipt, test),
+    invoice: invoiceKind(order),
     canCancel: shopperMayCancel(order.status),
   };
 }
@@ -112,6 +145,7 @@ interface SummaryRow {
   full_name: string;
   email: string;
   payment_method: OrderView["paymentMethod"];
+  test: boolean;
 }
 
 const summary = (r: SummaryRow): OrderSummary => ({
@@ -120,6 +154,7 @@ const summary = (r: SummaryRow): OrderSummary => ({
   status: r.status,
   total: Number(r.total),
   itemCount: Number(r.item_count),
+  test: r.test === true,
 });
 
 /** A shopper's orders, newest first. */
@@ -127,7 +162,8 @@ export async function listOrders(db: Database, userId: number, limit = 100): Pro
   const rows = rowsOf<SummaryRow>(
     await db.execute(sql`
       select o.number, o.created_at, o.status, o.total, o.full_name, o.email, o.payment_method,
-             (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id) as item_count
+             (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id) as item_count,
+             ${testOrderSql(sql.raw("o.id"))} as test
       from orders o where o.user_id = ${userId}
       order by o.created_at desc, o.id desc limit ${limit}`),
   );
@@ -148,7 +184,8 @@ export async function listAllOrders(
   const [rows, counts] = await Promise.all([
     db.execute(sql`
       select o.number, o.created_at, o.status, o.total, o.full_name, o.email, o.payment_method,
-             (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id) as item_count
+             (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id) as item_count,
+             ${testOrderSql(sql.raw("o.id"))} as test
       from orders o ${where}
       order by o.created_at desc, o.id desc limit ${filter.limit} offset ${filter.offset}`),
     db.execute(sql`select count(*) as n from orders o ${where}`),

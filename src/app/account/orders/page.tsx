@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Package } from "lucide-react";
 import { formatMoney } from "@/lib/money";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
+import { TestOrderBadge } from "@/components/orders/test-order-badge";
 import { SignInPrompt } from "@/components/orders/sign-in-prompt";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
@@ -54,7 +55,8 @@ export default async function OrdersPage() {
                   {" · "}
                   {t("items", { count: o.itemCount })}
                 </span>
-                <span className="text-right">
+                <span className="flex flex-wrap items-center justify-end gap-1 text-right">
+                  {o.test && <TestOrderBadge />}
                   <OrderStatusBadge status={o.status} />
                 </span>
               </Link>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/checkout";
 import { formatMoney } from "@/lib/money";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
+import { TestOrderBadge } from "@/components/orders/test-order-badge";
 import { adminTimeFormat } from "@/components/admin/time-format";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
@@ -93,6 +94,8 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                     <Link href={`/admin/orders/${encodeURIComponent(o.number)}`} className="text-brand hover:underline">
                       {o.number}
                     </Link>
+                    {/* beside the number, the first thing read in the row, on a phone too */}
+                    {o.test && <TestOrderBadge className="mt-0.5 flex w-fit" />}
                   </td>
                   <td className="py-1.5 pr-3 whitespace-nowrap">{when.format(new Date(o.createdAt))}</td>
                   <td className="py-1.5 pr-3">

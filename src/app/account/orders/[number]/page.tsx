@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CheckCircle2, FileText } from "lucide-react";
+import { CheckCircle2, FileText, FlaskConical } from "lucide-react";
 import type { OrderView } from "@/lib/orders";
 import { CancelOrder } from "@/components/orders/cancel-order";
 import { OrderDetails } from "@/components/orders/order-details";
 import { OrderTimeline } from "@/components/orders/order-timeline";
 import { PaymentPanel } from "@/components/orders/payment-panel";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
+import { TestOrderBadge } from "@/components/orders/test-order-badge";
 import { SignInPrompt } from "@/components/orders/sign-in-prompt";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { isDomainError } from "@/server/errors";
@@ -46,12 +47,13 @@ async function loadOrder(userId: number, number: string): Promise<OrderView | nu
  * the timeline, the documents, and while it is unpaid the payment's progress and a way to cancel.
  */
 export default async function OrderPage({ params, searchParams }: Params) {
-  const [{ number: raw }, { placed }, user, settings, t] = await Promise.all([
+  const [{ number: raw }, { placed }, user, settings, t, tt] = await Promise.all([
     params,
     searchParams,
     loadSessionUser(),
     loadSiteSettings(),
     getTranslator("orders.order"),
+    getTranslator("orders.test"),
   ]);
   const number = decoded(raw);
   if (!user)
@@ -67,7 +69,6 @@ export default async function OrderPage({ params, searchParams }: Params) {
   const format = serverFormatter();
   const path = `/api/orders/${encodeURIComponent(order.number)}`;
   const awaiting = order.status === "awaiting_payment";
-  const invoice = order.paymentMethod === "bank_transfer" && order.status !== "cancelled";
   return (
     <div className="mx-auto max-w-5xl space-y-4 px-3 py-4 sm:px-4">
       {placed === "1" && (
@@ -86,8 +87,20 @@ export default async function OrderPage({ params, searchParams }: Params) {
             {t("placedOn", { date: format.dateTime(new Date(order.createdAt), { dateStyle: "long", timeStyle: "short" }) })}
           </p>
         </div>
-        <OrderStatusBadge status={order.status} className="text-sm" />
+        <span className="flex flex-wrap items-center gap-2">
+          {order.test && <TestOrderBadge className="text-sm" />}
+          <OrderStatusBadge status={order.status} className="text-sm" />
+        </span>
       </div>
+      {order.test && (
+        <p
+          data-testid="test-order-note"
+          className="flex gap-2 rounded-xl border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <FlaskConical className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {tt("note", { paid: order.receipt ? "yes" : "no" })}
+        </p>
+      )}
 
       {awaiting && (order.paymentMethod === "mobile_money" || order.paymentMethod === "card") && (
         <PaymentPanel
@@ -112,7 +125,7 @@ export default async function OrderPage({ params, searchParams }: Params) {
             </h2>
             <OrderTimeline events={order.events} />
           </section>
-          {(order.receipt || invoice) && (
+          {(order.receipt || order.invoice) && (
             <section aria-labelledby="documents-heading" className="rounded-xl border border-[var(--border)] p-4 text-sm">
               <h2 id="documents-heading" className="mb-2 text-base font-semibold">
                 {t("documents")}
@@ -126,11 +139,11 @@ export default async function OrderPage({ params, searchParams }: Params) {
                     </a>
                   </li>
                 )}
-                {invoice && (
+                {order.invoice && (
                   <li>
                     <a href={`${path}/invoice.pdf`} download className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
                       <FileText className="h-4 w-4" aria-hidden />
-                      {t("invoice")}
+                      {order.invoice === "proforma" ? t("invoice") : t("finalInvoice")}
                     </a>
                   </li>
                 )}

@@ -8,6 +8,7 @@ import { CATALOGUES } from "@/messages";
 import { OrderDetails } from "@/components/orders/order-details";
 import { OrderTimeline } from "@/components/orders/order-timeline";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
+import { TestOrderBadge } from "@/components/orders/test-order-badge";
 import { adminTimeFormat } from "@/components/admin/time-format";
 import { isDomainError } from "@/server/errors";
 import { getServices } from "@/server/services";
@@ -57,15 +58,26 @@ export default async function AdminOrderPage({ params }: Params) {
           <h1 className="text-xl font-bold">{t("orderTitle", { number: order.number })}</h1>
           <p className="text-sm text-[var(--muted-fg)]">{adminTimeFormat(locale).format(new Date(order.createdAt))}</p>
         </div>
-        <OrderStatusBadge status={order.status} className="text-sm" />
+        <span className="flex flex-wrap items-center gap-2">
+          {order.test && <TestOrderBadge className="text-sm" />}
+          <OrderStatusBadge status={order.status} className="text-sm" />
+        </span>
       </div>
       <section aria-labelledby="actions-heading" className="rounded-xl border-2 border-brand p-4">
         <h2 id="actions-heading" className="mb-3 text-base font-semibold">
           {t("actions")}
         </h2>
+        {order.test && (
+          <p
+            data-testid="test-order-note"
+            className="mb-3 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {t("testNote")}
+          </p>
+        )}
         {/* the admin's texts stay off every shopper's page (orders.admin is server-only): this island gets them here */}
         <IntlRoot locale={locale} messages={{ errors: CATALOGUES[locale].errors, orders: CATALOGUES[locale].orders }}>
-          <AdminOrderActions number={order.number} actions={order.actions} />
+          <AdminOrderActions number={order.number} actions={order.actions} test={order.test} status={order.status} />
         </IntlRoot>
       </section>
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
