@@ -200,6 +200,39 @@ describe("per-address and per-e-mail limits on the account routes", () => {
     },
     SLOW,
   );
+
+  it(
+    "counts only registrations that would send mail toward the e-mail address's allowance, not typos",
+    async () => {
+      const test = await buildTestApi(api, { config: limited(100, 2) });
+      try {
+        const email = unique("typos");
+        const typos = [
+          { ...registration(email), confirmPassword: "Something else 2026" },
+          registration(email, "short"),
+          registration(email, "Password1"),
+          { ...registration(email), acceptTerms: false },
+          { ...registration(email), fullName: "" },
+        ];
+        for (const typo of [...typos, ...typos]) {
+          const refused = await post(test.app, "/api/auth/register", typo, { ip: address() });
+          expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+          expect(refused.body.code).toBe("validation");
+        }
+        // the allowance (two) is still whole: two registrations go through (a second one mails the owner), the third is refused
+        expect((await post(test.app, "/api/auth/register", registration(email), { ip: address() })).status).toBe(201);
+        expect((await post(test.app, "/api/auth/register", registration(email), { ip: address() })).status).toBe(201);
+        const third = await post(test.app, "/api/auth/register", registration(email), { ip: address() });
+        expect(third.status).toBe(429);
+        expect(third.body).toMatchObject({ code: "rate-limited" });
+        // a typo after that is still told what is wrong with it, not to wait
+        expect((await post(test.app, "/api/auth/register", registration(email, "short"), { ip: address() })).body).toMatchObject({ reason: "passwordShort" });
+      } finally {
+        await test.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe("changing the password with a guessed current password", () => {

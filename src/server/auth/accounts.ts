@@ -96,9 +96,19 @@ function inTransaction<T>(deps: AccountDeps, work: (tx: Database) => Promise<T>)
  * Registration answers the same whether or not the address is taken (no account enumeration);
  * the owner of an existing account is told by e-mail instead.
  */
-export async function register(deps: AccountDeps, input: RegistrationInput, meta: RequestMeta): Promise<{ message: string }> {
+export async function register(
+  deps: AccountDeps,
+  input: RegistrationInput,
+  meta: RequestMeta,
+  /**
+   * Runs once the form is valid, before any hashing or mail: a refused form (a typo, a weak
+   * password, the terms left unticked) sends nothing, so it must not use up an allowance counted here.
+   */
+  beforeWork: () => Promise<void> = async () => {},
+): Promise<{ message: string }> {
   const problem = registrationProblem(input, isCommonPassword);
   if (problem) throw invalid(problem);
+  await beforeWork();
   const email = normaliseEmail(input.email);
   const passwordHash = await deps.passwords.hash(input.password);
   await inTransaction(deps, async (tx) => {
