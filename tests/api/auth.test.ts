@@ -5,7 +5,7 @@ import { buildTestApi, lastLinkToken, mailsTo, setupApi } from "./harness";
 import { enrolTwoFactor } from "./two-factor-helpers";
 
 const api = setupApi();
-const PASSWORD = "Kilima2026";
+const PASSWORD = "Mbuyu-Kijani-2026";
 let counter = 0;
 const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 
@@ -102,7 +102,7 @@ describe("registration, verification, sign-in, session, sign-out", () => {
       // no composition rules any more (on purpose): a common password is refused instead
       [
         { ...base, password: "Password1", confirmPassword: "Password1" },
-        "This password is too common and easy to guess. Please choose another one — a few unrelated words make a strong one.",
+        "This password is too easy to guess: common passwords, names (the shop's, the country's or your own) and repeated characters are tried first, even with digits or symbols added or letters swapped for look-alikes (P@ssw0rd). Please choose another — a few unrelated words make a strong one.",
         { reason: "passwordCommon" },
       ],
       [
@@ -128,8 +128,8 @@ describe("no account enumeration", () => {
     const again = await post("/api/auth/register", {
       fullName: "Someone Else",
       email,
-      password: "Other2026x",
-      confirmPassword: "Other2026x",
+      password: "Other 2026 mbuyu",
+      confirmPassword: "Other 2026 mbuyu",
       acceptTerms: true,
     });
     const fresh = await post("/api/auth/register", {

@@ -378,7 +378,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** On the very first start (no admin yet): one admin with a generated password, returned once. */
     ensureInitialAdmin: (email: string) => ensureInitialAdmin(db, email, passwords),
 
-    createOrPromoteAdmin: (email: string, options: { password?: string; fullName?: string } = {}) => createOrPromoteAdmin(db, email, { ...options, passwords }),
+    createOrPromoteAdmin: async (email: string, options: { password?: string; fullName?: string } = {}) =>
+      createOrPromoteAdmin(db, email, { ...options, passwords, companyName: (await settings.get()).companyName }),
   };
 }
 

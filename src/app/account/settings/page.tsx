@@ -9,6 +9,7 @@ import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
 import { loadSessionUser } from "../../session";
+import { loadSiteSettings } from "../../site-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("account.meta");
@@ -23,11 +24,12 @@ export default async function AccountSettingsPage() {
   const format = serverFormatter();
   const when = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
   const { auth, preferences } = await getServices();
-  const [sessions, twoFactor, required, notifications] = await Promise.all([
+  const [sessions, twoFactor, required, notifications, settings] = await Promise.all([
     auth.listSessions(user.id),
     auth.twoFactorStatus(user.id),
     auth.mustEnrolTwoFactor(user),
     preferences.notifications(user.id, user.email),
+    loadSiteSettings(),
   ]);
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-6 md:grid-cols-2">
@@ -42,7 +44,7 @@ export default async function AccountSettingsPage() {
         <h2 id="password-heading" className="mb-4 text-lg font-semibold">
           {t("password.heading")}
         </h2>
-        <PasswordForm />
+        <PasswordForm companyName={settings.companyName} fullName={user.name ?? ""} email={user.email} />
       </section>
       <div className="space-y-8">
         <section id="language" aria-labelledby="language-heading">
