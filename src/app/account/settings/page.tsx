@@ -5,6 +5,7 @@ import { AppearanceSettings } from "@/components/account/appearance-settings";
 import { NotificationSettings } from "@/components/account/notification-settings";
 import { LanguageSetting, PasswordForm, SignOutEverywhere } from "@/components/auth/account-panel";
 import { TwoFactorPanel } from "@/components/auth/two-factor-panel";
+import { deviceName } from "@/components/i18n/device-name";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
@@ -79,7 +80,9 @@ export default async function AccountSettingsPage() {
         <ul className="my-3 divide-y divide-[var(--border)] text-sm">
           {sessions.map((s) => (
             <li key={s.id} className="py-2">
-              <span className="font-medium break-words">{s.userAgent ?? t("sessions.unknownBrowser")}</span>
+              <span className="font-medium break-words" title={s.userAgent ?? undefined}>
+                {deviceName(s.userAgent)}
+              </span>
               {s.id === user.sessionId && <span className="ml-2 rounded bg-emerald-100 px-1.5 text-xs text-emerald-900">{t("sessions.thisDevice")}</span>}
               <br />
               <span className="text-[var(--muted-fg)]">
