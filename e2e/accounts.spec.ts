@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import { PASSWORD, registerAndVerify, signInOnLoginPage } from "./helpers";
+import { CHROMIUM_ARGS } from "../scripts/browser.mjs";
+import { browserAndSystem } from "../src/lib/user-agent";
+import { signInAdmin } from "./admin-session";
+import { PASSWORD, registerAndVerify, screenshots, signInOnLoginPage } from "./helpers";
 
 const SLOW_HASHING = {
   tag: "@known-slow",
@@ -116,3 +119,63 @@ for (const locale of ["en", "sw"] as const) {
     await expect(hint).not.toContainText(refusal);
   });
 }
+
+test.describe("the shop opened at an address other than localhost, with no SITE_URL", () => {
+  // shop.example leads to this machine, as another site's domain pointed at it would
+  test.use({
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [...CHROMIUM_ARGS, "--host-resolver-rules=MAP shop.example 127.0.0.1"],
+    },
+  });
+
+  test("signs in at 127.0.0.1; at a name that is not this machine's, the refusal says which address to open (both languages)", async ({ page, baseURL }) => {
+    test.slow();
+    const port = new URL(baseURL!).port;
+    const signIn = async (origin: string, locale: "en" | "sw") => {
+      const auth = catalogue(locale, "auth");
+      await page.goto(`${origin}/auth/login?lang=${locale}`);
+      const form = page.locator("main form");
+      await form.getByLabel(auth.fields.email).fill(`nobody-${Date.now()}@example.co.tz`);
+      await form.getByLabel(auth.fields.password, { exact: true }).fill("Wrong 2026 guess");
+      await form.getByRole("button", { name: auth.login.submit }).click();
+      return form.getByRole("alert");
+    };
+    // the machine's own address: the write reaches the password check (before: "Cross-site request refused")
+    await expect(await signIn(`http://127.0.0.1:${port}`, "en")).toHaveText("Invalid email or password", { timeout: 30_000 });
+    for (const locale of ["en", "sw"] as const) {
+      const alert = await signIn(`http://shop.example:${port}`, locale);
+      const words: string = catalogue(locale, "errors").reasons.crossSite;
+      const [before, after] = words.split("{address}") as [string, string];
+      // the address named is one this machine answers at: localhost or its network address, on the shop's port
+      await expect(alert).toHaveText(new RegExp(`^${escapeRegExp(before)}http://[^ ]+:${port}${escapeRegExp(after)}$`));
+      await expect(alert).not.toContainText("shop.example");
+    }
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+test("the sessions list and the security log name the browser as people say it, in both languages", SLOW_HASHING, async ({ browser }) => {
+  test.slow();
+  const admin = await signInAdmin(browser);
+  const { browser: name, system } = browserAndSystem(await admin.evaluate(() => navigator.userAgent));
+  expect(name && system).toBeTruthy();
+  for (const [locale, label] of [
+    ["en", `${name} on ${system}`],
+    ["sw", `${name} kwenye ${system}`],
+  ] as const) {
+    await admin.goto(`/account/settings?lang=${locale}`);
+    const sessions = admin.getByRole("region", { name: catalogue(locale, "account").sessions.heading });
+    await expect(sessions.getByRole("listitem").first()).toContainText(label);
+    await expect(sessions).not.toContainText("Mozilla/5.0");
+  }
+  await admin.goto("/account/settings?lang=en");
+  await screenshots(admin, "account-sessions");
+  await admin.goto("/siem-dashboard?type=login-success&lang=en");
+  const log = admin.getByTestId("security-events");
+  await expect(log.getByRole("row").filter({ hasText: "login-success" }).first()).toContainText(`${name} on ${system}`);
+  await expect(log).not.toContainText("Mozilla/5.0");
+});
