@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { browserAndSystem } from "../src/lib/user-agent";
 import { signInAdmin } from "./admin-session";
-import { PASSWORD, registerAndVerify, screenshots, signInOnLoginPage } from "./helpers";
+import { PASSWORD, registerAndVerify, signInOnLoginPage } from "./helpers";
 
 const SLOW_HASHING = {
   tag: "@known-slow",
@@ -133,8 +133,6 @@ test("the sessions list and the security log name the browser as people say it, 
     await expect(sessions.getByRole("listitem").first()).toContainText(label);
     await expect(sessions).not.toContainText("Mozilla/5.0");
   }
-  await admin.goto("/account/settings?lang=en");
-  await screenshots(admin, "account-sessions");
   await admin.goto("/siem-dashboard?type=login-success&lang=en");
   const log = admin.getByTestId("security-events");
   await expect(log.getByRole("row").filter({ hasText: "login-success" }).first()).toContainText(`${name} on ${system}`);
