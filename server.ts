@@ -11,6 +11,7 @@ import { newNonce, securityHeaders } from "@/lib/security-headers";
 import { createPageCache, type CachedPage, type PageCache } from "@/server/cache/page-cache";
 import { loadConfig } from "@/server/config";
 import { runCluster, WORKER_READY } from "@/server/ops/cluster";
+import { localShopAddresses } from "@/server/ops/own-addresses";
 import { closeServices, getServices } from "@/server/services";
 
 const gzipAsync = promisify(gzip);
@@ -146,6 +147,8 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
     metricsToken: config.METRICS_TOKEN,
+    siteUrlSet: Boolean(config.SITE_URL),
+    listenHost: config.HOST,
     serverFactory: (fastifyHandler) =>
       http.createServer((req, res) => {
         const url = req.url ?? "/";
@@ -175,10 +178,15 @@ async function main() {
   await api.listen({ port: config.PORT, host: config.HOST });
   // a cluster's primary starts the other workers once this one has migrated and seeded
   if (cluster.isWorker) process.send?.(WORKER_READY);
-  const where = `http://localhost:${config.PORT}`;
+  // the addresses the shop accepts sign-in and other writes from (see src/api/csrf.ts)
+  const addresses = config.SITE_URL ? [services.siteUrl.origin] : localShopAddresses(config.PORT, config.HOST);
   console.log(
-    `Shop ready at ${where} (${services.databaseKind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}, ${dev ? "development" : "production"}, ${Date.now() - started} ms)`,
+    `Shop ready at ${addresses[0]} (${services.databaseKind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}, ${dev ? "development" : "production"}, ${Date.now() - started} ms)`,
   );
+  if (!config.SITE_URL)
+    console.log(
+      `Open the shop at ${addresses.join(" or ")}: without SITE_URL, sign-in and other changes work at this machine's own names and addresses only. Set SITE_URL to the address shoppers use to serve it under any other name.`,
+    );
 
   // A stop drops nothing: readiness says no at once, the listener closes (a proxy's next
   // connection goes to another server), idle keep-alive connections close, requests under way

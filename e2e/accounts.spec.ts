@@ -1,4 +1,8 @@
 import { expect, test } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { browserAndSystem } from "../src/lib/user-agent";
+import { signInAdmin } from "./admin-session";
 import { PASSWORD, registerAndVerify, signInOnLoginPage } from "./helpers";
 
 const SLOW_HASHING = {
@@ -82,4 +86,55 @@ test("the registration form shows a strength hint, loading the estimator only on
   expect(estimator.length).toBeGreaterThan(scriptsBefore);
   await dialog.getByLabel("Password", { exact: true }).fill("correct horse battery staple");
   await expect(hint).toContainText(/Strength: (Strong|Very strong)/);
+});
+
+/** A message catalogue of the shop, as the pages word it. */
+function catalogue(locale: "en" | "sw", area: string) {
+  return JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${area}.json`), "utf8"));
+}
+
+for (const locale of ["en", "sw"] as const) {
+  test(`a password the server refuses: the hint says so as it is typed, and the refusal says the same (${locale}, phone)`, async ({ page }) => {
+    const auth = catalogue(locale, "auth");
+    const refusal: string = catalogue(locale, "errors").reasons.passwordCommon;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/auth/register?lang=${locale}`);
+    const form = page.locator("form").filter({ has: page.getByTestId("password-strength") });
+    const hint = form.getByTestId("password-strength");
+    await form.getByLabel(auth.fields.fullName).fill("Neema Kweka");
+    await form.getByLabel(auth.fields.email).fill(`neema-${locale}-${Date.now()}@example.co.tz`);
+    for (const password of ["Password123!", "Passw0rd!", "Tanzania123", "Kilima123", "aaaaaaaa", "Kweka2026!"]) {
+      await form.getByLabel(auth.fields.password, { exact: true }).fill(password);
+      await expect(hint, password).toContainText(refusal);
+    }
+    await form.getByLabel(auth.fields.password, { exact: true }).fill("Password123!");
+    await form.getByLabel(auth.fields.confirmPassword).fill("Password123!");
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: auth.register.submit }).click();
+    await expect(form.getByRole("alert")).toHaveText(refusal);
+    // a passphrase passes, with no refusal in the hint
+    await form.getByLabel(auth.fields.password, { exact: true }).fill("mti wa mwembe mkubwa");
+    await expect(hint).toContainText(locale === "en" ? /Strength: (Strong|Very strong)/ : /Uimara: (Imara|Imara sana)/);
+    await expect(hint).not.toContainText(refusal);
+  });
+}
+
+test("the sessions list and the security log name the browser as people say it, in both languages", SLOW_HASHING, async ({ browser }) => {
+  test.slow();
+  const admin = await signInAdmin(browser);
+  const { browser: name, system } = browserAndSystem(await admin.evaluate(() => navigator.userAgent));
+  expect(name && system).toBeTruthy();
+  for (const [locale, label] of [
+    ["en", `${name} on ${system}`],
+    ["sw", `${name} kwenye ${system}`],
+  ] as const) {
+    await admin.goto(`/account/settings?lang=${locale}`);
+    const sessions = admin.getByRole("region", { name: catalogue(locale, "account").sessions.heading });
+    await expect(sessions.getByRole("listitem").first()).toContainText(label);
+    await expect(sessions).not.toContainText("Mozilla/5.0");
+  }
+  await admin.goto("/siem-dashboard?type=login-success&lang=en");
+  const log = admin.getByTestId("security-events");
+  await expect(log.getByRole("row").filter({ hasText: "login-success" }).first()).toContainText(`${name} on ${system}`);
+  await expect(log).not.toContainText("Mozilla/5.0");
 });

@@ -65,7 +65,7 @@ test(
     await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
     const dialog = page.getByRole("dialog", { name: /^Welcome to / });
     await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Password").fill("Kilima2026");
+    await dialog.getByLabel("Password").fill("Mbuyu-Kijani-2026");
     await dialog.getByRole("button", { name: "Sign In" }).click();
     await expect(dialog).toBeHidden({ timeout: 30_000 });
     await expect(page.getByRole("heading", { name: "1. Your details" })).toBeVisible();

@@ -25,7 +25,7 @@ export async function gridSettled(page: Page) {
 /** The TZS prices of the cards shown, in grid order. */
 export const prices = (page: Page) => page.getByTestId("price").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-price"))));
 
-export const PASSWORD = "Kilima2026";
+export const PASSWORD = "Mbuyu-Kijani-2026";
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
 
 /** The link to `pathName` in the last e-mail to an address, from the shop's outbox folder. */

@@ -43,6 +43,13 @@ export interface ApiOptions {
   /** a bearer token for /metrics (else internal networks only) */
   metricsToken?: string;
   serverFactory?: FastifyServerFactory;
+  /**
+   * false when SITE_URL is not set: writes are then accepted from this machine's own names and
+   * addresses, whichever the shop was opened at (see ./csrf.ts). True by default.
+   */
+  siteUrlSet?: boolean;
+  /** the address the server listens on (HOST), for the addresses a refused write names */
+  listenHost?: string;
 }
 
 /** The HTTP API (/api/*) and the media files (/media/*), as one Fastify app. */
@@ -92,7 +99,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
             statusCode: 429,
           }),
       });
-      installCsrfGuard(api, options.services.siteUrl);
+      installCsrfGuard(api, { siteUrl: options.services.siteUrl, siteUrlSet: options.siteUrlSet ?? true, listenHost: options.listenHost });
       installAdminGuard(api, options.services);
       const context: ApiContext = { services: options.services };
       await api.register(catalogRoutes, context);

@@ -85,11 +85,11 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
   app.post(
     "/tracking",
     {
-      // per address here, per order number in the service: together they stop guessing of numbers and contacts
+      // a flood guard per address here; the service limits failed lookups per client and slows a guessed order
       config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
       schema: { body: z.object({ number: text("number", 30, { min: 1 }), contact: text("contact", 200, { min: 3 }) }).strict() },
     },
-    async (request) => ({ tracking: await services.orders.track(request.body.number, request.body.contact) }),
+    async (request) => ({ tracking: await services.orders.track(request.body.number, request.body.contact, requestMeta(request)) }),
   );
 
   app.get(
@@ -134,7 +134,9 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     async (request) => {
       const admin = await requireAdmin(services, request);
       const { number, action } = request.params;
-      return { order: await services.orders.adminAct(number, action, { adminId: admin.id, ...request.body, meta: requestMeta(request) }) };
+      return {
+        order: await services.orders.adminAct(number, action, { adminId: admin.id, adminEmail: admin.email, ...request.body, meta: requestMeta(request) }),
+      };
     },
   );
 };

@@ -48,16 +48,17 @@ export function passwordLength(password: string): number {
 }
 
 /**
- * The first problem with a new password, or null. Length only, with no rules about kinds of
- * characters (they push people to "Password1"): any Unicode, 8 to 128 characters, never truncated.
- * `isCommon` is the check against the list of common and breached passwords; the server passes
- * it (the list is too large for the browser's first load), the forms show a strength hint instead.
+ * The first problem with a new password, or null. Length, with no rules about kinds of characters
+ * (they push people to "Password1"): any Unicode, 8 to 128 characters, never truncated; then, when
+ * `isGuessable` is given, whether it is too easy to guess (`passwordCommon`: the rule of
+ * ./password-guessability, whose dictionaries are too large for a page's first load: the server
+ * runs it, and the forms' strength hint loads it on the first keystroke and says the same).
  */
-export function passwordProblem(password: string, isCommon?: (password: string) => boolean): PasswordProblem | null {
+export function passwordProblem(password: string, isGuessable?: (password: string) => boolean): PasswordProblem | null {
   const length = passwordLength(password);
   if (length < PASSWORD_MIN_LENGTH) return "passwordShort";
   if (length > PASSWORD_MAX_LENGTH) return "passwordLong";
-  if (isCommon?.(password)) return "passwordCommon";
+  if (isGuessable?.(password)) return "passwordCommon";
   return null;
 }
 
@@ -71,11 +72,11 @@ export interface RegistrationInput {
 }
 
 /** The first problem with a registration (required fields, address, match, strength, terms), or null. */
-export function registrationProblem(input: RegistrationInput, isCommon?: (password: string) => boolean): RegistrationProblem | null {
+export function registrationProblem(input: RegistrationInput, isGuessable?: (password: string) => boolean): RegistrationProblem | null {
   if (!input.fullName.trim() || !input.email.trim() || !input.password || !input.confirmPassword) return "fillRequired";
   if (!looksLikeEmail(input.email)) return "invalidEmail";
   if (input.password !== input.confirmPassword) return "passwordsDiffer";
-  const weak = passwordProblem(input.password, isCommon);
+  const weak = passwordProblem(input.password, isGuessable);
   if (weak) return weak;
   if (!input.acceptTerms) return "acceptTerms";
   return null;

@@ -12,7 +12,7 @@ import { enrolTwoFactor } from "./two-factor-helpers";
 const api = setupApi();
 /** each test hashes several passwords (a third of a second each when idle, seconds on a busy machine) */
 const SLOW = 180_000;
-const PASSWORD = "Kilima2026";
+const PASSWORD = "Mbuyu-Kijani-2026";
 let counter = 0;
 const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 /** a fresh client address per test, so the per-address limits of one test do not reach another */
@@ -200,6 +200,39 @@ describe("per-address and per-e-mail limits on the account routes", () => {
     },
     SLOW,
   );
+
+  it(
+    "counts only registrations that would send mail toward the e-mail address's allowance, not typos",
+    async () => {
+      const test = await buildTestApi(api, { config: limited(100, 2) });
+      try {
+        const email = unique("typos");
+        const typos = [
+          { ...registration(email), confirmPassword: "Something else 2026" },
+          registration(email, "short"),
+          registration(email, "Password1"),
+          { ...registration(email), acceptTerms: false },
+          { ...registration(email), fullName: "" },
+        ];
+        for (const typo of [...typos, ...typos]) {
+          const refused = await post(test.app, "/api/auth/register", typo, { ip: address() });
+          expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+          expect(refused.body.code).toBe("validation");
+        }
+        // the allowance (two) is still whole: two registrations go through (a second one mails the owner), the third is refused
+        expect((await post(test.app, "/api/auth/register", registration(email), { ip: address() })).status).toBe(201);
+        expect((await post(test.app, "/api/auth/register", registration(email), { ip: address() })).status).toBe(201);
+        const third = await post(test.app, "/api/auth/register", registration(email), { ip: address() });
+        expect(third.status).toBe(429);
+        expect(third.body).toMatchObject({ code: "rate-limited" });
+        // a typo after that is still told what is wrong with it, not to wait
+        expect((await post(test.app, "/api/auth/register", registration(email, "short"), { ip: address() })).body).toMatchObject({ reason: "passwordShort" });
+      } finally {
+        await test.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe("changing the password with a guessed current password", () => {
@@ -258,7 +291,8 @@ describe("password rules: length, not composition; common passwords refused", ()
   it(
     "refuses common passwords, and 129 characters, at registration, reset and change",
     async () => {
-      const common = "This password is too common and easy to guess. Please choose another one — a few unrelated words make a strong one.";
+      const common =
+        "This password is too easy to guess: common passwords, names (the shop's, the country's or your own) and repeated characters are tried first, even with digits or symbols added or letters swapped for look-alikes (P@ssw0rd). Please choose another — a few unrelated words make a strong one.";
       for (const password of ["Password1", "qwertyuiop", "iloveyou"]) {
         const res = await post(api.app, "/api/auth/register", registration(unique("common"), password), { ip: address() });
         expect(res.body).toEqual({ success: false, error: common, code: "validation", reason: "passwordCommon" });
@@ -279,6 +313,39 @@ describe("password rules: length, not composition; common passwords refused", ()
         { cookie: login.cookie! },
       );
       expect(change.body.error).toBe(common);
+    },
+    SLOW,
+  );
+
+  it(
+    "refuses decorated common passwords, the shop's and the country's name with digits, repeats and the person's own name",
+    async () => {
+      for (const password of ["Password123!", "Qwerty123!", "Passw0rd!", "Tanzania123", "Kilima123", "aaaaaaaa"]) {
+        const res = await post(api.app, "/api/auth/register", registration(unique("decorated"), password), { ip: address() });
+        expect(res.status, password).toBe(400);
+        expect(res.body, password).toMatchObject({ code: "validation", reason: "passwordCommon" });
+      }
+      // the shop's name as its settings have it, and the name and address typed in the form
+      const shopName = await post(api.app, "/api/auth/register", registration(unique("shop"), "Electronics2026!"), { ip: address() });
+      expect(shopName.body).toMatchObject({ reason: "passwordCommon" });
+      const ownName = await post(api.app, "/api/auth/register", registration(unique("own"), "Kweka2026!"), { ip: address() });
+      expect(ownName.body).toMatchObject({ reason: "passwordCommon" });
+
+      const email = await registerVerified(api.app);
+      expect((await post(api.app, "/api/auth/forgot-password", { email })).status).toBe(200);
+      const token = await lastLinkToken(api.outboxDir, email, "/auth/reset-password");
+      const reset = await post(api.app, "/api/auth/reset-password", { token, password: "Tanzania123", confirmPassword: "Tanzania123" });
+      expect(reset.body).toMatchObject({ code: "validation", reason: "passwordCommon" });
+      const login = await post(api.app, "/api/auth/login", { email, password: PASSWORD });
+      const change = await post(
+        api.app,
+        "/api/account/password",
+        { currentPassword: PASSWORD, newPassword: "Neema1990!", confirmPassword: "Neema1990!" },
+        { cookie: login.cookie! },
+      );
+      expect(change.body).toMatchObject({ code: "validation", reason: "passwordCommon" });
+      // the refused ones changed nothing: the old password still signs in
+      expect((await post(api.app, "/api/auth/login", { email, password: PASSWORD })).status).toBe(200);
     },
     SLOW,
   );

@@ -6,7 +6,7 @@ import { loginLocks, securityEvents, users } from "../../src/server/db/schema";
 import { adminCookie, setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
-const PASSWORD = "Kilima2026";
+const PASSWORD = "Mbuyu-Kijani-2026";
 let admin = "";
 let adminEmail = "";
 let shopper = "";

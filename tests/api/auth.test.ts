@@ -1,3 +1,4 @@
+import os from "node:os";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loginLocks, securityEvents, users } from "../../src/server/db/schema";
@@ -5,7 +6,7 @@ import { buildTestApi, lastLinkToken, mailsTo, setupApi } from "./harness";
 import { enrolTwoFactor } from "./two-factor-helpers";
 
 const api = setupApi();
-const PASSWORD = "Kilima2026";
+const PASSWORD = "Mbuyu-Kijani-2026";
 let counter = 0;
 const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 
@@ -102,7 +103,7 @@ describe("registration, verification, sign-in, session, sign-out", () => {
       // no composition rules any more (on purpose): a common password is refused instead
       [
         { ...base, password: "Password1", confirmPassword: "Password1" },
-        "This password is too common and easy to guess. Please choose another one — a few unrelated words make a strong one.",
+        "This password is too easy to guess: common passwords, names (the shop's, the country's or your own) and repeated characters are tried first, even with digits or symbols added or letters swapped for look-alikes (P@ssw0rd). Please choose another — a few unrelated words make a strong one.",
         { reason: "passwordCommon" },
       ],
       [
@@ -128,8 +129,8 @@ describe("no account enumeration", () => {
     const again = await post("/api/auth/register", {
       fullName: "Someone Else",
       email,
-      password: "Other2026x",
-      confirmPassword: "Other2026x",
+      password: "Other 2026 mbuyu",
+      confirmPassword: "Other 2026 mbuyu",
       acceptTerms: true,
     });
     const fresh = await post("/api/auth/register", {
@@ -266,7 +267,15 @@ describe("roles and CSRF", () => {
     const email = await registerVerified();
     const evil = await post("/api/auth/login", { email, password: PASSWORD }, { origin: "https://evil.example" });
     expect(evil.status).toBe(403);
-    expect(evil.body).toEqual({ error: "Cross-site request refused", code: "cross-site" });
+    // the refusal says plainly where the shop must be opened: SITE_URL's origin when it is set
+    expect(evil.body).toEqual({
+      error: "This request was refused because it did not come from the shop's own address. Open the shop at http://shop.test and try again.",
+      code: "cross-site",
+      reason: "crossSite",
+      address: "http://shop.test",
+    });
+    // with SITE_URL set, this machine's own addresses are not the shop's
+    expect((await post("/api/auth/login", { email, password: PASSWORD }, { origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" })).status).toBe(403);
     expect((await post("/api/auth/login", { email, password: PASSWORD }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await post("/api/newsletter", { email: unique("csrf") }, { origin: "https://evil.example" })).status).toBe(403);
     // the whole origin counts: the same host over https, or on another port, is another site
@@ -301,6 +310,60 @@ describe("roles and CSRF", () => {
         payload: JSON.stringify({ email, password: PASSWORD }),
       });
       expect(login.statusCode).toBe(200);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("writes without SITE_URL: the shop opened at any of this machine's own addresses", () => {
+  /** A non-loopback address of this machine, when it has one (the address a phone on the network would use). */
+  const networkAddress = () =>
+    Object.values(os.networkInterfaces())
+      .flat()
+      .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address;
+
+  it("accepts a write whose Origin is the address it was sent to, when that is this machine's; refuses any other, naming where to open the shop", async () => {
+    const { app, close } = await buildTestApi(api, { bare: true, siteUrlSet: false, config: { siteUrl: new URL("http://localhost:3000") } });
+    try {
+      const write = (origin: string | undefined, host: string, extra: Record<string, string> = {}) =>
+        app.inject({
+          method: "POST",
+          url: "/api/locale",
+          headers: { "content-type": "application/json", host, ...(origin ? { origin } : {}), ...extra },
+          payload: JSON.stringify({ locale: "sw" }),
+        });
+      const own = ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", `${os.hostname().toLowerCase()}:3000`, "shop.localhost:3000"];
+      const lan = networkAddress();
+      if (lan) own.push(`${lan}:3000`);
+      for (const host of own) {
+        const res = await write(`http://${host}`, host, { "sec-fetch-site": "same-origin" });
+        expect(res.statusCode, host).toBe(200);
+      }
+      // the Origin must be the very address the request went to: scheme, host and port
+      const refusedCases: [string, string][] = [
+        ["http://127.0.0.1:4000", "127.0.0.1:3000"],
+        ["https://127.0.0.1:3000", "127.0.0.1:3000"],
+        ["http://localhost:3000", "127.0.0.1:3000"],
+        ["http://evil.example", "127.0.0.1:3000"],
+        ["null", "127.0.0.1:3000"],
+        // another site's name pointed at this machine (DNS rebinding) is never the shop
+        ["http://evil.example:3000", "evil.example:3000"],
+      ];
+      for (const [origin, host] of refusedCases) expect((await write(origin, host)).statusCode, `${origin} to ${host}`).toBe(403);
+      expect((await write(undefined, "127.0.0.1:3000", { "sec-fetch-site": "cross-site" })).statusCode).toBe(403);
+
+      // a refusal names the address to open, in both languages' words (the page shows its reason)
+      const foreign = await write("http://evil.example", "127.0.0.1:3000");
+      expect(foreign.json()).toEqual({
+        error: "This request was refused because it did not come from the shop's own address. Open the shop at http://127.0.0.1:3000 and try again.",
+        code: "cross-site",
+        reason: "crossSite",
+        address: "http://127.0.0.1:3000",
+      });
+      // opened at a name that is not this machine's: the machine's network address (or localhost) is named instead
+      const rebound = (await write("http://evil.example:3000", "evil.example:3000")).json() as { address: string };
+      expect(rebound.address).toBe(lan ? `http://${lan}:3000` : "http://localhost:3000");
     } finally {
       await close();
     }

@@ -82,11 +82,19 @@ export async function buildTestApi(
     handle?: DbHandle;
     /** send exactly the headers given (tests of the CSRF guard), instead of writes as the shop's pages send them */
     bare?: boolean;
+    /** false: run as a shop without SITE_URL (writes accepted from this machine's own addresses) */
+    siteUrlSet?: boolean;
   } = {},
 ): Promise<{ app: FastifyInstance; services: Services; close: () => Promise<void> }> {
   // another handle (e.g. with other time limits) stays the caller's to close
   const services = await createServices(testConfig(harness, options.config), { handle: options.handle ?? harness.handle });
-  const built = await buildApi({ services, rateLimit: options.rateLimit ?? 0, trustProxy: options.trustProxy ?? false, metricsToken: options.metricsToken });
+  const built = await buildApi({
+    services,
+    rateLimit: options.rateLimit ?? 0,
+    trustProxy: options.trustProxy ?? false,
+    metricsToken: options.metricsToken,
+    siteUrlSet: options.siteUrlSet,
+  });
   const app = options.bare ? built : asShopPage(built, services.siteUrl.origin);
   await app.ready();
   return {

@@ -6,7 +6,7 @@ import { enrolTwoFactor } from "./two-factor-helpers";
 
 /** The accounts area in two languages: e-mails in the recipient's language, refusals with a reason, the account's language at sign-in. */
 const api = setupApi();
-const PASSWORD = "Kilima2026";
+const PASSWORD = "Mbuyu-Kijani-2026";
 let counter = 0;
 const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 
@@ -81,7 +81,7 @@ describe("refusals carry a reason the browser words in its language", () => {
       fullName: "A",
       email: unique("a"),
       password: PASSWORD,
-      confirmPassword: "Other2026x",
+      confirmPassword: "Other 2026 mbuyu",
       acceptTerms: true,
     });
     expect(differ.status).toBe(400);

@@ -8,7 +8,7 @@ import { buildTestApi, lastLinkToken, mailsTo, setupApi } from "./harness";
 
 const api = setupApi();
 afterAll(() => defaultPasswordHasher().close());
-const PASSWORD = "Kilima2026";
+const PASSWORD = "Mbuyu-Kijani-2026";
 let counter = 0;
 const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 /** A client address of its own per test, so quota counts never carry over between tests or runs. */

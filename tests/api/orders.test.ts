@@ -330,14 +330,84 @@ describe("tracking an order", () => {
     expect(wrong.status).toBe(404);
   });
 
-  it("limits the tries per order number", async () => {
+  /** A lookup from a given client address. */
+  const trackFrom = async (ip: string, number: string, contact: string) => {
+    const res = await api.app.inject({
+      method: "POST",
+      url: "/api/tracking",
+      remoteAddress: ip,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ number, contact }),
+    });
+    return { status: res.statusCode, body: res.json() as Json, retryAfter: Number(res.headers["retry-after"]) };
+  };
+  let clients = 0;
+  /** a fresh client address per use, so one test's failures never reach another's */
+  const freshAddress = () => `10.31.${process.pid % 250}.${(clients++ % 250) + 1}`;
+  const placedOrder = async () => {
     const cookie = await shopperCookie(api, "track");
     await addToCart(cookie, (await product(3)).id, 1);
-    const order = (await checkout(cookie, darCourier)).body.order;
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await call("POST", "/api/tracking", null, { number: order.number, contact: `guess${i}@example.com` })).status);
-    expect(statuses.slice(0, 8).every((s) => s === 404)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    return (await checkout(cookie, darCourier)).body.order as Json;
+  };
+
+  it("limits a client guessing many order numbers, across orders, and counts only its failed lookups", async () => {
+    const order = await placedOrder();
+    const guesser = freshAddress();
+    // right lookups from the same client do not count
+    for (let i = 0; i < 5; i++) expect((await trackFrom(guesser, order.number, order.email)).status).toBe(200);
+    const year = order.number.split("-")[1];
+    for (let i = 0; i < 20; i++) {
+      const guess = await trackFrom(guesser, `KE-${year}-${String(900000 + i).padStart(6, "0")}`, "someone@example.com");
+      expect(guess.status, `guess ${i + 1}`).toBe(404);
+    }
+    const limited = await trackFrom(guesser, `KE-${year}-900099`, "someone@example.com");
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: "rate-limited", reason: "trackingClientLimited" });
+    expect(limited.retryAfter).toBeGreaterThan(0);
+    expect(limited.retryAfter).toBeLessThanOrEqual(15 * 60);
+    // the guessing client is refused even a right lookup (else its answers would still tell right from wrong)...
+    expect((await trackFrom(guesser, order.number, order.email)).status).toBe(429);
+    // ...and nobody else is: the order answers its owner from another address
+    expect((await trackFrom(freshAddress(), order.number, order.email)).status).toBe(200);
+  });
+
+  it("keeps answering an order's owner after many wrong guesses at it from many addresses, and slows the guessers", async () => {
+    const order = await placedOrder();
+    // 30 wrong contacts from 30 addresses (the old per-number limit locked the order after 10)
+    for (let i = 0; i < 30; i++) expect((await trackFrom(freshAddress(), order.number, `guess${i}@example.com`)).status).toBe(404);
+    // the owner, by e-mail and by phone, from their own address
+    const owner = freshAddress();
+    expect((await trackFrom(owner, order.number, order.email)).status).toBe(200);
+    expect((await trackFrom(owner, order.number, "+255 754 123 456")).status).toBe(200);
+    // an owner who mistyped once or twice is still heard
+    const typist = freshAddress();
+    expect((await trackFrom(typist, order.number, "typo@example.com")).status).toBe(404);
+    expect((await trackFrom(typist, order.number, order.email)).status).toBe(200);
+    // a client with a run of failures waits while the order is being guessed; a right contact from it waits too (no oracle)
+    const guesser = freshAddress();
+    for (let i = 0; i < 3; i++) expect((await trackFrom(guesser, order.number, `more${i}@example.com`)).status).toBe(404);
+    const slowed = await trackFrom(guesser, order.number, "more3@example.com");
+    expect(slowed.status).toBe(429);
+    expect(slowed.body).toMatchObject({ code: "rate-limited", reason: "trackingOrderGuessed" });
+    expect(slowed.retryAfter).toBeGreaterThan(0);
+    expect((await trackFrom(guesser, order.number, order.email)).status).toBe(429);
+    // an order number without an order is treated the same way (the answers must not tell them apart)
+    const year = order.number.split("-")[1];
+    const unknown = `KE-${year}-999998`;
+    for (let i = 0; i < 10; i++) expect((await trackFrom(freshAddress(), unknown, `x${i}@example.com`)).status).toBe(404);
+    const another = freshAddress();
+    for (let i = 0; i < 3; i++) expect((await trackFrom(another, unknown, `y${i}@example.com`)).status).toBe(404);
+    expect((await trackFrom(another, unknown, "y3@example.com")).body).toMatchObject({ reason: "trackingOrderGuessed" });
+  });
+
+  it("locks nothing for everyone: a guessed order still hears a new client, right or wrong", async () => {
+    const order = await placedOrder();
+    for (let i = 0; i < 40; i++) await trackFrom(freshAddress(), order.number, `guess${i}@example.com`);
+    const wrong = await trackFrom(freshAddress(), order.number, "stranger@example.com");
+    const missing = await trackFrom(freshAddress(), "KE-2026-999997", order.email);
+    expect(wrong.status).toBe(404);
+    expect(wrong.body).toEqual(missing.body);
+    expect((await trackFrom(freshAddress(), order.number, order.email)).body.tracking).toMatchObject({ number: order.number });
   });
 });
 
@@ -374,6 +444,34 @@ describe("the admin's orders", () => {
       .from(securityEvents)
       .where(sql`${securityEvents.type} = 'admin-order-action' and ${securityEvents.detail}->>'order' = ${order.number}`);
     expect(logged.map((e) => (e.detail as Json).action).sort()).toEqual(["mark-paid", "ship"]);
+  });
+
+  it("names the admin on every order action in the security log (processing, ship, deliver), as price changes do", async () => {
+    const shopper = await shopperCookie(api, "orders");
+    await addToCart(shopper, (await product(3)).id, 1);
+    const order = (await checkout(shopper, darCourier)).body.order;
+    const admin = await adminCookie();
+    const { id: adminId, email: adminEmail } = (await call("GET", "/api/auth/session", admin)).body.user;
+    for (const [action, body] of [
+      ["mark-paid", {}],
+      ["processing", {}],
+      ["ship", { carrier: "Kilima Express", trackingNumber: "KX-5678" }],
+      ["deliver", {}],
+    ] as const) {
+      expect((await call("POST", `/api/admin/orders/${order.number}/${action}`, admin, body)).status, action).toBe(200);
+    }
+    const logged = await api.handle.db
+      .select({ userId: securityEvents.userId, email: securityEvents.email, detail: securityEvents.detail })
+      .from(securityEvents)
+      .where(sql`${securityEvents.type} = 'admin-order-action' and ${securityEvents.detail}->>'order' = ${order.number}`)
+      .orderBy(securityEvents.id);
+    expect(logged.map((e) => (e.detail as Json).action)).toEqual(["mark-paid", "processing", "ship", "deliver"]);
+    for (const event of logged) {
+      expect(event).toMatchObject({ userId: adminId, email: adminEmail, detail: { by: adminEmail } });
+    }
+    // and the security log, filtered by the admin's address, lists them
+    const view = (await call("GET", `/api/admin/security/events?type=admin-order-action&account=${encodeURIComponent(adminEmail)}`, admin)).body;
+    expect(view.events.filter((e: Json) => e.detail?.order === order.number)).toHaveLength(4);
   });
 
   it("cancels a paid order with its stock returned, then records the refund", async () => {

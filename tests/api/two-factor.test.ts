@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 vi.setConfig({ testTimeout: 120_000 });
 
 const api = setupApi();
-const PASSWORD = "Kilima2026";
+const PASSWORD = "Mbuyu-Kijani-2026";
 let counter = 0;
 const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 

@@ -5,7 +5,7 @@ import { users } from "../../src/server/db/schema";
 import { buildTestApi, lastLinkToken, setupApi } from "./harness";
 
 const api = setupApi();
-const PASSWORD = "Kilima2026";
+const PASSWORD = "Mbuyu-Kijani-2026";
 let counter = 0;
 const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { deviceName } from "../i18n/device-name";
 import { serverLocale, serverTranslator } from "../i18n/request-intl";
 import { adminTimeFormat } from "./time-format";
 
@@ -22,7 +23,7 @@ function detailLine(detail: unknown): string | null {
 
 /**
  * The admin's view of the security log: time in Dar es Salaam, event (its code), account, address,
- * browser and, where given, the detail. With `filterHref`, an account or an address links to the
+ * browser ("Chrome on Linux", the whole User-Agent on hover) and, where given, the detail. With `filterHref`, an account or an address links to the
  * log filtered by it.
  */
 export function SecurityEventsTable({
@@ -79,7 +80,7 @@ export function SecurityEventsTable({
                 </td>
               )}
               <td className={`${td} truncate sm:max-w-64`} title={e.userAgent ?? undefined} data-label={`${t("browser")}:`}>
-                {e.userAgent ?? "—"}
+                {e.userAgent ? deviceName(e.userAgent, e.userAgent) : "—"}
               </td>
             </tr>
           ))}

@@ -41,7 +41,8 @@ export function ProfileForm({ profile }: { profile: { fullName: string; phone: s
   );
 }
 
-export function PasswordForm() {
+/** Changing the password; the hint checks the new one against the shop's name and the account's, as the server does. */
+export function PasswordForm({ companyName, fullName, email }: { companyName: string; fullName: string; email: string }) {
   const t = useTranslations();
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
@@ -65,7 +66,7 @@ export function PasswordForm() {
       <Field label={t("auth.fields.currentPassword")} type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrent} />
       <div>
         <Field label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" value={newPassword} onChange={setNew} />
-        <PasswordStrength password={newPassword} />
+        <PasswordStrength password={newPassword} companyName={companyName} fullName={fullName} email={email} />
       </div>
       <Field label={t("auth.fields.confirmNewPassword")} type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
       <FormMessage message={form.message} />

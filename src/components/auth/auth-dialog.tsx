@@ -43,7 +43,7 @@ export function AuthDialog({ companyName }: { companyName: string }) {
           </TabsContent>
           <TabsContent value="register">
             <h2 className="mb-3 text-base font-semibold">{t("registerHeading")}</h2>
-            <RegisterForm onDone={close} onSwitch={() => setTab("login")} />
+            <RegisterForm companyName={companyName} onDone={close} onSwitch={() => setTab("login")} />
           </TabsContent>
         </Tabs>
       </DialogContent>

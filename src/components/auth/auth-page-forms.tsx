@@ -50,7 +50,7 @@ export function ForgotPasswordForm() {
   );
 }
 
-export function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordForm({ token, companyName }: { token: string; companyName: string }) {
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirm] = useState("");
   const t = useTranslations("auth");
@@ -66,7 +66,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form noValidate className="space-y-3" onSubmit={form.submit}>
       <div>
         <Field label={t("fields.newPassword")} type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-        <PasswordStrength password={password} />
+        <PasswordStrength password={password} companyName={companyName} />
       </div>
       <Field label={t("fields.confirmNewPassword")} type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
       <FormMessage message={form.message}>

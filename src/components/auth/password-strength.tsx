@@ -3,43 +3,53 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH, passwordLength } from "@/lib/auth-rules";
-import type { StrengthRating } from "./password-strength-engine";
+import type { PasswordAssessment } from "@/lib/password-guessability";
 
-type Engine = typeof import("./password-strength-engine");
-let engine: Promise<Engine> | null = null;
-/** The estimator is fetched once, on first use (never part of a page's first load). */
-function loadEngine(): Promise<Engine> {
-  engine ??= import("./password-strength-engine").catch((error: unknown) => {
-    engine = null;
+type Rule = typeof import("@/lib/password-guessability");
+let rule: Promise<Rule> | null = null;
+/** The rule and its dictionaries are fetched once, on first use (never part of a page's first load). */
+function loadRule(): Promise<Rule> {
+  rule ??= import("@/lib/password-guessability").catch((error: unknown) => {
+    rule = null;
     throw error;
   });
-  return engine;
+  return rule;
 }
 
 const COLOURS = ["bg-red-600", "bg-red-500", "bg-amber-500", "bg-emerald-500", "bg-emerald-600"] as const;
 
+export interface PasswordStrengthProps {
+  password: string;
+  /** the shop's name (a setting), checked as the server checks it */
+  companyName: string;
+  /** the person's name and e-mail address, where the form knows them (the server uses the same) */
+  fullName?: string;
+  email?: string;
+}
+
 /**
- * A strength hint under a new-password field: the length rule at once, then zxcvbn-ts's estimate
- * with its warning once the estimator has loaded. A hint only: the server decides (length, and
- * refusing common passwords).
+ * A strength hint under a new-password field: the length rule at once, then, once the rule has
+ * loaded, the server's own verdict (src/lib/password-guessability): a password the server would
+ * refuse shows the refusal's text (errors.reasons.passwordCommon, the key the server sends), any
+ * other zxcvbn-ts's estimate and advice.
  */
-export function PasswordStrength({ password, userInputs = [] }: { password: string; userInputs?: string[] }) {
-  const [rating, setRating] = useState<StrengthRating | null>(null);
+export function PasswordStrength({ password, companyName, fullName = "", email = "" }: PasswordStrengthProps) {
+  const [rating, setRating] = useState<PasswordAssessment | null>(null);
   const t = useTranslations("auth.strength");
-  const inputs = userInputs.join("\n");
+  const reasons = useTranslations("errors.reasons");
 
   useEffect(() => {
     if (!password) return;
     let current = true;
-    loadEngine()
-      .then((e) => {
-        if (current) setRating(e.rate(password, inputs ? inputs.split("\n") : []));
+    loadRule()
+      .then((r) => {
+        if (current) setRating(r.assessPassword(password, r.passwordContext({ companyName, fullName, email })));
       })
       .catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [password, inputs]);
+  }, [password, companyName, fullName, email]);
 
   const length = passwordLength(password);
   const shown = password ? rating : null;
@@ -52,6 +62,7 @@ export function PasswordStrength({ password, userInputs = [] }: { password: stri
   if (!password) advice = t("advice", { recommended: PASSWORD_RECOMMENDED_LENGTH });
   else if (length < PASSWORD_MIN_LENGTH) advice = t("tooShort", { min: PASSWORD_MIN_LENGTH, missing: PASSWORD_MIN_LENGTH - length });
   else if (length > PASSWORD_MAX_LENGTH) advice = t("tooLong", { max: PASSWORD_MAX_LENGTH });
+  else if (shown?.guessable) advice = reasons("passwordCommon");
   else
     advice =
       feedback(shown?.warning) ??

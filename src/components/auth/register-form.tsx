@@ -18,7 +18,7 @@ const CLOSE_AFTER_MS = 3000;
  * The registration form: the same rules as the server, checked here first; a failure is shown in
  * the form and as a toast, a success clears the form and closes the dialog 3 s later.
  */
-export function RegisterForm({ onDone, onSwitch }: { onDone?: () => void; onSwitch?: () => void }) {
+export function RegisterForm({ companyName, onDone, onSwitch }: { companyName: string; onDone?: () => void; onSwitch?: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [acceptTerms, setAcceptTerms] = useState(false);
   const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -66,7 +66,7 @@ export function RegisterForm({ onDone, onSwitch }: { onDone?: () => void; onSwit
       <Field label={t("fields.phone")} type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} optional />
       <div>
         <Field label={t("fields.password")} type="password" autoComplete="new-password" value={form.password} onChange={set("password")} />
-        <PasswordStrength password={form.password} userInputs={[form.fullName, form.email]} />
+        <PasswordStrength password={form.password} companyName={companyName} fullName={form.fullName} email={form.email} />
       </div>
       <Field label={t("fields.confirmPassword")} type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
       <label className="flex items-start gap-2 text-sm">

@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { normaliseEmail, passwordProblem, registrationProblem, type RegistrationInput } from "@/lib/auth-rules";
+import { normaliseEmail, passwordProblem, registrationProblem, type PasswordProblem, type RegistrationInput } from "@/lib/auth-rules";
+import { passwordContext } from "@/lib/password-guessability";
 import type { Locale } from "@/lib/locale";
 import type { Database } from "../db";
 import { authTokens, users } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "./events";
 import { mailLocale, translator } from "../i18n";
 import type { MailService } from "../mail/outbox";
-import { isCommonPassword } from "./common-passwords";
 import { reserveAttempt, clearLoginLock, type LoginPolicy } from "./login";
 import type { PasswordHasher } from "./passwords";
 import { closeAllSessions } from "./sessions";
@@ -87,6 +87,18 @@ async function sendVerification(
   if (queued.queued) await storeToken(tx, hash, user.id, "verify-email", VERIFY_HOURS);
 }
 
+/**
+ * The first problem with a new password: its length, then whether it is too easy to guess (the
+ * forms' hint applies the same rule, with the same words: the shop's, and the person's where the
+ * form knows them).
+ */
+async function newPasswordProblem(deps: AccountDeps, password: string, person: { fullName?: string; email?: string } = {}): Promise<PasswordProblem | null> {
+  const problem = passwordProblem(password);
+  if (problem) return problem;
+  const guessable = await deps.passwords.guessable(password, passwordContext({ companyName: deps.companyName, ...person }));
+  return guessable ? "passwordCommon" : null;
+}
+
 /** Inside a transaction, so a link is stored if and only if its mail is queued. */
 function inTransaction<T>(deps: AccountDeps, work: (tx: Database) => Promise<T>): Promise<T> {
   return deps.db.transaction((tx) => work(tx as unknown as Database));
@@ -96,9 +108,19 @@ function inTransaction<T>(deps: AccountDeps, work: (tx: Database) => Promise<T>)
  * Registration answers the same whether or not the address is taken (no account enumeration);
  * the owner of an existing account is told by e-mail instead.
  */
-export async function register(deps: AccountDeps, input: RegistrationInput, meta: RequestMeta): Promise<{ message: string }> {
-  const problem = registrationProblem(input, isCommonPassword);
+export async function register(
+  deps: AccountDeps,
+  input: RegistrationInput,
+  meta: RequestMeta,
+  /**
+   * Runs once the form is valid, before any hashing or mail: a refused form (a typo, a weak
+   * password, the terms left unticked) sends nothing, so it must not use up an allowance counted here.
+   */
+  beforeWork: () => Promise<void> = async () => {},
+): Promise<{ message: string }> {
+  const problem = registrationProblem(input) ?? (await newPasswordProblem(deps, input.password, { fullName: input.fullName, email: input.email }));
   if (problem) throw invalid(problem);
+  await beforeWork();
   const email = normaliseEmail(input.email);
   const passwordHash = await deps.passwords.hash(input.password);
   await inTransaction(deps, async (tx) => {
@@ -193,7 +215,8 @@ export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, 
 /** Sets a new password from a reset link; every session of the account is signed out. */
 export async function resetPassword(deps: AccountDeps, token: string, password: string, confirmPassword: string, meta: RequestMeta): Promise<void> {
   if (password !== confirmPassword) throw invalid("passwordsDiffer");
-  const weak = passwordProblem(password, isCommonPassword);
+  // the shop's words only: the reset page knows nobody's name, and its hint must say the same
+  const weak = await newPasswordProblem(deps, password);
   if (weak) throw invalid(weak);
   const userId = await spendToken(deps.db, token, "reset-password");
   if (!userId) throw refusal("invalid-token", "resetLinkInvalid");
@@ -226,7 +249,10 @@ export async function changePassword(
   policy: LoginPolicy,
   meta: RequestMeta,
 ): Promise<void> {
-  const [user] = await deps.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const [user] = await deps.db
+    .select({ email: users.email, fullName: users.fullName, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw refused("unauthenticated");
   const reserved = await reserveAttempt(deps.db, user.email, policy);
   if (!reserved.allowed) {
@@ -239,7 +265,7 @@ export async function changePassword(
   }
   await clearLoginLock(deps.db, user.email);
   if (next !== confirm) throw invalid("passwordsDiffer");
-  const weak = passwordProblem(next, isCommonPassword);
+  const weak = await newPasswordProblem(deps, next, { fullName: user.fullName, email: user.email });
   if (weak) throw invalid(weak);
   await deps.db
     .update(users)

@@ -3,10 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { normaliseEmail, passwordProblem } from "@/lib/auth-rules";
+import { passwordContext } from "@/lib/password-guessability";
 import type { Database } from "../db";
 import { users } from "../db/schema";
 import { logSecurityEvent } from "./events";
-import { isCommonPassword } from "./common-passwords";
 import { defaultPasswordHasher, type PasswordHasher } from "./passwords";
 import { closeAllSessions } from "./sessions";
 import { invalid } from "./texts";
@@ -23,12 +23,13 @@ export function generatePassword(): string {
 export async function createOrPromoteAdmin(
   db: Database,
   rawEmail: string,
-  options: { password?: string; fullName?: string; passwords?: PasswordHasher } = {},
+  options: { password?: string; fullName?: string; passwords?: PasswordHasher; companyName?: string } = {},
 ): Promise<{ created: boolean; password: string | null }> {
   const email = normaliseEmail(rawEmail);
   const passwords = options.passwords ?? defaultPasswordHasher();
   if (options.password) {
-    const weak = passwordProblem(options.password, isCommonPassword);
+    const context = passwordContext({ companyName: options.companyName ?? "", fullName: options.fullName, email });
+    const weak = passwordProblem(options.password) ?? ((await passwords.guessable(options.password, context)) ? "passwordCommon" : null);
     if (weak) throw new Error(invalid(weak).message);
   }
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));

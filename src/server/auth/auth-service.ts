@@ -1,6 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import { looksLikeEmail, normaliseEmail, type RegistrationInput } from "@/lib/auth-rules";
+import { normaliseEmail, type RegistrationInput } from "@/lib/auth-rules";
 import { safeRedirect } from "@/lib/redirect";
 import type { PublicUser } from "@/lib/api-contract";
 import type { Locale } from "@/lib/locale";
@@ -190,9 +190,16 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     mustEnrolTwoFactor,
 
+    /**
+     * Only a registration that would hash a password and send mail counts toward the e-mail
+     * address's allowance; a form refused for what it says (a typo, a short or weak password,
+     * the terms) does not, nor one turned away because the hashing queue is full.
+     */
     async register(input: RegistrationInput, meta: RequestMeta): Promise<{ message: string }> {
-      if (looksLikeEmail(input.email)) await countPerEmail(db, "register", input.email, limits.perEmail.register);
-      return register(await accounts(), input, meta);
+      return register(await accounts(), input, meta, async () => {
+        refuseWhenHashingFull();
+        await countPerEmail(db, "register", input.email, limits.perEmail.register);
+      });
     },
 
     /** Stores the language a shopper chose, for their other devices and their e-mails. */
@@ -371,7 +378,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** On the very first start (no admin yet): one admin with a generated password, returned once. */
     ensureInitialAdmin: (email: string) => ensureInitialAdmin(db, email, passwords),
 
-    createOrPromoteAdmin: (email: string, options: { password?: string; fullName?: string } = {}) => createOrPromoteAdmin(db, email, { ...options, passwords }),
+    createOrPromoteAdmin: async (email: string, options: { password?: string; fullName?: string } = {}) =>
+      createOrPromoteAdmin(db, email, { ...options, passwords, companyName: (await settings.get()).companyName }),
   };
 }
 

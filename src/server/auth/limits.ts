@@ -1,8 +1,9 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { normaliseEmail } from "@/lib/auth-rules";
 import type { Database } from "../db";
 import { rateCounters } from "../db/schema";
-import { refusal } from "./texts";
+import type { DomainError } from "../errors";
+import { refusal, type Reason } from "./texts";
 import { hashSecret } from "./tokens";
 
 export interface RateLimit {
@@ -69,9 +70,26 @@ export async function countPerEmail(db: Database, action: EmailLimitedAction, ra
 /**
  * Counts one request under a key (an action and what it is about: an e-mail address, an order
  * number) in the database, shared by every app server; past the limit it throws `rate-limited`
- * with the seconds to wait. The key is stored hashed: the table keeps no addresses.
+ * with the seconds to wait, worded by `reason` (an e-mail address's limit by default). The key is
+ * stored hashed: the table keeps no addresses.
  */
-export async function countPerKey(db: Database, rawKey: string, limit: RateLimit): Promise<void> {
+export async function countPerKey(db: Database, rawKey: string, limit: RateLimit, reason: Reason = "addressLimited"): Promise<void> {
+  const window = await reservePerKey(db, rawKey, limit);
+  if (window.hits > limit.max) throw rateLimited(reason, window.secondsLeft);
+}
+
+/** A key's count in its current window, and the seconds until the window ends. */
+export interface KeyWindow {
+  hits: number;
+  secondsLeft: number;
+}
+
+/**
+ * Adds one to a key's count in a fixed window, in one statement (parallel requests each get their
+ * own number, so none slips past a limit checked on the answer), and returns the count with this
+ * one included.
+ */
+export async function reservePerKey(db: Database, rawKey: string, limit: RateLimit): Promise<KeyWindow> {
   const key = hashSecret(rawKey);
   const expired = sql`${rateCounters.windowEnds} <= now()`;
   const [row] = await db
@@ -87,9 +105,28 @@ export async function countPerKey(db: Database, rawKey: string, limit: RateLimit
     .returning({ hits: rateCounters.hits, secondsLeft: sql<number>`ceil(extract(epoch from (${rateCounters.windowEnds} - now())))::int` });
   // now and then, forget windows that ended long ago (the table stays small without a job)
   if (Math.random() < 0.01) await db.delete(rateCounters).where(lt(rateCounters.windowEnds, sql`now() - interval '1 day'`));
-  if (row && row.hits > limit.max) {
-    const retryAfter = Math.max(1, row.secondsLeft);
-    const minutes = Math.ceil(retryAfter / 60);
-    throw refusal("rate-limited", "addressLimited", { minutes }, { retryAfter });
-  }
+  return { hits: row?.hits ?? 1, secondsLeft: Math.max(1, row?.secondsLeft ?? 1) };
+}
+
+/** Gives back one reserved count (a request that turned out not to be what the limit counts). */
+export async function releasePerKey(db: Database, rawKey: string): Promise<void> {
+  await db
+    .update(rateCounters)
+    .set({ hits: sql`greatest(${rateCounters.hits} - 1, 0)` })
+    .where(and(eq(rateCounters.key, hashSecret(rawKey)), gt(rateCounters.windowEnds, sql`now()`)));
+}
+
+/** A key's count in its current window, without counting (no hits when no window is open). */
+export async function readPerKey(db: Database, rawKey: string): Promise<KeyWindow> {
+  const [row] = await db
+    .select({ hits: rateCounters.hits, secondsLeft: sql<number>`ceil(extract(epoch from (${rateCounters.windowEnds} - now())))::int` })
+    .from(rateCounters)
+    .where(and(eq(rateCounters.key, hashSecret(rawKey)), gt(rateCounters.windowEnds, sql`now()`)));
+  return row ? { hits: row.hits, secondsLeft: Math.max(1, row.secondsLeft) } : { hits: 0, secondsLeft: 0 };
+}
+
+/** `rate-limited` with the seconds to wait (Retry-After) and the minutes the text names. */
+export function rateLimited(reason: Reason, secondsLeft: number): DomainError {
+  const retryAfter = Math.max(1, secondsLeft);
+  return refusal("rate-limited", reason, { minutes: Math.ceil(retryAfter / 60) }, { retryAfter });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { boundedQueue, HashingBusyError } from "./passwords";
+import { passwordContext } from "@/lib/password-guessability";
+import { boundedQueue, createPasswordHasher, HashingBusyError } from "./passwords";
 
 describe("the bounded hashing queue", () => {
   it("runs at most `slots` tasks at once, lets `maxWaiting` wait, and refuses the rest at once as busy", async () => {
@@ -36,4 +37,20 @@ describe("the bounded hashing queue", () => {
     await expect(queue.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await queue.run(async () => 7)).toBe(7);
   });
+});
+
+describe("the guessability check in the hashing pool", () => {
+  it("gives the shared rule's answer from a worker thread", async () => {
+    const hasher = createPasswordHasher({ workers: 1 });
+    try {
+      const context = passwordContext({ companyName: "Kilima Electronics", fullName: "Neema Kweka" });
+      expect(await hasher.guessable("Password123!", context)).toBe(true);
+      expect(await hasher.guessable("Kweka2026!", context)).toBe(true);
+      expect(await hasher.guessable("mti wa mwembe mkubwa", context)).toBe(false);
+      // the longest password the forms take is checked too (on its first characters)
+      expect(await hasher.guessable("tembo twiga kiboko ".repeat(6), context)).toBe(false);
+    } finally {
+      await hasher.close();
+    }
+  }, 60_000);
 });

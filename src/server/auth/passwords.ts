@@ -2,7 +2,7 @@ import os from "node:os";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { Piscina } from "piscina";
 import { DomainError } from "../errors";
-import type { HashTask } from "./hash-worker";
+import type { GuessabilityTask, HashTask } from "./hash-worker";
 
 /**
  * scrypt with OWASP's current minimum (N = 2^17, r = 8, p = 1: 128 MiB, ~0.3 s here), from Node's
@@ -35,6 +35,12 @@ export interface PasswordHasher {
   verify(password: string, stored: string): Promise<boolean>;
   /** A real check against a hash of nothing, so an unknown address costs the same time as a wrong password. */
   burn(password: string): Promise<void>;
+  /**
+   * True when a new password is too easy to guess (src/lib/password-guessability, the rule the
+   * forms' hint shows), against these words of the shop and the person (passwordContext). Run in
+   * the pool, behind the same queue, since a long password's estimate takes tens of milliseconds.
+   */
+  guessable(password: string, context: string[]): Promise<boolean>;
   /** how many hashes run and wait right now */
   load(): { running: number; waiting: number };
   /** true when a new hash would be refused as busy */
@@ -83,11 +89,11 @@ export function boundedQueue(slots: number, maxWaiting: number, busy: () => Erro
 export function createPasswordHasher(options: PasswordHashingOptions = {}): PasswordHasher {
   const workers = Math.max(1, options.workers ?? DEFAULT_HASH_WORKERS);
   const queue = boundedQueue(workers, Math.max(0, options.maxWaiting ?? DEFAULT_HASH_WAITING));
-  let pool: Piscina<HashTask, Uint8Array> | null = null;
+  let pool: Piscina<HashTask | GuessabilityTask, Uint8Array | boolean> | null = null;
   const start = () => {
     const fromSource = import.meta.url.endsWith(".ts");
     const filename = new URL(fromSource ? "./hash-worker.ts" : "./hash-worker.mjs", import.meta.url).href;
-    return new Piscina<HashTask, Uint8Array>({
+    return new Piscina<HashTask | GuessabilityTask, Uint8Array | boolean>({
       filename,
       minThreads: 0,
       maxThreads: workers,
@@ -100,8 +106,15 @@ export function createPasswordHasher(options: PasswordHashingOptions = {}): Pass
   const derive = (password: string, salt: Buffer, cost: { N: number; r: number; p: number }) =>
     queue.run(async () => {
       pool ??= start();
-      const key = await pool.run({ password: password.normalize("NFKC"), salt: new Uint8Array(salt), keyLength: KEY_LENGTH, ...cost });
+      const key = (await pool.run({ password: password.normalize("NFKC"), salt: new Uint8Array(salt), keyLength: KEY_LENGTH, ...cost })) as Uint8Array;
       return Buffer.from(key);
+    });
+
+  const guessable = (password: string, context: string[]) =>
+    queue.run(async () => {
+      pool ??= start();
+      const task: GuessabilityTask = { password, context };
+      return (await pool.run(task, { name: "guessable" })) as boolean;
     });
 
   async function hash(password: string): Promise<string> {
@@ -122,6 +135,7 @@ export function createPasswordHasher(options: PasswordHashingOptions = {}): Pass
   return {
     hash,
     verify,
+    guessable,
     async burn(password) {
       dummy ??= hash(randomBytes(12).toString("hex")).catch((error: unknown) => {
         dummy = null;

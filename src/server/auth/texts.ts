@@ -16,7 +16,7 @@ const account = translator("en", "account");
 export type Reason = keyof Messages["errors"]["reasons"];
 
 /** A refusal with a reason: the English text and the values its Kiswahili twin needs travel in the answer. */
-export function refusal(code: ErrorCode, reason: Reason, values: Record<string, number> = {}, extra: Record<string, unknown> = {}): DomainError {
+export function refusal(code: ErrorCode, reason: Reason, values: Record<string, number | string> = {}, extra: Record<string, unknown> = {}): DomainError {
   const all = { ...PROBLEM_VALUES, ...values };
   return new DomainError(code, errors(`reasons.${reason}`, all), { ...extra, reason, ...pick(reason, all) });
 }
@@ -27,9 +27,9 @@ export function invalid(reason: Reason): DomainError {
 }
 
 /** Only the values a reason's text uses ride along in the answer (min for passwordShort, ...). */
-function pick(reason: Reason, values: Record<string, number>): Record<string, number> {
+function pick(reason: Reason, values: Record<string, number | string>): Record<string, number | string> {
   const text = SOURCE_CATALOGUES.en.errors.reasons[reason];
-  return Object.fromEntries(Object.entries(values).filter(([name]) => text.includes(`{${name}`)));
+  return Object.fromEntries(Object.entries(values).filter(([name]) => new RegExp(`\\{${name}[,}]`).test(text)));
 }
 
 /** The English text of a code, as the catalogue words it (e.g. `invalid-credentials`). */

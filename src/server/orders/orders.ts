@@ -22,7 +22,7 @@ import { invalidateTags } from "../cache/tagged-cache";
 import { rowsOf, type Database } from "../db";
 import { addresses, cartItems, orderEvents, orderLines, orders, payments } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
-import { countPerKey, type RateLimit } from "../auth/limits";
+import { rateLimited, readPerKey, releasePerKey, reservePerKey, type RateLimit } from "../auth/limits";
 import { DomainError } from "../errors";
 import { isTestOrder } from "../payments/test-orders";
 import { evaluateCoupon, redeemCoupon, releaseCoupon, type CouponRow } from "../rewards/coupon-store";
@@ -46,8 +46,8 @@ export interface OrdersOptions {
   db: Database;
   settings: SettingsService;
   hooks: OrderHooks;
-  /** looking an order up on /tracking: tries per order number (in the database, shared by every server) */
-  trackingLimit?: RateLimit;
+  /** looking an order up on /tracking: how a guessing client is limited and a guessed order slowed */
+  trackingLimits?: Partial<TrackingLimits>;
   now?: () => Date;
 }
 
@@ -58,7 +58,34 @@ const EXPIRY_BATCH = 50;
  * provider: a shopper who confirmed the push in the last minute is not cancelled under their feet.
  */
 export const PENDING_PAYMENT_GRACE_MINUTES = 10;
-export const DEFAULT_TRACKING_LIMIT: RateLimit = { max: 10, windowMinutes: 15 };
+/**
+ * /tracking's limits, counted in the database (shared by every app server). Order numbers run in
+ * sequence, so they are easy to guess; the contact (e-mail or phone) is the secret. A lookup that
+ * finds the order never counts and is never refused for its order's sake: whoever guesses at an
+ * order, its owner gets through with the right contact.
+ */
+export interface TrackingLimits {
+  /**
+   * Failed lookups (no order with that number and contact) one client address may make, across
+   * all orders; past it, that client's lookups are refused until the window ends. Generous enough
+   * for shoppers sharing a carrier's address and mistyping now and then.
+   */
+  failuresPerAddress: RateLimit;
+  /** Wrong lookups of one order number (from anyone) after which the order counts as being guessed. */
+  guessedOrder: RateLimit;
+  /**
+   * While an order is being guessed, a client with this many failed lookups of its own in its
+   * window waits (429 with Retry-After) instead of being heard: guessing from many addresses
+   * costs a fresh address every few tries, while the owner's lookup is heard as ever.
+   */
+  failuresWhileGuessed: number;
+}
+
+export const DEFAULT_TRACKING_LIMITS: TrackingLimits = {
+  failuresPerAddress: { max: 20, windowMinutes: 15 },
+  guessedOrder: { max: 10, windowMinutes: 15 },
+  failuresWhileGuessed: 3,
+};
 
 const invalid = (field: string, message: string) => new DomainError("validation", message, { field, reason: field });
 
@@ -105,7 +132,7 @@ function checkedDelivery(request: CheckoutRequest) {
 export function createOrdersService(options: OrdersOptions) {
   const { db, settings, hooks } = options;
   const now = options.now ?? (() => new Date());
-  const trackingLimit = options.trackingLimit ?? DEFAULT_TRACKING_LIMIT;
+  const trackingLimits: TrackingLimits = { ...DEFAULT_TRACKING_LIMITS, ...options.trackingLimits };
 
   async function addEvent(tx: Database, orderId: number, status: OrderStatus, actor: Actor, note: string | null = null, actorUserId: number | null = null) {
     await tx.insert(orderEvents).values({ orderId, status, actor, note, actorUserId });
@@ -519,20 +546,37 @@ export function createOrdersService(options: OrdersOptions) {
 
     /**
      * An order's status timeline for whoever knows its number and the e-mail or phone it was placed
-     * with. "No such order" and "wrong contact" are one answer, and tries are limited per order number,
-     * so the page neither confirms numbers nor lets anyone guess the contact.
+     * with. "No such order" and "wrong contact" are one answer, counted alike, so the page neither
+     * confirms numbers nor lets anyone guess the contact: a client that keeps failing is refused
+     * (TrackingLimits.failuresPerAddress), and while an order is being guessed a client with a run
+     * of failures of its own waits; a lookup that finds its order always answers.
      */
-    async track(number: string, contact: string): Promise<TrackingView> {
+    async track(number: string, contact: string, client: { ip?: string | null } = {}): Promise<TrackingView> {
       const normalisedNumber = number.trim().toUpperCase();
-      const notFound = () => new DomainError("not-found", "No order matches this number and contact");
-      if (!ORDER_NUMBER_PATTERN.test(normalisedNumber)) throw notFound();
-      await countPerKey(db, `track:${normalisedNumber}`, trackingLimit);
-      const order = await findOrder(db, normalisedNumber);
-      if (!order) throw notFound();
+      const wellFormed = ORDER_NUMBER_PATTERN.test(normalisedNumber);
+      const clientKey = client.ip ? `track-failures:${client.ip}` : null;
+      const orderKey = `track-wrong:${normalisedNumber}`;
+      // this lookup is reserved as a failure first (so parallel guesses cannot all pass the limit),
+      // and given back if it finds its order
+      const failures = clientKey ? await reservePerKey(db, clientKey, trackingLimits.failuresPerAddress) : null;
+      if (failures && failures.hits > trackingLimits.failuresPerAddress.max) throw rateLimited("trackingClientLimited", failures.secondsLeft);
+      if (failures && clientKey && wellFormed && failures.hits - 1 >= trackingLimits.failuresWhileGuessed) {
+        const guessed = await readPerKey(db, orderKey);
+        if (guessed.hits >= trackingLimits.guessedOrder.max) {
+          await releasePerKey(db, clientKey);
+          throw rateLimited("trackingOrderGuessed", Math.min(failures.secondsLeft, guessed.secondsLeft));
+        }
+      }
+      const order = wellFormed ? await findOrder(db, normalisedNumber) : undefined;
       const email = contact.includes("@") ? normaliseEmail(contact) : null;
       const phone = email ? null : normaliseTanzanianMobile(contact);
-      const matches = (email && email === order.email) || (phone && (phone === order.phone || phone === order.paymentPhone));
-      if (!matches) throw notFound();
+      const matches = order && ((email && email === order.email) || (phone && (phone === order.phone || phone === order.paymentPhone)));
+      if (!order || !matches) {
+        // numbers with and without an order count alike: the answers must not tell them apart
+        if (wellFormed) await reservePerKey(db, orderKey, trackingLimits.guessedOrder);
+        throw new DomainError("not-found", "No order matches this number and contact");
+      }
+      if (clientKey) await releasePerKey(db, clientKey);
       const events = await db
         .select({ at: orderEvents.at, status: orderEvents.status })
         .from(orderEvents)
@@ -586,11 +630,11 @@ export function createOrdersService(options: OrdersOptions) {
       return { ...(await orderView(db, row)), actions: allowedActions(row) };
     },
 
-    /** An admin's change to an order; each one is in the security log. */
+    /** An admin's change to an order; each one is in the security log, under the admin who made it. */
     async adminAct(
       number: string,
       action: AdminOrderAction,
-      input: { adminId: number; carrier?: string; trackingNumber?: string; note?: string; confirmTestOrder?: boolean; meta?: RequestMeta },
+      input: { adminId: number; adminEmail: string; carrier?: string; trackingNumber?: string; note?: string; confirmTestOrder?: boolean; meta?: RequestMeta },
     ): Promise<OrderView & { actions: AdminOrderAction[] }> {
       await db.transaction(async (tx) => {
         const order = await lockOrder(tx, { number });
@@ -634,7 +678,8 @@ export function createOrdersService(options: OrdersOptions) {
           {
             type: "admin-order-action",
             userId: input.adminId,
-            detail: { order: order.number, action, from: order.status, ...(test ? { testOrder: true } : {}) },
+            email: input.adminEmail,
+            detail: { by: input.adminEmail, order: order.number, action, from: order.status, ...(test ? { testOrder: true } : {}) },
           },
           input.meta,
         );

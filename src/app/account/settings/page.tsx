@@ -5,10 +5,12 @@ import { AppearanceSettings } from "@/components/account/appearance-settings";
 import { NotificationSettings } from "@/components/account/notification-settings";
 import { LanguageSetting, PasswordForm, SignOutEverywhere } from "@/components/auth/account-panel";
 import { TwoFactorPanel } from "@/components/auth/two-factor-panel";
+import { deviceName } from "@/components/i18n/device-name";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
 import { loadSessionUser } from "../../session";
+import { loadSiteSettings } from "../../site-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("account.meta");
@@ -23,11 +25,12 @@ export default async function AccountSettingsPage() {
   const format = serverFormatter();
   const when = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
   const { auth, preferences } = await getServices();
-  const [sessions, twoFactor, required, notifications] = await Promise.all([
+  const [sessions, twoFactor, required, notifications, settings] = await Promise.all([
     auth.listSessions(user.id),
     auth.twoFactorStatus(user.id),
     auth.mustEnrolTwoFactor(user),
     preferences.notifications(user.id, user.email),
+    loadSiteSettings(),
   ]);
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-6 md:grid-cols-2">
@@ -42,7 +45,7 @@ export default async function AccountSettingsPage() {
         <h2 id="password-heading" className="mb-4 text-lg font-semibold">
           {t("password.heading")}
         </h2>
-        <PasswordForm />
+        <PasswordForm companyName={settings.companyName} fullName={user.name ?? ""} email={user.email} />
       </section>
       <div className="space-y-8">
         <section id="language" aria-labelledby="language-heading">
@@ -77,7 +80,9 @@ export default async function AccountSettingsPage() {
         <ul className="my-3 divide-y divide-[var(--border)] text-sm">
           {sessions.map((s) => (
             <li key={s.id} className="py-2">
-              <span className="font-medium break-words">{s.userAgent ?? t("sessions.unknownBrowser")}</span>
+              <span className="font-medium break-words" title={s.userAgent ?? undefined}>
+                {deviceName(s.userAgent)}
+              </span>
               {s.id === user.sessionId && <span className="ml-2 rounded bg-emerald-100 px-1.5 text-xs text-emerald-900">{t("sessions.thisDevice")}</span>}
               <br />
               <span className="text-[var(--muted-fg)]">

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { RegisterForm } from "@/components/auth/register-form";
 import { getTranslator } from "../../i18n";
+import { loadSiteSettings } from "../../site-settings";
 import { AuthCard } from "../auth-card";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -10,10 +11,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RegisterPage() {
-  const t = await getTranslator("auth");
+  const [t, settings] = await Promise.all([getTranslator("auth"), loadSiteSettings()]);
   return (
     <AuthCard title={t("dialog.registerHeading")}>
-      <RegisterForm />
+      <RegisterForm companyName={settings.companyName} />
       <p className="mt-4 text-center text-sm text-[var(--muted-fg)]">
         {t.rich("register.haveAccount", {
           link: (chunks) => (
