@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { getTranslator, languageAlternates } from "./i18n";
 import { loadSiteSettings } from "./site-settings";
 
-type PageKey = "about" | "story" | "careers" | "press" | "returns" | "shipping" | "support" | "help" | "cookies" | "gdpr" | "dataProtection" | "offline" | "badAddress";
+type PageKey =
+  "about" | "story" | "careers" | "press" | "returns" | "shipping" | "support" | "help" | "cookies" | "gdpr" | "dataProtection" | "offline" | "badAddress";
 
 /**
  * An info page's title, description (in the page's language, naming the shop from the settings)
