@@ -445,6 +445,66 @@ describe("the payment routes", () => {
   });
 });
 
+describe("callbacks that are not JSON", () => {
+  it("answer 415 (another content type) or 400 (not valid JSON) with {error, code}, never a 500, and are recorded and logged like any refused callback", async () => {
+    const shop = await buildTestApi(api, { bare: true, config: { payments: { clickpesa: { ...fake.credentials, baseUrl: fake.url } } } });
+    try {
+      const json = JSON.stringify({ event: "PAYMENT RECEIVED", data: { orderReference: "KE2026000001ABCD", collectedAmount: "1000" }, checksum: "0" });
+      const cases: { type?: string; payload: string; status: number; code: string; outcome: string }[] = [
+        { type: "text/plain", payload: json, status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { type: "text/plain; charset=utf-8", payload: "paid\u0000", status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { type: "application/xml", payload: "<paid/>", status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { type: "application/x-www-form-urlencoded", payload: "status=paid", status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { type: "multipart/form-data; boundary=x", payload: "--x--", status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { payload: json, status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { type: "application/json", payload: "{not json", status: 400, code: "invalid-input", outcome: "malformed" },
+        { type: "application/json", payload: "", status: 400, code: "invalid-input", outcome: "malformed" },
+        // valid JSON that carries a NUL (which the database's text and jsonb refuse) is still refused cleanly
+        {
+          type: "application/json",
+          payload: '{"reference":"KE\\u0000X","data":{"orderReference":"\\u0000"}}',
+          status: 401,
+          code: "invalid-signature",
+          outcome: "invalid-signature",
+        },
+      ];
+      for (const [n, { type, payload, status, code, outcome }] of cases.entries()) {
+        for (const [app, provider] of [
+          [shop.app, "clickpesa"],
+          [api.app, "sandbox"],
+        ] as const) {
+          const ip = `196.41.${200 + n}.${provider === "sandbox" ? 2 : 1}`;
+          const res = await app.inject({
+            method: "POST",
+            url: `/api/payments/${provider}/webhook`,
+            headers: type ? { "content-type": type } : {},
+            remoteAddress: ip,
+            payload,
+          });
+          const what = `${provider}, ${type ?? "no content type"}: ${payload.slice(0, 20)}`;
+          expect(res.statusCode, what).toBe(status);
+          expect(res.json(), what).toMatchObject({ code, error: expect.any(String) });
+          const recorded = await api.handle.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.ip, ip));
+          expect(
+            recorded.map((r) => [r.provider, r.verified, r.outcome]),
+            what,
+          ).toEqual([[provider, false, outcome]]);
+          const logged = await api.handle.db
+            .select()
+            .from(securityEvents)
+            .where(and(eq(securityEvents.type, "payment-callback-refused"), eq(securityEvents.ip, ip)));
+          expect(
+            logged.map((e) => e.detail),
+            what,
+          ).toEqual([expect.objectContaining({ provider, reason: outcome })]);
+        }
+      }
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
 describe("the built-in sandbox", () => {
   const decide = (reference: string, decision: string, cookie: string, form = false) =>
     api.app.inject({

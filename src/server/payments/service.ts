@@ -92,12 +92,44 @@ export const paymentView = (p: PaymentRow): PaymentView => ({
 const sameMoney = (p: Pick<PaymentRow, "amount" | "currency">, money: { amount: number; currency: string }) =>
   Number.isFinite(money.amount) && money.amount === p.amount && money.currency.toUpperCase() === p.currency.toUpperCase();
 
-/** The reference a callback claims, for the log of a refused one (never believed). */
+/** The reference a callback claims, for the log of a refused one (never believed; without control characters, which the database refuses). */
 function claimedReference(body: unknown): string | null {
   const b = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const data = b.data && typeof b.data === "object" ? (b.data as Record<string, unknown>) : {};
   const ref = b.reference ?? data.orderReference;
-  return typeof ref === "string" ? ref.slice(0, 64) : null;
+  return typeof ref === "string" ? withoutControlCharacters(ref.slice(0, 64)) : null;
+}
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+const withoutControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, "\ufffd");
+
+/**
+ * A callback as it is kept in payment_callbacks: the database's text and JSON refuse the NUL
+ * character, which a hostile callback may well carry, so every string (keys too) loses its
+ * control characters; the rest is kept as received.
+ */
+function storablePayload(value: unknown): unknown {
+  if (typeof value === "string") return withoutControlCharacters(value);
+  if (Array.isArray(value)) return value.map(storablePayload);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [withoutControlCharacters(key), storablePayload(inner)]));
+  return value;
+}
+
+/** The providers send their callbacks as JSON, and only as JSON. */
+const CALLBACK_MEDIA_TYPE = "application/json";
+
+/** Why a callback cannot even be read: sent as another content type than JSON, or text that is not JSON. */
+function unreadableCallback(rawBody: string, headers: CallbackHeaders): "unsupported-media-type" | "malformed" | null {
+  const header = headers["content-type"];
+  const mediaType = (Array.isArray(header) ? header[0] : header)?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== CALLBACK_MEDIA_TYPE) return "unsupported-media-type";
+  try {
+    JSON.parse(rawBody);
+    return null;
+  } catch {
+    return "malformed";
+  }
 }
 
 /**
@@ -152,7 +184,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       reference: entry.reference,
       verified: entry.verified,
       outcome: entry.outcome,
-      payload: entry.payload ?? null,
+      payload: storablePayload(entry.payload ?? null),
       ip: entry.ip,
     });
   }
@@ -389,9 +421,11 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     },
 
     /**
-     * A provider's callback: verified (a forged or tampered one is logged, recorded in the
-     * security log and refused), matched to its attempt, checked against a status query, applied.
-     * Every callback, refused or not, is kept in payment_callbacks. A replay changes nothing.
+     * A provider's callback: read (one sent as another content type than JSON, or whose text is
+     * not JSON, is refused), verified (a forged or tampered one is refused), matched to its
+     * attempt, checked against a status query, applied. Every refusal is logged and recorded in
+     * the security log, and every callback, refused or not, is kept in payment_callbacks. A
+     * replay changes nothing.
      */
     async handleCallback(
       providerName: string,
@@ -403,6 +437,14 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       const from = providers.get(providerName);
       if (!from) throw new DomainError("not-found", "This payment provider is not in use");
       const payload = body ?? { raw: rawBody.slice(0, 10_000) };
+      const unreadable = unreadableCallback(rawBody, headers);
+      if (unreadable) {
+        const contentType = headers["content-type"];
+        await recordCallback({ provider: providerName, reference: null, verified: false, outcome: unreadable, payload: { raw: rawBody.slice(0, 10_000) }, ip });
+        await refuse(providerName, unreadable, null, ip, { contentType: (Array.isArray(contentType) ? contentType[0] : contentType)?.slice(0, 100) ?? null });
+        if (unreadable === "malformed") throw new DomainError("invalid-input", "A payment callback must be a JSON document");
+        throw new DomainError("unsupported-media-type", "A payment callback must be sent as application/json");
+      }
       let callback: VerifiedCallback;
       try {
         callback = await from.verifyCallback(body, rawBody, headers);
