@@ -566,6 +566,63 @@ describe("the built-in sandbox", () => {
     expect(await orderStatus(order.id)).toBe("awaiting_payment");
   });
 
+  /**
+   * The sandbox's confirmation of an attempt whose hand-off to the shop never happened, as when the
+   * process stops right after the sandbox's own write: a payments service whose in-process delivery
+   * fails. What it leaves in the database is what a crash there leaves.
+   */
+  async function confirmedButNeverDelivered(shopper: { id: number; cookie: string }) {
+    const order = await makeOrder(shopper.id);
+    const start = await api.services.payments.start(order);
+    const lost = paymentsWith({
+      clickpesa: null,
+      deliverCallback: async () => {
+        throw new Error("the process stopped before the hand-off");
+      },
+    });
+    await lost.service.sandboxDecide(start.reference, "confirm", { userId: shopper.id });
+    expect(await api.services.payments.sandboxPayment(start.reference, { userId: shopper.id })).toMatchObject({
+      sandboxStatus: "confirmed",
+      payment: { status: "pending" },
+    });
+    expect(await orderStatus(order.id)).toBe("awaiting_payment");
+    expect(await callbacksOf(start.reference)).toEqual([]);
+    return { order, reference: start.reference };
+  }
+
+  it("a confirmation the shop never took (it stopped between the sandbox and the hand-off) is delivered by the poller: the order is paid", async () => {
+    const shopper = await makeShopper();
+    const { order, reference } = await confirmedButNeverDelivered(shopper);
+    // the shop again, as after a restart: its poller finds the payment due
+    const { service, paid } = paymentsWith({ clickpesa: null });
+    await makeDue(reference);
+    expect(await service.pollDue()).toMatchObject({ paid: 1 });
+    expect(paid.map((p) => p.payment.reference)).toEqual([reference]);
+    expect(await orderStatus(order.id)).toBe("paid");
+    expect(await paymentRow(reference)).toMatchObject({ status: "paid", callbackStatus: "paid" });
+    // through the webhook's own verification, once
+    expect((await callbacksOf(reference)).map((c) => [c.provider, c.verified, c.outcome])).toEqual([["sandbox", true, "paid"]]);
+    await makeDue(reference);
+    await service.pollDue();
+    expect(paid).toHaveLength(1);
+  });
+
+  it("'pay again' on an attempt the sandbox confirmed settles it instead of handing back the stuck attempt or pushing anew", async () => {
+    const shopper = await makeShopper();
+    for (const other of [false, true]) {
+      const { order, reference } = await confirmedButNeverDelivered(shopper);
+      const { service, paid } = paymentsWith({ clickpesa: null });
+      // the same details again, or another number (which would otherwise supersede the attempt)
+      const again = await service.start(other ? { ...order, paymentPhone: "+255713000111" } : order);
+      expect(again, other ? "another number" : "the same details").toMatchObject({ reference, status: "paid" });
+      expect(paid).toHaveLength(1);
+      expect(await orderStatus(order.id)).toBe("paid");
+      expect((await api.handle.db.select().from(payments).where(eq(payments.orderId, order.id))).map((p) => [p.reference, p.status])).toEqual([
+        [reference, "paid"],
+      ]);
+    }
+  });
+
   it("its webhook route refuses a forged callback and records it; a correctly signed replay changes nothing", async () => {
     const shopper = await makeShopper();
     const order = await makeOrder(shopper.id);

@@ -153,7 +153,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   else {
     const deliver = options.deliverCallback;
     if (!deliver) throw new Error("the sandbox payment provider needs deliverCallback");
-    sandbox = createSandboxProvider({ db, deliverCallback: deliver });
+    sandbox = createSandboxProvider({ db, deliverCallback: deliver, log });
     provider = sandbox;
   }
   const providers = new Map<string, PaymentProvider>([[provider.name, provider]]);
@@ -300,6 +300,24 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     }
   }
 
+  /**
+   * Has the provider deliver again a callback it recorded for this payment but could not hand over
+   * (the sandbox, when the shop stopped between its decision and the hand-off): through the same
+   * handleCallback a webhook goes through. The payment as it is afterwards when there was one.
+   */
+  async function redeliver(p: Pick<PaymentRow, "id" | "reference" | "provider">): Promise<PaymentRow | null> {
+    const from = providers.get(p.provider);
+    if (!from?.redeliverCallback) return null;
+    try {
+      if (!(await from.redeliverCallback(p.reference))) return null;
+    } catch (error) {
+      log(`payment ${p.reference}: the provider's recorded callback could not be delivered again: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+    const [after] = await db.select().from(payments).where(eq(payments.id, p.id));
+    return after ?? null;
+  }
+
   async function afterApply(result: { outcome: CallbackOutcome; payment: PaymentRow; failedReason?: string }) {
     if (result.outcome === "failed" && options.onFailed) {
       await options.onFailed(result.payment.orderId, result.failedReason ?? "failed").catch((error: unknown) => {
@@ -333,11 +351,21 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
      * the shopper to pay against the pro-forma invoice. A pending attempt with the same method,
      * wallet, number and amount is answered again instead of pushing (and charging) twice; one with
      * other details is superseded. The reference is stored before the provider is called, so its
-     * callback always finds the attempt.
+     * callback always finds the attempt. A pending attempt whose provider has a callback for it
+     * still to deliver gets it first: an attempt the provider already answered is settled, never
+     * handed back unchanged nor superseded (its money may have been taken).
      */
     async start(order: OrderToPay): Promise<PaymentStart> {
       if (order.paymentMethod === "bank_transfer")
         return { reference: order.number, status: "pending", next: "bank-transfer", redirectUrl: null, sandboxUrl: null };
+      const waiting = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, "pending")));
+      for (const p of waiting) {
+        const settled = await redeliver(p);
+        if (settled?.status === "paid") return startOf(settled, null);
+      }
       if (order.paymentMethod === "card" && !provider.cardAvailable) throw new DomainError("payment-failed", "Card payments are not available");
       let phone: string | null = null;
       if (order.paymentMethod === "mobile_money") {
@@ -487,8 +515,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
     /**
      * Asks the provider about pending payments whose callback has not settled them, on a backoff
-     * (15 s doubling to 10 minutes), until their order's hold ends. Each due payment is leased
-     * first (SKIP LOCKED), so several app servers polling at once ask about each payment once.
+     * (15 s doubling to 10 minutes), until their order's hold ends; a provider that recorded a
+     * callback for one but could not deliver it (the sandbox, after the shop stopped) delivers it
+     * again first. Each due payment is leased first (SKIP LOCKED), so several app servers polling
+     * at once ask about each payment once.
      */
     async pollDue(): Promise<{ checked: number; paid: number; failed: number }> {
       const leased = rowsOf<{ id: number }>(
@@ -507,6 +537,13 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       for (const { id } of leased) {
         const [p] = await db.select().from(payments).where(eq(payments.id, id));
         if (!p || p.status !== "pending") continue;
+        // a callback the provider recorded but never handed over is delivered first, as a provider retries its webhook
+        const redelivered = await redeliver(p);
+        if (redelivered && redelivered.status !== "pending") {
+          if (redelivered.status === "paid") paid++;
+          else failed++;
+          continue;
+        }
         const holdEndsAt = await holdEnd(p.orderId, p.createdAt, p.method);
         const answer = await ask(p);
         const result = await apply(p.id, { answer, polled: true, holdEndsAt });
