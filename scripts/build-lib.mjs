@@ -39,6 +39,7 @@ export function buildIsCurrent() {
     fs.existsSync(path.join(root, "dist", "server.mjs")) &&
     fs.existsSync(path.join(root, "dist", "embed-worker.mjs")) &&
     fs.existsSync(path.join(root, "dist", "hash-worker.mjs")) &&
+    fs.existsSync(path.join(root, "dist", "gerber-worker.mjs")) &&
     fs.existsSync(HASH_FILE) &&
     fs.readFileSync(HASH_FILE, "utf8") === sourceHash()
   );
@@ -53,11 +54,12 @@ export async function buildServer() {
   const esbuild = await import("esbuild");
   const outdir = path.join(root, "dist");
   const result = await esbuild.build({
-    // the image-search and password-hashing worker threads load their own files beside the server
+    // the image-search, password-hashing and Gerber-inspecting worker threads load their own files beside the server
     entryPoints: {
       server: path.join(root, "server.ts"),
       "embed-worker": path.join(root, "src/server/image-search/embed-worker.ts"),
       "hash-worker": path.join(root, "src/server/auth/hash-worker.ts"),
+      "gerber-worker": path.join(root, "src/server/requests/gerber-worker.ts"),
     },
     outdir,
     outExtension: { ".js": ".mjs" },

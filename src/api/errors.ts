@@ -34,6 +34,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   "confirmation-required": 409,
   "idempotency-conflict": 422,
   "invalid-signature": 401,
+  "unsupported-media-type": 415,
   "payment-failed": 502,
   busy: 503,
   unavailable: 503,

@@ -13,10 +13,13 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 const referenceParam = z.string().regex(PAYMENT_REFERENCE_PATTERN, "Not a payment reference");
 
-/** A callback as received: the exact text (signatures are over it) and its JSON, when it is JSON. */
-interface ReceivedCallback {
-  raw: string;
-  parsed: unknown;
+/** A callback's JSON, or null when its text is not JSON (the payments service refuses it then). */
+function parseCallback(raw: string): unknown {
+  try {
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
 }
 
 const isForm = (request: FastifyRequest) => String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
@@ -27,8 +30,10 @@ const isForm = (request: FastifyRequest) => String(request.headers["content-type
  *   callbacks. Server to server: they carry no session and are authenticated by their signature
  *   (ClickPesa's payload checksum; the sandbox's HMAC header), so the browser-origin check of the
  *   CSRF guard does not apply to them (route config `csrf: "signature"`). A forged or tampered one
- *   answers 401 invalid-signature and is recorded in the security log; every one is kept in
- *   payment_callbacks. `{received: true, outcome}` otherwise.
+ *   answers 401 invalid-signature, one sent as another type than application/json 415
+ *   unsupported-media-type, one whose text is not JSON 400 invalid-input; each refusal is recorded
+ *   in the security log, and every callback is kept in payment_callbacks. `{received: true, outcome}`
+ *   otherwise.
  * - POST /api/payments/sandbox/:reference/:decision (confirm | decline | expire): the sandbox page's
  *   buttons, for the order's owner. A plain form post (the page works without script) is answered
  *   with a redirect back to the page; a JSON call with `{payment}`.
@@ -41,22 +46,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
   });
 
   await app.register(async (webhooks) => {
-    // the raw text is kept: a signature is checked over what was sent, not over a re-serialisation
-    webhooks.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
-      const raw = typeof body === "string" ? body : body.toString("utf8");
-      let parsed: unknown = null;
-      try {
-        parsed = raw ? JSON.parse(raw) : null;
-      } catch {
-        parsed = null;
-      }
-      done(null, { raw, parsed } satisfies ReceivedCallback);
+    // Whatever its content type, the body is kept as the exact text sent (a signature is checked
+    // over what was sent, not over a re-serialisation): a callback in another format than JSON is
+    // refused by the payments service, which records and logs it like any refused callback, rather
+    // than by the framework's own parsers before anything is written down.
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser("*", { parseAs: "string", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
+      done(null, typeof body === "string" ? body : body.toString("utf8"));
     });
 
     for (const provider of ["clickpesa", "sandbox"] as const) {
       webhooks.post(`/payments/${provider}/webhook`, { bodyLimit: WEBHOOK_BODY_LIMIT, config: { csrf: "signature" } }, async (request) => {
-        const received = (request.body ?? { raw: "", parsed: null }) as ReceivedCallback;
-        const result = await services.payments.handleCallback(provider, received.parsed, received.raw, request.headers, request.ip);
+        const raw = typeof request.body === "string" ? request.body : "";
+        const result = await services.payments.handleCallback(provider, parseCallback(raw), raw, request.headers, request.ip);
         return { received: true, outcome: result.outcome };
       });
     }

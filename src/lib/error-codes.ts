@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   "idempotency-conflict",
   /** a payment callback whose signature is missing or wrong */
   "invalid-signature",
+  /** a body in a format the route does not take (a payment callback that is not JSON) */
+  "unsupported-media-type",
   /** the payment provider refused or could not be reached; nothing was charged */
   "payment-failed",
   /** the server is busy (a full queue or pool): try again shortly */

@@ -2,11 +2,20 @@ import type { ErrorCode } from "@/lib/error-codes";
 import { databaseFailure } from "./db/errors";
 
 /**
+ * What marks a DomainError, whichever copy of this module made it: Next bundles the pages apart from
+ * server.ts, so one process holds two DomainError classes, and an error the services (built by
+ * server.ts) throw must still be known as one by a page (`instanceof` would say no).
+ */
+const DOMAIN_ERROR = Symbol.for("storefront.DomainError");
+
+/**
  * A failure the domain expects and can name: a product that does not exist, an empty stock, a wrong
  * password. It carries a stable code (see src/lib/error-codes.ts) and an English message for people;
  * which HTTP status a code becomes is the API's business, decided in one place (src/api/errors.ts).
  */
 export class DomainError extends Error {
+  readonly [DOMAIN_ERROR] = true;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -19,7 +28,7 @@ export class DomainError extends Error {
 }
 
 export function isDomainError(error: unknown): error is DomainError {
-  return error instanceof DomainError;
+  return error instanceof Error && (error as Partial<Record<typeof DOMAIN_ERROR, unknown>>)[DOMAIN_ERROR] === true;
 }
 
 /**
@@ -28,7 +37,7 @@ export function isDomainError(error: unknown): error is DomainError {
  * `unavailable`, anything else null (an unexpected failure).
  */
 export function toDomainError(error: unknown): DomainError | null {
-  if (error instanceof DomainError) return error;
+  if (isDomainError(error)) return error;
   const failure = databaseFailure(error);
   return failure ? new DomainError(failure.code, failure.message) : null;
 }

@@ -38,6 +38,7 @@ import type { PaymentProvider } from "./payments/provider";
 import { createRewardsService } from "./rewards/rewards";
 import { createPaymentsService, type PaymentsService, type PaymentsServiceOptions } from "./payments/service";
 import { SANDBOX_PROVIDER } from "./payments/test-orders";
+import { createGerberInspector } from "./requests/gerber-inspector";
 import { createRequestsService, type RequestLimits } from "./requests/requests";
 import { createSearchService } from "./search/suggestions";
 import { ensureSeeded } from "./seed/ensure-seeded";
@@ -173,6 +174,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const mail = createMailService({ db, mailer, quota: config.outbox?.quota, retry: config.outbox?.retry, log });
   const settings = createSettingsService(db);
   const passwords = createPasswordHasher(config.passwordHashing);
+  const gerber = createGerberInspector();
   const auth = createAuthService({
     db,
     mail,
@@ -335,6 +337,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       dataDir: config.dataDir ?? config.database.dataDir ?? "./data",
       siteUrl: config.siteUrl,
       limits: config.requestLimits,
+      gerber,
     }),
     /** the shopper's coupons and coins, the admin's coupons (redeeming and moving coins happen in orders) */
     rewards: createRewardsService({ db, settings }),
@@ -387,6 +390,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await jobs.stop(JOB_WAIT_ON_STOP_MS).catch(() => undefined);
       await imageSearch.close().catch(() => undefined);
       await passwords.close().catch(() => undefined);
+      await gerber.close().catch(() => undefined);
       await relay?.close().catch(() => undefined);
       redis?.disconnect();
       if (!options.handle) await handle.close();

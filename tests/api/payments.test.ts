@@ -445,6 +445,66 @@ describe("the payment routes", () => {
   });
 });
 
+describe("callbacks that are not JSON", () => {
+  it("answer 415 (another content type) or 400 (not valid JSON) with {error, code}, never a 500, and are recorded and logged like any refused callback", async () => {
+    const shop = await buildTestApi(api, { bare: true, config: { payments: { clickpesa: { ...fake.credentials, baseUrl: fake.url } } } });
+    try {
+      const json = JSON.stringify({ event: "PAYMENT RECEIVED", data: { orderReference: "KE2026000001ABCD", collectedAmount: "1000" }, checksum: "0" });
+      const cases: { type?: string; payload: string; status: number; code: string; outcome: string }[] = [
+        { type: "text/plain", payload: json, status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { type: "text/plain; charset=utf-8", payload: "paid\u0000", status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { type: "application/xml", payload: "<paid/>", status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { type: "application/x-www-form-urlencoded", payload: "status=paid", status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { type: "multipart/form-data; boundary=x", payload: "--x--", status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { payload: json, status: 415, code: "unsupported-media-type", outcome: "unsupported-media-type" },
+        { type: "application/json", payload: "{not json", status: 400, code: "invalid-input", outcome: "malformed" },
+        { type: "application/json", payload: "", status: 400, code: "invalid-input", outcome: "malformed" },
+        // valid JSON that carries a NUL (which the database's text and jsonb refuse) is still refused cleanly
+        {
+          type: "application/json",
+          payload: '{"reference":"KE\\u0000X","data":{"orderReference":"\\u0000"}}',
+          status: 401,
+          code: "invalid-signature",
+          outcome: "invalid-signature",
+        },
+      ];
+      for (const [n, { type, payload, status, code, outcome }] of cases.entries()) {
+        for (const [app, provider] of [
+          [shop.app, "clickpesa"],
+          [api.app, "sandbox"],
+        ] as const) {
+          const ip = `196.41.${200 + n}.${provider === "sandbox" ? 2 : 1}`;
+          const res = await app.inject({
+            method: "POST",
+            url: `/api/payments/${provider}/webhook`,
+            headers: type ? { "content-type": type } : {},
+            remoteAddress: ip,
+            payload,
+          });
+          const what = `${provider}, ${type ?? "no content type"}: ${payload.slice(0, 20)}`;
+          expect(res.statusCode, what).toBe(status);
+          expect(res.json(), what).toMatchObject({ code, error: expect.any(String) });
+          const recorded = await api.handle.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.ip, ip));
+          expect(
+            recorded.map((r) => [r.provider, r.verified, r.outcome]),
+            what,
+          ).toEqual([[provider, false, outcome]]);
+          const logged = await api.handle.db
+            .select()
+            .from(securityEvents)
+            .where(and(eq(securityEvents.type, "payment-callback-refused"), eq(securityEvents.ip, ip)));
+          expect(
+            logged.map((e) => e.detail),
+            what,
+          ).toEqual([expect.objectContaining({ provider, reason: outcome })]);
+        }
+      }
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
 describe("the built-in sandbox", () => {
   const decide = (reference: string, decision: string, cookie: string, form = false) =>
     api.app.inject({
@@ -504,6 +564,63 @@ describe("the built-in sandbox", () => {
     expect(await paymentRow(second.reference)).toMatchObject({ status: "expired", failureReason: "expired" });
     expect(await api.services.payments.latest(order.id)).toMatchObject({ reference: second.reference, status: "expired" });
     expect(await orderStatus(order.id)).toBe("awaiting_payment");
+  });
+
+  /**
+   * The sandbox's confirmation of an attempt whose hand-off to the shop never happened, as when the
+   * process stops right after the sandbox's own write: a payments service whose in-process delivery
+   * fails. What it leaves in the database is what a crash there leaves.
+   */
+  async function confirmedButNeverDelivered(shopper: { id: number; cookie: string }) {
+    const order = await makeOrder(shopper.id);
+    const start = await api.services.payments.start(order);
+    const lost = paymentsWith({
+      clickpesa: null,
+      deliverCallback: async () => {
+        throw new Error("the process stopped before the hand-off");
+      },
+    });
+    await lost.service.sandboxDecide(start.reference, "confirm", { userId: shopper.id });
+    expect(await api.services.payments.sandboxPayment(start.reference, { userId: shopper.id })).toMatchObject({
+      sandboxStatus: "confirmed",
+      payment: { status: "pending" },
+    });
+    expect(await orderStatus(order.id)).toBe("awaiting_payment");
+    expect(await callbacksOf(start.reference)).toEqual([]);
+    return { order, reference: start.reference };
+  }
+
+  it("a confirmation the shop never took (it stopped between the sandbox and the hand-off) is delivered by the poller: the order is paid", async () => {
+    const shopper = await makeShopper();
+    const { order, reference } = await confirmedButNeverDelivered(shopper);
+    // the shop again, as after a restart: its poller finds the payment due
+    const { service, paid } = paymentsWith({ clickpesa: null });
+    await makeDue(reference);
+    expect(await service.pollDue()).toMatchObject({ paid: 1 });
+    expect(paid.map((p) => p.payment.reference)).toEqual([reference]);
+    expect(await orderStatus(order.id)).toBe("paid");
+    expect(await paymentRow(reference)).toMatchObject({ status: "paid", callbackStatus: "paid" });
+    // through the webhook's own verification, once
+    expect((await callbacksOf(reference)).map((c) => [c.provider, c.verified, c.outcome])).toEqual([["sandbox", true, "paid"]]);
+    await makeDue(reference);
+    await service.pollDue();
+    expect(paid).toHaveLength(1);
+  });
+
+  it("'pay again' on an attempt the sandbox confirmed settles it instead of handing back the stuck attempt or pushing anew", async () => {
+    const shopper = await makeShopper();
+    for (const other of [false, true]) {
+      const { order, reference } = await confirmedButNeverDelivered(shopper);
+      const { service, paid } = paymentsWith({ clickpesa: null });
+      // the same details again, or another number (which would otherwise supersede the attempt)
+      const again = await service.start(other ? { ...order, paymentPhone: "+255713000111" } : order);
+      expect(again, other ? "another number" : "the same details").toMatchObject({ reference, status: "paid" });
+      expect(paid).toHaveLength(1);
+      expect(await orderStatus(order.id)).toBe("paid");
+      expect((await api.handle.db.select().from(payments).where(eq(payments.orderId, order.id))).map((p) => [p.reference, p.status])).toEqual([
+        [reference, "paid"],
+      ]);
+    }
   });
 
   it("its webhook route refuses a forged callback and records it; a correctly signed replay changes nothing", async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS } from "../../src/lib/site-settings";
 import { pcbPrice } from "../../src/lib/pcb-pricing";
 import { serviceRequests } from "../../src/server/db/schema";
+import { lyingGigabyteOfZeros, lyingZerosZip } from "../fixtures/zip-files";
 import { buildTestApi, mailsTo, setupApi, shopperCookie, adminCookie as adminCookieOf } from "./harness";
 
 const api = setupApi();
@@ -355,6 +356,39 @@ async function sendPcb(file: Buffer | null, options: { email?: string; filename?
 
 const adminCookie = () => adminCookieOf(api, "requests");
 
+/**
+ * A heartbeat every 10 ms: the longest gap between two beats is the longest the event loop was held
+ * (the embedded database answers in microtasks, so a request can run start to end without the loop
+ * turning: the last gap is measured after it, to the next beat), and the resident memory at its
+ * highest against where it started.
+ */
+function watchEventLoop() {
+  const start = process.memoryUsage.rss();
+  let peak = start;
+  let last = performance.now();
+  let longest = 0;
+  const beat = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    peak = Math.max(peak, process.memoryUsage.rss());
+  };
+  const timer = setInterval(beat, 10);
+  return {
+    async stop() {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      clearInterval(timer);
+      beat();
+    },
+    get longestGapMs() {
+      return longest;
+    },
+    get rssGrowthMb() {
+      return (peak - start) / 1024 / 1024;
+    },
+  };
+}
+
 describe("POST /api/requests/pcb", () => {
   it("accepts a real ZIP of Gerber and drill files, stores it under a random name and only admins can download it", async () => {
     const zip = gerberZip();
@@ -408,6 +442,44 @@ describe("POST /api/requests/pcb", () => {
     for (const name of ["../evil.gtl", "/etc/cron.d/evil.gtl", "a/../../evil.drl", "C:/evil.gtl"]) {
       const traversal = gerberZip({ [name]: strToU8(GERBER_TOP) });
       expect((await sendPcb(traversal)).body, name).toMatchObject({ code: "validation", field: "gerber", reason: "unsafe-name" });
+    }
+  });
+
+  it("refuses 1 GB of zeros in a 1 MB ZIP whose directory says 4 KB, with the event loop free and memory barely moved", async () => {
+    const bomb = await lyingGigabyteOfZeros();
+    expect(bomb.length).toBeLessThan(1.2 * 1024 * 1024);
+    const email = unique("bomb");
+    // a request first, so that what is measured is the archive's work, not a cold start of the route and its database statements
+    expect((await sendPcb(Buffer.from("not a zip"))).status).toBe(400);
+    const stored = await fs.readdir(path.join(dataDir, "uploads", "gerber")).catch(() => []);
+
+    const watch = watchEventLoop();
+    let res: Awaited<ReturnType<typeof sendPcb>>;
+    try {
+      res = await sendPcb(bomb, { email });
+    } finally {
+      await watch.stop();
+    }
+
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "validation", field: "gerber", reason: "too-large-unpacked" });
+    // wide bounds that a busy machine still meets: unpacking it whole took 11 s and 3 GB
+    const heldMs = watch.longestGapMs;
+    const grownMb = watch.rssGrowthMb;
+    const figures = `event loop held at most ${heldMs.toFixed(0)} ms, memory grew ${grownMb.toFixed(0)} MB`;
+    expect(heldMs, figures).toBeLessThan(1000);
+    expect(grownMb, figures).toBeLessThan(300);
+    expect(await fs.readdir(path.join(dataDir, "uploads", "gerber")).catch(() => [])).toEqual(stored);
+    expect(await api.handle.db.select().from(serviceRequests).where(eq(serviceRequests.email, email))).toEqual([]);
+  });
+
+  it("refuses a 99 MB entry in a ~100 KB ZIP whose local header carries no sizes, whatever its directory claims", async () => {
+    for (const claimed of [0, 4096]) {
+      const zip = await lyingZerosZip(99 * 1024 * 1024, claimed, { dataDescriptor: true });
+      expect(zip.length).toBeLessThan(110_000);
+      const res = await sendPcb(zip);
+      expect(res.status, `claims ${claimed}`).toBe(400);
+      expect(res.body).toMatchObject({ code: "validation", field: "gerber", reason: "too-large-unpacked" });
     }
   });
 });

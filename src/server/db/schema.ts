@@ -798,8 +798,9 @@ export const fiscalOutbox = pgTable(
 
 /**
  * The built-in sandbox provider's own record of a payment (what a real provider keeps on its side):
- * the shopper's decision on the sandbox page, which the sandbox's status query answers from. Kept
- * apart from `payments` (the shop's view) so the sandbox plays a separate party, as ClickPesa does.
+ * the shopper's decision on the sandbox page, which the sandbox's status query answers from, and the
+ * callback it owes the shop for it. Kept apart from `payments` (the shop's view) so the sandbox plays
+ * a separate party, as ClickPesa does.
  */
 export const sandboxPayments = pgTable("sandbox_payments", {
   reference: text("reference").primaryKey(),
@@ -814,6 +815,10 @@ export const sandboxPayments = pgTable("sandbox_payments", {
     .default("pending"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   decidedAt: timestamp("decided_at", { withTimezone: true }),
+  /** the callback's body, written with the decision: a shop that stops before taking it still finds it */
+  callbackBody: text("callback_body"),
+  /** when the shop's callback handler took it; null while it is still owed */
+  callbackDeliveredAt: timestamp("callback_delivered_at", { withTimezone: true }),
 });
 
 // ---------------------------------------------------------------------------------------------

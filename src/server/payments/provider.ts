@@ -65,6 +65,12 @@ export interface PaymentProvider {
    * DomainError("invalid-signature") for a forged, tampered or unsigned one.
    */
   verifyCallback(body: unknown, rawBody: string, headers: CallbackHeaders): Promise<VerifiedCallback>;
+  /**
+   * Delivers again a callback this provider recorded for a payment but did not manage to deliver,
+   * as a provider retries its webhook; whether there was one. Only a provider that calls back in
+   * process has any (the sandbox: the shop may stop between its decision and the hand-off).
+   */
+  redeliverCallback?(reference: string): Promise<boolean>;
 }
 
 /**

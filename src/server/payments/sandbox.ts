@@ -39,10 +39,14 @@ export interface SandboxProvider extends PaymentProvider {
  * The built-in sandbox provider: it behaves like a USSD push (or a card page) but takes no money.
  * The push "arrives" on the sandbox page, where the payment is confirmed, declined or left to
  * expire; the sandbox then signs a callback and delivers it through `deliverCallback`, into the
- * same verification and status check a real provider's callback goes through.
+ * same verification and status check a real provider's callback goes through. Like a real
+ * provider, it keeps the callback it owes (written in the same statement as the decision) until
+ * the shop has taken it: a shop that stopped in between gets it again from `redeliverCallback`,
+ * which the payments poller and a new attempt at the same order call.
  */
-export function createSandboxProvider(options: { db: Database; deliverCallback: DeliverCallback }): SandboxProvider {
+export function createSandboxProvider(options: { db: Database; deliverCallback: DeliverCallback; log?: (line: string) => void }): SandboxProvider {
   const { db } = options;
+  const log = options.log ?? (() => undefined);
   let secret: Promise<string> | null = null;
 
   const loadSecret = async (): Promise<string> => {
@@ -67,6 +71,15 @@ export function createSandboxProvider(options: { db: Database; deliverCallback: 
       .digest("hex");
 
   const record = async (reference: string) => (await db.select().from(sandboxPayments).where(eq(sandboxPayments.reference, reference)))[0] ?? null;
+
+  /** Hands the recorded callback to the shop; once the shop's handler has taken it, it is no longer owed. Throws what the handler threw. */
+  const deliver = async (reference: string, rawBody: string) => {
+    await options.deliverCallback("sandbox", rawBody, { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: await sign(rawBody) });
+    await db
+      .update(sandboxPayments)
+      .set({ callbackDeliveredAt: sql`now()` })
+      .where(eq(sandboxPayments.reference, reference));
+  };
 
   return {
     name: "sandbox",
@@ -135,28 +148,42 @@ export function createSandboxProvider(options: { db: Database; deliverCallback: 
 
     async decide(reference: string, decision: SandboxDecision) {
       const outcome = OUTCOME[decision];
-      const [row] = await db
-        .update(sandboxPayments)
-        .set({ status: outcome.status, decidedAt: sql`now()` })
-        .where(sql`${sandboxPayments.reference} = ${reference} and ${sandboxPayments.status} = 'pending'`)
-        .returning();
-      if (!row) {
-        const existing = await record(reference);
-        if (!existing) throw new DomainError("not-found", "No such sandbox payment");
-        throw new DomainError("invalid-state", "This sandbox payment has already been answered");
-      }
+      const pending = await record(reference);
+      if (!pending) throw new DomainError("not-found", "No such sandbox payment");
+      if (pending.status !== "pending") throw new DomainError("invalid-state", "This sandbox payment has already been answered");
       const rawBody = JSON.stringify({
         event: `sandbox.payment.${outcome.status}`,
         reference,
         status: outcome.callback,
-        amount: row.amount,
-        currency: row.currency,
-        providerPaymentId: row.providerPaymentId,
+        amount: pending.amount,
+        currency: pending.currency,
+        providerPaymentId: pending.providerPaymentId,
         reason: outcome.reason,
         sentAt: new Date().toISOString(),
       });
-      await options.deliverCallback("sandbox", rawBody, { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: await sign(rawBody) });
+      // the decision and the callback it owes are one write: whatever happens next, the callback is not lost
+      const [row] = await db
+        .update(sandboxPayments)
+        .set({ status: outcome.status, decidedAt: sql`now()`, callbackBody: rawBody })
+        .where(sql`${sandboxPayments.reference} = ${reference} and ${sandboxPayments.status} = 'pending'`)
+        .returning();
+      if (!row) throw new DomainError("invalid-state", "This sandbox payment has already been answered");
+      try {
+        await deliver(reference, rawBody);
+      } catch (error) {
+        // as when a provider's webhook fails: the poller delivers it again
+        log(
+          `payment ${reference}: the sandbox's callback was not taken (${error instanceof Error ? error.message : String(error)}); it is delivered again later`,
+        );
+      }
       return row;
+    },
+
+    async redeliverCallback(reference: string) {
+      const row = await record(reference);
+      if (!row?.callbackBody || row.callbackDeliveredAt) return false;
+      await deliver(reference, row.callbackBody);
+      return true;
     },
   };
 }

@@ -92,12 +92,44 @@ export const paymentView = (p: PaymentRow): PaymentView => ({
 const sameMoney = (p: Pick<PaymentRow, "amount" | "currency">, money: { amount: number; currency: string }) =>
   Number.isFinite(money.amount) && money.amount === p.amount && money.currency.toUpperCase() === p.currency.toUpperCase();
 
-/** The reference a callback claims, for the log of a refused one (never believed). */
+/** The reference a callback claims, for the log of a refused one (never believed; without control characters, which the database refuses). */
 function claimedReference(body: unknown): string | null {
   const b = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const data = b.data && typeof b.data === "object" ? (b.data as Record<string, unknown>) : {};
   const ref = b.reference ?? data.orderReference;
-  return typeof ref === "string" ? ref.slice(0, 64) : null;
+  return typeof ref === "string" ? withoutControlCharacters(ref.slice(0, 64)) : null;
+}
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+const withoutControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, "\ufffd");
+
+/**
+ * A callback as it is kept in payment_callbacks: the database's text and JSON refuse the NUL
+ * character, which a hostile callback may well carry, so every string (keys too) loses its
+ * control characters; the rest is kept as received.
+ */
+function storablePayload(value: unknown): unknown {
+  if (typeof value === "string") return withoutControlCharacters(value);
+  if (Array.isArray(value)) return value.map(storablePayload);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [withoutControlCharacters(key), storablePayload(inner)]));
+  return value;
+}
+
+/** The providers send their callbacks as JSON, and only as JSON. */
+const CALLBACK_MEDIA_TYPE = "application/json";
+
+/** Why a callback cannot even be read: sent as another content type than JSON, or text that is not JSON. */
+function unreadableCallback(rawBody: string, headers: CallbackHeaders): "unsupported-media-type" | "malformed" | null {
+  const header = headers["content-type"];
+  const mediaType = (Array.isArray(header) ? header[0] : header)?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== CALLBACK_MEDIA_TYPE) return "unsupported-media-type";
+  try {
+    JSON.parse(rawBody);
+    return null;
+  } catch {
+    return "malformed";
+  }
 }
 
 /**
@@ -121,7 +153,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   else {
     const deliver = options.deliverCallback;
     if (!deliver) throw new Error("the sandbox payment provider needs deliverCallback");
-    sandbox = createSandboxProvider({ db, deliverCallback: deliver });
+    sandbox = createSandboxProvider({ db, deliverCallback: deliver, log });
     provider = sandbox;
   }
   const providers = new Map<string, PaymentProvider>([[provider.name, provider]]);
@@ -152,7 +184,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       reference: entry.reference,
       verified: entry.verified,
       outcome: entry.outcome,
-      payload: entry.payload ?? null,
+      payload: storablePayload(entry.payload ?? null),
       ip: entry.ip,
     });
   }
@@ -268,6 +300,24 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     }
   }
 
+  /**
+   * Has the provider deliver again a callback it recorded for this payment but could not hand over
+   * (the sandbox, when the shop stopped between its decision and the hand-off): through the same
+   * handleCallback a webhook goes through. The payment as it is afterwards when there was one.
+   */
+  async function redeliver(p: Pick<PaymentRow, "id" | "reference" | "provider">): Promise<PaymentRow | null> {
+    const from = providers.get(p.provider);
+    if (!from?.redeliverCallback) return null;
+    try {
+      if (!(await from.redeliverCallback(p.reference))) return null;
+    } catch (error) {
+      log(`payment ${p.reference}: the provider's recorded callback could not be delivered again: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+    const [after] = await db.select().from(payments).where(eq(payments.id, p.id));
+    return after ?? null;
+  }
+
   async function afterApply(result: { outcome: CallbackOutcome; payment: PaymentRow; failedReason?: string }) {
     if (result.outcome === "failed" && options.onFailed) {
       await options.onFailed(result.payment.orderId, result.failedReason ?? "failed").catch((error: unknown) => {
@@ -301,11 +351,21 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
      * the shopper to pay against the pro-forma invoice. A pending attempt with the same method,
      * wallet, number and amount is answered again instead of pushing (and charging) twice; one with
      * other details is superseded. The reference is stored before the provider is called, so its
-     * callback always finds the attempt.
+     * callback always finds the attempt. A pending attempt whose provider has a callback for it
+     * still to deliver gets it first: an attempt the provider already answered is settled, never
+     * handed back unchanged nor superseded (its money may have been taken).
      */
     async start(order: OrderToPay): Promise<PaymentStart> {
       if (order.paymentMethod === "bank_transfer")
         return { reference: order.number, status: "pending", next: "bank-transfer", redirectUrl: null, sandboxUrl: null };
+      const waiting = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, "pending")));
+      for (const p of waiting) {
+        const settled = await redeliver(p);
+        if (settled?.status === "paid") return startOf(settled, null);
+      }
       if (order.paymentMethod === "card" && !provider.cardAvailable) throw new DomainError("payment-failed", "Card payments are not available");
       let phone: string | null = null;
       if (order.paymentMethod === "mobile_money") {
@@ -389,9 +449,11 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     },
 
     /**
-     * A provider's callback: verified (a forged or tampered one is logged, recorded in the
-     * security log and refused), matched to its attempt, checked against a status query, applied.
-     * Every callback, refused or not, is kept in payment_callbacks. A replay changes nothing.
+     * A provider's callback: read (one sent as another content type than JSON, or whose text is
+     * not JSON, is refused), verified (a forged or tampered one is refused), matched to its
+     * attempt, checked against a status query, applied. Every refusal is logged and recorded in
+     * the security log, and every callback, refused or not, is kept in payment_callbacks. A
+     * replay changes nothing.
      */
     async handleCallback(
       providerName: string,
@@ -403,6 +465,14 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       const from = providers.get(providerName);
       if (!from) throw new DomainError("not-found", "This payment provider is not in use");
       const payload = body ?? { raw: rawBody.slice(0, 10_000) };
+      const unreadable = unreadableCallback(rawBody, headers);
+      if (unreadable) {
+        const contentType = headers["content-type"];
+        await recordCallback({ provider: providerName, reference: null, verified: false, outcome: unreadable, payload: { raw: rawBody.slice(0, 10_000) }, ip });
+        await refuse(providerName, unreadable, null, ip, { contentType: (Array.isArray(contentType) ? contentType[0] : contentType)?.slice(0, 100) ?? null });
+        if (unreadable === "malformed") throw new DomainError("invalid-input", "A payment callback must be a JSON document");
+        throw new DomainError("unsupported-media-type", "A payment callback must be sent as application/json");
+      }
       let callback: VerifiedCallback;
       try {
         callback = await from.verifyCallback(body, rawBody, headers);
@@ -445,8 +515,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
     /**
      * Asks the provider about pending payments whose callback has not settled them, on a backoff
-     * (15 s doubling to 10 minutes), until their order's hold ends. Each due payment is leased
-     * first (SKIP LOCKED), so several app servers polling at once ask about each payment once.
+     * (15 s doubling to 10 minutes), until their order's hold ends; a provider that recorded a
+     * callback for one but could not deliver it (the sandbox, after the shop stopped) delivers it
+     * again first. Each due payment is leased first (SKIP LOCKED), so several app servers polling
+     * at once ask about each payment once.
      */
     async pollDue(): Promise<{ checked: number; paid: number; failed: number }> {
       const leased = rowsOf<{ id: number }>(
@@ -465,6 +537,13 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       for (const { id } of leased) {
         const [p] = await db.select().from(payments).where(eq(payments.id, id));
         if (!p || p.status !== "pending") continue;
+        // a callback the provider recorded but never handed over is delivered first, as a provider retries its webhook
+        const redelivered = await redeliver(p);
+        if (redelivered && redelivered.status !== "pending") {
+          if (redelivered.status === "paid") paid++;
+          else failed++;
+          continue;
+        }
         const holdEndsAt = await holdEnd(p.orderId, p.createdAt, p.method);
         const answer = await ask(p);
         const result = await apply(p.id, { answer, polled: true, holdEndsAt });

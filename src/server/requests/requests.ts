@@ -16,7 +16,8 @@ import { DomainError } from "../errors";
 import { mailLocale, translator } from "../i18n";
 import type { MailService } from "../mail/outbox";
 import type { SettingsService } from "../settings/settings";
-import { checkGerberZip, type GerberProblem } from "./gerber-zip";
+import type { GerberInspector } from "./gerber-inspector";
+import type { GerberProblem } from "./gerber-zip";
 import type { AdminRequestView } from "@/lib/api-contract";
 
 /** How many requests one client address and one e-mail address may send in a window. */
@@ -43,6 +44,8 @@ export interface RequestsDeps {
   dataDir: string;
   siteUrl: URL;
   limits?: Partial<RequestLimits>;
+  /** checks an uploaded Gerber ZIP away from the event loop */
+  gerber: GerberInspector;
 }
 
 /** A request as the admin sees it: the API's shape, composed here once. */
@@ -155,7 +158,7 @@ export function createRequestsService(deps: RequestsDeps) {
     await countRequest(meta, request.email);
 
     if (attachment) {
-      const zip = checkGerberZip(attachment.data);
+      const zip = await deps.gerber.inspect(attachment.data);
       if (!zip.ok) throw new DomainError("validation", GERBER_TEXT[zip.problem], { field: "gerber", reason: zip.problem });
     }
     const settings = await deps.settings.get();

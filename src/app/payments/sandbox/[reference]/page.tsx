@@ -5,6 +5,7 @@ import { SandboxDecisions } from "@/components/payments/sandbox-decisions";
 import { formatMoney } from "@/lib/money";
 import { formatTanzanianPhone } from "@/lib/phone";
 import { isDomainError } from "@/server/errors";
+import { PAYMENT_REFERENCE_PATTERN } from "@/server/payments/reference";
 import { getServices } from "@/server/services";
 import { getTranslator } from "../../../i18n";
 import { loadSessionUser } from "../../../session";
@@ -18,10 +19,12 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * The built-in sandbox provider's stand-in for the shopper's phone (or a card page): the payment's
  * amount, number and wallet, and the three things the phone's owner can do. Only the order's owner
- * sees it. It takes no money.
+ * sees it: someone else's reference, an unknown one and one that is not a reference at all are the
+ * shop's not-found page, alike. It takes no money.
  */
 export default async function PaymentSandboxPage({ params }: { params: Promise<{ reference: string }> }) {
   const { reference } = await params;
+  if (!PAYMENT_REFERENCE_PATTERN.test(reference)) notFound();
   const user = await loadSessionUser();
   if (!user) redirect(`/auth/login?redirect=${encodeURIComponent(`/payments/sandbox/${reference}`)}`);
   const [t, tStatus, { payments }] = await Promise.all([getTranslator("payments.sandbox"), getTranslator("payments.status"), getServices()]);
