@@ -165,17 +165,27 @@ describe("the sandbox's payment page", () => {
         { who: "an unknown reference", url: `/payments/sandbox/KE2026999999ZZZZ`, cookie: owner },
         { who: "a reference in lower case", url: `/payments/sandbox/${reference.toLowerCase()}`, cookie: owner },
         { who: "not a reference", url: "/payments/sandbox/not-a-reference", cookie: owner },
-        { who: "a NUL", url: "/payments/sandbox/KE2026%00ABCD", cookie: owner },
         { who: "a slash", url: "/payments/sandbox/KE2026%2FABCD", cookie: owner },
         { who: "a quote", url: "/payments/sandbox/KE2026'ABCD", cookie: owner },
         { who: "too long", url: `/payments/sandbox/${"A".repeat(41)}`, cookie: owner },
-        { who: "signed out, not a reference", url: "/payments/sandbox/%00" },
+        { who: "signed out, not a reference", url: "/payments/sandbox/nothing" },
       ];
       for (const { who, url, cookie } of notFound) {
         const res = await page(url, cookie);
         expect(res.status, `${who}\n${server!.output().slice(-2000)}`).toBe(404);
         expect(res.body.includes("Page not found"), who).toBe(true);
         // (the reference itself is in the address asked for, which the page's links repeat)
+        for (const secret of [orderNumber, "187,650", "713 987 654", "M-Pesa</dd>"]) expect(res.body.includes(secret), `${who} shows ${secret}`).toBe(false);
+      }
+
+      // a control character in the address is refused before any page reads it (server.ts), with nothing of the payment either
+      for (const { who, url, cookie } of [
+        { who: "a NUL", url: "/payments/sandbox/KE2026%00ABCD", cookie: owner },
+        { who: "signed out, a NUL", url: "/payments/sandbox/%00" },
+      ]) {
+        const res = await page(url, cookie);
+        expect(res.status, who).toBe(400);
+        expect(res.body.includes("This address cannot be read"), who).toBe(true);
         for (const secret of [orderNumber, "187,650", "713 987 654", "M-Pesa</dd>"]) expect(res.body.includes(secret), `${who} shows ${secret}`).toBe(false);
       }
 
