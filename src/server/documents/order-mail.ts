@@ -1,5 +1,6 @@
 import { formatMoney } from "@/lib/money";
 import { formatTanzanianPhone } from "@/lib/phone";
+import { optionText } from "@/lib/variants";
 import type { SiteSettings } from "@/lib/site-settings";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
@@ -29,10 +30,16 @@ function address(siteUrl: URL, path: string): string {
   return new URL(path, siteUrl).href;
 }
 
+/** A line's product with the option the shopper chose, as the cart and the order page show it. */
+function nameWithOption(line: { name: string; attributes: Record<string, string> | null }): string {
+  const option = optionText(line.attributes);
+  return option ? `${line.name} (${option})` : line.name;
+}
+
 function summary(t: Words, { order, lines }: OrderDocumentData): string {
   // the delivery methods' names are the documents' (one wording on the invoice and in the mail)
   const methods = translator(order.locale, "documents");
-  const rows = lines.map((line) => t("line", { quantity: line.quantity, name: line.name, amount: formatMoney(line.gross) }));
+  const rows = lines.map((line) => t("line", { quantity: line.quantity, name: nameWithOption(line), amount: formatMoney(line.gross) }));
   rows.push(t("delivery", { method: methods(`deliveryMethods.${order.deliveryMethod}`), amount: formatMoney(order.deliveryFee) }));
   rows.push(t("total", { total: formatMoney(order.total), vat: formatMoney(order.vatTotal) }));
   return rows.join("\n");

@@ -416,7 +416,14 @@ export function createOrdersService(options: OrdersOptions) {
     userId: number,
     request: CheckoutRequest,
     phone: string,
-    delivery: { region: string | null; district: string | null; ward: string | null; street: string | null; landmark: string | null },
+    delivery: {
+      region: string | null;
+      district: string | null;
+      ward: string | null;
+      street: string | null;
+      landmark: string | null;
+      parcelOffice: string | null;
+    },
   ) {
     const values = {
       userId,
@@ -427,6 +434,7 @@ export function createOrdersService(options: OrdersOptions) {
       ward: delivery.ward ?? "",
       street: delivery.street ?? "",
       landmark: delivery.landmark ?? "",
+      parcelOffice: delivery.parcelOffice ?? "",
     };
     const same = await tx
       .select({ id: addresses.id })
@@ -441,6 +449,7 @@ export function createOrdersService(options: OrdersOptions) {
           eq(addresses.ward, values.ward),
           eq(addresses.street, values.street),
           eq(addresses.landmark, values.landmark),
+          eq(addresses.parcelOffice, values.parcelOffice),
         ),
       );
     if (same[0])
@@ -540,6 +549,7 @@ export function createOrdersService(options: OrdersOptions) {
         ward: r.ward,
         street: r.street,
         landmark: r.landmark,
+        parcelOffice: r.parcelOffice,
       }));
     },
 

@@ -8,6 +8,7 @@ import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator } from "../../i18n";
 import { loadSessionUser } from "../../session";
+import { DATE_FORMATS } from "@/lib/date-format";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("orders.meta");
@@ -50,7 +51,7 @@ export default async function OrdersPage() {
                 <span className="font-semibold">{o.number}</span>
                 <span className="text-right font-semibold">{formatMoney(o.total, "TZS")}</span>
                 <span className="text-[var(--muted-fg)]">
-                  <time dateTime={o.createdAt}>{format.dateTime(new Date(o.createdAt), { dateStyle: "medium" })}</time>
+                  <time dateTime={o.createdAt}>{format.dateTime(new Date(o.createdAt), DATE_FORMATS.date)}</time>
                   {" · "}
                   {t("items", { count: o.itemCount })}
                 </span>

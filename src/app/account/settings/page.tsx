@@ -9,6 +9,7 @@ import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
 import { loadSessionUser } from "../../session";
+import { DATE_FORMATS } from "@/lib/date-format";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("account.meta");
@@ -21,7 +22,7 @@ export default async function AccountSettingsPage() {
   if (!user) redirect("/auth/login?redirect=/account/settings");
   const t = await getTranslator("account");
   const format = serverFormatter();
-  const when = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
+  const when = (date: Date) => format.dateTime(date, DATE_FORMATS.dateTime);
   const { auth, preferences } = await getServices();
   const [sessions, twoFactor, required, notifications] = await Promise.all([
     auth.listSessions(user.id),

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CheckCircle2, FileText } from "lucide-react";
+import { CheckCircle2, Clock, FileText, XCircle } from "lucide-react";
 import type { OrderView } from "@/lib/orders";
 import { CancelOrder } from "@/components/orders/cancel-order";
 import { OrderDetails } from "@/components/orders/order-details";
@@ -15,6 +15,7 @@ import { getServices } from "@/server/services";
 import { getTranslator } from "../../../i18n";
 import { loadSessionUser } from "../../../session";
 import { loadSiteSettings } from "../../../site-settings";
+import { DATE_FORMATS } from "@/lib/date-format";
 
 type Params = { params: Promise<{ number: string }>; searchParams: Promise<{ placed?: string }> };
 
@@ -67,10 +68,24 @@ export default async function OrderPage({ params, searchParams }: Params) {
   const format = serverFormatter();
   const path = `/api/orders/${encodeURIComponent(order.number)}`;
   const awaiting = order.status === "awaiting_payment";
-  const invoice = order.paymentMethod === "bank_transfer" && order.status !== "cancelled";
+  const cancelled = order.status === "cancelled";
+  const invoice = order.paymentMethod === "bank_transfer" && !cancelled;
+  // the deadline the order e-mail gives, here too while the order is unpaid (a bank transfer's, with
+  // its reference, is in the payment details)
+  const payBy = awaiting && order.holdUntil && order.paymentMethod !== "bank_transfer" ? new Date(order.holdUntil) : null;
   return (
     <div className="mx-auto max-w-5xl space-y-4 px-3 py-4 sm:px-4">
-      {placed === "1" && (
+      {/* a cancelled order is not thanked for, even on the address the checkout sent the shopper to */}
+      {cancelled && (
+        <div role="status" className="flex gap-3 rounded-xl bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="order-cancelled">
+          <XCircle className="h-6 w-6 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">{t("cancelled.title")}</p>
+            <p className="text-sm">{t("cancelled.text", { paid: order.paidAt ? "yes" : "no" })}</p>
+          </div>
+        </div>
+      )}
+      {placed === "1" && !cancelled && (
         <div role="status" className="flex gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           <CheckCircle2 className="h-6 w-6 shrink-0" aria-hidden />
           <div>
@@ -82,12 +97,16 @@ export default async function OrderPage({ params, searchParams }: Params) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h1 className="text-xl font-bold">{t("title", { number: order.number })}</h1>
-          <p className="text-sm text-[var(--muted-fg)]">
-            {t("placedOn", { date: format.dateTime(new Date(order.createdAt), { dateStyle: "long", timeStyle: "short" }) })}
-          </p>
+          <p className="text-sm text-[var(--muted-fg)]">{t("placedOn", { date: format.dateTime(new Date(order.createdAt), DATE_FORMATS.longDateTime) })}</p>
         </div>
         <OrderStatusBadge status={order.status} className="text-sm" />
       </div>
+      {payBy && (
+        <p className="flex items-start gap-2 text-sm" data-testid="order-pay-by">
+          <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden />
+          <span>{t("payBy", { date: format.dateTime(payBy, DATE_FORMATS.dateTime) })}</span>
+        </p>
+      )}
 
       {awaiting && (order.paymentMethod === "mobile_money" || order.paymentMethod === "card") && (
         <PaymentPanel

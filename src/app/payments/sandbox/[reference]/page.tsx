@@ -52,7 +52,10 @@ export default async function PaymentSandboxPage({ params }: { params: Promise<{
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-[var(--muted-fg)]">{label}</dt>
-            <dd className="font-medium break-all">{value}</dd>
+            {/* words wrap whole; only a value longer than the line (a reference) breaks inside */}
+            <dd className="min-w-0 font-medium [overflow-wrap:anywhere]" data-testid="sandbox-value">
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
