@@ -259,8 +259,9 @@ test(
       for (const width of [320, 360, 390]) {
         await page.setViewportSize({ width, height: 844 });
         expect(await brokenWords(values), `at ${width} px`).toEqual([]);
-        expect(await sidewaysScroll(page)).toBe(0);
+        expect(await unfit(values, "dl"), `at ${width} px`).toEqual([]);
       }
+      expect(await sidewaysScroll(page)).toBe(0);
       await page.setViewportSize(PHONE);
       await keepScreenshot(page, "phone-sandbox", lang);
     }
@@ -274,9 +275,10 @@ test(
       await expect(rows.first()).toBeVisible();
       for (const width of [320, 360, 390]) {
         await admin.setViewportSize({ width, height: 844 });
-        expect(await sidewaysScroll(admin), `sideways scroll at ${width} px`).toBe(0);
         expect(await unfit(rows.locator("td > *"), "tr"), `at ${width} px`).toEqual([]);
+        expect(await unfit(rows, "main"), `at ${width} px`).toEqual([]);
       }
+      expect(await sidewaysScroll(admin), "sideways scroll at 390 px").toBe(0);
       await admin.setViewportSize(PHONE);
       await expect(rows.filter({ hasText: placed.order.number })).toBeVisible();
       await keepScreenshot(admin, "phone-admin-orders", lang);
@@ -285,11 +287,12 @@ test(
       const w = WORDS[lang];
       const list = (await (await admin.request.get("/api/products?limit=1")).json()) as { products: { id: number }[] };
       await admin.goto(`/admin/products/${list.products[0]!.id}?lang=${lang}`);
-      await admin.getByLabel(w.reason).fill("");
-      await admin.getByRole("button", { name: w.save }).click();
-      await expect(admin.locator("form[aria-labelledby=change-heading]").getByRole("alert")).toHaveText(w.checkMarked);
+      const form = admin.locator("form[aria-labelledby=change-heading]");
+      await form.getByLabel(w.reason).fill("");
+      await form.getByRole("button", { name: w.save }).click();
+      await expect(form.getByRole("alert")).toHaveText(w.checkMarked);
       await expect(admin.getByText(w.needReason, { exact: true })).toHaveCount(1);
-      await admin.getByLabel(w.reason).scrollIntoViewIfNeeded();
+      await form.getByLabel(w.reason).scrollIntoViewIfNeeded();
       await keepScreenshot(admin, "phone-admin-price-form", lang);
     }
     await admin.context().close();

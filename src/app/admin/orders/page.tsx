@@ -43,12 +43,18 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         </Link>
       </p>
       <h1 className="text-xl font-bold">{t("title")}</h1>
+      {/* on a phone: the status on a line of its own, the search and its button below */}
       <form method="get" action="/admin/orders" className="my-4 flex flex-wrap items-end gap-2 text-sm" role="search" aria-label={t("filterLabel")}>
-        <div>
+        <div className="max-sm:flex-1">
           <label htmlFor="status" className="block font-medium">
             {t("status")}
           </label>
-          <select id="status" name="status" defaultValue={status ?? ""} className="mt-1 h-10 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2">
+          <select
+            id="status"
+            name="status"
+            defaultValue={status ?? ""}
+            className="mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2"
+          >
             <option value="">{t("allStatuses")}</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -57,7 +63,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
             ))}
           </select>
         </div>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[14rem] flex-1">
           <label htmlFor="q" className="block font-medium">
             {t("search")}
           </label>
