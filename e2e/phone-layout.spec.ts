@@ -25,6 +25,8 @@ const WORDS = {
     submit: "Create Account",
     mismatch: "Passwords do not match",
     failedToast: "Registration Failed",
+    addToCart: /^Add to Cart/,
+    added: "Added to cart",
     reason: "Reason for the change",
     save: "Save the change",
     needReason: "Say why the price or stock changes.",
@@ -40,6 +42,8 @@ const WORDS = {
     submit: "Fungua Akaunti",
     mismatch: "Manenosiri hayalingani",
     failedToast: "Usajili Umeshindwa",
+    addToCart: /^Weka kikapuni/,
+    added: "Imewekwa kwenye kikapu",
     reason: "Sababu ya mabadiliko",
     save: "Hifadhi mabadiliko",
     needReason: "Eleza kwa nini bei au stoo inabadilika.",
@@ -100,6 +104,9 @@ test.describe("prices are never clipped or wrapped", () => {
       await expect(a1.getByTestId("price")).toHaveText(currency === "TZS" ? "TSh\u00a01,050,000" : "$420.00");
       expect(await acrossWidths(page, NARROW_AND_WIDE)).toEqual({});
       await page.setViewportSize(PHONE);
+      // the "was" price still reads as one: struck through (a line on a wrapper would not reach an inline block)
+      const was = page.getByTestId("product-card").getByTestId("was-price").first();
+      expect(await was.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe("line-through");
       await keepScreenshot(page, `phone-prices-${currency.toLowerCase()}`, "en");
 
       // the home page's tiles
@@ -178,21 +185,34 @@ for (const lang of LANGS) {
         const w = WORDS[lang];
         await page.setViewportSize({ width: 390, height });
         await page.goto(`/products?lang=${lang}`);
+        await gridSettled(page);
+        // a first toast, gone again: the toasts' view is in the page from now on, so a toast said with the
+        // form's error would show in the same render as the error (not a moment later, after its script)
+        await page
+          .getByTestId("product-card")
+          .filter({ has: page.getByRole("button", { name: w.addToCart }) })
+          .first()
+          .getByRole("button", { name: w.addToCart })
+          .click();
+        await expect(page.getByText(w.added, { exact: true })).toBeVisible();
+        await expect(page.getByText(w.added, { exact: true })).toBeHidden();
+
         await page.getByRole("button", { name: w.accountMenu }).click();
         await page.getByRole("menuitem", { name: w.register }).click();
         const dialog = page.getByRole("dialog");
         await dialog.getByLabel(w.fullName).fill("Asha Mushi");
         await dialog.getByLabel(w.email).fill(`layout-${randomUUID()}@example.co.tz`);
         await dialog.getByLabel(w.password, { exact: true }).fill(PASSWORD);
-        await dialog.getByLabel(w.confirm).fill(`${PASSWORD}x`);
         await dialog.getByRole("checkbox").check();
-        await dialog.getByRole("button", { name: w.submit }).click();
+        // sent from the keyboard (a phone's Go key) as the last field is filled: nothing scrolls the button into view for it
+        await dialog.getByLabel(w.confirm).fill(`${PASSWORD}x`);
+        await dialog.getByLabel(w.confirm).press("Enter");
         await expect(dialog.getByRole("alert")).toHaveText(w.mismatch);
         const button = dialog.getByRole("button", { name: w.submit });
         // wholly inside the dialog's visible area, and inside the screen
         await expect.poll(async () => inside((await button.boundingBox())!, (await dialog.boundingBox())!)).toBe(true);
         expect(inside((await button.boundingBox())!, { x: 0, y: 0, width: 390, height })).toBe(true);
-        // no toast repeats it behind the overlay
+        // said once: no toast repeats it behind the overlay
         await expect(page.getByText(w.failedToast, { exact: true })).toHaveCount(0);
         await expect(page.getByText(w.mismatch, { exact: true })).toHaveCount(1);
         if (height === 844) await keepScreenshot(page, "phone-register-error", lang);
@@ -258,10 +278,11 @@ test(
       await expect(values.first()).toBeVisible();
       for (const width of [320, 360, 390]) {
         await page.setViewportSize({ width, height: 844 });
-        expect(await brokenWords(values), `at ${width} px`).toEqual([]);
-        expect(await unfit(values, "dl"), `at ${width} px`).toEqual([]);
+        // soft: the three pages' checks each report, whichever fails first
+        expect.soft(await brokenWords(values), `at ${width} px`).toEqual([]);
+        expect.soft(await unfit(values, "dl"), `at ${width} px`).toEqual([]);
       }
-      expect(await sidewaysScroll(page)).toBe(0);
+      expect.soft(await sidewaysScroll(page)).toBe(0);
       await page.setViewportSize(PHONE);
       await keepScreenshot(page, "phone-sandbox", lang);
     }
@@ -275,10 +296,10 @@ test(
       await expect(rows.first()).toBeVisible();
       for (const width of [320, 360, 390]) {
         await admin.setViewportSize({ width, height: 844 });
-        expect(await unfit(rows.locator("td > *"), "tr"), `at ${width} px`).toEqual([]);
-        expect(await unfit(rows, "main"), `at ${width} px`).toEqual([]);
+        expect.soft(await unfit(rows.locator("td > *"), "tr"), `at ${width} px`).toEqual([]);
+        expect.soft(await unfit(rows, "main"), `at ${width} px`).toEqual([]);
       }
-      expect(await sidewaysScroll(admin), "sideways scroll at 390 px").toBe(0);
+      expect.soft(await sidewaysScroll(admin), "sideways scroll at 390 px").toBe(0);
       await admin.setViewportSize(PHONE);
       await expect(rows.filter({ hasText: placed.order.number })).toBeVisible();
       await keepScreenshot(admin, "phone-admin-orders", lang);

@@ -89,9 +89,14 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
             data-price={product.price}
           />
           {discounted && (
-            <span className="max-w-full text-[var(--muted-fg)] line-through">
+            <span className="max-w-full text-[var(--muted-fg)]">
               <span className="sr-only">{t("wasPrice", { price: formatMoney(product.original_price, currency) })}</span>
-              <FittedPrice text={formatMoney(product.original_price, currency)} className="[--price-max:0.75rem]" data-testid="was-price" aria-hidden />
+              <FittedPrice
+                text={formatMoney(product.original_price, currency)}
+                className="line-through [--price-max:0.75rem]"
+                data-testid="was-price"
+                aria-hidden
+              />
             </span>
           )}
         </p>
