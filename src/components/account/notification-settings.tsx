@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import type { NotificationChoicesResponse } from "@/lib/api-contract";
 import { api } from "@/lib/api-client";
-import { TOAST_MS, toast } from "../ui/toaster";
 import { DATE_FORMATS } from "@/lib/date-format";
+import { TOAST_MS, toast } from "../ui/toaster";
 
 /**
  * Notification choices: order e-mails (always on, and said so), the newsletter (the footer's list,

@@ -9,11 +9,11 @@ import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { productImageSrcSet } from "@/lib/product-image";
 import { productPath } from "@/lib/slug";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { addProductToCart } from "../cart/add-to-cart";
 import { TOAST_MS, toast } from "../ui/toaster";
 import { useCurrency } from "../ui/use-currency";
 import { forgetWishlisted } from "./wishlist-store";
-import { DATE_FORMATS } from "@/lib/date-format";
 
 /** The wishlist's rows: each product with its price and stock now, add to cart, and remove. */
 export function WishlistList({ items }: { items: { product: Product; addedAt: string }[] }) {

@@ -1,7 +1,7 @@
 import type { SupportMessageItem } from "@/lib/api-contract";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter, serverTranslator } from "../i18n/request-intl";
 import { cx } from "../ui/cx";
-import { DATE_FORMATS } from "@/lib/date-format";
 
 /**
  * A conversation's messages, oldest first: the shopper's on one side, the shop's on the other. A

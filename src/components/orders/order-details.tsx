@@ -4,8 +4,8 @@ import type { OrderView } from "@/lib/orders";
 import { formatTanzanianPhone } from "@/lib/phone";
 import type { SiteSettings } from "@/lib/site-settings";
 import { regionName } from "@/lib/tanzania-regions";
-import { serverFormatter, serverLocale, serverTranslator } from "../i18n/request-intl";
 import { DATE_FORMATS } from "@/lib/date-format";
+import { serverFormatter, serverLocale, serverTranslator } from "../i18n/request-intl";
 
 const money = (n: number) => formatMoney(n, "TZS");
 const phone = (e164: string | null) => (e164 ? formatTanzanianPhone(e164) : "");

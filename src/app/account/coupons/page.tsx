@@ -3,11 +3,11 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { TicketPercent } from "lucide-react";
 import { formatMoney } from "@/lib/money";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
 import { loadSessionUser } from "../../session";
-import { DATE_FORMATS } from "@/lib/date-format";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("rewards.meta");

@@ -3,13 +3,13 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Bell, MessageSquare, PenSquare } from "lucide-react";
 import type { ThreadStatus } from "@/lib/account";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { cx } from "@/components/ui/cx";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
 import { loadSessionUser } from "../../session";
-import { DATE_FORMATS } from "@/lib/date-format";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("messages.meta");

@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Package } from "lucide-react";
 import { formatMoney } from "@/lib/money";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { SignInPrompt } from "@/components/orders/sign-in-prompt";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator } from "../../i18n";
 import { loadSessionUser } from "../../session";
-import { DATE_FORMATS } from "@/lib/date-format";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("orders.meta");

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { AppearanceSettings } from "@/components/account/appearance-settings";
 import { NotificationSettings } from "@/components/account/notification-settings";
 import { LanguageSetting, PasswordForm, SignOutEverywhere } from "@/components/auth/account-panel";
@@ -9,7 +10,6 @@ import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
 import { loadSessionUser } from "../../session";
-import { DATE_FORMATS } from "@/lib/date-format";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("account.meta");

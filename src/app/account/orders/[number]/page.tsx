@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CheckCircle2, Clock, FileText, XCircle } from "lucide-react";
 import type { OrderView } from "@/lib/orders";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { CancelOrder } from "@/components/orders/cancel-order";
 import { OrderDetails } from "@/components/orders/order-details";
 import { OrderTimeline } from "@/components/orders/order-timeline";
@@ -15,7 +16,6 @@ import { getServices } from "@/server/services";
 import { getTranslator } from "../../../i18n";
 import { loadSessionUser } from "../../../session";
 import { loadSiteSettings } from "../../../site-settings";
-import { DATE_FORMATS } from "@/lib/date-format";
 
 type Params = { params: Promise<{ number: string }>; searchParams: Promise<{ placed?: string }> };
 
