@@ -123,8 +123,8 @@ test("coming back online reloads the cart page", async ({ page, context }) => {
 });
 
 test("stock limits on the product page: Added, then Partial Stock Added, then Out of Stock", async ({ page, request }) => {
-  // a product without variants and with a little stock: the quantity box stops at the stock, so
-  // only what is already in the cart can make an add partial or impossible
+  // a product without variants and with a little stock: what is already in the cart makes an add
+  // partial or impossible (a quantity typed above the stock: e2e/shopper-fixes.spec.ts)
   const { products } = (await (await request.get("/api/products?limit=100&sortBy=price&sortOrder=asc")).json()) as {
     products: { id: number; slug: string; name: string; stock_quantity: number; variant_config: unknown }[];
   };

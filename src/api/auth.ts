@@ -75,6 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
           password: field("password", PASSWORD_FIELD),
           confirmPassword: field("confirmPassword", PASSWORD_FIELD),
           acceptTerms: z.boolean().default(false),
+          redirect: text("redirect", 500).optional(),
         }),
       },
     },
@@ -182,9 +183,12 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
 
   app.post(
     "/auth/resend-verification",
-    { config: perAddress("resend-verification"), schema: { body: z.object({ email: text("email", 254) }) } },
+    {
+      config: perAddress("resend-verification"),
+      schema: { body: z.object({ email: text("email", 254), redirect: text("redirect", 500).optional() }) },
+    },
     async (request): Promise<MessageResponse> => {
-      await auth.resendVerification(request.body.email, requestMeta(request));
+      await auth.resendVerification(request.body.email, requestMeta(request), request.body.redirect);
       return { success: true, message: authMessage("resent") };
     },
   );

@@ -169,7 +169,7 @@ export default async function HomePage() {
                 <Link
                   href={`/products?category=${encodeURIComponent(category.slug)}`}
                   prefetch={false}
-                  className="flex h-full items-center gap-3 rounded-xl border border-[var(--border)] p-2 hover:border-brand"
+                  className="flex h-full flex-col items-start gap-2 rounded-xl border border-[var(--border)] p-2 hover:border-brand lg:flex-row lg:items-center lg:gap-3"
                 >
                   {products[0] && (
                     // eslint-disable-next-line @next/next/no-img-element
@@ -185,8 +185,11 @@ export default async function HomePage() {
                       className="h-14 w-14 shrink-0 rounded-lg bg-[var(--surface)] object-cover"
                     />
                   )}
+                  {/* the whole name, never cut: below large screens it has the tile's full width, under the picture */}
                   <span className="min-w-0">
-                    <span className="line-clamp-2 text-sm font-medium">{categoryName(category, locale)}</span>
+                    <span className="block text-sm font-medium" data-testid="category-tile-name">
+                      {categoryName(category, locale)}
+                    </span>
                     <span className="text-xs text-[var(--muted-fg)]">{t("categoryCount", { count: category.productCount })}</span>
                   </span>
                 </Link>

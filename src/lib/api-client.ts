@@ -228,8 +228,9 @@ export const api = {
     logout: (options?: CallOptions) => call<LogoutResponse>("POST", "/api/auth/logout", { ...options, json: {} }),
     register: (body: RegisterRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/register", { ...options, json: body }),
     verify: (token: string, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/verify", { ...options, json: { token } }),
-    resendVerification: (email: string, options?: CallOptions) =>
-      call<MessageResponse>("POST", "/api/auth/resend-verification", { ...options, json: { email } }),
+    /** `redirect`: where the new link brings the shopper back to after sign-in (a path on the shop) */
+    resendVerification: (email: string, redirect?: string | null, options?: CallOptions) =>
+      call<MessageResponse>("POST", "/api/auth/resend-verification", { ...options, json: { email, redirect: redirect ?? undefined } }),
     forgotPassword: (email: string, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/forgot-password", { ...options, json: { email } }),
     resetPassword: (body: ResetPasswordRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/auth/reset-password", { ...options, json: body }),
   },

@@ -69,6 +69,8 @@ export interface RegistrationInput {
   password: string;
   confirmPassword: string;
   acceptTerms: boolean;
+  /** where the shopper was (e.g. /checkout): the confirmation link brings them back there after sign-in */
+  redirect?: string;
 }
 
 /** The first problem with a registration (required fields, address, match, strength, terms), or null. */

@@ -98,6 +98,9 @@ function withTotals(items: CartItem[]): Cart {
   };
 }
 
+/** The most of one line a cart holds (the server's cart has the same limit). */
+export const MAX_LINE_QUANTITY = 999;
+
 /** Stock a line may hold: the variant's when one is chosen, else the product's. */
 function stockFor(product: Product, variant: ProductVariant | null): number {
   return Math.max(0, variant ? variant.stock : product.stock_quantity);
@@ -173,7 +176,7 @@ export function setGuestLine(cart: Cart, productId: number, variantId: string, q
   const items = cart.items
     .map((item) => {
       if (item.productId !== productId) return item;
-      const cap = Math.min(999, Math.max(0, item.product.stock_quantity));
+      const cap = Math.min(MAX_LINE_QUANTITY, Math.max(0, item.product.stock_quantity));
       const q = Math.max(0, Math.min(Math.floor(quantity), cap));
       const variants =
         q === 0 ? item.variants.filter((v) => v.variantId !== variantId) : item.variants.map((v) => (v.variantId === variantId ? { ...v, quantity: q } : v));

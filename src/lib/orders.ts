@@ -200,6 +200,8 @@ export interface SavedAddress {
   ward: string;
   street: string;
   landmark: string;
+  /** the bus office a parcel is collected at, "" when none was given */
+  parcelOffice: string;
 }
 
 export const ADMIN_ORDER_ACTIONS = ["mark-paid", "processing", "ship", "deliver", "cancel", "refund"] as const;

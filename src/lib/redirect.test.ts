@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./redirect";
+import { returnPath, safeRedirect, withRedirect } from "./redirect";
 
 describe("safeRedirect", () => {
   it.each([
@@ -45,4 +45,20 @@ describe("safeRedirect", () => {
     expect(safeRedirect(["/a", "/b"], "/products")).toBe("/products");
     expect(safeRedirect(null)).toBe("/");
   });
+});
+
+describe("returnPath and withRedirect", () => {
+  it("keep a path on the shop to come back to", () => {
+    expect(returnPath("/checkout")).toBe("/checkout");
+    expect(withRedirect("/auth/login", "/checkout")).toBe("/auth/login?redirect=%2Fcheckout");
+    expect(withRedirect("/auth/login", "/products?category=sensors&page=2")).toBe("/auth/login?redirect=%2Fproducts%3Fcategory%3Dsensors%26page%3D2");
+  });
+
+  it.each([undefined, null, "", "/", "//evil.example", "https://evil.example/checkout", "/%09/evil.example", ["/checkout", "/admin"]])(
+    "have nowhere to come back to for %j",
+    (target) => {
+      expect(returnPath(target)).toBeNull();
+      expect(withRedirect("/auth/login", target)).toBe("/auth/login");
+    },
+  );
 });

@@ -26,3 +26,18 @@ export function safeRedirect(target: unknown, fallback = "/"): string {
   if (!path.startsWith("/") || path.startsWith("//")) return fallback;
   return path;
 }
+
+/**
+ * Where to come back to after a detour (registering, confirming the e-mail address, signing in):
+ * the target through safeRedirect, or null when that is nowhere but the home page.
+ */
+export function returnPath(target: unknown): string | null {
+  const path = safeRedirect(target, "/");
+  return path === "/" ? null : path;
+}
+
+/** A page of the shop with where to go next as its `?redirect=` (checked by returnPath); the page alone when there is nowhere. */
+export function withRedirect(path: string, target: unknown): string {
+  const next = returnPath(target);
+  return next ? `${path}?${new URLSearchParams({ redirect: next })}` : path;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_VARIANT_ID, defaultVariant, lowestVariantPrice, variantCombinationId, priceOfChoice, variantsMatching } from "./variants";
+import { DEFAULT_VARIANT_ID, defaultVariant, lowestVariantPrice, optionText, variantCombinationId, priceOfChoice, variantsMatching } from "./variants";
 
 describe("variantCombinationId", () => {
   it("orders by attributeOrder first", () => {
@@ -64,5 +64,17 @@ describe("the price a partial choice decides", () => {
   it("has no price for a combination no option has", () => {
     expect(variantsMatching([pack("1", "red", 2500)], { Pack: "1", Colour: "blue" })).toEqual([]);
     expect(priceOfChoice([])).toBeNull();
+  });
+});
+
+describe("the chosen option in words", () => {
+  it("names each attribute with its value, as the cart and the order show them", () => {
+    expect(optionText({ Colour: "Red", Pack: "10" })).toBe("Colour: Red, Pack: 10");
+  });
+
+  it("leaves out the `_raw` attributes and empty values; a product without options has none", () => {
+    expect(optionText({ Resistance: "10kΩ", Resistance_raw: "10000", Tolerance: "" })).toBe("Resistance: 10kΩ");
+    expect(optionText({})).toBe("");
+    expect(optionText(null)).toBe("");
   });
 });

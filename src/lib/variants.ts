@@ -46,6 +46,18 @@ export function variantCombinationId(attributes: Record<string, string> | null |
   return [...ordered, ...rest].map((name) => `${name}:${attributes[name]}`).join("-");
 }
 
+/**
+ * The chosen option in words, as a cart line, the checkout and an order show it: "Colour: Red,
+ * Pack: 10" ("" for a product without options); the `_raw` attributes some imports carry beside
+ * the shown value are left out.
+ */
+export function optionText(attributes: Record<string, string> | null | undefined): string {
+  return Object.entries(attributes ?? {})
+    .filter(([name, value]) => !name.endsWith("_raw") && value !== "")
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(", ");
+}
+
 /** With no configuration chosen the lowest variant price applies (else the product price). */
 export function lowestVariantPrice(variants: readonly { price: number }[] | null | undefined, fallback: number): number {
   if (!variants?.length) return fallback;

@@ -65,6 +65,12 @@ describe("the message catalogue", () => {
     expect(sw("skipToContent")).toBe("Ruka hadi maudhui");
   });
 
+  it('never writes an English article before a name it does not know ("a {wallet}" reads "A Airtel Money")', () => {
+    // a/an depends on the name's first sound: the wording must not need one (or choose it by select)
+    const articleBeforeArgument = /\b(a|an)\s+\{\w+\}/i;
+    expect([...english].filter(([, message]) => articleBeforeArgument.test(message)).map(([key]) => key)).toEqual([]);
+  });
+
   it("holds only plain JSON values, which React can send to the browser", () => {
     const plain = (value: unknown): boolean =>
       typeof value !== "object" ||

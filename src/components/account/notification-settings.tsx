@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import type { NotificationChoicesResponse } from "@/lib/api-contract";
 import { api } from "@/lib/api-client";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { TOAST_MS, toast } from "../ui/toaster";
 
 /**
@@ -74,7 +75,7 @@ export function NotificationSettings({ email, initial }: { email: string; initia
           <span className="block font-medium">{t("marketing")}</span>
           <span id="marketing-note" className="block text-[var(--muted-fg)]">
             {t("marketingNote")}
-            {choices.marketing.since && ` ${t("marketingSince", { date: format.dateTime(new Date(choices.marketing.since), { dateStyle: "long" }) })}`}
+            {choices.marketing.since && ` ${t("marketingSince", { date: format.dateTime(new Date(choices.marketing.since), DATE_FORMATS.longDate) })}`}
           </span>
         </span>
       </label>

@@ -9,6 +9,7 @@ import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { productImageSrcSet } from "@/lib/product-image";
 import { productPath } from "@/lib/slug";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { addProductToCart } from "../cart/add-to-cart";
 import { TOAST_MS, toast } from "../ui/toaster";
 import { useCurrency } from "../ui/use-currency";
@@ -79,7 +80,7 @@ export function WishlistList({ items }: { items: { product: Product; addedAt: st
               <p className={product.in_stock ? "text-xs text-emerald-800 dark:text-emerald-300" : "text-xs font-medium text-red-700 dark:text-red-400"}>
                 {product.in_stock ? t("inStock", { count: product.stock_quantity }) : t("outOfStock")}
               </p>
-              <p className="text-xs text-[var(--muted-fg)]">{t("addedOn", { date: format.dateTime(new Date(addedAt), { dateStyle: "medium" }) })}</p>
+              <p className="text-xs text-[var(--muted-fg)]">{t("addedOn", { date: format.dateTime(new Date(addedAt), DATE_FORMATS.date) })}</p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <button
                   type="button"

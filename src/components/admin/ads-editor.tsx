@@ -2,9 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useFormatter, useTranslations } from "use-intl";
 import { AD_PLACEMENTS, AD_TITLE_MAX, type AdminAdvertisement, type AdminAdvertisementInput } from "@/lib/advertisement";
 import { api } from "@/lib/api-client";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { FormMessage } from "../auth/fields";
 import { useErrorText } from "../i18n/error-text";
 import { TextField } from "../checkout/form-fields";
@@ -39,6 +40,7 @@ const EMPTY: AdminAdvertisementInput = {
  */
 export function AdsEditor({ ads }: { ads: AdminAdvertisement[] }) {
   const t = useTranslations("admin.ads");
+  const format = useFormatter();
   const router = useRouter();
   const [editing, setEditing] = useState<number | null>(null);
   const [form, setForm] = useState({ ...EMPTY, startsAt: "", endsAt: "", sortOrder: "0", linkUrl: "/products" });
@@ -106,7 +108,7 @@ export function AdsEditor({ ads }: { ads: AdminAdvertisement[] }) {
   };
 
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
+  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), DATE_FORMATS.dateTime) : null);
   const field = "mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2";
 
   return (

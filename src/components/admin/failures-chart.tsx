@@ -2,7 +2,7 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
-import { SHOP_TIME_ZONE } from "@/lib/locale";
+import { shopDateFormat } from "@/lib/date-format";
 import { serverLocale, serverTranslator } from "../i18n/request-intl";
 import { adminNumberFormat } from "./time-format";
 
@@ -18,12 +18,8 @@ const MARGIN = { top: 10, right: 8, bottom: 28, left: 36 };
 export function FailuresChart({ unit, points }: { unit: "hour" | "day"; points: { start: string; count: number }[] }) {
   const t = serverTranslator("admin.siem");
   const locale = serverLocale();
-  const tag = locale === "sw" ? "sw-TZ" : "en-GB";
-  const label = new Intl.DateTimeFormat(
-    tag,
-    unit === "hour" ? { hour: "2-digit", minute: "2-digit", timeZone: SHOP_TIME_ZONE } : { day: "numeric", month: "short", timeZone: SHOP_TIME_ZONE },
-  );
-  const long = new Intl.DateTimeFormat(tag, { dateStyle: "medium", ...(unit === "hour" ? { timeStyle: "short" } : {}), timeZone: SHOP_TIME_ZONE });
+  const label = shopDateFormat(locale, unit === "hour" ? "time" : "dayMonth");
+  const long = shopDateFormat(locale, unit === "hour" ? "dateTime" : "date");
   const count = adminNumberFormat(locale);
   const total = points.reduce((sum, p) => sum + p.count, 0);
   const busiest = points.reduce((best, p) => (p.count > (best?.count ?? 0) ? p : best), null as (typeof points)[number] | null);

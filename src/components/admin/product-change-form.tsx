@@ -40,7 +40,9 @@ export function ProductChangeForm({ productId, current, hasOptions = false }: { 
     for (const key of editable) if (!WHOLE.test(text[key].trim())) wrong[key] = t("wholeNumber");
     if (!text.reason.trim()) wrong.reason = t("needReason");
     setInvalid(wrong);
-    if (Object.keys(wrong).length) return Object.values(wrong)[0]!;
+    // each field says what is wrong with it; the form's message only says that nothing was saved
+    const count = Object.keys(wrong).length;
+    if (count) return t("checkMarked", { count });
     const body: AdminProductChangeRequest = { reason: text.reason.trim() };
     for (const key of editable) {
       const value = Number(text[key].trim());

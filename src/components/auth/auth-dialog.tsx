@@ -22,7 +22,7 @@ export function AuthDialog({ companyName }: { companyName: string }) {
         title={t("title", { company: companyName })}
         description={t("description")}
         hideDescription
-        className="top-[5vh] max-h-[90vh] w-[min(28rem,calc(100vw-1.5rem))] overflow-y-auto"
+        className="top-[5dvh] max-h-[90dvh] w-[min(28rem,calc(100vw-1.5rem))] overflow-y-auto"
       >
         <Tabs value={tab} onValueChange={setTab} className="mt-3">
           <TabsList aria-label={t("tabs")}>
@@ -43,7 +43,7 @@ export function AuthDialog({ companyName }: { companyName: string }) {
           </TabsContent>
           <TabsContent value="register">
             <h2 className="mb-3 text-base font-semibold">{t("registerHeading")}</h2>
-            <RegisterForm companyName={companyName} onDone={close} onSwitch={() => setTab("login")} />
+            <RegisterForm companyName={companyName} onDone={close} onSwitch={() => setTab("login")} inDialog redirect={redirect} />
           </TabsContent>
         </Tabs>
       </DialogContent>

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
+import { withRedirect } from "@/lib/redirect";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction, type FormResult } from "../ui/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
@@ -85,9 +86,10 @@ export function ResetPasswordForm({ token, companyName }: { token: string; compa
 
 /**
  * The confirmation link's page: a button that sends the token (a GET of the link changes nothing,
- * so a mail scanner opening it does not use it up), then the outcome.
+ * so a mail scanner opening it does not use it up), then the outcome; its sign-in link returns to
+ * `redirect` (where the shopper registered from) once signed in.
  */
-export function VerifyEmailForm({ token }: { token: string | null }) {
+export function VerifyEmailForm({ token, redirect = null }: { token: string | null; redirect?: string | null }) {
   const t = useTranslations("auth");
   const errorText = useErrorText();
   const form = useFormAction<FormResult & { invalid?: boolean }>(
@@ -118,7 +120,7 @@ export function VerifyEmailForm({ token }: { token: string | null }) {
     return (
       <div className="space-y-2 text-sm">
         <h2 className="text-lg font-semibold">{t("verify.doneTitle")}</h2>
-        <p>{t.rich("verify.doneText", { link: link("/auth/login") })}</p>
+        <p>{t.rich("verify.doneText", { link: link(withRedirect("/auth/login", redirect)) })}</p>
       </div>
     );
   }
@@ -126,7 +128,7 @@ export function VerifyEmailForm({ token }: { token: string | null }) {
     return (
       <div className="space-y-2 text-sm">
         <h2 className="text-lg font-semibold">{t("verify.brokenTitle")}</h2>
-        <p>{t.rich("verify.brokenText", { link: link("/auth/register") })}</p>
+        <p>{t.rich("verify.brokenText", { link: link(withRedirect("/auth/register", redirect)) })}</p>
       </div>
     );
   }

@@ -100,7 +100,7 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
 
   const resend = async () => {
     // the answer is the same whatever the address: the catalogue's words for it, in the page's language
-    const result = await api.auth.resendVerification(email).then(
+    const result = await api.auth.resendVerification(email, redirect).then(
       () => ({ ok: true, message: t("messages.resent") }),
       (error: unknown) => ({ ok: false, message: errorText(error) }),
     );

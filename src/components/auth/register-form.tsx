@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { PROBLEM_VALUES, registrationProblem } from "@/lib/auth-rules";
 import { PasswordStrength } from "./password-strength";
@@ -16,9 +16,23 @@ const CLOSE_AFTER_MS = 3000;
 
 /**
  * The registration form: the same rules as the server, checked here first; a failure is shown in
- * the form and as a toast, a success clears the form and closes the dialog 3 s later.
+ * the form (and, on the page of its own, as a toast too: in the dialog a toast would only repeat
+ * it under the overlay), a success clears the form and closes the dialog 3 s later. `redirect` is
+ * where the shopper was (the checkout): the confirmation link brings them back there after sign-in.
  */
-export function RegisterForm({ companyName, onDone, onSwitch }: { companyName: string; onDone?: () => void; onSwitch?: () => void }) {
+export function RegisterForm({
+  companyName,
+  onDone,
+  onSwitch,
+  inDialog = false,
+  redirect = null,
+}: {
+  companyName: string;
+  onDone?: () => void;
+  onSwitch?: () => void;
+  inDialog?: boolean;
+  redirect?: string | null;
+}) {
   const [form, setForm] = useState(EMPTY);
   const [acceptTerms, setAcceptTerms] = useState(false);
   const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -27,13 +41,15 @@ export function RegisterForm({ companyName, onDone, onSwitch }: { companyName: s
   const errorText = useErrorText();
 
   const failed = (text: string) => {
-    toast({ title: t("register.failedTitle"), description: text, variant: "destructive" });
+    if (!inDialog) toast({ title: t("register.failedTitle"), description: text, variant: "destructive" });
     return { ok: false, message: text };
   };
 
   const send = useFormAction<{ ok: boolean; message: string }>(
     async () => {
-      await api.auth.register({ ...form, phone: form.phone || undefined, acceptTerms });
+      // in the dialog without a target of its own, where the shopper is now is where they were
+      const returnTo = redirect ?? (inDialog ? `${window.location.pathname}${window.location.search}` : null);
+      await api.auth.register({ ...form, phone: form.phone || undefined, acceptTerms, redirect: returnTo ?? undefined });
       // the server's answer is English; the page says it in its own language
       return { ok: true, message: t("messages.registered") };
     },
@@ -52,12 +68,20 @@ export function RegisterForm({ companyName, onDone, onSwitch }: { companyName: s
       failure: (error) => {
         // the server answered: its reason, else the general advice
         if (isApiError(error) && error.kind === "http") return failed(errorText(error, t("register.checkInfo")));
-        toast({ title: t("register.networkTitle"), description: t("register.networkText"), variant: "destructive" });
+        if (!inDialog) toast({ title: t("register.networkTitle"), description: t("register.networkText"), variant: "destructive" });
         if (!isApiError(error)) console.error(error);
         return { ok: false, message: errorText(error) };
       },
     },
   );
+
+  // an error appears above the button and pushes it down: bring both into view (in the dialog's own
+  // scroll area on a short phone screen), once per outcome, not on every keystroke after it
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const outcome = send.result;
+  useEffect(() => {
+    if (outcome && !outcome.ok) outcomeRef.current?.scrollIntoView({ block: "nearest" });
+  }, [outcome]);
 
   return (
     <form onSubmit={send.submit} noValidate className="space-y-3">
@@ -86,10 +110,12 @@ export function RegisterForm({ companyName, onDone, onSwitch }: { companyName: s
           })}
         </span>
       </label>
-      <FormMessage message={send.message} />
-      <SubmitButton busy={send.busy} busyText={t("register.submitting")}>
-        {t("register.submit")}
-      </SubmitButton>
+      <div ref={outcomeRef} className="space-y-3">
+        <FormMessage message={send.message} />
+        <SubmitButton busy={send.busy} busyText={t("register.submitting")}>
+          {t("register.submit")}
+        </SubmitButton>
+      </div>
       {onSwitch && (
         <p className="text-center text-sm text-[var(--muted-fg)]">
           {t.rich("register.haveAccount", {

@@ -3,8 +3,8 @@
 import { api, isApiError } from "@/lib/api-client";
 import { addToGuestCart } from "@/lib/guest-cart";
 import type { Product } from "@/lib/product";
-import { DEFAULT_VARIANT_ID, defaultVariant, variantCombinationId, type ProductVariant } from "@/lib/variants";
-import { TOAST_MS, toast } from "../ui/toaster";
+import { DEFAULT_VARIANT_ID, defaultVariant, optionText, variantCombinationId, type ProductVariant } from "@/lib/variants";
+import { TOAST_MS, toast, type ToastTranslator } from "../ui/toaster";
 import { announceCartChange, refreshServerCart, signedInStore } from "./cart-store";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 
@@ -12,8 +12,18 @@ import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 const partialStock = (count: number) =>
   toast({ title: (t) => t("cart.toast.partial"), description: (t) => t("cart.toast.partialText", { count }), duration: TOAST_MS.partialStock });
 
-const added = (name: string, quantity: number) =>
-  toast({ title: (t) => t("cart.toast.added"), description: (t) => t("cart.toast.addedText", { name, quantity }), duration: TOAST_MS.cart });
+/** The product as the cart names its line: with the chosen option, when it has one. */
+const lineName = (t: ToastTranslator, name: string, variant: ProductVariant | null) => {
+  const option = optionText(variant?.attributes);
+  return option ? t("cart.lineLabel", { name, attributes: option }) : name;
+};
+
+const added = (name: string, variant: ProductVariant | null, quantity: number) =>
+  toast({
+    title: (t) => t("cart.toast.added"),
+    description: (t) => t("cart.toast.addedText", { name: lineName(t, name, variant), quantity }),
+    duration: TOAST_MS.cart,
+  });
 
 const addFailed = () => toast({ title: (t) => t("cart.toast.error"), description: (t) => t("cart.toast.addFailed"), variant: "destructive" });
 
@@ -46,7 +56,7 @@ export async function addProductToCart(product: Product, variant: ProductVariant
   if (result.status === "out-of-stock") return outOfStock(product.name);
   saveGuestCart(result.cart);
   if (result.status === "partial") partialStock(result.quantity);
-  else added(product.name, result.quantity);
+  else added(product.name, chosen, result.quantity);
 }
 
 async function addToServerCart(product: Product, variant: ProductVariant | null, quantity: number): Promise<void> {
@@ -54,7 +64,7 @@ async function addToServerCart(product: Product, variant: ProductVariant | null,
   try {
     const body = await api.cart.add({ productId: product.id, variantId, quantity });
     if (body.partialStock) partialStock(body.added);
-    else added(product.name, quantity);
+    else added(product.name, variant, body.added);
   } catch (error) {
     if (isApiError(error, "out-of-stock")) outOfStock(product.name);
     else addFailed();

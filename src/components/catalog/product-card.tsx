@@ -12,6 +12,7 @@ import { productPath } from "@/lib/slug";
 import { WishlistHeart } from "../account/wishlist-heart";
 import { addProductToCart } from "../cart/add-to-cart";
 import { LinkPending } from "../ui/link-pending";
+import { FittedPrice } from "../ui/price";
 import { useCurrency } from "../ui/use-currency";
 import { Stars } from "./stars";
 
@@ -54,26 +55,48 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
             className="h-full w-full object-cover"
           />
         )}
-        {badge && <span className="absolute top-2 right-2 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold text-white">{badge}</span>}
         <LinkPending overlay />
       </Link>
-      {/* beside the image link, not inside it: a button may not sit in a link */}
-      <WishlistHeart product={product} className="absolute top-2 left-2" />
-      <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">
+      {/* The heart sits beside the image link, not inside it (a button may not sit in a link). It and
+        the badge share one row over the picture's top: a badge too long for the room beside the
+        heart (a long Kiswahili label on a phone's narrow card) wraps onto a line of its own below
+        it, never under it. The row lets taps through to the picture except on the heart. */}
+      <div className="pointer-events-none absolute inset-x-2 top-2 flex flex-wrap items-start gap-1">
+        <WishlistHeart product={product} className="pointer-events-auto shrink-0" />
+        {badge && (
+          <span
+            className="ml-auto max-w-full rounded-full bg-brand px-1.5 py-0.5 text-right text-[10px] leading-tight font-semibold break-words text-white sm:px-2 sm:text-[11px]"
+            data-testid="card-badge"
+            aria-hidden
+          >
+            {badge}
+          </span>
+        )}
+      </div>
+      <div className="@container flex flex-1 flex-col gap-1 p-2 sm:p-3">
         <h3 className="line-clamp-2 min-h-[2.5em] text-xs font-medium sm:text-sm">
           <Link href={href} prefetch={false} className="hover:text-brand">
             {product.name}
             <LinkPending />
           </Link>
         </h3>
+        {/* the price and the "was" price each fit the card's width (the "was" price takes a line of its own when both do not) */}
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="text-sm font-semibold sm:text-base" data-testid="price" data-price={product.price}>
-            {formatMoney(product.price, currency)}
-          </span>
+          <FittedPrice
+            text={formatMoney(product.price, currency)}
+            className="font-semibold [--price-max:0.875rem] sm:[--price-max:1rem]"
+            data-testid="price"
+            data-price={product.price}
+          />
           {discounted && (
-            <span className="text-xs text-[var(--muted-fg)] line-through">
+            <span className="max-w-full text-[var(--muted-fg)]">
               <span className="sr-only">{t("wasPrice", { price: formatMoney(product.original_price, currency) })}</span>
-              <span aria-hidden>{formatMoney(product.original_price, currency)}</span>
+              <FittedPrice
+                text={formatMoney(product.original_price, currency)}
+                className="line-through [--price-max:0.75rem]"
+                data-testid="was-price"
+                aria-hidden
+              />
             </span>
           )}
         </p>

@@ -5,8 +5,10 @@ import { useMemo, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
+import { MAX_LINE_QUANTITY } from "@/lib/guest-cart";
 import { defaultVariant, priceOfChoice, variantsMatching } from "@/lib/variants";
 import { addProductToCart } from "../cart/add-to-cart";
+import { FittedPrice } from "../ui/price";
 import { useCurrency } from "../ui/use-currency";
 import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 
@@ -39,21 +41,22 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
   const toAdd = variant ?? defaultVariant(candidates);
   const stock = variant ? variant.stock : variants.length ? candidates.reduce((sum, v) => sum + Math.max(0, v.stock), 0) : product.stock_quantity;
   const needsChoice = variants.length > 0 && !variant && !choicePrice?.exact;
-  const maxQuantity = Math.max(1, Math.min(999, stock));
-  const typeQuantity = (text: string) => setQuantity(Math.max(1, Math.min(maxQuantity, Number(text.replace(/\D/g, "")) || 1)));
+  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, stock));
+  // a typed quantity above the stock is kept as asked: the note below says so, and the cart adds
+  // what there is with the partial-stock message (never a silent cut to the stock here)
+  const typeQuantity = (text: string) => setQuantity(Math.max(1, Math.min(MAX_LINE_QUANTITY, Number(text.replace(/\D/g, "")) || 1)));
+  const aboveStock = stock > 0 && quantity > stock;
   const quantityRef = useRef<HTMLInputElement>(null);
   useInputBeforeHydration(quantityRef, String(quantity), typeQuantity);
 
   return (
     <div className="mt-4">
-      <p className="flex flex-wrap items-baseline gap-2">
+      <p className="@container flex flex-wrap items-baseline gap-2">
         {needsChoice && <span className="text-sm text-[var(--muted-fg)]">{t("from")}</span>}
-        <span className="text-2xl font-bold" data-testid="detail-price">
-          {formatMoney(price, currency)}
-        </span>
+        <FittedPrice text={formatMoney(price, currency)} className="font-bold [--price-max:1.5rem]" data-testid="detail-price" />
         {!variant && discountPercent > 0 && (
           <>
-            <span className="text-[var(--muted-fg)] line-through">{formatMoney(product.original_price, currency)}</span>
+            <FittedPrice text={formatMoney(product.original_price, currency)} className="text-[var(--muted-fg)] line-through" data-testid="was-price" />
             <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{tCard("badge.off", { percent: discountPercent })}</span>
           </>
         )}
@@ -98,12 +101,19 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
           <input
             ref={quantityRef}
             aria-label={t("quantity")}
+            aria-describedby={aboveStock ? "quantity-above-stock" : undefined}
             inputMode="numeric"
             value={quantity}
             onChange={(e) => typeQuantity(e.target.value)}
             className="w-12 bg-transparent text-center"
           />
-          <button type="button" aria-label={t("increase")} onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))} className="p-2">
+          <button
+            type="button"
+            aria-label={t("increase")}
+            disabled={quantity >= maxQuantity}
+            onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
+            className="p-2 disabled:opacity-40"
+          >
             <Plus className="h-4 w-4" aria-hidden />
           </button>
         </div>
@@ -120,6 +130,9 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
           <ShoppingCart className="h-5 w-5" aria-hidden /> {t("addToCart")}
         </button>
       </div>
+      <p id="quantity-above-stock" className="mt-2 text-sm text-amber-800 empty:hidden dark:text-amber-300" aria-live="polite">
+        {aboveStock ? t("aboveStock", { count: stock }) : ""}
+      </p>
       {variants.length > 0 && !variant && !unavailable && <p className="mt-2 text-xs text-[var(--muted-fg)]">{t("lowestAdded")}</p>}
     </div>
   );

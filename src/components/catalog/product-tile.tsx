@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ImageOff } from "lucide-react";
 import { WishlistHeart } from "../account/wishlist-heart";
+import { FittedPrice } from "../ui/price";
 import { serverTranslator } from "../i18n/request-intl";
 import { formatMoney } from "@/lib/money";
 import { productImageSrcSet } from "@/lib/product-image";
@@ -39,11 +40,18 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
             className="relative h-full w-full object-cover"
           />
         </span>
-        <div className="p-3">
+        <div className="@container p-3">
           <p className="line-clamp-2 min-h-[2.5rem] text-sm font-medium group-hover:text-brand">{product.name}</p>
-          <p className="mt-1 font-semibold">
-            {formatMoney(product.price)}
-            {discount && <span className="ml-2 text-xs font-normal text-[var(--muted-fg)] line-through">{formatMoney(product.original_price)}</span>}
+          {/* each price fits the tile's width; the "was" price takes a line of its own when both do not */}
+          <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+            <FittedPrice text={formatMoney(product.price)} className="font-semibold" data-testid="tile-price" />
+            {discount && (
+              <FittedPrice
+                text={formatMoney(product.original_price)}
+                className="text-[var(--muted-fg)] line-through [--price-max:0.75rem]"
+                data-testid="was-price"
+              />
+            )}
           </p>
           {!product.in_stock && <p className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">{t("outOfStock")}</p>}
         </div>

@@ -106,7 +106,7 @@ function valuesFrom(address: SavedAddress | undefined, contact: Props["contact"]
     street: address?.street ?? "",
     landmark: address?.landmark ?? "",
     notes: "",
-    parcelOffice: "",
+    parcelOffice: address?.parcelOffice ?? "",
     payment: null,
     wallet: "",
     paymentPhone: "",
@@ -122,7 +122,12 @@ function firstAvailable(options: DeliveryOption[]): DeliveryMethod | null {
   return (delivered[0] ?? open[0])?.method ?? null;
 }
 
-type Notice = { kind: "fields" } | { kind: "out-of-stock"; lines: OutOfStockBody["lines"] } | { kind: "cart-empty" } | { kind: "text"; text: string };
+/**
+ * What the summary says went wrong. A text about the coupon or the coins holds only while they stay
+ * as they were (`rewards`: the rewards key it was said for): changing them answers it.
+ */
+type Notice =
+  { kind: "fields" } | { kind: "out-of-stock"; lines: OutOfStockBody["lines"] } | { kind: "cart-empty" } | { kind: "text"; text: string; rewards?: string };
 
 /**
  * The checkout: contact, delivery, payment and the summary. The totals show at once from the same
@@ -143,7 +148,10 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
   const [addressChoice, setAddressChoice] = useState<string>(addresses[0] ? String(addresses[0].id) : "new");
   // a saved number is the payment number from the start (not the contact phone)
   const [paymentPhoneEdited, setPaymentPhoneEdited] = useState(() => values.paymentPhone !== "");
-  const [errors, setErrors] = useState<Partial<Record<CheckoutField, true>>>({});
+  // fields marked wrong by the server's answer or on leaving them; cleared when they change
+  const [marked, setMarked] = useState<Partial<Record<CheckoutField, true>>>({});
+  // after a refused submit, the browser's checks run on every change: a field shows wrong exactly while it is
+  const [checked, setChecked] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const [clock, setClock] = useState(() => new Date(now));
@@ -164,7 +172,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
   const set = <K extends keyof CheckoutFormValues>(key: K, value: CheckoutFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     const field = key === "method" ? "delivery" : key === "landmark" ? "street" : key;
-    if (isCheckoutField(field) && errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    if (isCheckoutField(field) && marked[field]) setMarked((e) => ({ ...e, [field]: undefined }));
   };
 
   // the delivery options for this cart and region, by the shared rules; the server's quote replaces
@@ -185,6 +193,13 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
   const serverQuote = quote?.key === quoteKey ? quote.quote : null;
   // the coupon's and the coins' figures come from the server only (the last quote for them while a new one is asked)
   const rewardsQuote = serverQuote ?? (quote?.key.endsWith(`|${rewardsKey}`) ? quote.quote : null);
+
+  const errors: Partial<Record<CheckoutField, true>> = { ...marked };
+  if (checked) for (const field of checkCheckoutForm(form)) errors[field] = true;
+  const anyError = Object.values(errors).some(Boolean);
+  // the summary's notice, while it still holds (fixed fields, a changed coupon or coins answer it)
+  const shownNotice =
+    notice?.kind === "fields" && !anyError ? null : notice?.kind === "text" && notice.rewards !== undefined && notice.rewards !== rewardsKey ? null : notice;
 
   const fee = chosen?.available ? chosen.fee : 0;
   const local = orderTotals(lines, fee, method === "pickup" ? null : region, shop.vatRates);
@@ -226,7 +241,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
       const next = valuesFrom(address, contact);
       return address
         ? { ...v, ...next, method: v.method, payment: v.payment, wallet: v.wallet, paymentPhone: v.paymentPhone, buyerTin: v.buyerTin, notes: v.notes }
-        : { ...v, region: "", district: "", ward: "", street: "", landmark: "" };
+        : { ...v, region: "", district: "", ward: "", street: "", landmark: "", parcelOffice: "" };
     });
     setClock(new Date());
   };
@@ -248,12 +263,12 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
     if (inFlight.current) return;
     const wrong = checkCheckoutForm(form);
     if (wrong.length) {
-      setErrors(Object.fromEntries(wrong.map((f) => [f, true])));
+      setChecked(true);
       setNotice({ kind: "fields" });
       focusField(wrong[0]!);
       return;
     }
-    setErrors({});
+    setMarked({});
     setNotice(null);
     const body = {
       ...checkoutRequestOf(form, expectedTotal),
@@ -286,11 +301,15 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
       } else if (isApiError(error, "coupon-invalid")) {
         const refused = error.body as unknown as CouponInvalidBody;
         if (refused.quote) setQuote({ key: quoteKey, quote: refused.quote });
-        showNotice({ kind: "text", text: couponReasonText({ code: couponCode ?? "", applied: false, reason: refused.reason, missing: refused.missing }) });
+        showNotice({
+          kind: "text",
+          text: couponReasonText({ code: couponCode ?? "", applied: false, reason: refused.reason, missing: refused.missing }),
+          rewards: rewardsKey,
+        });
       } else if (isApiError(error, "validation") && error.body.field === "coins") {
         const refused = error.body as unknown as Partial<PriceChangedBody>;
         if (refused.quote) setQuote({ key: quoteKey, quote: refused.quote });
-        showNotice({ kind: "text", text: tr("coins.refused") });
+        showNotice({ kind: "text", text: tr("coins.refused"), rewards: rewardsKey });
       } else if (isApiError(error, "out-of-stock")) {
         showNotice({ kind: "out-of-stock", lines: (error.body as unknown as OutOfStockBody).lines ?? [] });
         router.refresh();
@@ -301,7 +320,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
         openAuthDialog("login", "/checkout");
       } else if ((isApiError(error, "validation") || isApiError(error, "invalid-input")) && isCheckoutField(error.body.field)) {
         const field = error.body.field;
-        setErrors({ [field]: true });
+        setMarked({ [field]: true });
         setNotice({ kind: "fields" });
         focusField(field);
       } else if (isApiError(error, "idempotency-conflict")) {
@@ -371,7 +390,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
               autoComplete="tel"
               value={values.phone}
               onChange={(e) => set("phone", e.target.value)}
-              onBlur={() => values.phone.trim() && !phoneE164 && setErrors((e) => ({ ...e, phone: true }))}
+              onBlur={() => values.phone.trim() && !phoneE164 && setMarked((e) => ({ ...e, phone: true }))}
               hint={phoneE164 ? t("contact.phoneOk", { phone: formatTanzanianPhone(phoneE164) }) : t("contact.phoneHint")}
               error={err("phone")}
             />
@@ -389,7 +408,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
                   {addresses.map((a) => (
                     <option key={a.id} value={String(a.id)}>
                       {t("delivery.savedLabel", {
-                        place: [a.street || a.landmark, a.district].filter(Boolean).join(", "),
+                        place: [a.street || a.landmark || a.parcelOffice, a.district].filter(Boolean).join(", "),
                         region: regionName(a.region, locale),
                       })}
                     </option>
@@ -696,11 +715,11 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
         </dl>
 
         <div ref={noticeRef}>
-          {notice && (
+          {shownNotice && (
             <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800 dark:bg-red-950 dark:text-red-200">
-              {notice.kind === "fields" && <p>{t("errors.summary")}</p>}
-              {notice.kind === "text" && <p>{notice.text}</p>}
-              {notice.kind === "cart-empty" && (
+              {shownNotice.kind === "fields" && <p>{t("errors.summary")}</p>}
+              {shownNotice.kind === "text" && <p>{shownNotice.text}</p>}
+              {shownNotice.kind === "cart-empty" && (
                 <p>
                   {t("errors.cartEmpty")}{" "}
                   <Link href="/products" className="font-semibold underline">
@@ -708,11 +727,11 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
                   </Link>
                 </p>
               )}
-              {notice.kind === "out-of-stock" && (
+              {shownNotice.kind === "out-of-stock" && (
                 <>
                   <p>{t("errors.outOfStock")}</p>
                   <ul className="mt-1 list-disc pl-5">
-                    {notice.lines.map((l) => (
+                    {shownNotice.lines.map((l) => (
                       <li key={`${l.productId}-${l.variantId}`}>{t("errors.outOfStockLine", { name: l.name, count: l.available })}</li>
                     ))}
                   </ul>

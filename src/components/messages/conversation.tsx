@@ -1,4 +1,5 @@
 import type { SupportMessageItem } from "@/lib/api-contract";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter, serverTranslator } from "../i18n/request-intl";
 import { cx } from "../ui/cx";
 
@@ -24,7 +25,7 @@ export function Conversation({ messages, viewer, customerName }: { messages: Sup
             >
               <p className="mb-1 text-xs text-[var(--muted-fg)]">
                 <span className="font-semibold">{who}</span> ·{" "}
-                <time dateTime={m.createdAt}>{format.dateTime(new Date(m.createdAt), { dateStyle: "medium", timeStyle: "short" })}</time>
+                <time dateTime={m.createdAt}>{format.dateTime(new Date(m.createdAt), DATE_FORMATS.dateTime)}</time>
               </p>
               <p className="break-words whitespace-pre-line">{m.body}</p>
             </div>

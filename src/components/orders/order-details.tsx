@@ -4,6 +4,7 @@ import type { OrderView } from "@/lib/orders";
 import { formatTanzanianPhone } from "@/lib/phone";
 import type { SiteSettings } from "@/lib/site-settings";
 import { regionName } from "@/lib/tanzania-regions";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter, serverLocale, serverTranslator } from "../i18n/request-intl";
 
 const money = (n: number) => formatMoney(n, "TZS");
@@ -34,7 +35,7 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
   const net = order.total - order.vatTotal;
   const d = order.delivery;
   const address = [d.street, d.landmark, d.ward, d.district, d.region ? regionName(d.region, locale) : null].filter(Boolean).join(", ");
-  const due = order.holdUntil ? format.dateTime(new Date(order.holdUntil), { dateStyle: "medium", timeStyle: "short" }) : null;
+  const due = order.holdUntil ? format.dateTime(new Date(order.holdUntil), DATE_FORMATS.dateTime) : null;
 
   return (
     <div className="space-y-4">
@@ -99,7 +100,7 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
             {order.wallet && ` · ${order.wallet}`}
           </p>
           {order.paymentPhone && <p>{t("paidFrom", { phone: phone(order.paymentPhone) })}</p>}
-          {order.paidAt && <p>{t("paidAt", { date: format.dateTime(new Date(order.paidAt), { dateStyle: "medium", timeStyle: "short" }) })}</p>}
+          {order.paidAt && <p>{t("paidAt", { date: format.dateTime(new Date(order.paidAt), DATE_FORMATS.dateTime) })}</p>}
           {order.paymentMethod === "card" && <p className="text-[var(--muted-fg)]">{t("cardUsd")}</p>}
           {order.paymentMethod === "bank_transfer" && order.status === "awaiting_payment" && (
             <div className="mt-2 rounded-lg bg-[var(--surface)] p-3">

@@ -3,6 +3,7 @@
 import { CheckCircle2, Circle, XCircle } from "lucide-react";
 import { useFormatter, useTranslations } from "use-intl";
 import type { OrderStatus } from "@/lib/checkout";
+import { DATE_FORMATS } from "@/lib/date-format";
 
 /** Notes the shop writes on an event, as codes; anything else (an admin's own words) shows only to admins. */
 const NOTE_CODES = ["cancelled-by-shopper", "cancelled-by-shop", "not-paid-in-time", "bank-transfer-received", "payment-after-cancel"] as const;
@@ -32,7 +33,7 @@ export function OrderTimeline({ events, showFreeNotes = false }: { events: Timel
             <div className="text-sm">
               <p className={last ? "font-semibold" : undefined}>{t(`status.${e.status}`)}</p>
               <p className="text-xs text-[var(--muted-fg)]">
-                <time dateTime={e.at}>{format.dateTime(new Date(e.at), { dateStyle: "medium", timeStyle: "short" })}</time>
+                <time dateTime={e.at}>{format.dateTime(new Date(e.at), DATE_FORMATS.dateTime)}</time>
               </p>
               {note && <p className="text-xs text-[var(--muted-fg)]">{note}</p>}
             </div>

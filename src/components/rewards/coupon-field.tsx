@@ -27,34 +27,22 @@ interface Props {
 
 /**
  * A coupon code box: apply checks the code (through the quote), the answer shows the discount or,
- * in words, why the code does not apply; an applied or refused code can be removed.
+ * in words, why the code does not apply. An applied code can be removed; one being checked or
+ * refused stays in the box (a refused one marked wrong, with its reason), to be corrected and
+ * applied again, or removed.
  */
 export function CouponField({ code, status, busy, onApply, onRemove, name = "couponCode" }: Props) {
   const t = useTranslations("rewards.coupon");
   const reasonText = useCouponReasonText();
-  const [typed, setTyped] = useState("");
-  const [invalid, setInvalid] = useState(false);
-  const typedRef = useRef<HTMLInputElement>(null);
-  useInputBeforeHydration(typedRef, typed, setTyped);
+  const applied = code && status?.code === code && status.applied ? status : null;
+  const refused = code && status?.code === code && !status.applied ? status : null;
 
-  const apply = () => {
-    const normal = normaliseCouponCode(typed);
-    if (!normal) return setInvalid(true);
-    setInvalid(false);
-    setTyped("");
-    onApply(normal);
-  };
-
-  if (code) {
-    const applied = status?.code === code && status.applied ? status : null;
-    const refused = status?.code === code && !status.applied ? status : null;
+  if (code && applied) {
     return (
       <div className="space-y-1 text-sm" data-testid="coupon-state">
         <div className="flex items-start justify-between gap-2">
-          <p aria-live="polite" className={refused ? "text-red-700 dark:text-red-300" : "text-emerald-800 dark:text-emerald-300"}>
-            {applied && t("applied", { code, amount: formatMoney(applied.discount, "TZS") })}
-            {refused && reasonText(refused)}
-            {!status && busy && t("applying")}
+          <p aria-live="polite" className="text-emerald-800 dark:text-emerald-300">
+            {t("applied", { code, amount: formatMoney(applied.discount, "TZS") })}
           </p>
           <button type="button" onClick={onRemove} className="shrink-0 text-sm font-semibold text-brand underline">
             {t("remove")}
@@ -63,10 +51,53 @@ export function CouponField({ code, status, busy, onApply, onRemove, name = "cou
       </div>
     );
   }
+  // a box of its own for each code: it starts with the code in use (being checked, or refused)
+  return (
+    <CouponInput
+      key={code ?? ""}
+      name={name}
+      initial={code ?? ""}
+      refusedText={refused ? reasonText(refused) : null}
+      busy={busy}
+      onApply={onApply}
+      onRemove={code ? onRemove : null}
+    />
+  );
+}
+
+function CouponInput({
+  name,
+  initial,
+  refusedText,
+  busy,
+  onApply,
+  onRemove,
+}: {
+  name: string;
+  initial: string;
+  /** why the code in the box does not apply (it was refused), or null */
+  refusedText: string | null;
+  busy: boolean;
+  onApply: (code: string) => void;
+  onRemove: (() => void) | null;
+}) {
+  const t = useTranslations("rewards.coupon");
+  const [typed, setTyped] = useState(initial);
+  const [invalid, setInvalid] = useState(false);
+  const typedRef = useRef<HTMLInputElement>(null);
+  useInputBeforeHydration(typedRef, typed, setTyped);
+
+  const apply = () => {
+    const normal = normaliseCouponCode(typed);
+    if (!normal) return setInvalid(true);
+    setInvalid(false);
+    onApply(normal);
+  };
 
   const id = fieldId(name);
+  const error = invalid ? t("invalidCode") : refusedText;
   return (
-    <div className="text-sm">
+    <div className="text-sm" data-testid="coupon-field">
       <label htmlFor={id} className="block font-medium">
         {t("label")}
       </label>
@@ -80,8 +111,8 @@ export function CouponField({ code, status, busy, onApply, onRemove, name = "cou
           spellCheck={false}
           maxLength={32}
           value={typed}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
           onChange={(e) => {
             setTyped(e.target.value);
             if (invalid) setInvalid(false);
@@ -104,12 +135,19 @@ export function CouponField({ code, status, busy, onApply, onRemove, name = "cou
           {busy ? t("applying") : t("apply")}
         </button>
       </div>
-      {!invalid && (
+      {!error && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-[var(--muted-fg)]">
           {t("hint")}
         </p>
       )}
-      <FieldError id={`${id}-error`} text={invalid ? t("invalidCode") : null} />
+      <div aria-live="polite">
+        <FieldError id={`${id}-error`} text={error} />
+      </div>
+      {onRemove && (
+        <button type="button" onClick={onRemove} className="mt-1 text-sm font-semibold text-brand underline">
+          {t("remove")}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { normaliseEmail, passwordProblem, registrationProblem, type PasswordProblem, type RegistrationInput } from "@/lib/auth-rules";
 import { passwordContext } from "@/lib/password-guessability";
+import { returnPath } from "@/lib/redirect";
 import type { Locale } from "@/lib/locale";
 import type { Database } from "../db";
 import { authTokens, users } from "../db/schema";
@@ -54,9 +55,11 @@ async function spendToken(db: Database, token: string, purpose: "verify-email" |
   return row?.userId ?? null;
 }
 
-function link(deps: AccountDeps, path: string, token: string): string {
+/** A link with its token, and where the shopper goes after signing in (a path on the shop: returnPath checks it). */
+function link(deps: AccountDeps, path: string, token: string, redirect: string | null = null): string {
   const url = new URL(path, deps.siteUrl);
   url.searchParams.set("token", token);
+  if (redirect) url.searchParams.set("redirect", redirect);
   return url.href;
 }
 
@@ -65,13 +68,19 @@ function mailWords(deps: AccountDeps, account: Locale | null | undefined, meta: 
   return translator(mailLocale(account, meta.locale, deps.shopLanguage), "email");
 }
 
-function verificationMail(deps: AccountDeps, user: { email: string; fullName: string; locale?: Locale | null }, token: string, meta: RequestMeta) {
+function verificationMail(
+  deps: AccountDeps,
+  user: { email: string; fullName: string; locale?: Locale | null },
+  token: string,
+  meta: RequestMeta,
+  redirect?: string,
+) {
   const t = mailWords(deps, user.locale, meta);
   const company = deps.companyName;
   return {
     to: user.email,
     subject: t("verify.subject", { company }),
-    text: t("verify.body", { company, name: user.fullName, link: link(deps, "/auth/verify", token), hours: VERIFY_HOURS }),
+    text: t("verify.body", { company, name: user.fullName, link: link(deps, "/auth/verify", token, returnPath(redirect)), hours: VERIFY_HOURS }),
   };
 }
 
@@ -81,9 +90,10 @@ async function sendVerification(
   tx: Database,
   user: { id: number; email: string; fullName: string; locale?: Locale | null },
   meta: RequestMeta,
+  redirect?: string,
 ): Promise<void> {
   const { token, hash } = newSecret();
-  const queued = await deps.mail.enqueue(verificationMail(deps, user, token, meta), { kind: "verify-email", clientIp: meta.ip, tx });
+  const queued = await deps.mail.enqueue(verificationMail(deps, user, token, meta, redirect), { kind: "verify-email", clientIp: meta.ip, tx });
   if (queued.queued) await storeToken(tx, hash, user.id, "verify-email", VERIFY_HOURS);
 }
 
@@ -131,7 +141,7 @@ export async function register(
       .returning({ id: users.id, email: users.email, fullName: users.fullName });
     if (created) {
       await logSecurityEvent(tx, { type: "register", userId: created.id, email }, meta);
-      await sendVerification(deps, tx, created, meta);
+      await sendVerification(deps, tx, created, meta, input.redirect);
     } else {
       const [existing] = await tx.select({ id: users.id, fullName: users.fullName, locale: users.locale }).from(users).where(eq(users.email, email));
       await logSecurityEvent(tx, { type: "register", userId: existing?.id, email, detail: { existing: true } }, meta);
@@ -170,15 +180,20 @@ export async function verifyEmail(db: Database, token: string, meta: RequestMeta
  * A new verification link for an unverified account; silent for any other address, which still
  * goes through the same work (rolled back) so the answer takes as long either way.
  */
-export async function resendVerification(deps: AccountDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
+export async function resendVerification(deps: AccountDeps, rawEmail: string, meta: RequestMeta, redirect?: string): Promise<void> {
   const email = normaliseEmail(rawEmail);
   await inTransaction(deps, async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email, fullName: users.fullName, locale: users.locale, verified: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.email, email));
-    if (user && !user.verified) await sendVerification(deps, tx, user, meta);
-    else await deps.mail.rehearse(verificationMail(deps, { email, fullName: "" }, newSecret().token, meta), { kind: "verify-email", clientIp: meta.ip, tx });
+    if (user && !user.verified) await sendVerification(deps, tx, user, meta, redirect);
+    else
+      await deps.mail.rehearse(verificationMail(deps, { email, fullName: "" }, newSecret().token, meta, redirect), {
+        kind: "verify-email",
+        clientIp: meta.ip,
+        tx,
+      });
   });
 }
 

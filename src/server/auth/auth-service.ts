@@ -208,9 +208,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** True when the link was good (the address is now confirmed). */
     verifyEmail: (token: string, meta: RequestMeta) => verifyEmail(db, token, meta),
 
-    async resendVerification(email: string, meta: RequestMeta): Promise<void> {
+    async resendVerification(email: string, meta: RequestMeta, redirect?: string): Promise<void> {
       await countPerEmail(db, "resend-verification", email, limits.perEmail["resend-verification"]);
-      await resendVerification(await accounts(), email, meta);
+      await resendVerification(await accounts(), email, meta, redirect);
     },
 
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {

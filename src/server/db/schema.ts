@@ -553,6 +553,8 @@ export const addresses = pgTable(
     ward: text("ward").notNull().default(""),
     street: text("street").notNull().default(""),
     landmark: text("landmark").notNull().default(""),
+    /** the bus office a parcel is collected at (bus parcel upcountry), "" for other addresses */
+    parcelOffice: text("parcel_office").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { formatMoney } from "@/lib/money";
 import { invoiceKind, testReceiptNumber } from "@/lib/order-documents";
 import { formatTanzanianPhone } from "@/lib/phone";
+import { optionText } from "@/lib/variants";
 import type { SiteSettings } from "@/lib/site-settings";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
@@ -33,11 +34,17 @@ function address(siteUrl: URL, path: string): string {
   return new URL(path, siteUrl).href;
 }
 
+/** A line's product with the option the shopper chose, as the cart and the order page show it. */
+function nameWithOption(line: { name: string; attributes: Record<string, string> | null }): string {
+  const option = optionText(line.attributes);
+  return option ? `${line.name} (${option})` : line.name;
+}
+
 /** The order as the receipt lists it: each line at its list price, then the coupon and coins as their own lines, delivery and total. */
 function summary(t: Words, { order, lines }: OrderDocumentData): string {
   // the delivery methods' names are the documents' (one wording on the invoice and in the mail)
   const methods = translator(order.locale, "documents");
-  const rows = lines.map((line) => t("line", { quantity: line.quantity, name: line.name, amount: formatMoney(line.unitPrice * line.quantity) }));
+  const rows = lines.map((line) => t("line", { quantity: line.quantity, name: nameWithOption(line), amount: formatMoney(line.unitPrice * line.quantity) }));
   if (order.discount > 0 || order.coinsValue > 0) rows.push(t("subtotal", { amount: formatMoney(order.subtotal) }));
   if (order.discount > 0) rows.push(t("coupon", { code: order.couponCode ?? "", amount: formatMoney(order.discount) }));
   if (order.coinsValue > 0) rows.push(t("coins", { count: order.coinsSpent, amount: formatMoney(order.coinsValue) }));

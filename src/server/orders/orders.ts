@@ -455,7 +455,14 @@ export function createOrdersService(options: OrdersOptions) {
     userId: number,
     request: CheckoutRequest,
     phone: string,
-    delivery: { region: string | null; district: string | null; ward: string | null; street: string | null; landmark: string | null },
+    delivery: {
+      region: string | null;
+      district: string | null;
+      ward: string | null;
+      street: string | null;
+      landmark: string | null;
+      parcelOffice: string | null;
+    },
   ) {
     const values = {
       userId,
@@ -466,6 +473,7 @@ export function createOrdersService(options: OrdersOptions) {
       ward: delivery.ward ?? "",
       street: delivery.street ?? "",
       landmark: delivery.landmark ?? "",
+      parcelOffice: delivery.parcelOffice ?? "",
     };
     const same = await tx
       .select({ id: addresses.id })
@@ -480,6 +488,7 @@ export function createOrdersService(options: OrdersOptions) {
           eq(addresses.ward, values.ward),
           eq(addresses.street, values.street),
           eq(addresses.landmark, values.landmark),
+          eq(addresses.parcelOffice, values.parcelOffice),
         ),
       );
     if (same[0])
@@ -601,6 +610,7 @@ export function createOrdersService(options: OrdersOptions) {
         ward: r.ward,
         street: r.street,
         landmark: r.landmark,
+        parcelOffice: r.parcelOffice,
       }));
     },
 

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Coins } from "lucide-react";
 import { formatMoney } from "@/lib/money";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
@@ -20,7 +21,7 @@ export default async function AccountCoinsPage() {
   const [t, rules, coins] = await Promise.all([getTranslator("rewards.account"), getTranslator("rewards.rule"), (await getServices()).rewards.coins(user.id)]);
   const format = serverFormatter();
   const money = (n: number) => formatMoney(n, "TZS");
-  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
+  const date = (iso: string) => format.dateTime(new Date(iso), DATE_FORMATS.date);
   const { rule } = coins;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-3 py-4 sm:px-4">

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { TicketPercent } from "lucide-react";
 import { formatMoney } from "@/lib/money";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
@@ -20,7 +21,7 @@ export default async function AccountCouponsPage() {
   const [t, { available, used }] = await Promise.all([getTranslator("rewards.account"), (await getServices()).rewards.shopperCoupons(user.id)]);
   const format = serverFormatter();
   const money = (n: number) => formatMoney(n, "TZS");
-  const day = (iso: string) => format.dateTime(new Date(`${iso}T12:00:00Z`), { dateStyle: "medium" });
+  const day = (iso: string) => format.dateTime(new Date(`${iso}T12:00:00Z`), DATE_FORMATS.date);
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-3 py-4 sm:px-4">
       <div>
@@ -74,7 +75,7 @@ export default async function AccountCouponsPage() {
                 <p>
                   {t.rich("usedOn", {
                     number: u.orderNumber,
-                    date: format.dateTime(new Date(u.usedAt), { dateStyle: "medium" }),
+                    date: format.dateTime(new Date(u.usedAt), DATE_FORMATS.date),
                     amount: money(u.discount),
                     link: (chunks) => (
                       <Link href={`/account/orders/${encodeURIComponent(u.orderNumber)}`} className="text-brand underline">

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Bell, MessageSquare, PenSquare } from "lucide-react";
 import type { ThreadStatus } from "@/lib/account";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { cx } from "@/components/ui/cx";
@@ -32,7 +33,7 @@ export default async function MessagesPage() {
   const [t, statusNames, inbox] = await Promise.all([getTranslator("messages"), getTranslator("orders"), messages.inbox(user.id)]);
   if (inbox.unread.orderUpdates > 0) await messages.markOrderUpdatesSeen(user.id);
   const format = serverFormatter();
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => format.dateTime(new Date(iso), DATE_FORMATS.dateTime);
   return (
     <div className="mx-auto max-w-3xl px-3 py-4 sm:px-4">
       <div className="flex flex-wrap items-start justify-between gap-3">

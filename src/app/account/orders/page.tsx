@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Package } from "lucide-react";
 import { formatMoney } from "@/lib/money";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { TestOrderBadge } from "@/components/orders/test-order-badge";
 import { SignInPrompt } from "@/components/orders/sign-in-prompt";
@@ -51,7 +52,7 @@ export default async function OrdersPage() {
                 <span className="font-semibold">{o.number}</span>
                 <span className="text-right font-semibold">{formatMoney(o.total, "TZS")}</span>
                 <span className="text-[var(--muted-fg)]">
-                  <time dateTime={o.createdAt}>{format.dateTime(new Date(o.createdAt), { dateStyle: "medium" })}</time>
+                  <time dateTime={o.createdAt}>{format.dateTime(new Date(o.createdAt), DATE_FORMATS.date)}</time>
                   {" · "}
                   {t("items", { count: o.itemCount })}
                 </span>

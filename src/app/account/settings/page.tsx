@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { AppearanceSettings } from "@/components/account/appearance-settings";
 import { NotificationSettings } from "@/components/account/notification-settings";
 import { LanguageSetting, PasswordForm, SignOutEverywhere } from "@/components/auth/account-panel";
@@ -23,7 +24,7 @@ export default async function AccountSettingsPage() {
   if (!user) redirect("/auth/login?redirect=/account/settings");
   const t = await getTranslator("account");
   const format = serverFormatter();
-  const when = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
+  const when = (date: Date) => format.dateTime(date, DATE_FORMATS.dateTime);
   const { auth, preferences } = await getServices();
   const [sessions, twoFactor, required, notifications, settings] = await Promise.all([
     auth.listSessions(user.id),

@@ -13,6 +13,10 @@ import { pagedHref } from "@/lib/paged-href";
 
 const PAGE_SIZE = 25;
 
+/** A cell of the table; below tablet width a line of the order's card: its column's name, then its value. */
+const stackedCell =
+  "py-1.5 pr-3 max-md:flex max-md:items-start max-md:justify-between max-md:gap-3 max-md:py-1 max-md:pr-0 max-md:before:shrink-0 max-md:before:text-xs max-md:before:text-[var(--muted-fg)] max-md:before:content-[attr(data-label)]";
+
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("orders.meta");
   return { title: t("admin"), robots: { index: false } };
@@ -40,12 +44,18 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         </Link>
       </p>
       <h1 className="text-xl font-bold">{t("title")}</h1>
+      {/* on a phone: the status on a line of its own, the search and its button below */}
       <form method="get" action="/admin/orders" className="my-4 flex flex-wrap items-end gap-2 text-sm" role="search" aria-label={t("filterLabel")}>
-        <div>
+        <div className="max-sm:flex-1">
           <label htmlFor="status" className="block font-medium">
             {t("status")}
           </label>
-          <select id="status" name="status" defaultValue={status ?? ""} className="mt-1 h-10 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2">
+          <select
+            id="status"
+            name="status"
+            defaultValue={status ?? ""}
+            className="mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2"
+          >
             <option value="">{t("allStatuses")}</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -54,7 +64,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
             ))}
           </select>
         </div>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[14rem] flex-1">
           <label htmlFor="q" className="block font-medium">
             {t("search")}
           </label>
@@ -75,9 +85,10 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         {t("count", { count: total })}
       </p>
       {orders.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="border-b border-[var(--border)] text-xs text-[var(--muted-fg)] uppercase">
+        // a table from tablet width up; below it each order is a card of labelled lines (no sideways scrolling on a phone)
+        <div className="md:overflow-x-auto">
+          <table className="w-full text-left text-sm max-md:block md:min-w-[44rem]">
+            <thead className="border-b border-[var(--border)] text-xs text-[var(--muted-fg)] uppercase max-md:sr-only">
               <tr>
                 <th className="py-2 pr-3">{t("number")}</th>
                 <th className="py-2 pr-3">{t("placed")}</th>
@@ -87,26 +98,38 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                 <th className="py-2 text-right">{t("total")}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:block max-md:space-y-3">
               {orders.map((o) => (
-                <tr key={o.number} className="border-b border-[var(--border)]" data-testid="admin-order-row">
-                  <td className="py-1.5 pr-3 font-semibold">
+                <tr
+                  key={o.number}
+                  className="border-b border-[var(--border)] max-md:block max-md:rounded-xl max-md:border max-md:p-3"
+                  data-testid="admin-order-row"
+                >
+                  <td className="py-1.5 pr-3 font-semibold max-md:block max-md:pt-0 max-md:pr-0">
                     <Link href={`/admin/orders/${encodeURIComponent(o.number)}`} className="text-brand hover:underline">
                       {o.number}
                     </Link>
                     {/* beside the number, the first thing read in the row, on a phone too */}
                     {o.test && <TestOrderBadge className="mt-0.5 flex w-fit" />}
                   </td>
-                  <td className="py-1.5 pr-3 whitespace-nowrap">{when.format(new Date(o.createdAt))}</td>
-                  <td className="py-1.5 pr-3">
-                    {o.fullName}
-                    <span className="block text-xs text-[var(--muted-fg)]">{o.email}</span>
+                  <td className={`${stackedCell} whitespace-nowrap`} data-label={t("placed")}>
+                    {when.format(new Date(o.createdAt))}
                   </td>
-                  <td className="py-1.5 pr-3">{names(`paymentMethod.${o.paymentMethod}`)}</td>
-                  <td className="py-1.5 pr-3">
+                  <td className={stackedCell} data-label={t("customer")}>
+                    <span className="min-w-0 max-md:text-right">
+                      {o.fullName}
+                      <span className="block text-xs [overflow-wrap:anywhere] text-[var(--muted-fg)]">{o.email}</span>
+                    </span>
+                  </td>
+                  <td className={stackedCell} data-label={t("payment")}>
+                    {names(`paymentMethod.${o.paymentMethod}`)}
+                  </td>
+                  <td className={stackedCell} data-label={t("status")}>
                     <OrderStatusBadge status={o.status} />
                   </td>
-                  <td className="py-1.5 text-right whitespace-nowrap">{formatMoney(o.total, "TZS")}</td>
+                  <td className={`${stackedCell} whitespace-nowrap md:text-right`} data-label={t("total")}>
+                    {formatMoney(o.total, "TZS")}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LoginPageForm } from "@/components/auth/auth-page-forms";
-import { safeRedirect } from "@/lib/redirect";
+import { safeRedirect, withRedirect } from "@/lib/redirect";
 import { getTranslator } from "../../i18n";
 import { loadSessionUser } from "../../session";
 import { AuthCard } from "../auth-card";
@@ -24,7 +24,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <p className="mt-4 text-center text-sm text-[var(--muted-fg)]">
         {t.rich("login.noAccount", {
           link: (chunks) => (
-            <Link href="/auth/register" className="font-semibold text-brand hover:underline">
+            <Link href={withRedirect("/auth/register", next)} className="font-semibold text-brand hover:underline">
               {chunks}
             </Link>
           ),

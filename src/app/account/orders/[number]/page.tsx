@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CheckCircle2, FileText, FlaskConical } from "lucide-react";
+import { CheckCircle2, Clock, FileText, FlaskConical, XCircle } from "lucide-react";
 import type { OrderView } from "@/lib/orders";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { CancelOrder } from "@/components/orders/cancel-order";
 import { OrderDetails } from "@/components/orders/order-details";
 import { OrderTimeline } from "@/components/orders/order-timeline";
@@ -69,9 +70,23 @@ export default async function OrderPage({ params, searchParams }: Params) {
   const format = serverFormatter();
   const path = `/api/orders/${encodeURIComponent(order.number)}`;
   const awaiting = order.status === "awaiting_payment";
+  const cancelled = order.status === "cancelled";
+  // the deadline the order e-mail gives, here too while the order is unpaid (a bank transfer's, with
+  // its reference, is in the payment details)
+  const payBy = awaiting && order.holdUntil && order.paymentMethod !== "bank_transfer" ? new Date(order.holdUntil) : null;
   return (
     <div className="mx-auto max-w-5xl space-y-4 px-3 py-4 sm:px-4">
-      {placed === "1" && (
+      {/* a cancelled order is not thanked for, even on the address the checkout sent the shopper to */}
+      {cancelled && (
+        <div role="status" className="flex gap-3 rounded-xl bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="order-cancelled">
+          <XCircle className="h-6 w-6 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">{t("cancelled.title")}</p>
+            <p className="text-sm">{t("cancelled.text", { paid: order.paidAt ? "yes" : "no" })}</p>
+          </div>
+        </div>
+      )}
+      {placed === "1" && !cancelled && (
         <div role="status" className="flex gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           <CheckCircle2 className="h-6 w-6 shrink-0" aria-hidden />
           <div>
@@ -83,9 +98,7 @@ export default async function OrderPage({ params, searchParams }: Params) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h1 className="text-xl font-bold">{t("title", { number: order.number })}</h1>
-          <p className="text-sm text-[var(--muted-fg)]">
-            {t("placedOn", { date: format.dateTime(new Date(order.createdAt), { dateStyle: "long", timeStyle: "short" }) })}
-          </p>
+          <p className="text-sm text-[var(--muted-fg)]">{t("placedOn", { date: format.dateTime(new Date(order.createdAt), DATE_FORMATS.longDateTime) })}</p>
         </div>
         <span className="flex flex-wrap items-center gap-2">
           {order.test && <TestOrderBadge className="text-sm" />}
@@ -99,6 +112,12 @@ export default async function OrderPage({ params, searchParams }: Params) {
         >
           <FlaskConical className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           {tt("note", { paid: order.receipt ? "yes" : "no" })}
+        </p>
+      )}
+      {payBy && (
+        <p className="flex items-start gap-2 text-sm" data-testid="order-pay-by">
+          <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden />
+          <span>{t("payBy", { date: format.dateTime(payBy, DATE_FORMATS.dateTime) })}</span>
         </p>
       )}
 

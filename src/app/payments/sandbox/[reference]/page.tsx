@@ -51,11 +51,15 @@ export default async function PaymentSandboxPage({ params }: { params: Promise<{
       <p role="note" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         {t("notice")}
       </p>
-      <dl className="mb-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-[var(--border)] p-4 text-sm">
+      {/* a label and its value on one line where both fit, the value on a line of its own where not; words wrap
+        whole, and only a value longer than a line (a reference) breaks inside */}
+      <dl className="mb-5 space-y-1 rounded-xl border border-[var(--border)] p-4 text-sm">
         {rows.map(([label, value]) => (
-          <div key={label} className="contents">
+          <div key={label} className="flex flex-wrap items-baseline justify-between gap-x-4">
             <dt className="text-[var(--muted-fg)]">{label}</dt>
-            <dd className="font-medium break-all">{value}</dd>
+            <dd className="ml-auto min-w-0 text-right font-medium [overflow-wrap:anywhere]" data-testid="sandbox-value">
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,0 +1,1 @@
+ALTER TABLE "addresses" ADD COLUMN "parcel_office" text DEFAULT '' NOT NULL;
