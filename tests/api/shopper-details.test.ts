@@ -6,7 +6,7 @@ import { DAR_COURIER_ORDER } from "../fixtures/orders";
 import { mailsTo, setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
-const PASSWORD = "Kilima2026";
+const PASSWORD = "Mbuyu-Kijani-2026";
 let counter = 0;
 const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 
