@@ -9,6 +9,7 @@ import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { productImageSrcSet } from "@/lib/product-image";
 import { productPath } from "@/lib/slug";
+import { shownWasPrice } from "@/lib/was-price";
 import { WishlistHeart } from "../account/wishlist-heart";
 import { addProductToCart } from "../cart/add-to-cart";
 import { LinkPending } from "../ui/link-pending";
@@ -22,7 +23,7 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
   const [adding, setAdding] = useState(false);
   const href = `${productPath(product)}?returnTo=${encodeURIComponent(returnTo)}`;
   const badge = badgeText(cardBadge(product), t);
-  const discounted = product.original_price > product.price;
+  const was = shownWasPrice(product.price, product.original_price);
 
   return (
     <article
@@ -70,10 +71,10 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
           <span className="text-sm font-semibold sm:text-base" data-testid="price" data-price={product.price}>
             {formatMoney(product.price, currency)}
           </span>
-          {discounted && (
+          {was && (
             <span className="text-xs text-[var(--muted-fg)] line-through">
-              <span className="sr-only">{t("wasPrice", { price: formatMoney(product.original_price, currency) })}</span>
-              <span aria-hidden>{formatMoney(product.original_price, currency)}</span>
+              <span className="sr-only">{t("wasPrice", { price: formatMoney(was.was, currency) })}</span>
+              <span aria-hidden>{formatMoney(was.was, currency)}</span>
             </span>
           )}
         </p>

@@ -6,12 +6,13 @@ import { useTranslations } from "use-intl";
 import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { defaultVariant, priceOfChoice, variantsMatching } from "@/lib/variants";
+import { wasPriceForChoice } from "@/lib/was-price";
 import { addProductToCart } from "../cart/add-to-cart";
 import { useCurrency } from "../ui/use-currency";
 import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 
 /** Price, variant choice, stock, quantity and Add to Cart on the product page. */
-export function ProductPurchase({ product, discountPercent }: { product: Product; discountPercent: number }) {
+export function ProductPurchase({ product }: { product: Product }) {
   const t = useTranslations("catalog.purchase");
   const tCard = useTranslations("catalog.card");
   const [currency] = useCurrency();
@@ -39,6 +40,13 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
   const toAdd = variant ?? defaultVariant(candidates);
   const stock = variant ? variant.stock : variants.length ? candidates.reduce((sum, v) => sum + Math.max(0, v.stock), 0) : product.stock_quantity;
   const needsChoice = variants.length > 0 && !variant && !choicePrice?.exact;
+  // the product's "was" price is its own price's: shown against that price only, before any choice
+  const was = wasPriceForChoice({
+    shownPrice: price,
+    price: product.price,
+    originalPrice: product.original_price,
+    chosen: Object.values(chosen).some(Boolean),
+  });
   const maxQuantity = Math.max(1, Math.min(999, stock));
   const typeQuantity = (text: string) => setQuantity(Math.max(1, Math.min(maxQuantity, Number(text.replace(/\D/g, "")) || 1)));
   const quantityRef = useRef<HTMLInputElement>(null);
@@ -51,10 +59,15 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
         <span className="text-2xl font-bold" data-testid="detail-price">
           {formatMoney(price, currency)}
         </span>
-        {!variant && discountPercent > 0 && (
+        {was && (
           <>
-            <span className="text-[var(--muted-fg)] line-through">{formatMoney(product.original_price, currency)}</span>
-            <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{tCard("badge.off", { percent: discountPercent })}</span>
+            <span className="text-[var(--muted-fg)] line-through" data-testid="detail-was-price">
+              <span className="sr-only">{tCard("wasPrice", { price: formatMoney(was.was, currency) })}</span>
+              <span aria-hidden>{formatMoney(was.was, currency)}</span>
+            </span>
+            <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="detail-discount">
+              {tCard("badge.off", { percent: was.percent })}
+            </span>
           </>
         )}
       </p>

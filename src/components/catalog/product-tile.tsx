@@ -5,6 +5,7 @@ import { serverTranslator } from "../i18n/request-intl";
 import { formatMoney } from "@/lib/money";
 import { productImageSrcSet } from "@/lib/product-image";
 import { productPath } from "@/lib/slug";
+import { shownWasPrice } from "@/lib/was-price";
 import type { Product } from "@/lib/product";
 
 /**
@@ -14,7 +15,7 @@ import type { Product } from "@/lib/product";
  */
 export function ProductTile({ product, eager = false }: { product: Product; eager?: boolean }) {
   const t = serverTranslator("catalog.tile");
-  const discount = product.original_price > product.price;
+  const was = shownWasPrice(product.price, product.original_price);
   return (
     <div className="relative">
       <Link
@@ -43,7 +44,7 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
           <p className="line-clamp-2 min-h-[2.5rem] text-sm font-medium group-hover:text-brand">{product.name}</p>
           <p className="mt-1 font-semibold">
             {formatMoney(product.price)}
-            {discount && <span className="ml-2 text-xs font-normal text-[var(--muted-fg)] line-through">{formatMoney(product.original_price)}</span>}
+            {was && <span className="ml-2 text-xs font-normal text-[var(--muted-fg)] line-through">{formatMoney(was.was)}</span>}
           </p>
           {!product.in_stock && <p className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">{t("outOfStock")}</p>}
         </div>

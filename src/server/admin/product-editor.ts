@@ -8,6 +8,7 @@ import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
 import type { Database } from "../db";
 import { planVariants, type VariantPlanInput } from "@/lib/variant-plan";
+import { wasPriceAfterPriceChange, wasPriceInForce } from "@/lib/was-price";
 import { brands, categories, productChanges, productVariants, products } from "../db/schema";
 import { DomainError } from "../errors";
 import { MAX_IMAGE_PIXELS } from "../image-search/decode";
@@ -61,6 +62,12 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
   return {
     async create(actor: Actor, input: AdminProductDetails & { price: number; originalPrice: number; stockQuantity: number }, meta: RequestMeta) {
       const slug = slugOf(input.name);
+      // a new product has had no other price: a "was" price would be one it never had
+      if (input.originalPrice !== 0 && input.originalPrice !== input.price)
+        throw new DomainError("validation", 'A new product has no earlier price: its "was" price can be set once its price has changed', {
+          field: "originalPrice",
+          reason: "wasPriceNeverCharged",
+        });
       const created = await transaction(async (tx) => {
         await skuFree(tx, input.sku);
         const { category, brand } = await references(tx, input);
@@ -77,7 +84,7 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
             brand: brand.name,
             sku: input.sku,
             price: input.price,
-            originalPrice: Math.max(input.originalPrice, input.price),
+            originalPrice: input.price,
             stockQuantity: input.stockQuantity,
             freeDelivery: input.freeDelivery,
             sameDayDelivery: input.sameDayDelivery,
@@ -209,9 +216,13 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
         if (plan.variants.length) {
           const price = Math.min(...plan.variants.map((v) => v.price));
           const stock = plan.variants.reduce((sum, v) => sum + v.stock, 0);
+          // the "was" price belongs to the product's own (lowest) price: it never follows a change by itself
+          const originalPrice = wasPriceAfterPriceChange(product, price);
           if (price !== product.price) changes.price = { before: product.price, after: price };
+          const [wasBefore, wasAfter] = [wasPriceInForce(product.price, product.originalPrice), wasPriceInForce(price, originalPrice)];
+          if (wasBefore !== wasAfter) changes.originalPrice = { before: wasBefore, after: wasAfter };
           if (stock !== product.stockQuantity) changes.stockQuantity = { before: product.stockQuantity, after: stock };
-          Object.assign(set, { price, stockQuantity: stock, originalPrice: Math.max(product.originalPrice, price) });
+          Object.assign(set, { price, stockQuantity: stock, originalPrice });
         }
         await tx
           .update(products)

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "use-intl";
 import { formatMoney } from "@/lib/money";
+import { shownWasPrice } from "@/lib/was-price";
 import type { SiteSettings } from "@/lib/site-settings";
 
 export interface PreviewProduct {
@@ -60,7 +61,7 @@ export function SettingsPreview({ settings, sample }: { settings: SiteSettings; 
                 <p className="line-clamp-2 font-medium">{sample.name}</p>
                 <p>
                   <span className="font-semibold">{formatMoney(sample.price, "TZS")}</span>
-                  {sample.originalPrice > sample.price && (
+                  {shownWasPrice(sample.price, sample.originalPrice) && (
                     <span className="ml-1 text-[var(--muted-fg)] line-through">{formatMoney(sample.originalPrice, "TZS")}</span>
                   )}
                 </p>
