@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_VARIANT_ID, defaultVariant, lowestVariantPrice, variantCombinationId, priceOfChoice, variantsMatching } from "./variants";
+import {
+  DEFAULT_VARIANT_ID,
+  defaultVariant,
+  labelsStillUsed,
+  lowestVariantPrice,
+  optionWords,
+  variantCombinationId,
+  priceOfChoice,
+  variantsMatching,
+  type VariantConfig,
+} from "./variants";
 
 describe("variantCombinationId", () => {
   it("orders by attributeOrder first", () => {
@@ -64,5 +74,35 @@ describe("the price a partial choice decides", () => {
   it("has no price for a combination no option has", () => {
     expect(variantsMatching([pack("1", "red", 2500)], { Pack: "1", Colour: "blue" })).toEqual([]);
     expect(priceOfChoice([])).toBeNull();
+  });
+});
+
+describe("option labels", () => {
+  const config: VariantConfig = {
+    type: "primary-dependent",
+    primaryAttribute: "Pack",
+    attributeOrder: ["Pack", "Color"],
+    labels: { sw: { Pack: { name: "Pakiti", values: { "1 pc": "Kipande 1" } }, Color: { values: { Black: "Nyeusi" } } } },
+  };
+
+  it("shows a language's words where the product has them, the stored words otherwise", () => {
+    const sw = optionWords(config, "sw");
+    expect([sw.name("Pack"), sw.value("Pack", "1 pc"), sw.value("Pack", "2 pcs")]).toEqual(["Pakiti", "Kipande 1", "2 pcs"]);
+    expect([sw.name("Color"), sw.value("Color", "Black")]).toEqual(["Color", "Nyeusi"]);
+    const en = optionWords(config, "en");
+    expect([en.name("Pack"), en.value("Pack", "1 pc")]).toEqual(["Pack", "1 pc"]);
+    expect(optionWords(null, "sw").value("Size", "10m")).toBe("10m");
+  });
+
+  it("never changes a combination id (the cart's variantId)", () => {
+    expect(variantCombinationId({ Pack: "1 pc", Color: "Black" }, config)).toBe("Pack:1 pc-Color:Black");
+  });
+
+  it("keeps the labels of the attributes and values that remain when the options are replaced", () => {
+    expect(labelsStillUsed(config.labels, [{ attributes: { Pack: "2 pcs", Color: "Black" } }])).toEqual({
+      sw: { Pack: { name: "Pakiti" }, Color: { values: { Black: "Nyeusi" } } },
+    });
+    expect(labelsStillUsed(config.labels, [{ attributes: { Size: "10m" } }])).toBeUndefined();
+    expect(labelsStillUsed(undefined, [{ attributes: { Pack: "1 pc" } }])).toBeUndefined();
   });
 });

@@ -2,10 +2,11 @@
 
 import { Minus, Plus, ShoppingCart } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
-import { defaultVariant, priceOfChoice, variantsMatching } from "@/lib/variants";
+import { isLocale } from "@/lib/locale";
+import { defaultVariant, optionWords, priceOfChoice, variantsMatching } from "@/lib/variants";
 import { wasPriceForChoice } from "@/lib/was-price";
 import { addProductToCart } from "../cart/add-to-cart";
 import { useCurrency } from "../ui/use-currency";
@@ -16,6 +17,9 @@ export function ProductPurchase({ product }: { product: Product }) {
   const t = useTranslations("catalog.purchase");
   const tCard = useTranslations("catalog.card");
   const [currency] = useCurrency();
+  const locale = useLocale();
+  // the options in the page's language; what is chosen and sent stays the stored words
+  const words = optionWords(product.variant_config, isLocale(locale) ? locale : "en");
   const variants = useMemo(() => product.product_variants ?? [], [product.product_variants]);
   const attributeNames = useMemo(() => {
     const order = product.variant_config?.attributeOrder ?? product.variant_config?.primaryAttributes ?? [];
@@ -82,7 +86,7 @@ export function ProductPurchase({ product }: { product: Product }) {
         const values = [...new Set(variants.map((v) => v.attributes[name]).filter((x): x is string => Boolean(x)))];
         return (
           <fieldset key={name} className="mt-4">
-            <legend className="text-sm font-medium">{name}</legend>
+            <legend className="text-sm font-medium">{words.name(name)}</legend>
             <div className="mt-1 flex flex-wrap gap-2">
               {values.map((value) => {
                 const selected = chosen[name] === value;
@@ -94,7 +98,7 @@ export function ProductPurchase({ product }: { product: Product }) {
                     onClick={() => setChosen((c) => ({ ...c, [name]: value }))}
                     className={`rounded-md border px-3 py-1.5 text-sm ${selected ? "border-brand bg-brand text-white" : "border-[var(--border)] hover:border-brand"}`}
                   >
-                    {value}
+                    {words.value(name, value)}
                   </button>
                 );
               })}

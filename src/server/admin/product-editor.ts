@@ -8,6 +8,7 @@ import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
 import type { Database } from "../db";
 import { planVariants, type VariantPlanInput } from "@/lib/variant-plan";
+import { labelsStillUsed } from "@/lib/variants";
 import { wasPriceAfterPriceChange, wasPriceInForce } from "@/lib/was-price";
 import { brands, categories, productChanges, productVariants, products } from "../db/schema";
 import { DomainError } from "../errors";
@@ -181,7 +182,12 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
         });
       const result = await transaction(async (tx) => {
         const [product] = await tx
-          .select({ price: products.price, originalPrice: products.originalPrice, stockQuantity: products.stockQuantity })
+          .select({
+            price: products.price,
+            originalPrice: products.originalPrice,
+            stockQuantity: products.stockQuantity,
+            variantConfig: products.variantConfig,
+          })
           .from(products)
           .where(eq(products.id, id))
           .for("update");
@@ -212,7 +218,9 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
           if (was && was.price !== v.price) changes[`variant|${v.combinationId}|price`] = { before: was.price, after: v.price };
           if (was && was.stock !== v.stock) changes[`variant|${v.combinationId}|stock`] = { before: was.stock, after: v.stock };
         }
-        const set: Partial<typeof products.$inferInsert> = { variantConfig: plan.config };
+        // the options' words in other languages stay for the attributes and values that stay
+        const labels = labelsStillUsed(product.variantConfig?.labels, plan.variants);
+        const set: Partial<typeof products.$inferInsert> = { variantConfig: plan.config && labels ? { ...plan.config, labels } : plan.config };
         if (plan.variants.length) {
           const price = Math.min(...plan.variants.map((v) => v.price));
           const stock = plan.variants.reduce((sum, v) => sum + v.stock, 0);

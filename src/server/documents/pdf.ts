@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import type { Locale } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
 import { formatTanzanianPhone } from "@/lib/phone";
-import type { SiteSettings } from "@/lib/site-settings";
+import { textIn, type SiteSettings } from "@/lib/site-settings";
 import { translator } from "../i18n";
 import { vatBreakdown } from "./fiscal";
 import type { OrderDocumentData, OrderLineRow, OrderRow, ReceiptRow } from "./order-data";
@@ -136,9 +136,10 @@ class Sheet {
 }
 
 /** The shop's name, address and registration at the top of both documents. */
-function shopHeader(sheet: Sheet, shop: Shop, t: Words, options: { vfd: boolean }): void {
+function shopHeader(sheet: Sheet, shop: Shop, t: Words, options: { vfd: boolean; locale: Locale }): void {
   sheet.text(shop.companyName, { size: 16, bold: true, gap: 3 });
-  if (shop.address) sheet.text(shop.address, { color: GREY });
+  const address = textIn(shop.address, options.locale);
+  if (address) sheet.text(address, { color: GREY });
   const contact = [
     shop.contactPhone && t("shop.phone", { phone: shop.contactPhone }),
     shop.contactEmail && t("shop.email", { email: shop.contactEmail }),
@@ -210,7 +211,7 @@ export async function receiptPdf(data: OrderDocumentData & { receipt: ReceiptRow
   const t = translator(locale, "documents");
   const sheet = new Sheet(`${t("receipt.title")} ${receipt.receiptNumber}`, shop.companyName);
   // the receipt shows the registration it was issued under, which later settings do not change
-  shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, tin: receipt.sellerTin, vrn: receipt.sellerVrn } }, t, { vfd: true });
+  shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, tin: receipt.sellerTin, vrn: receipt.sellerVrn } }, t, { vfd: true, locale });
   sheet.text(t("receipt.title"), { size: 14, bold: true, align: "center", gap: 8 });
 
   const clock = shopTime(receipt.issuedAt);
@@ -250,7 +251,7 @@ export async function proformaInvoicePdf(data: OrderDocumentData, shop: Shop, lo
   const t = translator(locale, "documents");
   const sheet = new Sheet(`${t("invoice.title")} ${order.number}`, shop.companyName);
   // a pro-forma invoice is not a fiscal document: no fiscal device named on it
-  shopHeader(sheet, shop, t, { vfd: false });
+  shopHeader(sheet, shop, t, { vfd: false, locale });
   sheet.text(t("invoice.title"), { size: 14, bold: true, align: "center", gap: 8 });
 
   const due = order.holdUntil ? shopTime(order.holdUntil) : null;
