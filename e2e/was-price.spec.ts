@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { screenshots } from "./helpers";
 
 /** The demo's 18650 battery: TSh 6,000 from its cheapest option, a real "was" price of TSh 6,500 (its history shows the cut). */
 async function battery(request: Parameters<Parameters<typeof test>[2]>[0]["request"]) {
@@ -47,5 +48,6 @@ for (const { lang, width, words } of [
     await expect(price).toHaveText("TSh 6,000");
     await expect(was).toHaveCount(0);
     await expect(off).toHaveCount(0);
+    if (lang === "sw") await screenshots(page, "product-was-price");
   });
 }

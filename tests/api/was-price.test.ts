@@ -128,6 +128,15 @@ describe("setting a 'was' price", () => {
     expect(rows.map((r) => r.reason)).toContain("Clearance: show the old price");
   });
 
+  it("takes the price of today when the same change lowers the price below it", async () => {
+    const id = await newProduct(15_000);
+    expect((await call("GET", `/api/admin/products/${id}`)).body.pastPrices).toEqual([15_000]);
+    const cut = await patch(id, { price: 12_000, originalPrice: 15_000, reason: "Launch offer" });
+    expect(cut.status).toBe(200);
+    expect(cut.body.change.changes).toEqual({ price: { before: 15_000, after: 12_000 }, originalPrice: { before: 0, after: 15_000 } });
+    expect(await shown(id)).toEqual({ price: 12_000, was: 15_000 });
+  });
+
   it("is refused in a CSV import too, on its line, when the product never had that price", async () => {
     const id = await newProduct(20_000);
     const [row] = await api.handle.db.select({ sku: products.sku }).from(products).where(eq(products.id, id));

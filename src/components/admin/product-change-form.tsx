@@ -22,8 +22,8 @@ const WHOLE = /^\d{1,10}$/;
  * The admin's price and stock form: only the values that differ from the product's are sent, with
  * the reason the audit trail keeps; the server checks everything again and the page reloads its
  * data (and history) after a save. The "was" price may only be one of the prices the product had
- * (`pastPrices`, from its history), above the price, or 0 for none: the form says which and checks
- * it before sending.
+ * (`pastPrices`: its history's and today's), above the price, or 0 for none: the form says which
+ * and checks it before sending.
  */
 export function ProductChangeForm({
   productId,
@@ -101,7 +101,7 @@ export function ProductChangeForm({
         value={text.originalPrice}
         onChange={set("originalPrice")}
         error={invalid.originalPrice}
-        hint={pastPrices.length ? t("originalPriceHint", { prices: pastPrices.map((p) => formatMoney(p)).join(", ") }) : t("originalPriceNoHistory")}
+        hint={t("originalPriceHint", { prices: pastPrices.map((p) => formatMoney(p)).join(", ") })}
       />
       {!hasOptions && (
         <TextField

@@ -104,7 +104,7 @@ export async function adminProduct(
   details: AdminProductDetails;
   options: { config: VariantConfig | null; variants: AdminVariantRow[] };
   history: ProductChangeEntry[];
-  /** every price the product has had, by its whole history, dearest first: what its "was" price may be */
+  /** every price the product has had, by its whole history, and its price of today, dearest first: what its "was" price may be */
   pastPrices: number[];
 } | null> {
   const [found] = await db
@@ -160,7 +160,7 @@ export async function adminProduct(
     details,
     options: { config: variantConfig ?? null, variants },
     history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
-    pastPrices: await pastPrices(db, id),
+    pastPrices: [...new Set([...(await pastPrices(db, id)), row.price])].sort((a, b) => b - a),
   };
 }
 

@@ -38,7 +38,7 @@ function wholeShillings(value: number | undefined, field: string): void {
 
 /**
  * The prices a product has had, as its change history shows them (each price change's before and
- * after): the only values its "was" price may take.
+ * after), dearest first: with its price of today, the only values its "was" price may take.
  */
 export async function pastPrices(db: Database, id: number): Promise<number[]> {
   const rows = await db
@@ -52,8 +52,8 @@ export async function pastPrices(db: Database, id: number): Promise<number[]> {
 
 /**
  * The "was" price a change stores. Named by the admin: 0 (or the price itself) for none, else a
- * price above the new price that the product really had (its history shows it); one already in
- * force may stay as it is. Not named: what `wasPriceAfterPriceChange` keeps (a price change never
+ * price above the new price that the product really had (its history shows it, or it is the price
+ * the same change lowers); one already in force may stay as it is. Not named: what `wasPriceAfterPriceChange` keeps (a price change never
  * makes or raises one).
  */
 export async function checkWasPrice(db: Database, id: number, before: ProductValues, newPrice: number, asked: number | undefined): Promise<number> {
@@ -66,7 +66,8 @@ export async function checkWasPrice(db: Database, id: number, before: ProductVal
     });
   // the one in force, named again (a CSV export sent back): nothing is being set
   if (asked === before.originalPrice && before.originalPrice > before.price) return asked;
-  if (!(await pastPrices(db, id)).includes(asked))
+  // today's price is one it really has, when the same change lowers the price below it
+  if (asked !== before.price && !(await pastPrices(db, id)).includes(asked))
     throw new DomainError("validation", `The product never had the price ${asked}: a "was" price must be a price from its history`, {
       field: "originalPrice",
       reason: "wasPriceNeverCharged",

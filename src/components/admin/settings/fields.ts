@@ -47,7 +47,7 @@ export const SETTINGS_TABS = [
     id: "company",
     fields: [
       f("companyName", "text"),
-      inLanguages("companyTagline", "text"),
+      inLanguages("companyTagline", "textarea"),
       f("companyLogo", "text"),
       inLanguages("mainHeadline", "text"),
       f("heroBackgroundImage", "text"),
