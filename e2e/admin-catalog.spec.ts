@@ -11,10 +11,11 @@ test(
   },
   async ({ page, browser }) => {
     test.slow();
-    // a product without options, whose card and page show the product's own price
+    // a product without options, whose card and page show the product's own price, and without a
+    // deal (a seeded deal's history shows its price cut)
     const listed = await (await page.request.get("/api/products?limit=60&enriched=true&sortBy=name&sortOrder=asc")).json();
-    const product = (listed.products as { id: number; name: string; sku: string; price: number; product_variants: unknown[] }[]).find(
-      (p) => p.product_variants.length === 0 && p.price < 900_000,
+    const product = (listed.products as { id: number; name: string; sku: string; price: number; original_price: number; product_variants: unknown[] }[]).find(
+      (p) => p.product_variants.length === 0 && p.price < 900_000 && p.original_price === p.price,
     )!;
     const newPrice = product.price + 1_111;
     // the shop writes "TSh 12,345" with a space that does not break

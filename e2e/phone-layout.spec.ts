@@ -61,7 +61,7 @@ async function useCurrency(page: Page, baseURL: string, currency: "TZS" | "USD")
 const PRICE_BOXES: [string, string][] = [
   ["[data-testid=product-card] [data-testid=price], [data-testid=product-card] [data-testid=was-price]", "[data-testid=product-card]"],
   ["[data-testid=tile-price], [data-testid=was-price]", "a"],
-  ["[data-testid=detail-price], [data-testid=was-price]", "main"],
+  ["[data-testid=detail-price], [data-testid=detail-was-price]", "main"],
   ["[data-testid=line-total]", "[data-testid=cart-line]"],
   ["[data-testid=subtotal], [data-testid=shipping], [data-testid=total]", "aside"],
 ];

@@ -14,6 +14,7 @@ import { PreferencesProvider } from "@/components/ui/preferences";
 import { offeredPaymentMethods } from "@/lib/checkout";
 import { pathWithoutLocale } from "@/lib/locale";
 import { titleTemplate } from "@/lib/page-title";
+import { textIn } from "@/lib/site-settings";
 import { readPreferences } from "@/lib/preferences";
 import { DEFAULT_THEME, THEME_BOOT_SCRIPT } from "@/lib/theme";
 import { clientMessages } from "@/messages";
@@ -32,13 +33,13 @@ import "./globals.css";
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const [settings, head] = await Promise.all([loadSiteSettings(), headers()]);
+  const [settings, head, { locale }] = await Promise.all([loadSiteSettings(), headers(), getIntl()]);
   // one address per page serves both languages (chosen by cookie); `?lang=` names each for search engines
   const path = pathWithoutLocale(head.get("x-page-path") ?? "/");
   return {
     metadataBase: siteUrl(),
-    title: { default: settings.seo.title, template: titleTemplate(settings.companyName) },
-    description: settings.seo.description,
+    title: { default: textIn(settings.seo.title, locale), template: titleTemplate(settings.companyName) },
+    description: textIn(settings.seo.description, locale),
     keywords: settings.seo.keywords,
     alternates: languageAlternates(path),
   };

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@/lib/site-settings";
+import { DEFAULT_SITE_SETTINGS, textIn, type SiteSettings } from "@/lib/site-settings";
 import { webAppShortName } from "@/lib/web-app";
 import { getServices } from "@/server/services";
 
@@ -17,7 +17,8 @@ export default async function manifest(): Promise<MetadataRoute.Manifest> {
   return {
     name: settings.companyName,
     short_name: webAppShortName(settings.companyName),
-    description: settings.seo.description,
+    // one manifest for the whole site: in the shop's own language, like its `lang`
+    description: textIn(settings.seo.description, settings.language),
     lang: settings.language,
     start_url: "/",
     scope: "/",

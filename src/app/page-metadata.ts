@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { getTranslator, languageAlternates } from "./i18n";
+import { textIn } from "@/lib/site-settings";
+import { getIntl, getTranslator, languageAlternates } from "./i18n";
 import { loadSiteSettings } from "./site-settings";
 
 type PageKey =
@@ -11,7 +12,7 @@ type PageKey =
  * for a page that shows a document whose own address is elsewhere.
  */
 export async function infoPageMetadata(key: PageKey, path: string): Promise<Metadata> {
-  const [t, settings] = await Promise.all([getTranslator("pages.meta"), loadSiteSettings()]);
-  const values = { company: settings.companyName, address: settings.address };
+  const [t, settings, { locale }] = await Promise.all([getTranslator("pages.meta"), loadSiteSettings(), getIntl()]);
+  const values = { company: settings.companyName, address: textIn(settings.address, locale) };
   return { title: t(`${key}.title`, values), description: t(`${key}.description`, values), alternates: languageAlternates(path) };
 }

@@ -6,14 +6,14 @@ import { RotatingImage } from "@/components/home/rotating-image";
 import { formatMoney } from "@/lib/money";
 import { categoryName } from "@/lib/locale";
 import { productImageSrcSet } from "@/lib/product-image";
-import type { SiteSettings } from "@/lib/site-settings";
+import { textIn, type SiteSettings } from "@/lib/site-settings";
 import { getServices } from "@/server/services";
 import { getIntl, getTranslator, languageAlternates } from "./i18n";
 import { loadSiteSettings } from "./site-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const [settings, t] = await Promise.all([loadSiteSettings(), getTranslator("home.meta")]);
-  return { title: { absolute: settings.seo.title }, description: t("description"), alternates: languageAlternates("/") };
+  const [settings, t, { locale }] = await Promise.all([loadSiteSettings(), getTranslator("home.meta"), getIntl()]);
+  return { title: { absolute: textIn(settings.seo.title, locale) }, description: t("description"), alternates: languageAlternates("/") };
 }
 
 const SERVICES = ["electronics", "prototyping", "pcb", "ai", "logistics"] as const;
@@ -89,8 +89,8 @@ export default async function HomePage() {
         {/* a dark veil keeps white text legible over any picture */}
         {hero && <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-black/75 via-black/55 to-black/30" />}
         <div className={`mx-auto flex max-w-7xl flex-col gap-3 px-4 py-10 sm:py-16 ${ALIGN[settings.heroTaglineAlignment]}`}>
-          <h1 className="max-w-3xl text-2xl font-bold text-balance drop-shadow sm:text-4xl">{settings.mainHeadline}</h1>
-          <p className="max-w-2xl text-white/90 drop-shadow">{settings.companyTagline}</p>
+          <h1 className="max-w-3xl text-2xl font-bold text-balance drop-shadow sm:text-4xl">{textIn(settings.mainHeadline, locale)}</h1>
+          <p className="max-w-2xl text-white/90 drop-shadow">{textIn(settings.companyTagline, locale)}</p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Link href="/products" className="rounded-lg bg-white px-5 py-2.5 font-semibold text-slate-900">
               {t("browseAll")}
@@ -230,7 +230,7 @@ export default async function HomePage() {
           </div>
         </section>
 
-        <TrustPromises settings={settings} t={t} />
+        <TrustPromises settings={settings} t={t} address={textIn(settings.address, locale)} />
       </div>
     </div>
   );
@@ -239,7 +239,7 @@ export default async function HomePage() {
 type HomeTranslator = Awaited<ReturnType<typeof getTranslator<"home">>>;
 
 /** Only promises the shop keeps: its real address and phone, fiscal receipts, mobile money confirmed on the payer's phone, the returns rule, the delivery options the settings offer. */
-function TrustPromises({ settings, t }: { settings: SiteSettings; t: HomeTranslator }) {
+function TrustPromises({ settings, t, address }: { settings: SiteSettings; t: HomeTranslator; address: string }) {
   const { delivery } = settings;
   const parcelFrom = Math.min(delivery.parcel.defaultFee, ...Object.values(delivery.parcel.fees));
   const deliveryLines = [
@@ -251,7 +251,7 @@ function TrustPromises({ settings, t }: { settings: SiteSettings; t: HomeTransla
   const mobileMoney = settings.paymentSettings.methods.includes("mobile_money");
   const providers = settings.paymentSettings.mobileMoneyProviders;
   const items: { icon: LucideIcon; title: string; text: string }[] = [
-    { icon: MapPin, title: t("trust.shopTitle"), text: t("trust.shop", { address: settings.address, phone: settings.contactPhone }) },
+    { icon: MapPin, title: t("trust.shopTitle"), text: t("trust.shop", { address, phone: settings.contactPhone }) },
     { icon: BadgeCheck, title: t("trust.receiptTitle"), text: t("trust.receipt") },
     ...(mobileMoney
       ? [

@@ -115,7 +115,10 @@ export interface AdminVariantRow {
   stock: number;
 }
 
-/** POST /api/admin/products: the details with the first price ("was" price optional) and stock. */
+/**
+ * POST /api/admin/products: the details with the first price and stock. A new product has had no
+ * other price, so its "was" price can only be 0 (none) or its price.
+ */
 export interface AdminProductCreateRequest extends AdminProductDetails {
   price: number;
   originalPrice?: number;

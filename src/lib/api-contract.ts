@@ -68,7 +68,16 @@ export interface AdminSettingsResponse {
 }
 export interface ImageSearchResponse {
   products: Product[];
+  /** what the picture was understood as, in the catalogue's words (each one a text search) */
   keywords: string[];
+  /** by keyword, what a chip needs beyond it: its Kiswahili words, and the category it names */
+  keywordDetails?: Record<string, ImageKeywordDetail>;
+}
+export interface ImageKeywordDetail {
+  /** the keyword in Kiswahili: a category's Kiswahili name, or a word the search reads as the keyword */
+  sw?: string;
+  /** the keyword is a category's name: its slug (a chip opens the category rather than searching its words) */
+  category?: string;
 }
 
 // ---- accounts -----------------------------------------------------------------------------

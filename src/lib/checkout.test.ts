@@ -58,7 +58,11 @@ describe("deliveryOptions", () => {
 
   it("sends upcountry orders as bus parcels at the region's fee, else the default; pick-up is free", () => {
     const options = deliveryOptions([line()], "morogoro", morning, settings);
-    expect(option(options, "parcel")).toMatchObject({ available: true, fee: 8000, detail: "Magufuli Bus Terminal, Mbezi" });
+    expect(option(options, "parcel")).toMatchObject({
+      available: true,
+      fee: 8000,
+      departure: { en: "Magufuli Bus Terminal, Mbezi", sw: "Kituo cha Mabasi cha Magufuli, Mbezi" },
+    });
     expect(option(deliveryOptions([line()], "kagera", morning, settings), "parcel").fee).toBe(12000);
     expect(option(deliveryOptions([line()], "dar-es-salaam", morning, settings), "parcel").unavailable).toBe("inside-courier-area");
     expect(option(options, "pickup")).toMatchObject({ fee: 0, available: true });

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "./site-settings";
+import type { LocalizedText, SiteSettings } from "./site-settings";
 import { findRegion, vatZoneOf, type VatZone } from "./tanzania-regions";
 
 /**
@@ -29,8 +29,10 @@ export interface DeliveryOption {
   available: boolean;
   /** why an option cannot be chosen (shown to the shopper, so they know what would change it) */
   unavailable?: DeliveryUnavailable;
-  /** same day: the cut-off time (HH:MM, shop time); parcel: where parcels leave from */
+  /** same day: the cut-off time (HH:MM, shop time) */
   detail?: string;
+  /** parcel: where parcels leave from, in each language */
+  departure?: LocalizedText;
 }
 
 /** The current HH:MM in the shop's time zone. */
@@ -66,7 +68,7 @@ export function deliveryOptions(lines: readonly DeliveryLine[], region: string |
   else sameDay.available = true;
 
   const parcelFee = known ? (delivery.parcel.fees[known.code] ?? delivery.parcel.defaultFee) : delivery.parcel.defaultFee;
-  const parcel: DeliveryOption = { method: "parcel", fee: parcelFee, available: false, detail: delivery.parcel.departure };
+  const parcel: DeliveryOption = { method: "parcel", fee: parcelFee, available: false, departure: delivery.parcel.departure };
   if (!delivery.parcel.enabled) parcel.unavailable = "disabled";
   else if (!known) parcel.unavailable = "region-required";
   else if (inCourierArea) parcel.unavailable = "inside-courier-area";

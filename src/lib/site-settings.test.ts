@@ -3,10 +3,13 @@ import {
   checkSiteSettings,
   DEFAULT_SITE_SETTINGS,
   defaultSiteSettings,
+  LOCALIZED_SETTING_PATHS,
   mergeSiteSettings,
   PUBLIC_SITE_SETTING_KEYS,
   publicSiteSettings,
   siteSettingsSchema,
+  textIn,
+  type LocalizedText,
 } from "./site-settings";
 
 describe("site settings", () => {
@@ -68,7 +71,9 @@ describe("checkSiteSettings", () => {
     expect(byPath["colors.primary"]).toMatchObject({ problem: "format" });
     expect(byPath.cardRadius).toMatchObject({ problem: "tooBig", limit: 32 });
     expect(byPath.theme).toMatchObject({ problem: "choice" });
-    expect(byPath["seo.title"]).toMatchObject({ problem: "tooLong", limit: 120 });
+    // a plain string stands for both languages: its problem is each language's
+    expect(byPath["seo.title.en"]).toMatchObject({ problem: "tooLong", limit: 120 });
+    expect(byPath["seo.title.sw"]).toMatchObject({ problem: "tooLong", limit: 120 });
     expect(byPath.nonsense!.message).toMatch(/unknown setting nonsense/);
   });
 
@@ -77,5 +82,64 @@ describe("checkSiteSettings", () => {
       companyName: DEFAULT_SITE_SETTINGS.companyName,
       cardRadius: DEFAULT_SITE_SETTINGS.cardRadius,
     });
+  });
+});
+
+describe("texts a shopper reads, per language", () => {
+  it("has a Kiswahili default for every one of them, different from the English", () => {
+    for (const path of LOCALIZED_SETTING_PATHS) {
+      const text = path.split(".").reduce<unknown>((v, part) => (v as Record<string, unknown>)[part], DEFAULT_SITE_SETTINGS) as LocalizedText;
+      expect(text.en.trim(), path).not.toBe("");
+      expect(text.sw.trim(), path).not.toBe("");
+      expect(text.sw, path).not.toBe(text.en);
+    }
+    expect(DEFAULT_SITE_SETTINGS.mainHeadline.sw).toBe("Duka la Vipuri Vyenye Ubora Unaoaminika");
+  });
+
+  it("takes {en, sw}, or a plain string for both", () => {
+    expect(checkSiteSettings({ mainHeadline: { en: "Parts for makers", sw: "Vipuri kwa wabunifu" } })).toEqual({
+      ok: true,
+      values: { mainHeadline: { en: "Parts for makers", sw: "Vipuri kwa wabunifu" } },
+    });
+    expect(checkSiteSettings({ companyTagline: "Parts for every project" })).toEqual({
+      ok: true,
+      values: { companyTagline: { en: "Parts for every project", sw: "Parts for every project" } },
+    });
+    const nested = checkSiteSettings({ seo: { title: "Duka", description: { en: "Shop", sw: "Duka" }, keywords: [] } });
+    expect(nested.ok && nested.values.seo).toEqual({ title: { en: "Duka", sw: "Duka" }, description: { en: "Shop", sw: "Duka" }, keywords: [] });
+  });
+
+  it("names a problem by the language it is in", () => {
+    const checked = checkSiteSettings({ mainHeadline: { en: "ok", sw: "x".repeat(121) }, companyTagline: { en: "only English" }, address: 7 });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    const byPath = Object.fromEntries(checked.problems.map((p) => [p.path, p]));
+    expect(byPath["mainHeadline.sw"]).toMatchObject({ problem: "tooLong", limit: 120 });
+    expect(byPath["companyTagline.sw"]).toMatchObject({ problem: "type" });
+    expect(byPath.address).toMatchObject({ problem: "type" });
+    expect(checkSiteSettings({ mainHeadline: { en: "a", sw: "b", fr: "c" } }).ok).toBe(false);
+  });
+
+  it("reads a row stored as a plain string (before texts had languages) for both; the old English default as today's pair", () => {
+    const merged = mergeSiteSettings({
+      mainHeadline: "Parts for makers",
+      companyTagline: "Components, prototyping and engineering services for Tanzania",
+      seo: {
+        title: "My shop",
+        description: "Electronic components, development boards, sensors, tools, PCB printing and engineering services in Tanzania. Prices in TSh.",
+        keywords: ["a"],
+      },
+      delivery: { ...DEFAULT_SITE_SETTINGS.delivery, parcel: { ...DEFAULT_SITE_SETTINGS.delivery.parcel, departure: "Ubungo bus stand", defaultFee: 9_000 } },
+    });
+    expect(merged.mainHeadline).toEqual({ en: "Parts for makers", sw: "Parts for makers" });
+    expect(merged.companyTagline).toEqual(DEFAULT_SITE_SETTINGS.companyTagline);
+    expect(merged.seo).toEqual({ title: { en: "My shop", sw: "My shop" }, description: DEFAULT_SITE_SETTINGS.seo.description, keywords: ["a"] });
+    expect(merged.delivery.parcel).toMatchObject({ departure: { en: "Ubungo bus stand", sw: "Ubungo bus stand" }, defaultFee: 9_000 });
+  });
+
+  it("picks the page's language, and English where a translation was left empty", () => {
+    expect(textIn({ en: "Shop", sw: "Duka" }, "sw")).toBe("Duka");
+    expect(textIn({ en: "Shop", sw: "Duka" }, "en")).toBe("Shop");
+    expect(textIn({ en: "Shop", sw: "  " }, "sw")).toBe("Shop");
   });
 });

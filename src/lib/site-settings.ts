@@ -1,4 +1,24 @@
 import { z } from "zod";
+import type { Locale } from "./locale";
+
+/**
+ * A text a shopper reads, in each of the shop's languages. A plain string is still taken (from an
+ * older client, or a row stored before the texts had languages) and stands for both.
+ */
+export interface LocalizedText {
+  en: string;
+  sw: string;
+}
+
+function localizedText(max: number) {
+  const text = z.string().max(max);
+  return z.preprocess((value) => (typeof value === "string" ? { en: value, sw: value } : value), z.object({ en: text, sw: text }).strict());
+}
+
+/** A text setting in a language: its own words, or the English ones where that language's were left empty. */
+export function textIn(text: LocalizedText, locale: Locale): string {
+  return text[locale].trim() ? text[locale] : text.en;
+}
 
 /** The site settings and their defaults; the server merges stored values over these. */
 const dayHours = z.object({ open: z.string().regex(/^\d{2}:\d{2}$/), close: z.string().regex(/^\d{2}:\d{2}$/), closed: z.boolean() });
@@ -23,7 +43,7 @@ const deliverySettings = z.object({
     defaultFee: shillings,
     fees: z.record(regionCode, shillings),
     /** where parcels leave from, named on the order */
-    departure: z.string().max(200),
+    departure: localizedText(200),
   }),
   pickup: z.object({ enabled: z.boolean() }),
 });
@@ -58,9 +78,9 @@ const bulkPricingTiers = z.array(z.object({ minQuantity: z.number().int().min(2)
 export const siteSettingsSchema = z.object({
   companyName: z.string().min(1).max(80),
   companyColor: hex,
-  companyTagline: z.string().max(200),
+  companyTagline: localizedText(200),
   companyLogo: z.string().max(500),
-  mainHeadline: z.string().max(120),
+  mainHeadline: localizedText(120),
   heroBackgroundImage: z.string().max(500),
   heroTaglineAlignment: z.enum(["left", "center", "right"]),
   /**
@@ -81,7 +101,7 @@ export const siteSettingsSchema = z.object({
   serviceImageRotationTime: z.number().int().min(1).max(120),
   contactEmail: z.string().email().max(200),
   contactPhone: z.string().max(40),
-  address: z.string().max(300),
+  address: localizedText(300),
   currency: z.enum(["TZS", "USD", "EUR"]),
   supportedCurrencies: z.array(z.enum(["TZS", "USD", "EUR"])).min(1),
   timezone: z.string().max(60),
@@ -107,7 +127,7 @@ export const siteSettingsSchema = z.object({
     requireAdmin2fa: z.boolean().default(true),
   }),
   performance: z.object({ adRotationTime: z.number().int().min(2).max(300), productsPageSize: z.number().int().min(1).max(100) }),
-  seo: z.object({ title: z.string().max(120), description: z.string().max(300), keywords: z.array(z.string().max(60)).max(30) }),
+  seo: z.object({ title: localizedText(120), description: localizedText(300), keywords: z.array(z.string().max(60)).max(30) }),
   socialLinks: z.object({
     facebook: z.string().max(300),
     twitter: z.string().max(300),
@@ -177,16 +197,19 @@ const weekday = { open: "09:00", close: "18:00", closed: false };
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   companyName: "Kilima Electronics",
   companyColor: "#0f766e",
-  companyTagline: "Components, prototyping and engineering services for Tanzania",
+  companyTagline: {
+    en: "Components, prototyping and engineering services for Tanzania",
+    sw: "Vipuri, prototaipu na huduma za kihandisi kwa Tanzania",
+  },
   companyLogo: "/logo.svg",
-  mainHeadline: "Quality-Trusted Component Store",
+  mainHeadline: { en: "Quality-Trusted Component Store", sw: "Duka la Vipuri Vyenye Ubora Unaoaminika" },
   heroBackgroundImage: "",
   heroTaglineAlignment: "left",
   serviceImages: { retail: [], prototyping: [], pcb: [], ai: [], stem: [], home: [], logistics: [] },
   serviceImageRotationTime: 5,
   contactEmail: "support@kilima-electronics.co.tz",
   contactPhone: "+255 754 000 000",
-  address: "Kariakoo, Msimbazi Street, Dar es Salaam, Tanzania",
+  address: { en: "Kariakoo, Msimbazi Street, Dar es Salaam, Tanzania", sw: "Mtaa wa Msimbazi, Kariakoo, Dar es Salaam, Tanzania" },
   currency: "TZS",
   supportedCurrencies: ["TZS", "USD", "EUR"],
   timezone: "Africa/Dar_es_Salaam",
@@ -203,8 +226,11 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   security: { sessionTimeout: 30, maxLoginAttempts: 5, lockoutMinutes: 15, requireAdmin2fa: true },
   performance: { adRotationTime: 10, productsPageSize: 20 },
   seo: {
-    title: "Kilima Electronics — Quality-Trusted Component Store",
-    description: "Electronic components, development boards, sensors, tools, PCB printing and engineering services in Tanzania. Prices in TSh.",
+    title: { en: "Kilima Electronics — Quality-Trusted Component Store", sw: "Kilima Electronics — Duka la Vipuri Vyenye Ubora Unaoaminika" },
+    description: {
+      en: "Electronic components, development boards, sensors, tools, PCB printing and engineering services in Tanzania. Prices in TSh.",
+      sw: "Vipuri vya kielektroniki, bodi za uundaji, vihisi, zana, uchapishaji wa PCB na huduma za kihandisi nchini Tanzania. Bei kwa TSh.",
+    },
     keywords: ["electronics", "arduino", "esp32", "components", "Tanzania", "Dar es Salaam", "PCB"],
   },
   socialLinks: {
@@ -225,7 +251,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
       enabled: true,
       defaultFee: 12_000,
       fees: { pwani: 8_000, morogoro: 8_000, dodoma: 10_000, tanga: 10_000, "urban-west": 15_000 },
-      departure: "Magufuli Bus Terminal, Mbezi",
+      departure: { en: "Magufuli Bus Terminal, Mbezi", sw: "Kituo cha Mabasi cha Magufuli, Mbezi" },
     },
     pickup: { enabled: true },
   },
@@ -264,13 +290,58 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   ],
 };
 
+/** The dotted paths of the settings a shopper reads, with a text per language. */
+export const LOCALIZED_SETTING_PATHS = ["companyTagline", "mainHeadline", "address", "seo.title", "seo.description", "delivery.parcel.departure"] as const;
+
+/**
+ * The English-only defaults these texts had before they had a text per language. A row stored
+ * then with the default unchanged (a tab saved as it was) reads as today's default in both
+ * languages; any other plain string is the admin's own words and stands for both.
+ */
+const ENGLISH_ONLY_DEFAULTS: Record<(typeof LOCALIZED_SETTING_PATHS)[number], string> = {
+  companyTagline: "Components, prototyping and engineering services for Tanzania",
+  mainHeadline: "Quality-Trusted Component Store",
+  address: "Kariakoo, Msimbazi Street, Dar es Salaam, Tanzania",
+  "seo.title": "Kilima Electronics — Quality-Trusted Component Store",
+  "seo.description": "Electronic components, development boards, sensors, tools, PCB printing and engineering services in Tanzania. Prices in TSh.",
+  "delivery.parcel.departure": "Magufuli Bus Terminal, Mbezi",
+};
+
+/** A stored value with each English-only default of its texts replaced by today's default pair. */
+function withTodaysDefaults(key: string, value: unknown): unknown {
+  let out = value;
+  for (const path of LOCALIZED_SETTING_PATHS) {
+    const [head, ...rest] = path.split(".");
+    if (head !== key) continue;
+    const parents = rest.slice(0, -1);
+    let holder: unknown = out;
+    for (const part of parents) holder = holder && typeof holder === "object" ? (holder as Record<string, unknown>)[part] : undefined;
+    const leaf = rest.length ? rest[rest.length - 1]! : null;
+    const current = leaf === null ? holder : holder && typeof holder === "object" ? (holder as Record<string, unknown>)[leaf] : undefined;
+    if (current !== ENGLISH_ONLY_DEFAULTS[path]) continue;
+    const replacement = path.split(".").reduce<unknown>((v, part) => (v as Record<string, unknown>)[part], DEFAULT_SITE_SETTINGS);
+    if (leaf === null) out = replacement;
+    else {
+      // copies along the path, so the stored object itself is never changed
+      const copy = structuredClone(out) as Record<string, unknown>;
+      let target = copy;
+      for (const part of parents) target = target[part] as Record<string, unknown>;
+      target[leaf] = replacement;
+      out = copy;
+    }
+  }
+  return out;
+}
+
 /**
  * Stored values over the defaults, key by key; a stored value that no longer fits the schema
- * (an old or hand-edited row) is ignored rather than breaking every page.
+ * (an old or hand-edited row) is ignored rather than breaking every page. A text stored as a plain
+ * string (before texts had languages) is read for both languages.
  */
 export function mergeSiteSettings(stored: Record<string, unknown>): SiteSettings {
   const merged: Record<string, unknown> = { ...DEFAULT_SITE_SETTINGS };
-  for (const [key, value] of Object.entries(stored)) {
+  for (const [key, raw] of Object.entries(stored)) {
+    const value = withTodaysDefaults(key, raw);
     const field = siteSettingsSchema.shape[key as SiteSettingKey];
     if (!field) continue;
     const parsed = field.safeParse(value);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_VARIANT_ID, defaultVariant, lowestVariantPrice, optionText, variantCombinationId, priceOfChoice, variantsMatching } from "./variants";
+import {
+  DEFAULT_VARIANT_ID,
+  defaultVariant,
+  labelsStillUsed,
+  lowestVariantPrice,
+  optionText,
+  optionWords,
+  variantCombinationId,
+  priceOfChoice,
+  variantsMatching,
+  type VariantConfig,
+} from "./variants";
 
 describe("variantCombinationId", () => {
   it("orders by attributeOrder first", () => {
@@ -76,5 +87,35 @@ describe("the chosen option in words", () => {
     expect(optionText({ Resistance: "10kΩ", Resistance_raw: "10000", Tolerance: "" })).toBe("Resistance: 10kΩ");
     expect(optionText({})).toBe("");
     expect(optionText(null)).toBe("");
+  });
+});
+
+describe("option labels", () => {
+  const config: VariantConfig = {
+    type: "primary-dependent",
+    primaryAttribute: "Pack",
+    attributeOrder: ["Pack", "Color"],
+    labels: { sw: { Pack: { name: "Pakiti", values: { "1 pc": "Kipande 1" } }, Color: { values: { Black: "Nyeusi" } } } },
+  };
+
+  it("shows a language's words where the product has them, the stored words otherwise", () => {
+    const sw = optionWords(config, "sw");
+    expect([sw.name("Pack"), sw.value("Pack", "1 pc"), sw.value("Pack", "2 pcs")]).toEqual(["Pakiti", "Kipande 1", "2 pcs"]);
+    expect([sw.name("Color"), sw.value("Color", "Black")]).toEqual(["Color", "Nyeusi"]);
+    const en = optionWords(config, "en");
+    expect([en.name("Pack"), en.value("Pack", "1 pc")]).toEqual(["Pack", "1 pc"]);
+    expect(optionWords(null, "sw").value("Size", "10m")).toBe("10m");
+  });
+
+  it("never changes a combination id (the cart's variantId)", () => {
+    expect(variantCombinationId({ Pack: "1 pc", Color: "Black" }, config)).toBe("Pack:1 pc-Color:Black");
+  });
+
+  it("keeps the labels of the attributes and values that remain when the options are replaced", () => {
+    expect(labelsStillUsed(config.labels, [{ attributes: { Pack: "2 pcs", Color: "Black" } }])).toEqual({
+      sw: { Pack: { name: "Pakiti" }, Color: { values: { Black: "Nyeusi" } } },
+    });
+    expect(labelsStillUsed(config.labels, [{ attributes: { Size: "10m" } }])).toBeUndefined();
+    expect(labelsStillUsed(undefined, [{ attributes: { Pack: "1 pc" } }])).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import type { Locale } from "./locale";
+
 /** Variant data shapes and the combination-id rule (attribute:value pairs joined by hyphens), shared by client and server. */
 export type VariantConfigType = "simple" | "primary-dependent" | "multi-dependent";
 
@@ -6,7 +8,15 @@ export interface VariantConfig {
   primaryAttribute?: string | null;
   primaryAttributes?: string[] | null;
   attributeOrder?: string[] | null;
+  /**
+   * How the options read in the shop's other languages, for display only: attributes and values
+   * are stored, combined into ids and carried by cart lines in the catalogue's own words.
+   */
+  labels?: Partial<Record<Locale, OptionLabels>> | null;
 }
+
+/** An option's words in one language, by the attribute's own name: its name and its values' (either may be left out). */
+export type OptionLabels = Record<string, { name?: string; values?: Record<string, string> }>;
 
 export interface PrimaryValue {
   attribute: string;
@@ -92,4 +102,36 @@ export function priceOfChoice(candidates: readonly { price: number }[]): { price
   if (!candidates.length) return null;
   const price = lowestVariantPrice(candidates, 0);
   return { price, exact: candidates.every((v) => v.price === price) };
+}
+
+/**
+ * The words an option is shown in for a language: the product's label where it has one, else the
+ * stored (catalogue) word. What is sent and stored stays the stored word.
+ */
+export function optionWords(config: VariantConfig | null | undefined, locale: Locale) {
+  const labels = config?.labels?.[locale] ?? {};
+  return {
+    name: (attribute: string) => labels[attribute]?.name || attribute,
+    value: (attribute: string, value: string) => labels[attribute]?.values?.[value] || value,
+  };
+}
+
+/** The labels of the attributes and values a configuration still has (a replaced configuration keeps what still applies). */
+export function labelsStillUsed(
+  labels: VariantConfig["labels"],
+  variants: readonly { attributes: Record<string, string> }[],
+): VariantConfig["labels"] | undefined {
+  if (!labels) return undefined;
+  const kept: Partial<Record<Locale, OptionLabels>> = {};
+  for (const [locale, byAttribute] of Object.entries(labels) as [Locale, OptionLabels | undefined][]) {
+    const out: OptionLabels = {};
+    for (const [attribute, label] of Object.entries(byAttribute ?? {})) {
+      const used = new Set(variants.map((v) => v.attributes[attribute]).filter((v): v is string => v !== undefined));
+      if (!used.size) continue;
+      const values = Object.fromEntries(Object.entries(label.values ?? {}).filter(([value]) => used.has(value)));
+      out[attribute] = { ...(label.name ? { name: label.name } : {}), ...(Object.keys(values).length ? { values } : {}) };
+    }
+    if (Object.keys(out).length) kept[locale] = out;
+  }
+  return Object.keys(kept).length ? kept : undefined;
 }

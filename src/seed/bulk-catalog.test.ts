@@ -65,7 +65,11 @@ describe("bulk catalogue generator", () => {
     const withVariants = products.filter((p) => p.variants.length);
     expect(withVariants.length).toBeGreaterThan(N * 0.02);
     for (const p of withVariants) {
-      expect(p.variantConfig).toEqual({ type: "simple", attributeOrder: ["Pack"] });
+      expect(p.variantConfig).toEqual({
+        type: "simple",
+        attributeOrder: ["Pack"],
+        labels: { sw: { Pack: { name: "Pakiti", values: { "10 pcs": "Vipande 10", "100 pcs": "Vipande 100", "1000 pcs": "Vipande 1000" } } } },
+      });
       expect(p.price).toBe(Math.min(...p.variants.map((v) => v.price)));
       expect(p.stock).toBe(p.variants.reduce((n, v) => n + v.stock, 0));
       for (const v of p.variants) expect(v.combinationId).toBe(variantCombinationId(v.attributes, p.variantConfig));

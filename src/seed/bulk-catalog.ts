@@ -12,6 +12,7 @@
 import { fnv1a, mulberry32 } from "@/lib/random";
 import { slugify } from "@/lib/slug";
 import type { VariantConfig } from "@/lib/variants";
+import { swahiliOptionLabels } from "./option-labels";
 
 type Rng = () => number;
 
@@ -1116,8 +1117,8 @@ export function bulkProduct(k: number, ctx: BulkContext): BulkProduct {
   let variantConfig: VariantConfig | null = null;
   let variants: BulkVariant[] = [];
   if (part.packs && r() < 0.15) {
-    variantConfig = { type: "simple", attributeOrder: ["Pack"] };
     const sizes = ["10 pcs", "100 pcs", "1000 pcs"];
+    variantConfig = { type: "simple", attributeOrder: ["Pack"], labels: { sw: swahiliOptionLabels(sizes.map((size) => ({ attributes: { Pack: size } }))) } };
     variants = sizes.map((size, i) => ({
       sku: `${sku}-${size.replace(/\D/g, "")}`,
       combinationId: `Pack:${size}`,

@@ -196,6 +196,17 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
     }
   }
 
+  // A "was" price is a price the product had: each deal's history shows the cut from it, made
+  // halfway between the listing and today (once: a product that has its history keeps it).
+  await db.execute(sql`
+    insert into product_changes (product_id, changes, reason, created_at)
+    select p.id, jsonb_build_object('price', jsonb_build_object('before', p.original_price, 'after', p.price)), 'Price reduced',
+           p.created_at + (now() - p.created_at) / 2
+    from products p
+    where p.sku ~ ${BULK_SKU_PATTERN} and p.original_price > p.price
+      and not exists (select 1 from product_changes c where c.product_id = p.id and c.changes -> 'price' is not null)`);
+  phase("deal history");
+
   // Fresh statistics and visibility map, so the planner walks indexes and counts use index-only scans.
   await db.execute(sql`vacuum analyze products`);
   await db.execute(sql`vacuum analyze product_variants`);

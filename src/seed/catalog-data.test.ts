@@ -163,3 +163,32 @@ describe("buildSeedProducts", () => {
     expect(named("soldering iron").length).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe("the options' Kiswahili labels", () => {
+  const withOptions = buildSeedProducts().filter((p) => p.variants?.length);
+
+  it("name colours, packs and kinds in Kiswahili, and leave sizes and part numbers as they are", () => {
+    const sw = (sku: string) => withOptions.find((p) => p.sku === sku)?.variantConfig?.labels?.sw;
+    const pla = withOptions.find((p) => p.name.startsWith("PLA Filament"))!;
+    expect(pla.variantConfig?.labels?.sw?.Color).toMatchObject({ name: "Rangi", values: { Black: "Nyeusi", White: "Nyeupe" } });
+    const battery = withOptions.find((p) => p.name.startsWith("18650"))!;
+    expect(sw(battery.sku)).toMatchObject({ Capacity: { name: "Uwezo" }, Pack: { name: "Pakiti", values: { "1 pc": "Kipande 1", "2 pcs": "Vipande 2" } } });
+    // a value like 2000mAh reads the same in both languages
+    expect(sw(battery.sku)?.Capacity?.values).toBeUndefined();
+    const pi = withOptions.find((p) => p.name.startsWith("Raspberry Pi 5 Starter Kit"))!;
+    expect(sw(pi.sku)).toBeUndefined();
+  });
+
+  it("label only attributes and values the product has, so ids stay the catalogue's words", () => {
+    for (const p of withOptions) {
+      for (const [attribute, label] of Object.entries(p.variantConfig?.labels?.sw ?? {})) {
+        const used = new Set(p.variants!.map((v) => v.attributes[attribute]));
+        expect(used.size, `${p.sku} ${attribute}`).toBeGreaterThan(0);
+        for (const value of Object.keys(label.values ?? {})) expect(used.has(value), `${p.sku} ${attribute}:${value}`).toBe(true);
+      }
+      for (const v of p.variants!)
+        expect(variantCombinationId(v.attributes, p.variantConfig)).toBe(variantCombinationId(v.attributes, { ...p.variantConfig!, labels: null }));
+    }
+    expect(withOptions.filter((p) => p.variantConfig?.labels?.sw).length).toBeGreaterThan(withOptions.length / 2);
+  });
+});

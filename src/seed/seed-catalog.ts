@@ -11,7 +11,7 @@ import { slugify } from "@/lib/slug";
 import { variantCombinationId } from "@/lib/variants";
 import type { Database } from "@/server/db";
 import type { MediaStore } from "@/server/media/media-store";
-import { advertisements, brands, categories, productVariants, products } from "@/server/db/schema";
+import { advertisements, brands, categories, productChanges, productVariants, products } from "@/server/db/schema";
 import { invalidateCatalogCounts } from "@/server/catalog/catalog-cache";
 import { refreshSearchLexicon } from "@/server/search/resolve";
 import type { SeedOptions } from "@/server/seed/ensure-seeded";
@@ -59,7 +59,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
       brand: p.brand,
       sku: p.sku,
       price: p.price,
-      originalPrice: Math.max(p.originalPrice, p.price),
+      originalPrice: p.originalPrice > p.price ? p.originalPrice : p.price,
       stockQuantity: p.stock,
       freeDelivery: p.freeDelivery,
       sameDayDelivery: p.sameDayDelivery,
@@ -96,6 +96,22 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
     })),
   );
   if (variantRows.length) await db.insert(productVariants).values(variantRows);
+
+  // A "was" price is a price the product had: each deal's history shows the cut from it, made
+  // halfway between the listing and today.
+  const cuts = seedProducts.flatMap((p, i) =>
+    p.originalPrice > p.price
+      ? [
+          {
+            productId: idBySku.get(p.sku)!,
+            changes: { price: { before: p.originalPrice, after: p.price } },
+            reason: "Price reduced",
+            createdAt: new Date(rows[i]!.createdAt.getTime() + (now - rows[i]!.createdAt.getTime()) / 2),
+          },
+        ]
+      : [],
+  );
+  for (let i = 0; i < cuts.length; i += 500) await db.insert(productChanges).values(cuts.slice(i, i + 500));
 
   await seedAdvertisements(db, options.media);
   await refreshSearchLexicon(db);

@@ -122,12 +122,13 @@ describe("PATCH /api/admin/products/:id", () => {
     expect(event?.detail).toMatchObject({ product: p.id, reason: "Supplier raised the price", changes: { price: { before: p.price, after: newPrice } } });
   });
 
-  it("never lets the 'was' price fall below the price (a deal stays a real one), and records what really moved", async () => {
+  it("refuses a 'was' price below the price (a deal stays a real one), and changes nothing", async () => {
     const p = await product();
     const res = await call("PATCH", `/api/admin/products/${p.id}`, admin, { price: p.price + 5000, originalPrice: 1, reason: "end of the deal" });
-    expect(res.status).toBe(200);
-    expect(res.body.product.originalPrice).toBe(p.price + 5000);
-    expect(res.body.change.changes.price).toEqual({ before: p.price, after: p.price + 5000 });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "validation", field: "originalPrice", reason: "wasPriceNotAbovePrice" });
+    const [after] = await api.handle.db.select({ price: products.price }).from(products).where(eq(products.id, p.id));
+    expect(after!.price).toBe(p.price);
   });
 });
 

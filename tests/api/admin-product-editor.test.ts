@@ -104,6 +104,10 @@ describe("creating a product and changing its details", () => {
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body.error).toMatch(field);
     }
+    // a new product has had no other price: no "was" price yet
+    const made = await call("POST", "/api/admin/products", admin, { ...base, originalPrice: 60_000 });
+    expect(made.status).toBe(400);
+    expect(made.body).toMatchObject({ code: "validation", field: "originalPrice", reason: "wasPriceNeverCharged" });
     const unknown = await call("POST", "/api/admin/products", admin, { ...base, category: "no-such-category" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.field).toBe("category");
@@ -306,7 +310,11 @@ describe("a product's options", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: "invalid-state" });
     expect((await patch({ stockQuantity: 50, reason: "try" })).statusCode).toBe(409);
-    expect((await patch({ originalPrice: 4_000, reason: "A real deal" })).statusCode).toBe(200);
+    // its "was" price is one of its own earlier prices (3,000 before the options), never one it did not have
+    const never = await patch({ originalPrice: 4_000, reason: "A made-up deal" });
+    expect(never.statusCode).toBe(400);
+    expect(never.json()).toMatchObject({ code: "validation", field: "originalPrice", reason: "wasPriceNeverCharged" });
+    expect((await patch({ originalPrice: 3_000, reason: "A real deal" })).statusCode).toBe(200);
 
     // a price change of one option goes into the audit trail; the cart keeps its line
     const repriced = variants.map((v) => (v.sku.endsWith("20MF") ? { ...v, price: 3_900 } : v));

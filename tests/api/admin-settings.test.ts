@@ -87,3 +87,72 @@ describe("POST /api/admin/settings", () => {
     expect(res.body.settings).toEqual(DEFAULT_SITE_SETTINGS);
   });
 });
+
+describe("texts a shopper reads, per language", () => {
+  const get = async (url = "/api/admin/settings") => (await api.app.inject({ method: "GET", url })).json() as Json;
+
+  it("takes {en, sw} and answers it, on the same paths, to the admin and in the public settings", async () => {
+    const headline = { en: "Parts for makers", sw: "Vipuri kwa wabunifu" };
+    const res = await post({
+      settings: {
+        mainHeadline: headline,
+        delivery: {
+          ...DEFAULT_SITE_SETTINGS.delivery,
+          parcel: { ...DEFAULT_SITE_SETTINGS.delivery.parcel, departure: { en: "Ubungo bus stand", sw: "Stendi ya Ubungo" } },
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.settings.mainHeadline).toEqual(headline);
+    const shown = await get();
+    expect(shown.settings.mainHeadline).toEqual(headline);
+    expect(shown.settings.delivery.parcel.departure).toEqual({ en: "Ubungo bus stand", sw: "Stendi ya Ubungo" });
+    expect(shown.settings.companyTagline).toEqual(DEFAULT_SITE_SETTINGS.companyTagline);
+  });
+
+  it("takes a plain string for both languages (one setting or several), and logs the pair", async () => {
+    const one = await post({ key: "companyTagline", value: "Parts for every project" });
+    expect(one.status).toBe(200);
+    expect(one.body.settings.companyTagline).toEqual({ en: "Parts for every project", sw: "Parts for every project" });
+    const several = await post({ settings: { address: "Kariakoo, Dar es Salaam", seo: { title: "Kilima", description: "Parts", keywords: [] } } });
+    expect(several.body.settings).toMatchObject({
+      address: { en: "Kariakoo, Dar es Salaam", sw: "Kariakoo, Dar es Salaam" },
+      seo: { title: { en: "Kilima", sw: "Kilima" }, description: { en: "Parts", sw: "Parts" } },
+    });
+    expect((await get()).settings.address).toEqual({ en: "Kariakoo, Dar es Salaam", sw: "Kariakoo, Dar es Salaam" });
+    const [event] = await api.handle.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.type, "admin-settings-changed"))
+      .orderBy(desc(securityEvents.id))
+      .limit(1);
+    expect((event!.detail as Json).after.address).toEqual({ en: "Kariakoo, Dar es Salaam", sw: "Kariakoo, Dar es Salaam" });
+  });
+
+  it("names a missing or too long language by its path, and saves nothing", async () => {
+    const before = (await api.services.settings.get()).mainHeadline;
+    const missing = await post({ settings: { mainHeadline: { en: "Only English" } } });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: "invalid-input", field: "mainHeadline.sw" });
+    const long = await post({ key: "companyTagline", value: { en: "ok", sw: "x".repeat(201) } });
+    expect(long.status).toBe(400);
+    expect(long.body.problems).toEqual([expect.objectContaining({ path: "companyTagline.sw", problem: "tooLong", limit: 200 })]);
+    expect((await post({ key: "mainHeadline", value: { en: "a", sw: "b", fr: "c" } })).status).toBe(400);
+    expect((await post({ key: "mainHeadline", value: { en: "a\u0000", sw: "b" } })).status).toBe(400);
+    expect((await api.services.settings.get()).mainHeadline).toEqual(before);
+  });
+
+  it("keeps a database's settings stored as plain strings: each read for both languages, the old English default as today's pair", async () => {
+    // rows as an older version of the shop wrote them
+    await api.services.settings.save({
+      address: "Mtaa wa Congo, Kariakoo",
+      mainHeadline: "Quality-Trusted Component Store",
+    } as unknown as Partial<SiteSettings>);
+    const shown = await get();
+    expect(shown.settings.address).toEqual({ en: "Mtaa wa Congo, Kariakoo", sw: "Mtaa wa Congo, Kariakoo" });
+    expect(shown.settings.mainHeadline).toEqual(DEFAULT_SITE_SETTINGS.mainHeadline);
+    // and a save of another setting leaves them as they were
+    expect((await post({ key: "cardRadius", value: 6 })).body.settings.address).toEqual({ en: "Mtaa wa Congo, Kariakoo", sw: "Mtaa wa Congo, Kariakoo" });
+    await post({ reset: ["address", "mainHeadline", "cardRadius"] });
+  });
+});

@@ -256,11 +256,12 @@ describe("roles and CSRF", () => {
     await enrolTwoFactor(api.app, admin.cookie!, PASSWORD);
     const ok = await post("/api/admin/settings", change, { cookie: admin.cookie! });
     expect(ok.status).toBe(200);
-    expect((ok.body.settings as { companyTagline: string }).companyTagline).toBe("Parts for every project");
+    // a plain string stands for both languages
+    expect((ok.body.settings as { companyTagline: unknown }).companyTagline).toEqual({ en: "Parts for every project", sw: "Parts for every project" });
     expect((await post("/api/admin/settings", { key: "companyColor", value: "red" }, { cookie: admin.cookie! })).status).toBe(400);
     expect((await post("/api/admin/settings", { nonsense: true }, { cookie: admin.cookie! })).status).toBe(400);
     const reset = await post("/api/admin/settings", { reset: true }, { cookie: admin.cookie! });
-    expect((reset.body.settings as { companyTagline: string }).companyTagline).not.toBe("Parts for every project");
+    expect((reset.body.settings as { companyTagline: { en: string } }).companyTagline.en).not.toBe("Parts for every project");
   });
 
   it("refuses cross-site writes and accepts the site's own", async () => {

@@ -46,7 +46,15 @@ async function postImage(parts: Part[]) {
     headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
     payload: multipart(parts),
   });
-  return { status: res.statusCode, body: res.json() as { error?: string; products?: { id: number; name: string; image: string }[]; keywords?: string[] } };
+  return {
+    status: res.statusCode,
+    body: res.json() as {
+      error?: string;
+      products?: { id: number; name: string; image: string }[];
+      keywords?: string[];
+      keywordDetails?: Record<string, { sw?: string; category?: string }>;
+    },
+  };
 }
 
 async function someProducts(limit: number): Promise<{ id: number; name: string; image: string; category: string }[]> {
@@ -104,6 +112,11 @@ describe("POST /api/image-search", () => {
     expect(res.body.products![0]).toHaveProperty("original_price");
     expect(res.body.keywords!.length).toBeGreaterThan(0);
     expect(res.body.keywords).toContain(product!.category);
+    // the category's chip opens the category, named in Kiswahili on a Kiswahili page
+    const [category] = rowsOf<{ slug: string; name_sw: string }>(
+      await api.handle.db.execute(sql`select slug, name_sw from categories where name = ${product!.category}`),
+    );
+    expect(res.body.keywordDetails![product!.category]).toEqual({ category: category!.slug, sw: category!.name_sw });
   });
 
   it("refuses a file over 10 MB with 413 while streaming it", async () => {

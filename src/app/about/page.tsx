@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { BusinessHours } from "@/components/pages/business-hours";
 import { PageFrame, Points } from "@/components/pages/page-frame";
+import { textIn } from "@/lib/site-settings";
 import { regionName } from "@/lib/tanzania-regions";
 import { getIntl, getTranslator } from "../i18n";
 import { infoPageMetadata } from "../page-metadata";
@@ -21,15 +22,16 @@ export default async function AboutPage() {
   const area = new Intl.ListFormat(locale === "sw" ? "sw" : "en-GB", { type: "conjunction" }).format(
     s.delivery.courierRegions.map((code) => regionName(code, locale)),
   );
+  const address = textIn(s.address, locale);
   const contact = {
-    address: s.address,
+    address,
     phone: s.contactPhone,
     email: s.contactEmail,
     mail: (chunks: React.ReactNode) => <a href={`mailto:${s.contactEmail}`}>{chunks}</a>,
   };
   return (
-    <PageFrame title={t("title", { company: s.companyName })} lead={s.companyTagline}>
-      <p>{t("intro", { company: s.companyName, address: s.address })}</p>
+    <PageFrame title={t("title", { company: s.companyName })} lead={textIn(s.companyTagline, locale)}>
+      <p>{t("intro", { company: s.companyName, address })}</p>
       <h2>{t("whatTitle")}</h2>
       <Points items={[t("what.components"), t("what.services"), t("what.delivery", { area })]} />
       <h2>{t("servicesTitle")}</h2>

@@ -8,6 +8,7 @@ import { CheckoutSignIn } from "@/components/checkout/checkout-sign-in";
 import { getServices } from "@/server/services";
 import { getIntl, getTranslator } from "../i18n";
 import { loadSessionUser } from "../session";
+import { textIn } from "@/lib/site-settings";
 import { loadSiteSettings } from "../site-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -74,7 +75,7 @@ export default async function CheckoutPage() {
           cart: settings.cart,
           timezone: settings.timezone,
           vatRates: settings.vatRates,
-          address: settings.address,
+          address: textIn(settings.address, locale),
           mobileMoneyProviders: settings.paymentSettings.mobileMoneyProviders,
           bankTransferHours: settings.orderHold.bankTransferHours,
           courierArea,

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { WEEKDAYS, isOpenAt } from "@/lib/business-hours";
 import { RequestForm } from "@/components/requests/request-form";
-import { getTranslator, languageAlternates } from "../i18n";
+import { textIn } from "@/lib/site-settings";
+import { getIntl, getTranslator, languageAlternates } from "../i18n";
 import { loadSessionUser } from "../session";
 import { loadSiteSettings } from "../site-settings";
 
@@ -12,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The contact page: the shop's address, phone, e-mail and hours (open now, in Dar es Salaam time) and the contact form. */
 export default async function ContactPage() {
-  const [t, settings, user] = await Promise.all([getTranslator("requests.contact"), loadSiteSettings(), loadSessionUser()]);
+  const [t, settings, user, { locale }] = await Promise.all([getTranslator("requests.contact"), loadSiteSettings(), loadSessionUser(), getIntl()]);
   const open = isOpenAt(settings.businessHours, new Date(), settings.timezone || undefined);
   const tel = settings.contactPhone.replace(/[^\d+]/g, "");
   return (
@@ -28,7 +29,7 @@ export default async function ContactPage() {
             <div>
               <dt className="font-medium">{t("address")}</dt>
               <dd>
-                <address className="not-italic">{settings.address}</address>
+                <address className="not-italic">{textIn(settings.address, locale)}</address>
               </dd>
             </div>
             <div>

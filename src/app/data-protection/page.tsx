@@ -2,7 +2,8 @@ import Link from "next/link";
 import { InfoTable, Points } from "@/components/pages/page-frame";
 import { REMEMBER_DAYS } from "@/lib/auth-rules";
 import { SECURITY_EVENT_RETENTION_MONTHS } from "@/lib/retention";
-import { getTranslator } from "../i18n";
+import { textIn } from "@/lib/site-settings";
+import { getIntl, getTranslator } from "../i18n";
 import { infoPageMetadata } from "../page-metadata";
 import { loadSiteSettings } from "../site-settings";
 import { LegalPage } from "../services/legal-page";
@@ -16,14 +17,20 @@ export const generateMetadata = () => infoPageMetadata("dataProtection", "/data-
  * undeliverable mail after 30 (src/server/mail/outbox.ts), unsubscribing deletes the address.
  */
 export default async function DataProtectionPage() {
-  const [s, t, common] = await Promise.all([loadSiteSettings(), getTranslator("pages.dataProtection"), getTranslator("pages.legalCommon")]);
+  const [s, t, common, { locale }] = await Promise.all([
+    loadSiteSettings(),
+    getTranslator("pages.dataProtection"),
+    getTranslator("pages.legalCommon"),
+    getIntl(),
+  ]);
+  const address = textIn(s.address, locale);
   const r = (key: "orders" | "account" | "security" | "sessions" | "links" | "mail" | "newsletter" | "cart", values?: Record<string, number>) => [
     t(`retention.${key}`),
     t(`retention.${key}Period`, values),
   ];
   return (
     <LegalPage title={t("title")} updated={common("updated")}>
-      <p>{t.rich("intro", { company: s.companyName, address: s.address, privacy: (chunks) => <Link href="/services/privacy-policy">{chunks}</Link> })}</p>
+      <p>{t.rich("intro", { company: s.companyName, address, privacy: (chunks) => <Link href="/services/privacy-policy">{chunks}</Link> })}</p>
       <h2>{t("rightsTitle")}</h2>
       <Points items={[t("rights.access"), t("rights.correction"), t("rights.deletion"), t("rights.objection"), t("rights.portability")]} />
       <h2>{t("askTitle")}</h2>
@@ -31,7 +38,7 @@ export default async function DataProtectionPage() {
         {t.rich("ask", {
           email: s.contactEmail,
           phone: s.contactPhone,
-          address: s.address,
+          address,
           mail: (chunks) => <a href={`mailto:${s.contactEmail}`}>{chunks}</a>,
         })}
       </p>

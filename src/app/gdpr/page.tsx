@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Points } from "@/components/pages/page-frame";
-import { getTranslator } from "../i18n";
+import { textIn } from "@/lib/site-settings";
+import { getIntl, getTranslator } from "../i18n";
 import { infoPageMetadata } from "../page-metadata";
 import { loadSiteSettings } from "../site-settings";
 import { LegalPage } from "../services/legal-page";
@@ -8,7 +9,7 @@ import { LegalPage } from "../services/legal-page";
 export const generateMetadata = () => infoPageMetadata("gdpr", "/gdpr");
 
 export default async function GdprPage() {
-  const [s, t, common] = await Promise.all([loadSiteSettings(), getTranslator("pages.gdpr"), getTranslator("pages.legalCommon")]);
+  const [s, t, common, { locale }] = await Promise.all([loadSiteSettings(), getTranslator("pages.gdpr"), getTranslator("pages.legalCommon"), getIntl()]);
   return (
     <LegalPage title={t("title")} updated={common("updated")}>
       <p>{t("intro", { company: s.companyName })}</p>
@@ -20,7 +21,7 @@ export default async function GdprPage() {
       <p>
         {t.rich("ask", {
           company: s.companyName,
-          address: s.address,
+          address: textIn(s.address, locale),
           email: s.contactEmail,
           mail: (chunks) => <a href={`mailto:${s.contactEmail}`}>{chunks}</a>,
         })}

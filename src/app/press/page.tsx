@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { PageFrame } from "@/components/pages/page-frame";
 import { getServices } from "@/server/services";
+import { textIn } from "@/lib/site-settings";
 import { getIntl, getTranslator } from "../i18n";
 import { infoPageMetadata } from "../page-metadata";
 import { loadSiteSettings } from "../site-settings";
@@ -23,7 +24,7 @@ export default async function PressPage() {
   const facts: [string, React.ReactNode][] = [
     [t("facts.name"), s.companyName],
     [t("facts.what"), t("facts.whatValue")],
-    [t("facts.where"), s.address],
+    [t("facts.where"), textIn(s.address, locale)],
     ...(size ? [[t("facts.catalogue"), t("facts.catalogueValue", size)] as [string, string]] : []),
     [t("facts.delivery"), t("facts.deliveryValue")],
     ...(s.paymentSettings.mobileMoneyProviders.length ? [[t("facts.payment"), list(s.paymentSettings.mobileMoneyProviders)] as [string, string]] : []),

@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { PageFrame, Points } from "@/components/pages/page-frame";
-import { getTranslator } from "../i18n";
+import { textIn } from "@/lib/site-settings";
+import { getIntl, getTranslator } from "../i18n";
 import { infoPageMetadata } from "../page-metadata";
 import { loadSiteSettings } from "../site-settings";
 
 export const generateMetadata = () => infoPageMetadata("returns", "/returns");
 
 export default async function ReturnsPage() {
-  const [s, t] = await Promise.all([loadSiteSettings(), getTranslator("pages.returns")]);
+  const [s, t, { locale }] = await Promise.all([loadSiteSettings(), getTranslator("pages.returns"), getIntl()]);
   return (
     <PageFrame title={t("title")} lead={t("intro", { company: s.companyName })}>
       <h2>{t("unusedTitle")}</h2>
@@ -24,7 +25,7 @@ export default async function ReturnsPage() {
             messages: (chunks) => <Link href="/account/messages">{chunks}</Link>,
           })}
         </li>
-        <li>{t("how.answer", { address: s.address })}</li>
+        <li>{t("how.answer", { address: textIn(s.address, locale) })}</li>
         <li>{t("how.check")}</li>
       </ol>
       <h2>{t("refundTitle")}</h2>

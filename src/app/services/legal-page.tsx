@@ -1,11 +1,11 @@
-import { serverTranslator } from "@/components/i18n/request-intl";
-import type { SiteSettings } from "@/lib/site-settings";
+import { serverLocale, serverTranslator } from "@/components/i18n/request-intl";
+import { textIn, type SiteSettings } from "@/lib/site-settings";
 
-/** The shop's name and contact details for a legal text's introduction, its e-mail address as a link. */
+/** The shop's name and contact details for a legal text's introduction (in the page's language), its e-mail address as a link. */
 export function shopContact(settings: SiteSettings) {
   return {
     company: settings.companyName,
-    address: settings.address,
+    address: textIn(settings.address, serverLocale()),
     email: settings.contactEmail,
     phone: settings.contactPhone,
     mail: (chunks: React.ReactNode) => <a href={`mailto:${settings.contactEmail}`}>{chunks}</a>,

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { InfoTable, PageFrame } from "@/components/pages/page-frame";
 import { formatMoney } from "@/lib/money";
+import { textIn } from "@/lib/site-settings";
 import { regionName } from "@/lib/tanzania-regions";
 import { getIntl, getTranslator } from "../i18n";
 import { infoPageMetadata } from "../page-metadata";
@@ -35,11 +36,11 @@ export default async function ShippingPage() {
       title: t("parcelTitle"),
       where: t("parcelWhere"),
       fee: null,
-      text: delivery.parcel.enabled ? t("parcelText", { place: delivery.parcel.departure }) : off,
+      text: delivery.parcel.enabled ? t("parcelText", { place: textIn(delivery.parcel.departure, locale) }) : off,
     },
     {
       title: t("pickupTitle"),
-      where: t("pickupWhere", { address: s.address }),
+      where: t("pickupWhere", { address: textIn(s.address, locale) }),
       fee: delivery.pickup.enabled ? t("free") : null,
       text: delivery.pickup.enabled ? t("pickupText") : off,
     },

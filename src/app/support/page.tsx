@@ -2,7 +2,8 @@ import Link from "next/link";
 import { HelpCircle, Mail, MapPin, MessageSquare, Phone, Search, Send } from "lucide-react";
 import { BusinessHours } from "@/components/pages/business-hours";
 import { PageFrame } from "@/components/pages/page-frame";
-import { getTranslator } from "../i18n";
+import { textIn } from "@/lib/site-settings";
+import { getIntl, getTranslator } from "../i18n";
 import { infoPageMetadata } from "../page-metadata";
 import { loadSiteSettings } from "../site-settings";
 
@@ -16,7 +17,7 @@ const SELF_SERVICE = [
 ] as const;
 
 export default async function SupportPage() {
-  const [s, t] = await Promise.all([loadSiteSettings(), getTranslator("pages.support")]);
+  const [s, t, { locale }] = await Promise.all([loadSiteSettings(), getTranslator("pages.support"), getIntl()]);
   const tel = `tel:${s.contactPhone.replace(/\s/g, "")}`;
   return (
     <PageFrame title={t("title")} lead={t("intro")}>
@@ -32,7 +33,7 @@ export default async function SupportPage() {
         </li>
         <li className="flex items-start gap-2">
           <MapPin className="mt-1 h-4 w-4 shrink-0 text-brand" aria-hidden />
-          <span>{t("visit", { address: s.address })}</span>
+          <span>{t("visit", { address: textIn(s.address, locale) })}</span>
         </li>
       </ul>
       <BusinessHours settings={s} />

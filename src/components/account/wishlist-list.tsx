@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import { formatMoney } from "@/lib/money";
+import { shownWasPrice } from "@/lib/was-price";
 import type { Product } from "@/lib/product";
 import { productImageSrcSet } from "@/lib/product-image";
 import { productPath } from "@/lib/slug";
@@ -73,7 +74,7 @@ export function WishlistList({ items }: { items: { product: Product; addedAt: st
               </h2>
               <p className="mt-0.5 flex flex-wrap items-baseline gap-x-2">
                 <span className="font-semibold">{formatMoney(product.price, currency)}</span>
-                {product.original_price > product.price && (
+                {shownWasPrice(product.price, product.original_price) && (
                   <span className="text-xs text-[var(--muted-fg)] line-through">{t("wasPrice", { price: formatMoney(product.original_price, currency) })}</span>
                 )}
               </p>

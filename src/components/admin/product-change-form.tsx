@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { ADMIN_PRODUCT_REASON_MAX, type AdminProductChangeRequest } from "@/lib/admin-catalog";
 import { api } from "@/lib/api-client";
+import { formatMoney } from "@/lib/money";
 import { TextField } from "../checkout/form-fields";
 import { FormMessage } from "../auth/fields";
 import { useFormAction } from "../ui/use-form-action";
@@ -20,12 +21,25 @@ const WHOLE = /^\d{1,10}$/;
 /**
  * The admin's price and stock form: only the values that differ from the product's are sent, with
  * the reason the audit trail keeps; the server checks everything again and the page reloads its
- * data (and history) after a save.
+ * data (and history) after a save. The "was" price may only be one of the prices the product had
+ * (`pastPrices`: its history's and today's), above the price, or 0 for none: the form says which
+ * and checks it before sending.
  */
-export function ProductChangeForm({ productId, current, hasOptions = false }: { productId: number; current: Values; hasOptions?: boolean }) {
+export function ProductChangeForm({
+  productId,
+  current,
+  pastPrices,
+  hasOptions = false,
+}: {
+  productId: number;
+  current: Values;
+  pastPrices: number[];
+  hasOptions?: boolean;
+}) {
   // a product with options takes its price and stock from them: only the "was" price is its own
   const editable = hasOptions ? (["originalPrice"] as const) : (["price", "originalPrice", "stockQuantity"] as const);
   const t = useTranslations("admin.catalog");
+  const tError = useTranslations("errors.reasons");
   const router = useRouter();
   const [text, setText] = useState({
     price: String(current.price),
@@ -38,6 +52,11 @@ export function ProductChangeForm({ productId, current, hasOptions = false }: { 
   const changes = (): AdminProductChangeRequest | string => {
     const wrong: typeof invalid = {};
     for (const key of editable) if (!WHOLE.test(text[key].trim())) wrong[key] = t("wholeNumber");
+    const [price, was] = [Number(text.price.trim()), Number(text.originalPrice.trim())];
+    if (!wrong.originalPrice && !wrong.price && was !== 0 && was !== current.originalPrice && was !== price) {
+      if (was < price) wrong.originalPrice = tError("wasPriceNotAbovePrice");
+      else if (!pastPrices.includes(was)) wrong.originalPrice = tError("wasPriceNeverCharged");
+    }
     if (!text.reason.trim()) wrong.reason = t("needReason");
     setInvalid(wrong);
     // each field says what is wrong with it; the form's message only says that nothing was saved
@@ -84,7 +103,7 @@ export function ProductChangeForm({ productId, current, hasOptions = false }: { 
         value={text.originalPrice}
         onChange={set("originalPrice")}
         error={invalid.originalPrice}
-        hint={t("originalPriceHint")}
+        hint={t("originalPriceHint", { prices: pastPrices.map((p) => formatMoney(p)).join(", ") })}
       />
       {!hasOptions && (
         <TextField

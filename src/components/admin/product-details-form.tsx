@@ -20,7 +20,7 @@ import { useFormAction, type FormResult } from "../ui/use-form-action";
 const WHOLE = /^\d{1,10}$/;
 const EMPTY: AdminProductDetails = { name: "", description: "", category: "", brand: "", sku: "", image: "", freeDelivery: false, sameDayDelivery: false };
 
-type Field = keyof AdminProductDetails | "price" | "originalPrice" | "stockQuantity";
+type Field = keyof AdminProductDetails | "price" | "stockQuantity";
 
 /**
  * A product's details: a new product (with its first price and stock), or the details of one that
@@ -45,7 +45,7 @@ export function ProductDetailsForm({
   const errorText = useErrorText();
   const creating = productId === undefined;
   const [form, setForm] = useState<AdminProductDetails>(initial ?? { ...EMPTY, category: categories[0]?.slug ?? "", brand: brands[0] ?? "" });
-  const [money, setMoney] = useState({ price: "", originalPrice: "", stockQuantity: "" });
+  const [money, setMoney] = useState({ price: "", stockQuantity: "" });
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -61,7 +61,6 @@ export function ProductDetailsForm({
     if (!form.image) wrong.image = t("needImage");
     if (creating) {
       if (!WHOLE.test(money.price.trim())) wrong.price = t("wholeNumber");
-      if (money.originalPrice.trim() && !WHOLE.test(money.originalPrice.trim())) wrong.originalPrice = t("wholeNumber");
       if (!WHOLE.test(money.stockQuantity.trim())) wrong.stockQuantity = t("wholeNumber");
     }
     setInvalid(wrong);
@@ -77,7 +76,6 @@ export function ProductDetailsForm({
           ...details(),
           price: Number(money.price.trim()),
           stockQuantity: Number(money.stockQuantity.trim()),
-          ...(money.originalPrice.trim() ? { originalPrice: Number(money.originalPrice.trim()) } : {}),
         };
         const created = await api.adminCatalog.create(body);
         router.push(`/admin/products/${created.id}`);
@@ -219,15 +217,6 @@ export function ProductDetailsForm({
       {creating && (
         <>
           <TextField name="price" label={t("price")} inputMode="numeric" value={money.price} onChange={setAmount("price")} error={invalid.price} required />
-          <TextField
-            name="originalPrice"
-            label={t("originalPrice")}
-            hint={t("originalPriceHint")}
-            inputMode="numeric"
-            value={money.originalPrice}
-            onChange={setAmount("originalPrice")}
-            error={invalid.originalPrice}
-          />
           <TextField
             name="stockQuantity"
             label={t("stock")}

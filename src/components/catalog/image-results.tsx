@@ -2,34 +2,43 @@
 
 import { ArrowLeft, Search } from "lucide-react";
 import { Suspense, useEffect, useRef } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { IMAGE_RESULTS_HEADING_ID, takeImageResultsFocus, type ImageResults } from "../search/image-search-state";
 import { ProductCard } from "./product-card";
 
 /**
  * What a search by image found, shown by the listing in place of its grid: the photo,
- * the keywords the server read from it (each one a text search), and the matching products. It is
- * one answer, not a list to scroll endlessly.
+ * the keywords the server read from it, and the matching products. It is one answer, not a list
+ * to scroll endlessly. A keyword chip reads in the page's language: a category's chip (named in
+ * that language) opens the category; another searches the words it shows (a Kiswahili word the
+ * search reads as the catalogue's).
  */
 export function ImageResultsView({
   results,
   gridClass,
   returnTo,
   onKeyword,
+  onCategory,
   onClose,
 }: {
   results: ImageResults;
   gridClass: string;
   returnTo: string;
   onKeyword: (keyword: string) => void;
+  onCategory: (slug: string) => void;
   onClose: () => void;
 }) {
   const t = useTranslations("catalog.imageResults");
+  const locale = useLocale();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (takeImageResultsFocus()) heading.current?.focus();
   }, []);
-  const { products, keywords, previewUrl } = results;
+  const { products, keywords, keywordDetails = {}, previewUrl } = results;
+  const chips = keywords.map((keyword) => {
+    const detail = keywordDetails[keyword];
+    return { keyword, label: locale === "sw" && detail?.sw ? detail.sw : keyword, category: detail?.category };
+  });
   const count = products.length;
 
   return (
@@ -58,15 +67,15 @@ export function ImageResultsView({
                 {t("searchInstead")}
               </span>
               <ul aria-labelledby="image-keywords-label" className="flex flex-wrap gap-1.5" data-testid="image-keywords">
-                {keywords.map((keyword) => (
+                {chips.map(({ keyword, label, category }) => (
                   <li key={keyword}>
                     <button
                       type="button"
-                      onClick={() => onKeyword(keyword)}
+                      onClick={() => (category ? onCategory(category) : onKeyword(label))}
                       className="inline-flex min-h-8 items-center gap-1 rounded-full border border-[var(--border)] bg-[var(--page-bg)] px-3 py-1 text-xs hover:border-brand hover:text-brand sm:text-sm"
                     >
                       <Search className="h-3.5 w-3.5" aria-hidden />
-                      {keyword}
+                      {label}
                     </button>
                   </li>
                 ))}

@@ -9,6 +9,7 @@ import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { productImageSrcSet } from "@/lib/product-image";
 import { productPath } from "@/lib/slug";
+import { shownWasPrice } from "@/lib/was-price";
 import { WishlistHeart } from "../account/wishlist-heart";
 import { addProductToCart } from "../cart/add-to-cart";
 import { LinkPending } from "../ui/link-pending";
@@ -23,7 +24,7 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
   const [adding, setAdding] = useState(false);
   const href = `${productPath(product)}?returnTo=${encodeURIComponent(returnTo)}`;
   const badge = badgeText(cardBadge(product), t);
-  const discounted = product.original_price > product.price;
+  const was = shownWasPrice(product.price, product.original_price);
 
   return (
     <article
@@ -88,15 +89,10 @@ export function ProductCard({ product, returnTo, eager = false }: { product: Pro
             data-testid="price"
             data-price={product.price}
           />
-          {discounted && (
+          {was && (
             <span className="max-w-full text-[var(--muted-fg)]">
-              <span className="sr-only">{t("wasPrice", { price: formatMoney(product.original_price, currency) })}</span>
-              <FittedPrice
-                text={formatMoney(product.original_price, currency)}
-                className="line-through [--price-max:0.75rem]"
-                data-testid="was-price"
-                aria-hidden
-              />
+              <span className="sr-only">{t("wasPrice", { price: formatMoney(was.was, currency) })}</span>
+              <FittedPrice text={formatMoney(was.was, currency)} className="line-through [--price-max:0.75rem]" data-testid="was-price" aria-hidden />
             </span>
           )}
         </p>

@@ -54,7 +54,7 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
   const searchPending = typed.dirty && typed.text.trim() !== filters.search;
   const sentinel = useRef<HTMLDivElement>(null);
   const returnTo = listingHref(filters, page).replace(/^\/products/, pathname);
-  const { submit } = useSearchNavigation();
+  const { submit, openCategory } = useSearchNavigation();
 
   // a search changes the URL in place (no navigation, so no new metadata): the tab title follows it
   const title = pageTitle(filters.search ? tTitle("searchResults", { search: filters.search }) : tTitle("allProducts"), companyName);
@@ -111,7 +111,7 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
       />
 
       {showingImage ? (
-        <ImageResultsView results={image} gridClass={gridClass} returnTo={returnTo} onKeyword={submit} onClose={closeImageResults} />
+        <ImageResultsView results={image} gridClass={gridClass} returnTo={returnTo} onKeyword={submit} onCategory={openCategory} onClose={closeImageResults} />
       ) : showSkeletons ? (
         <div className={gridClass} data-testid="product-skeletons">
           {Array.from({ length: LISTING_BATCH_SIZE }, (_, i) => (

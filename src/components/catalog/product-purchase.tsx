@@ -2,21 +2,26 @@
 
 import { Minus, Plus, ShoppingCart } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { MAX_LINE_QUANTITY } from "@/lib/guest-cart";
-import { defaultVariant, priceOfChoice, variantsMatching } from "@/lib/variants";
+import { isLocale } from "@/lib/locale";
+import { defaultVariant, optionWords, priceOfChoice, variantsMatching } from "@/lib/variants";
+import { wasPriceForChoice } from "@/lib/was-price";
 import { addProductToCart } from "../cart/add-to-cart";
 import { FittedPrice } from "../ui/price";
 import { useCurrency } from "../ui/use-currency";
 import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
 
 /** Price, variant choice, stock, quantity and Add to Cart on the product page. */
-export function ProductPurchase({ product, discountPercent }: { product: Product; discountPercent: number }) {
+export function ProductPurchase({ product }: { product: Product }) {
   const t = useTranslations("catalog.purchase");
   const tCard = useTranslations("catalog.card");
   const [currency] = useCurrency();
+  const locale = useLocale();
+  // the options in the page's language; what is chosen and sent stays the stored words
+  const words = optionWords(product.variant_config, isLocale(locale) ? locale : "en");
   const variants = useMemo(() => product.product_variants ?? [], [product.product_variants]);
   const attributeNames = useMemo(() => {
     const order = product.variant_config?.attributeOrder ?? product.variant_config?.primaryAttributes ?? [];
@@ -41,6 +46,13 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
   const toAdd = variant ?? defaultVariant(candidates);
   const stock = variant ? variant.stock : variants.length ? candidates.reduce((sum, v) => sum + Math.max(0, v.stock), 0) : product.stock_quantity;
   const needsChoice = variants.length > 0 && !variant && !choicePrice?.exact;
+  // the product's "was" price is its own price's: shown against that price only, before any choice
+  const was = wasPriceForChoice({
+    shownPrice: price,
+    price: product.price,
+    originalPrice: product.original_price,
+    chosen: Object.values(chosen).some(Boolean),
+  });
   const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, stock));
   // a typed quantity above the stock is kept as asked: the note below says so, and the cart adds
   // what there is with the partial-stock message (never a silent cut to the stock here)
@@ -54,10 +66,15 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
       <p className="@container flex flex-wrap items-baseline gap-2">
         {needsChoice && <span className="text-sm text-[var(--muted-fg)]">{t("from")}</span>}
         <FittedPrice text={formatMoney(price, currency)} className="font-bold [--price-max:1.5rem]" data-testid="detail-price" />
-        {!variant && discountPercent > 0 && (
+        {was && (
           <>
-            <FittedPrice text={formatMoney(product.original_price, currency)} className="text-[var(--muted-fg)] line-through" data-testid="was-price" />
-            <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{tCard("badge.off", { percent: discountPercent })}</span>
+            <span className="max-w-full text-[var(--muted-fg)]">
+              <span className="sr-only">{tCard("wasPrice", { price: formatMoney(was.was, currency) })}</span>
+              <FittedPrice text={formatMoney(was.was, currency)} className="line-through" data-testid="detail-was-price" aria-hidden />
+            </span>
+            <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="detail-discount">
+              {tCard("badge.off", { percent: was.percent })}
+            </span>
           </>
         )}
       </p>
@@ -72,7 +89,7 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
         const values = [...new Set(variants.map((v) => v.attributes[name]).filter((x): x is string => Boolean(x)))];
         return (
           <fieldset key={name} className="mt-4">
-            <legend className="text-sm font-medium">{name}</legend>
+            <legend className="text-sm font-medium">{words.name(name)}</legend>
             <div className="mt-1 flex flex-wrap gap-2">
               {values.map((value) => {
                 const selected = chosen[name] === value;
@@ -84,7 +101,7 @@ export function ProductPurchase({ product, discountPercent }: { product: Product
                     onClick={() => setChosen((c) => ({ ...c, [name]: value }))}
                     className={`rounded-md border px-3 py-1.5 text-sm ${selected ? "border-brand bg-brand text-white" : "border-[var(--border)] hover:border-brand"}`}
                   >
-                    {value}
+                    {words.value(name, value)}
                   </button>
                 );
               })}

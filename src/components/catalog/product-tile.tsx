@@ -6,6 +6,7 @@ import { serverTranslator } from "../i18n/request-intl";
 import { formatMoney } from "@/lib/money";
 import { productImageSrcSet } from "@/lib/product-image";
 import { productPath } from "@/lib/slug";
+import { shownWasPrice } from "@/lib/was-price";
 import type { Product } from "@/lib/product";
 
 /**
@@ -15,7 +16,7 @@ import type { Product } from "@/lib/product";
  */
 export function ProductTile({ product, eager = false }: { product: Product; eager?: boolean }) {
   const t = serverTranslator("catalog.tile");
-  const discount = product.original_price > product.price;
+  const was = shownWasPrice(product.price, product.original_price);
   return (
     <div className="relative">
       <Link
@@ -45,13 +46,7 @@ export function ProductTile({ product, eager = false }: { product: Product; eage
           {/* each price fits the tile's width; the "was" price takes a line of its own when both do not */}
           <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
             <FittedPrice text={formatMoney(product.price)} className="font-semibold" data-testid="tile-price" />
-            {discount && (
-              <FittedPrice
-                text={formatMoney(product.original_price)}
-                className="text-[var(--muted-fg)] line-through [--price-max:0.75rem]"
-                data-testid="was-price"
-              />
-            )}
+            {was && <FittedPrice text={formatMoney(was.was)} className="text-[var(--muted-fg)] line-through [--price-max:0.75rem]" data-testid="was-price" />}
           </p>
           {!product.in_stock && <p className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">{t("outOfStock")}</p>}
         </div>

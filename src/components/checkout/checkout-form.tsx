@@ -11,7 +11,7 @@ import { attemptFingerprint, checkCheckoutForm, checkoutRequestOf, isCheckoutFie
 import { formatMoney } from "@/lib/money";
 import type { CheckoutQuote, SavedAddress } from "@/lib/orders";
 import { formatTanzanianPhone, normaliseTanzanianMobile } from "@/lib/phone";
-import type { SiteSettings } from "@/lib/site-settings";
+import { textIn, type SiteSettings } from "@/lib/site-settings";
 import { REGIONS, findRegion, regionName } from "@/lib/tanzania-regions";
 import { openAuthDialog } from "../auth/auth-dialog-state";
 import { announceCartChange, refreshServerCart } from "../cart/cart-store";
@@ -35,9 +35,9 @@ export interface CheckoutLine {
   sameDayDelivery: boolean;
 }
 
-/** The settings the checkout needs in the browser (no secrets: the public settings hold them all). */
+/** The settings the checkout needs in the browser (no secrets: the public settings hold them all); the shop's address in the page's language. */
 export type CheckoutShop = DeliverySettings &
-  Pick<SiteSettings, "vatRates" | "address"> & { mobileMoneyProviders: string[]; bankTransferHours: number; courierArea: string };
+  Pick<SiteSettings, "vatRates"> & { address: string; mobileMoneyProviders: string[]; bankTransferHours: number; courierArea: string };
 
 interface Props {
   lines: CheckoutLine[];
@@ -364,7 +364,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
 
   const optionDetail = (o: DeliveryOption) => {
     if (o.method === "same_day") return t("delivery.detail.same_day", { time: o.detail ?? "" });
-    if (o.method === "parcel") return t("delivery.detail.parcel", { place: o.detail ?? "" });
+    if (o.method === "parcel") return t("delivery.detail.parcel", { place: o.departure ? textIn(o.departure, locale) : "" });
     if (o.method === "pickup") return t("delivery.detail.pickup");
     return t("delivery.detail.courier", { area: shop.courierArea });
   };

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { CreditCard, Headphones, Smartphone, Truck } from "lucide-react";
 import { groupBusinessHours, openAllWeekAllDay } from "@/lib/business-hours";
 import { offeredPaymentMethods } from "@/lib/checkout";
-import type { SiteSettings } from "@/lib/site-settings";
+import { textIn, type SiteSettings } from "@/lib/site-settings";
 import { SOCIAL_NETWORK_NAMES, configuredSocialLinks } from "@/lib/social";
 import { regionName } from "@/lib/tanzania-regions";
 import { serverLocale, serverTranslator } from "../i18n/request-intl";
@@ -158,6 +158,7 @@ function promises(settings: SiteSettings, cardAvailable: boolean) {
 
 export function SiteFooter({ settings, cardAvailable }: { settings: SiteSettings; cardAvailable: boolean }) {
   const t = serverTranslator("common.footer");
+  const locale = serverLocale();
   return (
     <footer className="mt-12 border-t border-[var(--border)] bg-[var(--surface)] text-sm">
       <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-3">
@@ -174,8 +175,10 @@ export function SiteFooter({ settings, cardAvailable }: { settings: SiteSettings
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-6 md:grid-cols-5">
         <div className="col-span-2 md:col-span-1">
           <p className="font-semibold">{settings.companyName}</p>
-          <p className="mt-1 text-[var(--muted-fg)]">{settings.companyTagline}</p>
-          <p className="mt-2 text-[var(--muted-fg)]">{settings.address}</p>
+          <p className="mt-1 text-[var(--muted-fg)]" data-testid="footer-tagline">
+            {textIn(settings.companyTagline, locale)}
+          </p>
+          <p className="mt-2 text-[var(--muted-fg)]">{textIn(settings.address, locale)}</p>
           <p className="text-[var(--muted-fg)]">
             <a href={`tel:${settings.contactPhone.replace(/\s/g, "")}`}>{settings.contactPhone}</a> ·{" "}
             <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
 import type { OrderView } from "@/lib/orders";
 import { formatTanzanianPhone } from "@/lib/phone";
-import type { SiteSettings } from "@/lib/site-settings";
+import { textIn, type SiteSettings } from "@/lib/site-settings";
 import { regionName } from "@/lib/tanzania-regions";
 import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter, serverLocale, serverTranslator } from "../i18n/request-intl";
@@ -81,7 +81,7 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
       <div className="grid gap-4 md:grid-cols-2">
         <DetailCard id="delivery-heading" title={t("delivery")}>
           <p className="font-medium">{names(`deliveryMethod.${d.method}`)}</p>
-          {d.method === "pickup" ? <p>{t("pickupAt", { address: shop.address })}</p> : <p>{address}</p>}
+          {d.method === "pickup" ? <p>{t("pickupAt", { address: textIn(shop.address, locale) })}</p> : <p>{address}</p>}
           {d.parcelOffice && <p>{t("parcelOffice", { office: d.parcelOffice })}</p>}
           {d.notes && <p className="text-[var(--muted-fg)]">{t("notes", { notes: d.notes })}</p>}
           {order.carrier && (

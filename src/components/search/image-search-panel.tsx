@@ -189,7 +189,8 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
         return;
       }
       const keywords = Array.isArray(data.keywords) ? data.keywords.filter((k) => typeof k === "string" && k.trim() !== "") : [];
-      showImageResults({ products: data.products, keywords, previewUrl: URL.createObjectURL(upload.blob) });
+      const keywordDetails = data.keywordDetails && typeof data.keywordDetails === "object" ? data.keywordDetails : {};
+      showImageResults({ products: data.products, keywords, keywordDetails, previewUrl: URL.createObjectURL(upload.blob) });
       onDone();
     } catch (error) {
       if (controller.signal.aborted) return;

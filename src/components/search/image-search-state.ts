@@ -1,11 +1,14 @@
 "use client";
 
+import type { ImageKeywordDetail } from "@/lib/api-contract";
 import type { Product } from "@/lib/product";
 import { createStore } from "../ui/create-store";
 
 export interface ImageResults {
   products: Product[];
   keywords: string[];
+  /** by keyword: its Kiswahili words and the category it names (the server's) */
+  keywordDetails?: Record<string, ImageKeywordDetail>;
   /** An object URL of the photo that was searched, owned by this store (revoked when replaced). */
   previewUrl?: string;
   /** The listing URL key the results belong to: plain /products (image results clear category and search). */

@@ -3,8 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
 import { DEFAULT_FILTERS, filtersFromParams, listingHref, listingKey, type ListingFilters } from "@/lib/listing";
-import type { Product } from "@/lib/product";
-import { clearImageResults, setImageResults } from "./image-search-state";
+import { clearImageResults, setImageResults, type ImageResults } from "./image-search-state";
 import { liveSearchSent, typedSearch } from "./search-state";
 
 /**
@@ -30,6 +29,18 @@ export function useSearchNavigation() {
     [pathname, router],
   );
 
+  /** A category's listing (an image search's category chip): like a search, it ends image results. */
+  const openCategory = useCallback(
+    (category: string) => {
+      clearImageResults();
+      typedSearch.set({ text: "", dirty: false });
+      const href = listingHref({ ...filtersFromParams({}), category });
+      if (pathname === "/products") window.history.pushState(null, "", href);
+      else router.push(href);
+    },
+    [pathname, router],
+  );
+
   /** Live search while typing on /products: keeps the other filters, replaces the history entry. */
   const live = useCallback(
     (text: string) => {
@@ -48,7 +59,7 @@ export function useSearchNavigation() {
    * category, filters and text search: the listing URL becomes plain /products.
    */
   const showImageResults = useCallback(
-    (results: { products: Product[]; keywords: string[]; previewUrl?: string }) => {
+    (results: Omit<ImageResults, "key">) => {
       const href = listingHref(DEFAULT_FILTERS);
       typedSearch.set({ text: "", dirty: false });
       // the URL first, so the listing never sees these results beside the old filters
@@ -59,5 +70,5 @@ export function useSearchNavigation() {
     [pathname, router],
   );
 
-  return { submit, live, showImageResults, onListing: pathname === "/products" };
+  return { submit, openCategory, live, showImageResults, onListing: pathname === "/products" };
 }

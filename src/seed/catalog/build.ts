@@ -7,6 +7,7 @@ import type { PrimaryValue, VariantConfig } from "@/lib/variants";
 import { fnv1a, mulberry32 } from "@/lib/random";
 import type { SeedProduct, SeedVariant } from "../types";
 import type { Option, Row, VariantDef } from "./rows";
+import { swahiliOptionLabels } from "../option-labels";
 
 // ---------------------------------------------------------------------------------------------------
 // Deterministic helpers
@@ -197,7 +198,9 @@ export function buildProduct(row: Row, categorySlug: string, sku: string): SeedP
       if (draft.primaryValues) variant.primaryValues = draft.primaryValues;
       return variant;
     });
-    variantConfig = config;
+    // the options' names and values as a Kiswahili page shows them (the ids keep the catalogue's words)
+    const sw = swahiliOptionLabels(variants);
+    variantConfig = sw ? { ...config, labels: { sw } } : config;
     price = Math.min(...variants.map((v) => v.price));
     stock = variants.reduce((sum, v) => sum + v.stock, 0);
   } else {

@@ -6,7 +6,8 @@ import { hasForbiddenCharacter } from "@/lib/text";
 import { fromSpreadsheetCell, spreadsheetSafe } from "@/lib/spreadsheet-safe";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
-import { applyProductChanges, type ProductChanges } from "../catalog/product-writes";
+import { applyProductChanges, checkWasPrice, differences, type ProductChanges } from "../catalog/product-writes";
+import { DomainError } from "../errors";
 import type { Database } from "../db";
 import { brands, categories, productChanges, products } from "../db/schema";
 import { addProductsToSearchLexicon } from "../search/resolve";
@@ -79,6 +80,8 @@ export function createCatalogCsvService(db: Database) {
     const found = new Map<string, number>();
     // products with options: their price and stock come from the options (an unchanged value, as an export has it, is fine)
     const fromOptions = new Map<number, { price: number; stockQuantity: number }>();
+    // every product's price and "was" price: a "was" price the file names is checked against its history
+    const current = new Map<number, { price: number; originalPrice: number }>();
     for (let i = 0; i < skus.length; i += 5_000) {
       const chunk = skus.slice(i, i + 5_000).filter(Boolean);
       if (!chunk.length) continue;
@@ -87,6 +90,7 @@ export function createCatalogCsvService(db: Database) {
           id: products.id,
           sku: products.sku,
           price: products.price,
+          originalPrice: products.originalPrice,
           stockQuantity: products.stockQuantity,
           // spelled out: drizzle writes a one-table select's columns unqualified, and a bare "id"
           // inside the subquery would be the variant's own
@@ -96,6 +100,7 @@ export function createCatalogCsvService(db: Database) {
         .where(inArray(products.sku, chunk));
       for (const p of rows) {
         found.set(p.sku, p.id);
+        current.set(p.id, { price: p.price, originalPrice: p.originalPrice });
         if (p.hasOptions) fromOptions.set(p.id, { price: p.price, stockQuantity: p.stockQuantity });
       }
     }
@@ -158,6 +163,15 @@ export function createCatalogCsvService(db: Database) {
       if (stock !== undefined) row.money.stockQuantity = stock;
       if (price !== undefined && originalPrice !== undefined && originalPrice !== 0 && originalPrice < price)
         wrong(`original_price (${originalPrice}) is below price (${price}): a "was" price must not be lower than the price`);
+      else if (originalPrice !== undefined && productId !== undefined) {
+        const before = current.get(productId)!;
+        try {
+          await checkWasPrice(db, productId, { ...before, stockQuantity: 0 }, price ?? before.price, originalPrice);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          wrong(`original_price: ${error.message}`);
+        }
+      }
       const free = flag("free_delivery");
       const sameDay = flag("same_day_delivery");
       if (free !== undefined) row.other.freeDelivery = free;
@@ -209,9 +223,7 @@ export function createCatalogCsvService(db: Database) {
           let moved = false;
           if (Object.keys(row.money).length) {
             const { before, after } = await applyProductChanges(tx, row.productId, row.money);
-            const diff: Record<string, { before: number; after: number }> = {};
-            for (const key of ["price", "originalPrice", "stockQuantity"] as const)
-              if (before[key] !== after[key]) diff[key] = { before: before[key], after: after[key] };
+            const diff = differences(before, after);
             if (Object.keys(diff).length) {
               moved = true;
               await tx.insert(productChanges).values({ productId: row.productId, adminId: admin.id, adminEmail: admin.email, changes: diff, reason });

@@ -3,7 +3,7 @@ import type { AdminProductDetails, AdminProductRow, AdminVariantRow, ProductChan
 import { rowsOf, type Database } from "../db";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
-import { applyProductChanges, type ProductChanges, type ProductValues } from "../catalog/product-writes";
+import { applyProductChanges, differences, pastPrices, type ProductChanges } from "../catalog/product-writes";
 import type { VariantConfig } from "@/lib/variants";
 import { categories, productChanges, productVariants, products } from "../db/schema";
 import { DomainError } from "../errors";
@@ -104,6 +104,8 @@ export async function adminProduct(
   details: AdminProductDetails;
   options: { config: VariantConfig | null; variants: AdminVariantRow[] };
   history: ProductChangeEntry[];
+  /** every price the product has had, by its whole history, and its price of today, dearest first: what its "was" price may be */
+  pastPrices: number[];
 } | null> {
   const [found] = await db
     .select({
@@ -158,14 +160,8 @@ export async function adminProduct(
     details,
     options: { config: variantConfig ?? null, variants },
     history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
+    pastPrices: [...new Set([...(await pastPrices(db, id)), row.price])].sort((a, b) => b - a),
   };
-}
-
-/** The fields whose value a change really moved, as {before, after}. */
-function differences(before: ProductValues, after: ProductValues): Record<string, { before: number; after: number }> {
-  const out: Record<string, { before: number; after: number }> = {};
-  for (const key of ["price", "originalPrice", "stockQuantity"] as const) if (before[key] !== after[key]) out[key] = { before: before[key], after: after[key] };
-  return out;
 }
 
 /**

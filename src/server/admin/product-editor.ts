@@ -8,6 +8,8 @@ import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
 import type { Database } from "../db";
 import { planVariants, type VariantPlanInput } from "@/lib/variant-plan";
+import { labelsStillUsed } from "@/lib/variants";
+import { wasPriceAfterPriceChange, wasPriceInForce } from "@/lib/was-price";
 import { brands, categories, productChanges, productVariants, products } from "../db/schema";
 import { DomainError } from "../errors";
 import { MAX_IMAGE_PIXELS } from "../image-search/decode";
@@ -61,6 +63,12 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
   return {
     async create(actor: Actor, input: AdminProductDetails & { price: number; originalPrice: number; stockQuantity: number }, meta: RequestMeta) {
       const slug = slugOf(input.name);
+      // a new product has had no other price: a "was" price would be one it never had
+      if (input.originalPrice !== 0 && input.originalPrice !== input.price)
+        throw new DomainError("validation", 'A new product has no earlier price: its "was" price can be set once its price has changed', {
+          field: "originalPrice",
+          reason: "wasPriceNeverCharged",
+        });
       const created = await transaction(async (tx) => {
         await skuFree(tx, input.sku);
         const { category, brand } = await references(tx, input);
@@ -77,7 +85,7 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
             brand: brand.name,
             sku: input.sku,
             price: input.price,
-            originalPrice: Math.max(input.originalPrice, input.price),
+            originalPrice: input.price,
             stockQuantity: input.stockQuantity,
             freeDelivery: input.freeDelivery,
             sameDayDelivery: input.sameDayDelivery,
@@ -174,7 +182,12 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
         });
       const result = await transaction(async (tx) => {
         const [product] = await tx
-          .select({ price: products.price, originalPrice: products.originalPrice, stockQuantity: products.stockQuantity })
+          .select({
+            price: products.price,
+            originalPrice: products.originalPrice,
+            stockQuantity: products.stockQuantity,
+            variantConfig: products.variantConfig,
+          })
           .from(products)
           .where(eq(products.id, id))
           .for("update");
@@ -205,13 +218,19 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
           if (was && was.price !== v.price) changes[`variant|${v.combinationId}|price`] = { before: was.price, after: v.price };
           if (was && was.stock !== v.stock) changes[`variant|${v.combinationId}|stock`] = { before: was.stock, after: v.stock };
         }
-        const set: Partial<typeof products.$inferInsert> = { variantConfig: plan.config };
+        // the options' words in other languages stay for the attributes and values that stay
+        const labels = labelsStillUsed(product.variantConfig?.labels, plan.variants);
+        const set: Partial<typeof products.$inferInsert> = { variantConfig: plan.config && labels ? { ...plan.config, labels } : plan.config };
         if (plan.variants.length) {
           const price = Math.min(...plan.variants.map((v) => v.price));
           const stock = plan.variants.reduce((sum, v) => sum + v.stock, 0);
+          // the "was" price belongs to the product's own (lowest) price: it never follows a change by itself
+          const originalPrice = wasPriceAfterPriceChange(product, price);
           if (price !== product.price) changes.price = { before: product.price, after: price };
+          const [wasBefore, wasAfter] = [wasPriceInForce(product.price, product.originalPrice), wasPriceInForce(price, originalPrice)];
+          if (wasBefore !== wasAfter) changes.originalPrice = { before: wasBefore, after: wasAfter };
           if (stock !== product.stockQuantity) changes.stockQuantity = { before: product.stockQuantity, after: stock };
-          Object.assign(set, { price, stockQuantity: stock, originalPrice: Math.max(product.originalPrice, price) });
+          Object.assign(set, { price, stockQuantity: stock, originalPrice });
         }
         await tx
           .update(products)

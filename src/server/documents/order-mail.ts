@@ -2,7 +2,7 @@ import { formatMoney } from "@/lib/money";
 import { invoiceKind, testReceiptNumber } from "@/lib/order-documents";
 import { formatTanzanianPhone } from "@/lib/phone";
 import { optionText } from "@/lib/variants";
-import type { SiteSettings } from "@/lib/site-settings";
+import { textIn, type SiteSettings } from "@/lib/site-settings";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
 import { translator } from "../i18n";
@@ -122,7 +122,9 @@ async function compose(
     }
     case "order-shipped": {
       subject = t("shipped.subject", { number });
-      paragraphs.push(t("shipped.intro", { number, method: order.deliveryMethod, carrier: order.carrier || "none", address: shop.address }));
+      paragraphs.push(
+        t("shipped.intro", { number, method: order.deliveryMethod, carrier: order.carrier || "none", address: textIn(shop.address, order.locale) }),
+      );
       if (order.deliveryMethod === "parcel" && order.parcelOffice) paragraphs.push(t("shipped.parcelOffice", { office: order.parcelOffice }));
       if (order.trackingNumber) paragraphs.push(t("shipped.tracking", { tracking: order.trackingNumber }));
       break;

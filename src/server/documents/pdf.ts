@@ -4,7 +4,7 @@ import type { Locale } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
 import { isTaxInvoice, testReceiptNumber, type InvoiceKind } from "@/lib/order-documents";
 import { formatTanzanianPhone } from "@/lib/phone";
-import type { SiteSettings } from "@/lib/site-settings";
+import { textIn, type SiteSettings } from "@/lib/site-settings";
 import { translator } from "../i18n";
 import { vatBreakdown } from "./fiscal";
 import type { OrderDocumentData, OrderLineRow, OrderRow } from "./order-data";
@@ -138,9 +138,10 @@ class Sheet {
 }
 
 /** The shop's name, address and registration at the top of both documents. */
-function shopHeader(sheet: Sheet, shop: Shop, t: Words, options: { vfd: boolean }): void {
+function shopHeader(sheet: Sheet, shop: Shop, t: Words, options: { vfd: boolean; locale: Locale }): void {
   sheet.text(shop.companyName, { size: 16, bold: true, gap: 3 });
-  if (shop.address) sheet.text(shop.address, { color: GREY });
+  const address = textIn(shop.address, options.locale);
+  if (address) sheet.text(address, { color: GREY });
   const contact = [
     shop.contactPhone && t("shop.phone", { phone: shop.contactPhone }),
     shop.contactEmail && t("shop.email", { email: shop.contactEmail }),
@@ -244,7 +245,7 @@ export async function receiptPdf(data: OrderDocumentData, shop: Shop, locale: Lo
   const sheet = new Sheet(`${title} ${number}`, shop.companyName);
   // a receipt shows the registration it was issued under, which later settings do not change
   const seller = receipt ? { tin: receipt.sellerTin, vrn: receipt.sellerVrn } : { tin: shop.fiscal.tin, vrn: shop.fiscal.vrn };
-  shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, ...seller } }, t, { vfd: Boolean(confirmed) });
+  shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, ...seller } }, t, { vfd: Boolean(confirmed), locale });
   sheet.text(title, { size: 14, bold: true, align: "center", gap: 4 });
   if (options.test) notice(sheet, t("receipt.test"), { alarm: true });
   else if (!confirmed) notice(sheet, t("receipt.notFiscal"));
@@ -291,7 +292,7 @@ export async function invoicePdf(data: OrderDocumentData, shop: Shop, locale: Lo
     options.test && !proforma ? t("invoice.testTitle") : proforma ? t("invoice.proformaTitle") : tax ? t("invoice.taxInvoiceTitle") : t("invoice.invoiceTitle");
   const sheet = new Sheet(`${title} ${order.number}`, shop.companyName);
   // an invoice is not a fiscal document: no fiscal device named on it
-  shopHeader(sheet, shop, t, { vfd: false });
+  shopHeader(sheet, shop, t, { vfd: false, locale });
   sheet.text(title, { size: 14, bold: true, align: "center", gap: 4 });
   if (options.test) notice(sheet, proforma ? t("invoice.testProforma") : t("invoice.test"), { alarm: true });
   else sheet.y += 4;

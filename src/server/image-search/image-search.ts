@@ -1,11 +1,13 @@
+import type { ImageKeywordDetail } from "@/lib/api-contract";
 import type { Database } from "../db";
+import { categories } from "../db/schema";
 import type { MediaStore } from "../media/media-store";
 import { productsByImages } from "../catalog/products";
 import type { Product } from "../catalog/to-product";
 import { inspectImage } from "./decode";
 import { createEmbedPool, type EmbedderInfo, type EmbedPool } from "./embed-pool";
 import { embeddersEndingWith, syncImageEmbeddings, type StoredVectors, type SyncResult } from "./embeddings-store";
-import { imageKeywords } from "./keywords";
+import { imageKeywords, keywordDetails } from "./keywords";
 import { keypointCatalogue, type KeypointCatalogue } from "./keypoint-catalogue";
 import { rankImages } from "./ranking";
 import { openVectorIndex, type NearestImage, type VectorIndex } from "./vector-index";
@@ -13,6 +15,7 @@ import { openVectorIndex, type NearestImage, type VectorIndex } from "./vector-i
 export interface ImageSearchResult {
   products: Product[];
   keywords: string[];
+  keywordDetails: Record<string, ImageKeywordDetail>;
 }
 
 /** How many nearest image files are looked at, and how many products are answered. */
@@ -197,7 +200,8 @@ export class ImageSearch {
     // one product per image file: bulk copies of one photo must not outvote the other matches
     const representatives = [...new Map(products.map((p) => [p.image, p] as const)).values()].slice(0, KEYWORD_PRODUCTS);
     const keywords = imageKeywords(representatives.map((p) => ({ name: p.name, category: p.category, brand: p.brand, similarity: score.get(p.image) ?? 0 })));
-    return { products, keywords };
+    const named = keywords.length ? await this.db.select({ name: categories.name, nameSw: categories.nameSw, slug: categories.slug }).from(categories) : [];
+    return { products, keywords, keywordDetails: keywordDetails(keywords, named) };
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageKeywords } from "./keywords";
+import { imageKeywords, keywordDetails } from "./keywords";
 
 describe("imageKeywords", () => {
   it("puts the closest product's category, brand and name words first", () => {
@@ -28,5 +28,25 @@ describe("imageKeywords", () => {
 
   it("is empty without sources", () => {
     expect(imageKeywords([])).toEqual([]);
+  });
+});
+
+describe("keywordDetails", () => {
+  const categories = [
+    { name: "Sensors & Modules", nameSw: "Vihisi na Moduli", slug: "sensors-modules" },
+    { name: "Tools", nameSw: null, slug: "tools" },
+  ];
+
+  it("gives a category's chip its slug and Kiswahili name, a known word its Kiswahili word, and leaves names alone", () => {
+    expect(keywordDetails(["Sensors & Modules", "Arduino", "Sensor", "buzzer", "HC-SR04", "tools"], categories)).toEqual({
+      "Sensors & Modules": { category: "sensors-modules", sw: "Vihisi na Moduli" },
+      Sensor: { sw: "Kihisi" },
+      buzzer: { sw: "kengele" },
+      tools: { category: "tools" },
+    });
+  });
+
+  it("is empty without keywords", () => {
+    expect(keywordDetails([], categories)).toEqual({});
   });
 });

@@ -1,3 +1,6 @@
+import type { ImageKeywordDetail } from "@/lib/api-contract";
+import { SWAHILI_WORD_FOR } from "../search/synonyms";
+
 /** Words that say nothing about what a part is. */
 const STOP_WORDS = new Set(
   "and the for with from pack pcs pieces set kit lot bulk gen3 v2 pro mini lite plus gen compatible board module new inch mm cm pin pins x".split(" "),
@@ -42,4 +45,27 @@ export function imageKeywords(sources: KeywordSource[], max = 6): string[] {
     .sort((a, b) => b.score - a.score || a.text.localeCompare(b.text))
     .slice(0, max)
     .map((e) => e.text);
+}
+
+/**
+ * What a keyword chip shows and does beyond the keyword itself: a category's name is that
+ * category (its Kiswahili name where it has one); a catalogue word with a Kiswahili word the
+ * search understands gets that word. Brands and part names read the same in both languages.
+ */
+export function keywordDetails(
+  keywords: readonly string[],
+  categories: readonly { name: string; nameSw: string | null; slug: string }[],
+): Record<string, ImageKeywordDetail> {
+  const out: Record<string, ImageKeywordDetail> = {};
+  for (const keyword of keywords) {
+    const lower = keyword.toLowerCase();
+    const category = categories.find((c) => c.name.toLowerCase() === lower);
+    if (category) out[keyword] = { category: category.slug, ...(category.nameSw?.trim() ? { sw: category.nameSw.trim() } : {}) };
+    else if (SWAHILI_WORD_FOR[lower]) {
+      const word = SWAHILI_WORD_FOR[lower]!;
+      // capitalised as the keyword is (a word from a product's name usually is)
+      out[keyword] = { sw: keyword[0] === keyword[0]!.toLowerCase() ? word : word[0]!.toUpperCase() + word.slice(1) };
+    }
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_SYNONYMS, translateQueryWords } from "./synonyms";
+import { SEARCH_SYNONYMS, SWAHILI_WORD_FOR, translateQueryWords } from "./synonyms";
 import { queryWords } from "./terms";
 
 describe("translateQueryWords", () => {
@@ -21,5 +21,11 @@ describe("translateQueryWords", () => {
         expect(word).toMatch(/^[a-z0-9]+$/);
         expect(meaning).toMatch(/^[a-z0-9]+$/);
       }
+  });
+});
+
+describe("SWAHILI_WORD_FOR", () => {
+  it("gives words the search reads back as the same catalogue word", () => {
+    for (const [word, swahili] of Object.entries(SWAHILI_WORD_FOR)) expect(translateQueryWords([swahili]), word).toEqual([word]);
   });
 });

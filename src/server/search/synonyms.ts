@@ -64,6 +64,45 @@ export const SEARCH_SYNONYMS: Record<Locale, Readonly<Record<string, string>>> =
   },
 };
 
+/**
+ * The Kiswahili word a Kiswahili page shows for a catalogue word (an image search's keyword
+ * chips): one a shopper would use, and one the search reads back as that catalogue word (every
+ * entry is in the table above), so a chip searches what it says.
+ */
+export const SWAHILI_WORD_FOR: Readonly<Record<string, string>> = {
+  battery: "betri",
+  wire: "waya",
+  cable: "kebo",
+  switch: "swichi",
+  panel: "paneli",
+  motor: "mota",
+  pump: "pampu",
+  sensor: "kihisi",
+  display: "skrini",
+  charger: "chaja",
+  speaker: "spika",
+  camera: "kamera",
+  robot: "roboti",
+  board: "bodi",
+  transformer: "transfoma",
+  fan: "feni",
+  buzzer: "kengele",
+  remote: "rimoti",
+  resistor: "resista",
+  capacitor: "kapasita",
+  diode: "diodi",
+  transistor: "transista",
+  antenna: "antena",
+  module: "moduli",
+  tool: "zana",
+  tape: "tepu",
+  circuit: "saketi",
+  inverter: "inverta",
+  controller: "kidhibiti",
+  plug: "plagi",
+  socket: "soketi",
+};
+
 /** Kiswahili words that join others ("betri za lithiamu", "nishati ya jua") and name nothing. */
 const SWAHILI_JOINERS = new Set(["ya", "za", "wa", "la", "cha", "vya", "na", "kwa", "kwenye", "au"]);
 

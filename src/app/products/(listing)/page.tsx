@@ -9,6 +9,7 @@ import { AdCarousel } from "@/components/promo/ad-carousel";
 import { filtersFromParams, forCard, listingKey, listingQuery, pageOffset, parsePage, shuffleSeed } from "@/lib/listing";
 import { categoryName } from "@/lib/locale";
 import { safeRedirect } from "@/lib/redirect";
+import { textIn } from "@/lib/site-settings";
 import { getServices } from "@/server/services";
 import { getIntl, getTranslator, languageAlternates } from "../../i18n";
 import { loadSiteSettings } from "../../site-settings";
@@ -64,7 +65,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-4 sm:px-4">
-      <h1 className="text-lg font-bold sm:text-2xl">{settings.mainHeadline}</h1>
+      <h1 className="text-lg font-bold sm:text-2xl">{textIn(settings.mainHeadline, locale)}</h1>
       {/* Separate Suspense boundaries hydrate as separate tasks: shorter main-thread blocks on slow phones. */}
       <Suspense>
         <CategoryStrip categories={named} />

@@ -8,7 +8,6 @@ import { WishlistHeart } from "@/components/account/wishlist-heart";
 import { ProductPurchase } from "@/components/catalog/product-purchase";
 import { ProductTile } from "@/components/catalog/product-tile";
 import { Stars } from "@/components/catalog/stars";
-import { discountPercent } from "@/lib/listing";
 import { categoryName } from "@/lib/locale";
 import { productImageSrcSet } from "@/lib/product-image";
 import { safeRedirect } from "@/lib/redirect";
@@ -48,7 +47,6 @@ export default async function ProductPage({ params, searchParams }: Props) {
   // only a path on this site may be the back link (no open redirect through returnTo)
   const backTo = safeRedirect((await searchParams).returnTo, "/products");
   const nonce = (await headers()).get("x-nonce") ?? undefined;
-  const off = discountPercent(product.price, product.original_price);
   // the main image is the page's largest paint: asked for from the <head>, before the body arrives
   preload(product.image, { as: "image", imageSrcSet: productImageSrcSet(product.image), imageSizes: MAIN_IMAGE_SIZES, fetchPriority: "high" });
   const jsonLd = {
@@ -107,7 +105,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
           <div className="mt-2">
             <Stars rating={product.rating} reviews={product.reviews} />
           </div>
-          <ProductPurchase product={product} discountPercent={off} />
+          <ProductPurchase product={product} />
           <div className="mt-3 flex flex-wrap gap-2 text-xs font-medium">
             {product.free_delivery && <span className="rounded bg-emerald-100 px-2 py-1 text-emerald-900">{t("freeDelivery")}</span>}
             {product.same_day_delivery && <span className="rounded bg-sky-100 px-2 py-1 text-sky-900">{t("sameDay")}</span>}

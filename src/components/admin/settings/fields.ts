@@ -1,4 +1,5 @@
-import type { SiteSettingKey } from "@/lib/site-settings";
+import { LOCALES, type Locale } from "@/lib/locale";
+import { LOCALIZED_SETTING_PATHS, type SiteSettingKey } from "@/lib/site-settings";
 
 /**
  * How each setting is edited: its path in the settings (dotted) and the kind of input. The tabs
@@ -13,6 +14,19 @@ export interface FieldSpec {
   options?: readonly string[];
   /** the catalogue key of the hint under a list's box (the kind's own hint when absent) */
   hint?: "pairsHint" | "factorsHint" | "pricePerCm2Hint";
+  /** a text a shopper reads: one input per language, each at `<path>.<locale>` */
+  localized?: true;
+}
+
+/** A text setting a shopper reads: an input per language. */
+const inLanguages = (path: (typeof LOCALIZED_SETTING_PATHS)[number], kind: "text" | "textarea"): FieldSpec => ({ path, kind, localized: true });
+
+/** The languages a localized field has an input for, English first (its text stands in for an empty one). */
+export const FIELD_LOCALES: readonly Locale[] = ["en", ...LOCALES.filter((l) => l !== "en")];
+
+/** The paths of a field's inputs: the field's own, or one per language. */
+export function inputPaths(field: FieldSpec): string[] {
+  return field.localized ? FIELD_LOCALES.map((locale) => `${field.path}.${locale}`) : [field.path];
 }
 
 /** The hint under a list's box, by kind: one item per line, "key = value" pairs, "quantity = percent" tiers. */
@@ -33,14 +47,14 @@ export const SETTINGS_TABS = [
     id: "company",
     fields: [
       f("companyName", "text"),
-      f("companyTagline", "text"),
+      inLanguages("companyTagline", "textarea"),
       f("companyLogo", "text"),
-      f("mainHeadline", "text"),
+      inLanguages("mainHeadline", "text"),
       f("heroBackgroundImage", "text"),
       f("heroTaglineAlignment", "select", ["left", "center", "right"]),
       f("contactEmail", "email"),
       f("contactPhone", "text"),
-      f("address", "textarea"),
+      inLanguages("address", "textarea"),
       f("fiscal.tin", "text"),
       f("fiscal.vrn", "text"),
       f("fiscal.vfdSerial", "text"),
@@ -112,7 +126,7 @@ export const SETTINGS_TABS = [
     ],
   },
   { id: "performance", fields: [f("performance.adRotationTime", "int"), f("performance.productsPageSize", "int")] },
-  { id: "seo", fields: [f("seo.title", "text"), f("seo.description", "textarea"), f("seo.keywords", "lines")] },
+  { id: "seo", fields: [inLanguages("seo.title", "text"), inLanguages("seo.description", "textarea"), f("seo.keywords", "lines")] },
   {
     id: "social",
     fields: [
@@ -145,7 +159,7 @@ export const SETTINGS_TABS = [
       f("delivery.parcel.enabled", "bool"),
       f("delivery.parcel.defaultFee", "int"),
       f("delivery.parcel.fees", "pairs"),
-      f("delivery.parcel.departure", "text"),
+      inLanguages("delivery.parcel.departure", "text"),
       f("delivery.pickup.enabled", "bool"),
     ],
   },

@@ -9,7 +9,20 @@ import { FormMessage } from "../../auth/fields";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../../ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
 import { useFormAction } from "../../ui/use-form-action";
-import { LIST_HINTS, SETTINGS_TABS, tabKeys, textOf, valueAt, valueOf, WEEKDAYS, withValueAt, type FieldSpec, type SettingsTabId } from "./fields";
+import {
+  FIELD_LOCALES,
+  inputPaths,
+  LIST_HINTS,
+  SETTINGS_TABS,
+  tabKeys,
+  textOf,
+  valueAt,
+  valueOf,
+  WEEKDAYS,
+  withValueAt,
+  type FieldSpec,
+  type SettingsTabId,
+} from "./fields";
 import { SettingsPreview, type PreviewProduct } from "./settings-preview";
 
 type Texts = Record<string, string>;
@@ -17,7 +30,9 @@ type Texts = Record<string, string>;
 const textFields = (settings: SiteSettings): Texts =>
   Object.fromEntries(
     SETTINGS_TABS.flatMap((tab) =>
-      tab.fields.filter((f) => !["bool", "multi"].includes(f.kind)).map((f) => [f.path, textOf(f.kind, valueAt(settings, f.path))]),
+      tab.fields
+        .filter((f) => !["bool", "multi"].includes(f.kind))
+        .flatMap((f) => inputPaths(f).map((path) => [path, textOf(f.kind, valueAt(settings, path))])),
     ),
   );
 
@@ -25,7 +40,8 @@ const textFields = (settings: SiteSettings): Texts =>
 function draftOf(base: SiteSettings, texts: Texts): SiteSettings {
   let draft = base;
   for (const tab of SETTINGS_TABS)
-    for (const field of tab.fields) if (field.path in texts) draft = withValueAt(draft, field.path, valueOf(field.kind, texts[field.path]!));
+    for (const field of tab.fields)
+      for (const path of inputPaths(field)) if (path in texts) draft = withValueAt(draft, path, valueOf(field.kind, texts[path]!));
   return draft;
 }
 
@@ -93,7 +109,7 @@ export function SettingsEditor({ initial, sample }: { initial: SiteSettings; sam
   const resetField = (field: FieldSpec) => {
     const value = valueAt(DEFAULT_SITE_SETTINGS, field.path);
     if (field.kind === "bool" || field.kind === "multi") setFlag(field.path, value);
-    else setText(field.path, textOf(field.kind, value));
+    else for (const path of inputPaths(field)) setText(path, textOf(field.kind, valueAt(DEFAULT_SITE_SETTINGS, path)));
   };
   const changed = (field: FieldSpec) => JSON.stringify(valueAt(draft, field.path)) !== JSON.stringify(valueAt(base, field.path));
 
@@ -142,6 +158,44 @@ export function SettingsEditor({ initial, sample }: { initial: SiteSettings; sam
               </label>
             ))}
           </div>
+        </fieldset>
+      );
+    else if (field.localized)
+      // a text shoppers read: one box per language, each with its own error
+      control = (
+        <fieldset>
+          <legend className="font-medium">{label(field)}</legend>
+          {FIELD_LOCALES.map((locale) => {
+            const path = `${field.path}.${locale}`;
+            const inputId = `${id}-${locale}`;
+            const own = problemFor(path);
+            const props = {
+              id: inputId,
+              name: path,
+              value: texts[path] ?? "",
+              lang: locale,
+              "aria-invalid": own ? true : undefined,
+              "aria-describedby": own ? `${inputId}-error` : undefined,
+              onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(path, e.target.value),
+            };
+            return (
+              <div key={locale} className="mt-1">
+                <label htmlFor={inputId} className="block text-xs text-[var(--muted-fg)]">
+                  {t(`inLanguage.${locale}`)}
+                </label>
+                {field.kind === "textarea" ? (
+                  <textarea {...props} rows={2} className={`${input} py-1.5`} />
+                ) : (
+                  <input {...props} type="text" className={`${input} h-10`} />
+                )}
+                {own && (
+                  <p id={`${inputId}-error`} role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
+                    {problemText(own)}
+                  </p>
+                )}
+              </div>
+            );
+          })}
         </fieldset>
       );
     else {
@@ -194,7 +248,7 @@ export function SettingsEditor({ initial, sample }: { initial: SiteSettings; sam
     return (
       <div key={field.path} className="min-w-0" data-changed={changed(field) || undefined}>
         {control}
-        {problem && (
+        {problem && !field.localized && (
           <p id={errorId} role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
             {problemText(problem)}
           </p>

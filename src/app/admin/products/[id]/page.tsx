@@ -8,6 +8,7 @@ import { VariantEditor } from "@/components/admin/variant-editor";
 import { categoryName } from "@/lib/locale";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { formatMoney } from "@/lib/money";
+import { wasPriceInForce } from "@/lib/was-price";
 import { productPath } from "@/lib/slug";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../../admin-guard";
@@ -34,10 +35,13 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
     services.taxonomy.brands(),
   ]);
   if (!found) notFound();
-  const { product, details, options, history } = found;
+  const { product, details, options, history, pastPrices } = found;
   const when = adminTimeFormat(locale);
   const count = adminNumberFormat(locale);
-  const value = (field: string, n: number) => (MONEY_FIELDS.has(field) ? formatMoney(n) : count.format(n));
+  // a "was" price of 0 in the history is none
+  const value = (field: string, n: number) =>
+    field === "originalPrice" && n === 0 ? t("noWasPrice") : MONEY_FIELDS.has(field) ? formatMoney(n) : count.format(n);
+  const was = wasPriceInForce(product.price, product.originalPrice);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
@@ -75,7 +79,9 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
         </div>
         <div>
           <dt className="text-xs text-[var(--muted-fg)]">{t("field.originalPrice")}</dt>
-          <dd className="text-lg font-bold tabular-nums">{formatMoney(product.originalPrice)}</dd>
+          <dd className="text-lg font-bold tabular-nums" data-testid="admin-product-was-price">
+            {was ? formatMoney(was) : t("noWasPrice")}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-[var(--muted-fg)]">{t("inStock")}</dt>
@@ -89,7 +95,8 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
         <ProductChangeForm
           key={product.updatedAt}
           productId={product.id}
-          current={{ price: product.price, originalPrice: product.originalPrice, stockQuantity: product.stockQuantity }}
+          current={{ price: product.price, originalPrice: was, stockQuantity: product.stockQuantity }}
+          pastPrices={pastPrices}
           hasOptions={options.variants.length > 0}
         />
       </div>
