@@ -213,32 +213,44 @@ test("a quantity above the stock shows the partial-stock message, signed out in 
   await context.close();
 });
 
-test("the added-to-cart toast names the option chosen, for a guest in English and signed in in Kiswahili", async ({ page, browser }) => {
+test("the added-to-cart toast names the option chosen, for a guest in English and signed in in Kiswahili (the option's Kiswahili words)", async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize(PHONE);
   const withOptions = (await listed(page.request)).find((p) => p.variant_config && p.stock_quantity > 0)!;
   const detail = (await (await page.request.get(`/api/products/${withOptions.id}`)).json()) as {
     product_variants: { stock: number; attributes: Record<string, string> }[];
+    variant_config: { labels?: Record<string, Record<string, { name?: string; values?: Record<string, string> }>> } | null;
   };
   const variant = detail.product_variants.find((v) => v.stock > 0)!;
   const options = Object.entries(variant.attributes).filter(([name]) => !name.endsWith("_raw"));
-  const named = `${withOptions.name} (${options.map(([n, v]) => `${n}: ${v}`).join(", ")}) × 1`;
-  const chooseAndAdd = async (on: typeof page, add: string) => {
-    for (const [name, value] of options) await on.getByRole("group", { name }).getByRole("button", { name: value, exact: true }).click();
+  // the words a language shows an option in: the product's label where it has one, else the stored word
+  const inWords = (lang: "en" | "sw") => {
+    const labels = detail.variant_config?.labels?.[lang] ?? {};
+    return options.map(([name, value]) => [labels[name]?.name || name, labels[name]?.values?.[value] || value] as const);
+  };
+  const named = (lang: "en" | "sw") =>
+    `${withOptions.name} (${inWords(lang)
+      .map(([n, v]) => `${n}: ${v}`)
+      .join(", ")}) × 1`;
+  const chooseAndAdd = async (on: typeof page, lang: "en" | "sw", add: string) => {
+    for (const [name, value] of inWords(lang)) await on.getByRole("group", { name }).getByRole("button", { name: value, exact: true }).click();
     await on.getByRole("button", { name: add, exact: true }).click();
   };
 
   await page.goto(`${productPath(withOptions)}?lang=en`);
-  await chooseAndAdd(page, "Add to Cart");
+  await chooseAndAdd(page, "en", "Add to Cart");
   await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
-  await expect(page.getByText(named).first()).toBeVisible();
+  await expect(page.getByText(named("en")).first()).toBeVisible();
 
   const context = await browser.newContext({ viewport: PHONE });
   const shopper = await context.newPage();
   await signInOnLoginPage(shopper, email);
   await shopper.goto(`${productPath(withOptions)}?lang=sw`);
-  await chooseAndAdd(shopper, "Weka kikapuni");
+  await chooseAndAdd(shopper, "sw", "Weka kikapuni");
   await expect(shopper.getByText("Imewekwa kwenye kikapu", { exact: true })).toBeVisible();
-  await expect(shopper.getByText(named).first()).toBeVisible();
+  await expect(shopper.getByText(named("sw")).first()).toBeVisible();
   await context.close();
 });
 

@@ -59,12 +59,13 @@ export function variantCombinationId(attributes: Record<string, string> | null |
 /**
  * The chosen option in words, as a cart line, the checkout and an order show it: "Colour: Red,
  * Pack: 10" ("" for a product without options); the `_raw` attributes some imports carry beside
- * the shown value are left out.
+ * the shown value are left out. With `words` (optionWords for a language) the names and values are
+ * the product's labels in that language.
  */
-export function optionText(attributes: Record<string, string> | null | undefined): string {
+export function optionText(attributes: Record<string, string> | null | undefined, words?: Pick<ReturnType<typeof optionWords>, "name" | "value">): string {
   return Object.entries(attributes ?? {})
     .filter(([name, value]) => !name.endsWith("_raw") && value !== "")
-    .map(([name, value]) => `${name}: ${value}`)
+    .map(([name, value]) => (words ? `${words.name(name)}: ${words.value(name, value)}` : `${name}: ${value}`))
     .join(", ");
 }
 

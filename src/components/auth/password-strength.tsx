@@ -72,7 +72,7 @@ export function PasswordStrength({ password, companyName, fullName = "", email =
   return (
     <div className="mt-1 text-xs text-[var(--muted-fg)]" data-testid="password-strength" aria-live="polite">
       {shown && (
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2" data-testid="password-strength-verdict">
           <div className="flex h-1.5 flex-1 gap-1" aria-hidden="true">
             {[0, 1, 2, 3].map((i) => (
               <span key={i} className={`h-full flex-1 rounded ${i < Math.max(1, shown.score) ? COLOURS[shown.score] : "bg-[var(--border)]"}`} />

@@ -76,15 +76,33 @@ export function RegisterForm({
   );
 
   // an error appears above the button and pushes it down: bring both into view (in the dialog's own
-  // scroll area on a short phone screen), once per outcome, not on every keystroke after it
+  // scroll area on a short phone screen), once per outcome, not on every keystroke after it. The
+  // form can still grow after that (the password's strength verdict arrives once its dictionaries
+  // have loaded, later on a slow phone): until the person touches, scrolls or types, a change of
+  // the form's size brings them back into view.
+  const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const outcome = send.result;
   useEffect(() => {
-    if (outcome && !outcome.ok) outcomeRef.current?.scrollIntoView({ block: "nearest" });
+    const form = formRef.current;
+    const shown = outcomeRef.current;
+    if (!outcome || outcome.ok || !form || !shown) return;
+    const bringIntoView = () => shown.scrollIntoView({ block: "nearest" });
+    bringIntoView();
+    const resized = new ResizeObserver(bringIntoView);
+    resized.observe(form);
+    const root = form.ownerDocument;
+    const stop = () => resized.disconnect();
+    const personActs = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
+    for (const type of personActs) root.addEventListener(type, stop, { once: true, capture: true });
+    return () => {
+      stop();
+      for (const type of personActs) root.removeEventListener(type, stop, { capture: true });
+    };
   }, [outcome]);
 
   return (
-    <form onSubmit={send.submit} noValidate className="space-y-3">
+    <form ref={formRef} onSubmit={send.submit} noValidate className="space-y-3">
       <Field label={t("fields.fullName")} autoComplete="name" value={form.fullName} onChange={set("fullName")} />
       <Field label={t("fields.email")} type="email" autoComplete="email" value={form.email} onChange={set("email")} />
       <Field label={t("fields.phone")} type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} optional />

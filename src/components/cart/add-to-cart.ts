@@ -3,7 +3,8 @@
 import { api, isApiError } from "@/lib/api-client";
 import { addToGuestCart } from "@/lib/guest-cart";
 import type { Product } from "@/lib/product";
-import { DEFAULT_VARIANT_ID, defaultVariant, optionText, variantCombinationId, type ProductVariant } from "@/lib/variants";
+import type { Locale } from "@/lib/locale";
+import { DEFAULT_VARIANT_ID, defaultVariant, optionText, optionWords, variantCombinationId, type ProductVariant } from "@/lib/variants";
 import { TOAST_MS, toast, type ToastTranslator } from "../ui/toaster";
 import { announceCartChange, refreshServerCart, signedInStore } from "./cart-store";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
@@ -13,15 +14,15 @@ const partialStock = (count: number) =>
   toast({ title: (t) => t("cart.toast.partial"), description: (t) => t("cart.toast.partialText", { count }), duration: TOAST_MS.partialStock });
 
 /** The product as the cart names its line: with the chosen option, when it has one. */
-const lineName = (t: ToastTranslator, name: string, variant: ProductVariant | null) => {
-  const option = optionText(variant?.attributes);
-  return option ? t("cart.lineLabel", { name, attributes: option }) : name;
+const lineName = (t: ToastTranslator, locale: Locale, product: Product, variant: ProductVariant | null) => {
+  const option = optionText(variant?.attributes, optionWords(product.variant_config, locale));
+  return option ? t("cart.lineLabel", { name: product.name, attributes: option }) : product.name;
 };
 
-const added = (name: string, variant: ProductVariant | null, quantity: number) =>
+const added = (product: Product, variant: ProductVariant | null, quantity: number) =>
   toast({
     title: (t) => t("cart.toast.added"),
-    description: (t) => t("cart.toast.addedText", { name: lineName(t, name, variant), quantity }),
+    description: (t, locale) => t("cart.toast.addedText", { name: lineName(t, locale, product, variant), quantity }),
     duration: TOAST_MS.cart,
   });
 
@@ -56,7 +57,7 @@ export async function addProductToCart(product: Product, variant: ProductVariant
   if (result.status === "out-of-stock") return outOfStock(product.name);
   saveGuestCart(result.cart);
   if (result.status === "partial") partialStock(result.quantity);
-  else added(product.name, chosen, result.quantity);
+  else added(full, chosen, result.quantity);
 }
 
 async function addToServerCart(product: Product, variant: ProductVariant | null, quantity: number): Promise<void> {
@@ -64,7 +65,7 @@ async function addToServerCart(product: Product, variant: ProductVariant | null,
   try {
     const body = await api.cart.add({ productId: product.id, variantId, quantity });
     if (body.partialStock) partialStock(body.added);
-    else added(product.name, variant, body.added);
+    else added(product, variant, body.added);
   } catch (error) {
     if (isApiError(error, "out-of-stock")) outOfStock(product.name);
     else addFailed();

@@ -2,13 +2,15 @@
 
 import { Toast } from "radix-ui";
 import { X } from "lucide-react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import { isLocale } from "@/lib/locale";
 import { dismissToast, useCurrentToast, type ToastText } from "./toaster";
 
 /** The toasts as Radix shows them (swipe, timer, F8 to reach them); loaded on first use by Toaster. */
 export function ToasterView() {
   const t = useTranslations();
-  const text = (value: ToastText) => (typeof value === "function" ? value(t) : value);
+  const locale = useLocale();
+  const text = (value: ToastText) => (typeof value === "function" ? value(t, isLocale(locale) ? locale : "en") : value);
   const message = useCurrentToast();
   return (
     <Toast.Provider swipeDirection="right">

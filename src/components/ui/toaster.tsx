@@ -2,6 +2,7 @@
 
 import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from "react";
 import type { useTranslations } from "use-intl";
+import type { Locale } from "@/lib/locale";
 import { loadOnce, preloadWhenIdle } from "./prefetch";
 
 /** Toast durations: default 3 s, errors 6 s, partial stock 8 s; only one toast shows at a time. */
@@ -14,7 +15,7 @@ export type ToastTranslator = ReturnType<typeof useTranslations<never>>;
  * A toast's text: already translated by a component, or (for code that runs outside components,
  * such as add to cart) a function of the translator, called when the toast shows.
  */
-export type ToastText = string | ((t: ToastTranslator) => string);
+export type ToastText = string | ((t: ToastTranslator, locale: Locale) => string);
 
 export interface ToastMessage {
   id: number;
