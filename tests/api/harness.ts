@@ -46,6 +46,14 @@ export const SUITE_AUTH_LIMITS = {
   perEmail: { register: GENEROUS, login: GENEROUS, "login-two-factor": GENEROUS, "forgot-password": GENEROUS, "resend-verification": GENEROUS },
 };
 
+/**
+ * The cost the suite's accounts are hashed at: scrypt's cheapest sensible setting, not the shop's
+ * 128 MiB, 0.3 s one. Hundreds of registrations and sign-ins whose subject is not the hash would
+ * otherwise spend minutes in it; the tests of hashing itself (the stored format, the pool under a
+ * burst, the busy answer) build their API with the shop's cost, and so does every e2e test.
+ */
+const SUITE_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 };
+
 /** The test configuration of the services: the suite's media, this file's outbox, a fixed public address. */
 function testConfig(harness: ApiHarness, overrides: Partial<ServicesConfig> = {}): ServicesConfig {
   return {
@@ -54,6 +62,7 @@ function testConfig(harness: ApiHarness, overrides: Partial<ServicesConfig> = {}
     mail: { from: "Kilima Electronics <no-reply@test>", outboxDir: harness.outboxDir },
     outbox: { quota: SUITE_MAIL_QUOTA },
     authLimits: SUITE_AUTH_LIMITS,
+    passwordHashing: { cost: SUITE_PASSWORD_COST },
     siteUrl: new URL("http://shop.test"),
     // the fiscal journal and other files of the data folder stay in the test's own folder
     dataDir: harness.outboxDir,

@@ -9,7 +9,7 @@ import { openSession } from "../../src/server/auth/sessions";
 import { openDatabase } from "../../src/server/db/client";
 import { users } from "../../src/server/db/schema";
 import { createServices, type Services } from "../../src/server/services";
-import { ensureProductionBuild, freshPostgresDatabase, startProductionServer, type ProductionServer } from "./production-server";
+import { ensureProductionBuild, seededServerData, startProductionServer, type ProductionServer } from "./production-server";
 
 /*
  * The production server's cache of whole pages (server.ts, src/lib/page-cache.ts): a signed-out
@@ -29,12 +29,8 @@ const shoppers: { name: string; cookie: string }[] = [];
 beforeAll(async () => {
   await ensureProductionBuild();
   work = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-page-cache-"));
-  dataDir = path.join(work, "data");
-  if (postgres) {
-    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, "storefront_page_cache");
-    pgUrl = fresh.url;
-    dropDatabase = fresh.drop;
-  }
+  // the seeded demo shop, copied: the server starts without seeding or embedding
+  ({ dataDir, databaseUrl: pgUrl, drop: dropDatabase } = await seededServerData(work, "storefront_page_cache"));
   // two signed-in shoppers, made before the server opens the database (one PGlite owner at a time)
   const handle = await openDatabase({ databaseUrl: pgUrl, dataDir });
   for (const name of ["Amina Cachetest", "Baraka Cachetest"]) {
@@ -46,8 +42,7 @@ beforeAll(async () => {
     shoppers.push({ name, cookie: `${SESSION_COOKIE}=${session.token}` });
   }
   await handle.close();
-  // seeding the demo catalogue and embedding its images takes a minute or two on a busy machine
-  server = await startProductionServer({ DATA_DIR: dataDir, DATABASE_URL: pgUrl }, 400_000);
+  server = await startProductionServer({ DATA_DIR: dataDir, DATABASE_URL: pgUrl });
 }, 600_000);
 
 afterAll(async () => {

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
+import { copySeededData } from "../support/seeded-data";
 import { buildAll, buildIsCurrent, root } from "../../scripts/build-lib.mjs";
 
 /** Builds the production bundle when the sources changed since the last build (about a minute). */
@@ -113,4 +116,45 @@ export async function freshPostgresDatabase(serverUrl: string, prefix: string): 
       await client.end();
     },
   };
+}
+
+/** A new database on the server, a copy of `templateUrl`'s (which must have no connection open). */
+export async function databaseFromTemplate(serverUrl: string, templateUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const template = new URL(templateUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * A DATA_DIR under `work` holding a copy of the suite's seeded shop (and on PostgreSQL a new
+ * database copied from the suite's template, with its pictures): a production server starts on it
+ * without seeding or embedding, which cost a minute or two each. `drop` removes the database.
+ */
+export async function seededServerData(work: string, prefix: string): Promise<{ dataDir: string; databaseUrl?: string; drop: () => Promise<void> }> {
+  const { seededTemplate } = inject("database");
+  const dataDir = path.join(work, "data");
+  if (!seededTemplate) {
+    await copySeededData(dataDir);
+    return { dataDir, drop: async () => undefined };
+  }
+  const copy = await databaseFromTemplate(process.env.TEST_DATABASE_URL!, seededTemplate.url, prefix);
+  fs.cpSync(seededTemplate.mediaDir, path.join(dataDir, "media"), { recursive: true });
+  return { dataDir, databaseUrl: copy.url, drop: copy.drop };
 }

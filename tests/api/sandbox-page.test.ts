@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../src/lib/auth-rules";
 import { formatOrderNumber, splitVat } from "../../src/lib/checkout";
 import { openSession } from "../../src/server/auth/sessions";
@@ -10,7 +10,7 @@ import { openDatabase, rowsOf, type DbHandle } from "../../src/server/db/client"
 import { brands, categories, orderLines, orders, products, users } from "../../src/server/db/schema";
 import { createPaymentsService } from "../../src/server/payments/service";
 import { createSettingsService } from "../../src/server/settings/settings";
-import { ensureProductionBuild, freshPostgresDatabase, startProductionServer, type ProductionServer } from "./production-server";
+import { ensureProductionBuild, seededServerData, startProductionServer, type ProductionServer } from "./production-server";
 
 /**
  * The sandbox's payment page as the production server (dist/server.mjs with the Next bundle)
@@ -19,8 +19,6 @@ import { ensureProductionBuild, freshPostgresDatabase, startProductionServer, ty
  * payment on it. Its pages run in Next's bundle while the services that answer them were built by
  * server.ts's: what one throws, the other must still recognise.
  */
-const { databaseUrl } = inject("database");
-
 let work = "";
 let pgUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -126,12 +124,10 @@ async function prepare(handle: DbHandle) {
 beforeAll(async () => {
   await ensureProductionBuild();
   work = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-sandbox-page-"));
-  const dataDir = path.join(work, "data");
-  if (databaseUrl) {
-    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, "storefront_sandbox_page");
-    pgUrl = fresh.url;
-    dropDatabase = fresh.drop;
-  }
+  // the seeded demo shop, copied: the server starts without seeding or embedding
+  const { dataDir, ...copy } = await seededServerData(work, "storefront_sandbox_page");
+  pgUrl = copy.databaseUrl;
+  dropDatabase = copy.drop;
   const handle = await openDatabase({ databaseUrl: pgUrl, dataDir });
   ({ owner, stranger, reference, orderNumber } = await prepare(handle));
   await handle.close();

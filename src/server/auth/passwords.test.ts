@@ -54,3 +54,23 @@ describe("the guessability check in the hashing pool", () => {
     }
   }, 60_000);
 });
+
+describe("the hash's cost", () => {
+  it("is the shop's (scrypt N = 2^17, r = 8, p = 1) unless a test passes its own; a stored hash is checked at the cost it names", async () => {
+    const shop = createPasswordHasher({ workers: 1 });
+    const cheap = createPasswordHasher({ workers: 1, cost: { N: 2 ** 10, r: 8, p: 1 } });
+    try {
+      const strong = await shop.hash("mti wa mwembe mkubwa");
+      expect(strong).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+      const weak = await cheap.hash("mti wa mwembe mkubwa");
+      expect(weak).toMatch(/^scrypt\$1024\$8\$1\$/);
+      // either hasher reads either hash by the parameters stored with it
+      expect(await cheap.verify("mti wa mwembe mkubwa", strong)).toBe(true);
+      expect(await shop.verify("mti wa mwembe mkubwa", weak)).toBe(true);
+      expect(await shop.verify("mti wa mwembe mdogo", weak)).toBe(false);
+    } finally {
+      await shop.close();
+      await cheap.close();
+    }
+  }, 60_000);
+});

@@ -5,7 +5,7 @@ import type { MediaStore } from "../media/media-store";
 import { productsByImages } from "../catalog/products";
 import type { Product } from "../catalog/to-product";
 import { inspectImage } from "./decode";
-import { createEmbedPool, type EmbedderInfo, type EmbedPool } from "./embed-pool";
+import { createEmbedPool, type EmbedderInfo, type EmbedPool, type QueryData } from "./embed-pool";
 import { embeddersEndingWith, syncImageEmbeddings, type StoredVectors, type SyncResult } from "./embeddings-store";
 import { imageKeywords, keywordDetails } from "./keywords";
 import { keypointCatalogue, type KeypointCatalogue } from "./keypoint-catalogue";
@@ -171,11 +171,21 @@ export class ImageSearch {
   /** Throws ImageRejectedError for anything that is not a decodable picture of a searchable size. */
   async search(image: Buffer): Promise<ImageSearchResult> {
     await inspectImage(image);
+    return this.searchWith((options) => this.pool.embedQuery(image, options));
+  }
+
+  /**
+   * The search from a photo's query data, which `embedQuery` computes for the options this
+   * catalogue needs: the nearest pictures in the database's index, their ranking and products.
+   * `search` computes it in the pool; the retrieval test replays what it computed on an earlier
+   * database through here.
+   */
+  async searchWith(embedQuery: (options: Parameters<EmbedPool["embedQuery"]>[1]) => Promise<QueryData>): Promise<ImageSearchResult> {
     // the target first: it asks the pool which model it runs, which must not queue behind this embed
     const target = await this.searchTarget();
     const index = await this.vectorIndex(target.model);
     const catalogue = (await this.keypoints?.current()) ?? null;
-    const { vectors, verified } = await this.pool.embedQuery(image, {
+    const { vectors, verified } = await embedQuery({
       previous: target.previous,
       catalogue: catalogue ? { version: catalogue.version, buffer: catalogue.buffer } : undefined,
     });
