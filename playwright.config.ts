@@ -7,12 +7,20 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } };
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `storefront-e2e-${process.pid}`);
 
+/**
+ * Specs that change what every page shows (the shop's settings, its ads, a product's price, the
+ * bank account that turns bank transfer on) run alone, after the others: on one server, a parallel
+ * spec would see the change half-way through its own checks.
+ */
+const SHOP_WIDE = /(admin-settings|i18n-settings|admin-ads|admin-catalog|checkout|test-mode)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // files in parallel on two workers (measured faster here than one), the tests of a file in order
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
   use: {
@@ -20,12 +28,11 @@ export default defineConfig({
     trace: "off",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
-  // Tests tagged @known-slow (each says why beside it) run alone in their own project, with one
-  // retry in CI only: on a busy 2-core machine their slow steps (password hashing, large uploads)
-  // can overrun, and a retry tells a loaded machine from a real failure. Everywhere else: no retry.
   projects: [
-    { name: "desktop", grepInvert: /@known-slow/, use: desktop },
-    { name: "desktop-known-slow", grep: /@known-slow/, retries: process.env.CI ? 1 : 0, use: desktop },
+    // the admin's one sign-in through the UI (two-step sign-in set up); the admin specs reuse its session
+    { name: "setup", testMatch: /admin\.setup\.ts$/, use: desktop },
+    { name: "desktop", dependencies: ["setup"], testIgnore: SHOP_WIDE, use: desktop },
+    { name: "shop-wide", dependencies: ["desktop"], testMatch: SHOP_WIDE, workers: 1, use: desktop },
   ],
   webServer: {
     command: "node scripts/start.mjs",

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAdmin } from "./admin-session";
-import { PASSWORD, registerAndVerify, signInOnLoginPage } from "./helpers";
+import { openAdminPage } from "./admin-session";
+import { PASSWORD, registerAndVerify, signedInShopper } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -54,8 +54,7 @@ test("a guest hearts a product, signs in in the dialog, and finds it on the wish
 test("a shopper writes to the shop and an admin answers", async ({ page, browser }) => {
   test.slow();
   const email = `messages-${Date.now()}@example.co.tz`;
-  await registerAndVerify(page, email, "Juma Maswali");
-  await signInOnLoginPage(page, email);
+  await signedInShopper(page, email, "Juma Maswali");
   await page.setViewportSize(PHONE);
 
   await page.goto("/account/messages");
@@ -69,7 +68,7 @@ test("a shopper writes to the shop and an admin answers", async ({ page, browser
   await fitsThePhone(page);
   const threadPath = new URL(page.url()).pathname;
 
-  const admin = await signInAdmin(browser);
+  const admin = await openAdminPage(browser);
   await admin.goto("/admin/messages");
   await admin.getByRole("link", { name: "Do you stock ESP32-C3 boards?" }).first().click();
   await expect(admin.getByTestId("support-message")).toContainText("I need 20 pieces");

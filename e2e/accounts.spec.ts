@@ -2,18 +2,10 @@ import { expect, test } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { browserAndSystem } from "../src/lib/user-agent";
-import { signInAdmin } from "./admin-session";
-import { PASSWORD, registerAndVerify, signInOnLoginPage } from "./helpers";
+import { openAdminPage } from "./admin-session";
+import { PASSWORD, registerAndVerify, signInOnLoginPage, verifiedShopper } from "./helpers";
 
-const SLOW_HASHING = {
-  tag: "@known-slow",
-  annotation: {
-    type: "known-slow",
-    description: "three password hashes (register, a wrong and a right sign-in; scrypt at 128 MiB) take seconds each on a busy 2-core machine",
-  },
-};
-
-test("register in the dialog, confirm the e-mail, sign in from the listing, greeting, sign out", SLOW_HASHING, async ({ page }) => {
+test("register in the dialog, confirm the e-mail, sign in from the listing, greeting, sign out", async ({ page }) => {
   test.slow();
   const email = `asha-${Date.now()}@example.co.tz`;
   await registerAndVerify(page, email);
@@ -46,7 +38,7 @@ test("the login page sends you where you were going; admin pages turn away users
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin$/);
 
   const email = `juma-${Date.now()}@example.co.tz`;
-  await registerAndVerify(page, email, "Juma Said");
+  await verifiedShopper(page, email, "Juma Said", { signIn: false });
   await signInOnLoginPage(page, email);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
@@ -119,9 +111,9 @@ for (const locale of ["en", "sw"] as const) {
   });
 }
 
-test("the sessions list and the security log name the browser as people say it, in both languages", SLOW_HASHING, async ({ browser }) => {
+test("the sessions list and the security log name the browser as people say it, in both languages", async ({ browser }) => {
   test.slow();
-  const admin = await signInAdmin(browser);
+  const admin = await openAdminPage(browser);
   const { browser: name, system } = browserAndSystem(await admin.evaluate(() => navigator.userAgent));
   expect(name && system).toBeTruthy();
   for (const [locale, label] of [

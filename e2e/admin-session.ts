@@ -4,8 +4,9 @@ import { expect, type Browser, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
 /*
- * The first admin's session for specs that use admin pages (the same steps as e2e/checkout.spec.ts:
- * the run's admin sets up two-step sign-in once, and later sign-ins answer the code step).
+ * The first admin's session for specs that use admin pages: the set-up project signs the admin in
+ * once through the UI (setting up two-step sign-in) and saves the session; each admin spec opens
+ * its pages with it instead of paying a password hash and a code step again.
  */
 const dataDir = process.env.E2E_DATA_DIR ?? "";
 /** Where this run keeps the first admin's authenticator secret once it is set up (a later sign-in needs a code). */
@@ -37,13 +38,13 @@ async function unusedStep(lastUsedAt: number): Promise<number> {
 }
 
 /**
- * Signs the first admin in on a new page of its own, and sets up two-step sign-in first when it is
- * not on yet (admin pages require it); a later call answers the code step with the kept secret.
+ * Signs the first admin in through the sign-in page and sets up two-step sign-in (admin pages
+ * require it): the one UI sign-in of the run's admin, made by the set-up project
+ * (e2e/admin.setup.ts), whose session the admin specs then reuse. A later sign-in (the set-up
+ * run again on the same data) answers the code step with the kept secret.
  */
-export async function signInAdmin(browser: Browser): Promise<Page> {
+export async function signInAdminThroughUi(page: Page): Promise<void> {
   const { email, password } = initialAdmin();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
   await page.goto("/auth/login?redirect=/account/settings");
   const main = page.getByRole("main");
   await main.getByLabel("Email", { exact: true }).fill(email);
@@ -62,7 +63,7 @@ export async function signInAdmin(browser: Browser): Promise<Page> {
     fs.writeFileSync(ADMIN_SECRET_FILE, `${secret}\n${at}`);
     await main.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/account/settings");
-    return page;
+    return;
   }
   if (await setUp.isVisible()) {
     await setUp.click();
@@ -75,5 +76,20 @@ export async function signInAdmin(browser: Browser): Promise<Page> {
     fs.writeFileSync(ADMIN_SECRET_FILE, `${secret}\n${enrolledAt}`);
     await panel.getByRole("button", { name: "I have saved my recovery codes" }).click();
   }
+  await expect(isOn).toBeVisible();
+}
+
+/** Where the set-up project keeps the signed-in admin's cookies for the admin specs. */
+export const ADMIN_STATE_FILE = path.join(dataDir, "e2e-admin-state.json");
+
+/**
+ * A new page, in a context of its own, signed in as the run's first admin (two-step sign-in on)
+ * with the session the set-up project saved, opened on /account/settings.
+ */
+export async function openAdminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: ADMIN_STATE_FILE });
+  const page = await context.newPage();
+  await page.goto("/account/settings");
+  await expect(page.locator("#two-factor").getByText(/Two-step sign-in is on/)).toBeVisible();
   return page;
 }

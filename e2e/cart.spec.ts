@@ -20,12 +20,7 @@ const addButton = (page: Page, index: number) =>
     .nth(index)
     .getByRole("button", { name: /^Add to Cart/ });
 
-const SLOW_SIGN_INS = {
-  tag: "@known-slow",
-  annotation: { type: "known-slow", description: "a registration and two sign-ins (scrypt at 128 MiB each) and two tabs: over 30 s on a busy 2-core machine" },
-};
-
-test("a guest cart survives a reload and merges into the server cart at sign-in; /cart changes lines", SLOW_SIGN_INS, async ({ page, context }) => {
+test("a guest cart survives a reload and merges into the server cart at sign-in; /cart changes lines", async ({ page, context }) => {
   test.slow();
   const email = `cart-${Date.now()}@example.co.tz`;
   await registerAndVerify(page, email, "Neema Cart");

@@ -4,7 +4,7 @@ import { expect, test, type APIResponse, type Page } from "@playwright/test";
 import type { Locale } from "../src/lib/locale";
 import type { SiteSettings } from "../src/lib/site-settings";
 import { isSocialNetwork, socialProfileUrl } from "../src/lib/social";
-import { registerAndVerify, signInOnLoginPage } from "./helpers";
+import { signedInShopper } from "./helpers";
 
 /**
  * Every same-origin link a shopper can reach from the home page, the listing, a product page and
@@ -153,30 +153,19 @@ test.describe("crawl", () => {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
-  test(
-    "every link reachable signed in answers and has a heading, in both languages",
-    {
-      tag: "@known-slow",
-      annotation: {
-        type: "known-slow",
-        description: "registering and signing in hash the password twice (scrypt at 128 MiB), seconds each on a busy 2-core machine",
-      },
-    },
-    async ({ page }) => {
-      test.setTimeout(25 * 60_000);
-      const email = `crawl-${Date.now()}@example.co.tz`;
-      await registerAndVerify(page, email, "Neema Crawl");
-      await signInOnLoginPage(page, email);
-      const settings = await publicSettings(page);
-      const problems: string[] = [];
-      for (const locale of LANGS) {
-        const paths = await reachable(page, locale, menuFor(locale, "Neema Crawl"), true);
-        for (const expected of ["/account", "/account/orders"]) expect(paths).toContain(expected);
-        problems.push(...(await crawl(page, paths, locale, settings)));
-      }
-      expect(problems, problems.join("\n")).toEqual([]);
-    },
-  );
+  test("every link reachable signed in answers and has a heading, in both languages", async ({ page }) => {
+    test.setTimeout(25 * 60_000);
+    const email = `crawl-${Date.now()}@example.co.tz`;
+    await signedInShopper(page, email, "Neema Crawl");
+    const settings = await publicSettings(page);
+    const problems: string[] = [];
+    for (const locale of LANGS) {
+      const paths = await reachable(page, locale, menuFor(locale, "Neema Crawl"), true);
+      for (const expected of ["/account", "/account/orders"]) expect(paths).toContain(expected);
+      problems.push(...(await crawl(page, paths, locale, settings)));
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
 });
 
 test("the sitemap and robots.txt describe the shop", async ({ request }) => {

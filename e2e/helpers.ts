@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { filtersFromParams, listingKey, parsePage } from "../src/lib/listing";
 
 /**
@@ -74,6 +74,28 @@ export async function registerAndVerify(page: Page, email: string, name = "Asha 
   await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
   await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
 }
+
+/**
+ * A verified shopper through the API's own steps (register, the confirmation link from the
+ * outbox), and with `signIn` signed in in this page's browser context: for specs whose subject
+ * comes after the registration. Registration and sign-in through the forms have specs of their
+ * own (accounts, i18n-auth, the checkout's sign-in, two-step sign-in).
+ */
+export async function verifiedShopper(page: Page, email: string, fullName = "Neema Mteja", { signIn = true } = {}) {
+  const base = test.info().project.use.baseURL!;
+  const headers = { origin: new URL(base).origin };
+  const register = await page.request.post("/api/auth/register", {
+    headers,
+    data: { fullName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
+  });
+  expect(register.status()).toBe(201);
+  const token = new URL(await linkFromOutbox(email, "/auth/verify"), base).searchParams.get("token");
+  expect((await page.request.post("/api/auth/verify", { headers, data: { token } })).ok()).toBe(true);
+  if (signIn) expect((await page.request.post("/api/auth/login", { headers, data: { email, password: PASSWORD } })).ok()).toBe(true);
+}
+
+/** A verified shopper, signed in in this page's browser context (see verifiedShopper). */
+export const signedInShopper = (page: Page, email: string, fullName?: string) => verifiedShopper(page, email, fullName);
 
 /** Opens the sign-in dialog from the header's account menu and sends an address and the password; the dialog. */
 export async function submitSignInDialog(page: Page, email: string) {

@@ -4,15 +4,7 @@ import { PASSWORD, linkFromOutbox } from "./helpers";
 // A browser that asks for Kiswahili: the accounts area answers in Kiswahili, from the first page.
 test.use({ locale: "sw-TZ" });
 
-const SLOW_HASHING = {
-  tag: "@known-slow",
-  annotation: {
-    type: "known-slow",
-    description: "three password hashes (register, a wrong and a right sign-in; scrypt at 128 MiB) take seconds each on a busy 2-core machine",
-  },
-};
-
-test("sign-in and registration in Kiswahili: validation, a wrong password, register, confirm, sign in with the greeting", SLOW_HASHING, async ({ page }) => {
+test("sign-in and registration in Kiswahili: validation, a wrong password, register, confirm, sign in with the greeting", async ({ page }) => {
   test.slow();
   const email = `zawadi-${Date.now()}@example.co.tz`;
 

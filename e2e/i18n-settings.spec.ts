@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { signInAdmin } from "./admin-session";
+import { openAdminPage } from "./admin-session";
 import { gridSettled, screenshots } from "./helpers";
 
 // A browser that asks for Kiswahili (Accept-Language: sw-TZ) and has no language cookie yet.
@@ -103,59 +103,56 @@ test("search by image: the keyword chips read in Kiswahili; a category's chip op
 test.describe("the admin's settings form", () => {
   test.use({ locale: "en-GB" });
 
-  test(
-    "the admin writes each shopper's text in both languages: two boxes per text, the preview in either language, each page in its own",
-    {
-      tag: "@known-slow",
-      annotation: { type: "known-slow", description: "an admin's two-step sign-in (scrypt at 128 MiB): over 30 s on a busy 2-core machine" },
-    },
-    async ({ browser, page, request }) => {
-      // sign-in, two languages of a form, three shopper pages: longer than test.slow() allows on a busy machine
-      test.setTimeout(240_000);
-      const admin = await signInAdmin(browser);
-      await admin.goto("/admin/settings?lang=sw");
-      await expect(admin.getByRole("heading", { level: 1, name: "Mipangilio ya tovuti" })).toBeVisible();
-      const headline = admin.getByRole("group", { name: "Kichwa kikuu" });
-      await expect(headline.getByLabel("Kiingereza")).toHaveValue("Quality-Trusted Component Store");
-      await expect(headline.getByLabel("Kiswahili")).toHaveValue(HEADLINE_SW);
-      await screenshots(admin, "admin-settings-languages");
-      await admin.goto("/admin/settings?lang=sw");
-      const tagline = admin.getByRole("group", { name: /^Kauli mbiu/ });
-      await expect(tagline.getByLabel("Kiingereza")).toHaveValue("Components, prototyping and engineering services for Tanzania");
-      await expect(tagline.getByLabel("Kiswahili")).toHaveValue(TAGLINE_SW);
+  test("the admin writes each shopper's text in both languages: two boxes per text, the preview in either language, each page in its own", async ({
+    browser,
+    page,
+    request,
+  }) => {
+    // sign-in, two languages of a form, three shopper pages: longer than test.slow() allows on a busy machine
+    test.setTimeout(240_000);
+    const admin = await openAdminPage(browser);
+    await admin.goto("/admin/settings?lang=sw");
+    await expect(admin.getByRole("heading", { level: 1, name: "Mipangilio ya tovuti" })).toBeVisible();
+    const headline = admin.getByRole("group", { name: "Kichwa kikuu" });
+    await expect(headline.getByLabel("Kiingereza")).toHaveValue("Quality-Trusted Component Store");
+    await expect(headline.getByLabel("Kiswahili")).toHaveValue(HEADLINE_SW);
+    await screenshots(admin, "admin-settings-languages");
+    await admin.goto("/admin/settings?lang=sw");
+    const tagline = admin.getByRole("group", { name: /^Kauli mbiu/ });
+    await expect(tagline.getByLabel("Kiingereza")).toHaveValue("Components, prototyping and engineering services for Tanzania");
+    await expect(tagline.getByLabel("Kiswahili")).toHaveValue(TAGLINE_SW);
 
-      // the preview follows the typing, in the language chosen for it
-      const stamp = Date.now() % 10_000;
-      await headline.getByLabel("Kiswahili").fill(`Vipuri bora ${stamp}`);
-      await expect(admin.getByTestId("preview-headline")).toHaveText(`Vipuri bora ${stamp}`);
-      await admin.getByRole("group", { name: "Lugha ya onyesho" }).getByRole("button", { name: "Kiingereza" }).click();
-      await expect(admin.getByTestId("preview-headline")).toHaveText("Quality-Trusted Component Store");
-      // a language's box is checked on its own
-      await headline.getByLabel("Kiingereza").fill("x".repeat(121));
-      await admin.getByRole("button", { name: "Hifadhi kichupo hiki" }).click();
-      await expect(headline.getByLabel("Kiingereza")).toHaveAttribute("aria-invalid", "true");
-      await expect(headline.getByLabel("Kiswahili")).not.toHaveAttribute("aria-invalid", "true");
-      await headline.getByLabel("Kiingereza").fill(`Quality parts ${stamp}`);
-      await admin.getByRole("button", { name: "Hifadhi kichupo hiki" }).click();
-      await expect(admin.getByRole("status").filter({ hasText: "Imehifadhiwa." })).toBeVisible();
+    // the preview follows the typing, in the language chosen for it
+    const stamp = Date.now() % 10_000;
+    await headline.getByLabel("Kiswahili").fill(`Vipuri bora ${stamp}`);
+    await expect(admin.getByTestId("preview-headline")).toHaveText(`Vipuri bora ${stamp}`);
+    await admin.getByRole("group", { name: "Lugha ya onyesho" }).getByRole("button", { name: "Kiingereza" }).click();
+    await expect(admin.getByTestId("preview-headline")).toHaveText("Quality-Trusted Component Store");
+    // a language's box is checked on its own
+    await headline.getByLabel("Kiingereza").fill("x".repeat(121));
+    await admin.getByRole("button", { name: "Hifadhi kichupo hiki" }).click();
+    await expect(headline.getByLabel("Kiingereza")).toHaveAttribute("aria-invalid", "true");
+    await expect(headline.getByLabel("Kiswahili")).not.toHaveAttribute("aria-invalid", "true");
+    await headline.getByLabel("Kiingereza").fill(`Quality parts ${stamp}`);
+    await admin.getByRole("button", { name: "Hifadhi kichupo hiki" }).click();
+    await expect(admin.getByRole("status").filter({ hasText: "Imehifadhiwa." })).toBeVisible();
 
-      // each shopper sees their own language's words
-      await page.goto("/products?lang=sw");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Vipuri bora ${stamp}`);
-      await page.goto("/products?lang=en");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Quality parts ${stamp}`);
+    // each shopper sees their own language's words
+    await page.goto("/products?lang=sw");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Vipuri bora ${stamp}`);
+    await page.goto("/products?lang=en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Quality parts ${stamp}`);
 
-      // and back to the defaults, for the other tests
-      await admin.getByRole("button", { name: "Rudisha kichupo hiki" }).click();
-      await admin.getByRole("alertdialog").getByRole("button", { name: "Rudisha" }).click();
-      await expect(headline.getByLabel("Kiswahili")).toHaveValue(HEADLINE_SW);
+    // and back to the defaults, for the other tests
+    await admin.getByRole("button", { name: "Rudisha kichupo hiki" }).click();
+    await admin.getByRole("alertdialog").getByRole("button", { name: "Rudisha" }).click();
+    await expect(headline.getByLabel("Kiswahili")).toHaveValue(HEADLINE_SW);
 
-      // the price form of a product with a real deal: the "was" price's own rule, and the prices it may take
-      const battery = await seeded(request, "18650", "KE-PWR-0001");
-      await admin.goto(`/admin/products/${battery.id}?lang=sw`);
-      await expect(admin.getByTestId("admin-product-was-price")).toHaveText("TSh 6,500");
-      await expect(admin.getByText(/Inaweza kuwa tu bei ambayo bidhaa hii iliwahi kuwa nayo: TSh\s6,500, TSh\s6,000/)).toBeVisible();
-      await screenshots(admin, "admin-product-was-price");
-    },
-  );
+    // the price form of a product with a real deal: the "was" price's own rule, and the prices it may take
+    const battery = await seeded(request, "18650", "KE-PWR-0001");
+    await admin.goto(`/admin/products/${battery.id}?lang=sw`);
+    await expect(admin.getByTestId("admin-product-was-price")).toHaveText("TSh 6,500");
+    await expect(admin.getByText(/Inaweza kuwa tu bei ambayo bidhaa hii iliwahi kuwa nayo: TSh\s6,500, TSh\s6,000/)).toBeVisible();
+    await screenshots(admin, "admin-product-was-price");
+  });
 });

@@ -98,15 +98,7 @@ test("search by image: a phone photo of a part lying small on a cluttered desk f
   await expect(page.getByTestId("image-keywords").getByRole("button").first()).toBeVisible();
 });
 
-const SLOW_UPLOADS = {
-  tag: "@known-slow",
-  annotation: {
-    type: "known-slow",
-    description: "an 11 MB file and a product photo travel to the browser over the DevTools protocol: slow on a busy 2-core machine",
-  },
-};
-
-test("search by image: files that are not images, or over 10 MB, are refused before upload", SLOW_UPLOADS, async ({ page, request }) => {
+test("search by image: files that are not images, or over 10 MB, are refused before upload", async ({ page, request }) => {
   test.slow();
   const dialog = await openImageSearch(page);
   const uploads: string[] = [];

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { signInAdmin } from "./admin-session";
-import { PASSWORD, gridSettled, linkFromOutbox } from "./helpers";
+import { openAdminPage } from "./admin-session";
+import { gridSettled, PASSWORD, signedInShopper } from "./helpers";
 import { brokenWords, inside, keepScreenshot, overlap, sidewaysScroll, unfit } from "./layout-checks";
 
 /*
@@ -235,19 +235,6 @@ for (const lang of LANGS) {
   });
 }
 
-/** A verified, signed-in shopper in this request context (its cookies are the page's): the API's own steps, no form. */
-async function apiShopper(request: APIRequestContext, baseURL: string, email: string) {
-  const headers = { origin: baseURL };
-  const register = await request.post("/api/auth/register", {
-    headers,
-    data: { fullName: "Neema Layout", email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
-  });
-  expect(register.status()).toBe(201);
-  const token = new URL(await linkFromOutbox(email, "/auth/verify"), baseURL).searchParams.get("token");
-  expect((await request.post("/api/auth/verify", { headers, data: { token } })).ok()).toBe(true);
-  expect((await request.post("/api/auth/login", { headers, data: { email, password: PASSWORD } })).ok()).toBe(true);
-}
-
 /** Places a mobile-money order for one unit of an in-stock product without options; the checkout's answer. */
 async function apiOrder(request: APIRequestContext, baseURL: string, wallet = "Airtel Money") {
   const headers = { origin: baseURL };
@@ -269,67 +256,61 @@ async function apiOrder(request: APIRequestContext, baseURL: string, wallet = "A
   return (await placed.json()) as { order: { number: string }; payment: { sandboxUrl: string | null } | null };
 }
 
-test(
-  "the sandbox page keeps words whole; the admin's orders are cards without sideways scrolling; the price form gives its reason once (390 px, both languages)",
-  {
-    tag: "@known-slow",
-    annotation: {
-      type: "known-slow",
-      description: "a registration and an admin's two-step sign-in (scrypt at 128 MiB each): over 30 s on a busy 2-core machine",
-    },
-  },
-  async ({ page, browser, baseURL }) => {
-    test.slow();
+test("the sandbox page keeps words whole; the admin's orders are cards without sideways scrolling; the price form gives its reason once (390 px, both languages)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  await page.setViewportSize(PHONE);
+  await signedInShopper(page, `layout-${Date.now()}@example.co.tz`);
+  const placed = await apiOrder(page.request, baseURL!);
+  expect(placed.payment?.sandboxUrl).toBeTruthy();
+
+  // the sandbox page: "Pesa kwa simu (ombi la USSD)" on whole words
+  for (const lang of LANGS) {
+    await page.goto(`${placed.payment!.sandboxUrl!}?lang=${lang}`);
+    const values = page.getByTestId("sandbox-value");
+    await expect(values.first()).toBeVisible();
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      // soft: the three pages' checks each report, whichever fails first
+      expect.soft(await brokenWords(values), `at ${width} px`).toEqual([]);
+      expect.soft(await unfit(values, "dl"), `at ${width} px`).toEqual([]);
+    }
+    expect.soft(await sidewaysScroll(page)).toBe(0);
     await page.setViewportSize(PHONE);
-    await apiShopper(page.request, baseURL!, `layout-${Date.now()}@example.co.tz`);
-    const placed = await apiOrder(page.request, baseURL!);
-    expect(placed.payment?.sandboxUrl).toBeTruthy();
+    await keepScreenshot(page, "phone-sandbox", lang);
+  }
 
-    // the sandbox page: "Pesa kwa simu (ombi la USSD)" on whole words
-    for (const lang of LANGS) {
-      await page.goto(`${placed.payment!.sandboxUrl!}?lang=${lang}`);
-      const values = page.getByTestId("sandbox-value");
-      await expect(values.first()).toBeVisible();
-      for (const width of [320, 360, 390]) {
-        await page.setViewportSize({ width, height: 844 });
-        // soft: the three pages' checks each report, whichever fails first
-        expect.soft(await brokenWords(values), `at ${width} px`).toEqual([]);
-        expect.soft(await unfit(values, "dl"), `at ${width} px`).toEqual([]);
-      }
-      expect.soft(await sidewaysScroll(page)).toBe(0);
-      await page.setViewportSize(PHONE);
-      await keepScreenshot(page, "phone-sandbox", lang);
+  const admin = await openAdminPage(browser);
+  await admin.setViewportSize(PHONE);
+  for (const lang of LANGS) {
+    // the orders: one card each, nothing wider than the screen
+    await admin.goto(`/admin/orders?lang=${lang}`);
+    const rows = admin.getByTestId("admin-order-row");
+    await expect(rows.first()).toBeVisible();
+    for (const width of [320, 360, 390]) {
+      await admin.setViewportSize({ width, height: 844 });
+      expect.soft(await unfit(rows.locator("td > *"), "tr"), `at ${width} px`).toEqual([]);
+      expect.soft(await unfit(rows, "main"), `at ${width} px`).toEqual([]);
     }
-
-    const admin = await signInAdmin(browser);
+    expect.soft(await sidewaysScroll(admin), "sideways scroll at 390 px").toBe(0);
     await admin.setViewportSize(PHONE);
-    for (const lang of LANGS) {
-      // the orders: one card each, nothing wider than the screen
-      await admin.goto(`/admin/orders?lang=${lang}`);
-      const rows = admin.getByTestId("admin-order-row");
-      await expect(rows.first()).toBeVisible();
-      for (const width of [320, 360, 390]) {
-        await admin.setViewportSize({ width, height: 844 });
-        expect.soft(await unfit(rows.locator("td > *"), "tr"), `at ${width} px`).toEqual([]);
-        expect.soft(await unfit(rows, "main"), `at ${width} px`).toEqual([]);
-      }
-      expect.soft(await sidewaysScroll(admin), "sideways scroll at 390 px").toBe(0);
-      await admin.setViewportSize(PHONE);
-      await expect(rows.filter({ hasText: placed.order.number })).toBeVisible();
-      await keepScreenshot(admin, "phone-admin-orders", lang);
+    await expect(rows.filter({ hasText: placed.order.number })).toBeVisible();
+    await keepScreenshot(admin, "phone-admin-orders", lang);
 
-      // the price form without a reason: the field says why, the form only that nothing was saved
-      const w = WORDS[lang];
-      const list = (await (await admin.request.get("/api/products?limit=1")).json()) as { products: { id: number }[] };
-      await admin.goto(`/admin/products/${list.products[0]!.id}?lang=${lang}`);
-      const form = admin.locator("form[aria-labelledby=change-heading]");
-      await form.getByLabel(w.reason).fill("");
-      await form.getByRole("button", { name: w.save }).click();
-      await expect(form.getByRole("alert")).toHaveText(w.checkMarked);
-      await expect(admin.getByText(w.needReason, { exact: true })).toHaveCount(1);
-      await form.getByLabel(w.reason).scrollIntoViewIfNeeded();
-      await keepScreenshot(admin, "phone-admin-price-form", lang);
-    }
-    await admin.context().close();
-  },
-);
+    // the price form without a reason: the field says why, the form only that nothing was saved
+    const w = WORDS[lang];
+    const list = (await (await admin.request.get("/api/products?limit=1")).json()) as { products: { id: number }[] };
+    await admin.goto(`/admin/products/${list.products[0]!.id}?lang=${lang}`);
+    const form = admin.locator("form[aria-labelledby=change-heading]");
+    await form.getByLabel(w.reason).fill("");
+    await form.getByRole("button", { name: w.save }).click();
+    await expect(form.getByRole("alert")).toHaveText(w.checkMarked);
+    await expect(admin.getByText(w.needReason, { exact: true })).toHaveCount(1);
+    await form.getByLabel(w.reason).scrollIntoViewIfNeeded();
+    await keepScreenshot(admin, "phone-admin-price-form", lang);
+  }
+  await admin.context().close();
+});

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { gridSettled, holdScripts, registerAndVerify, signInOnLoginPage } from "./helpers";
+import { gridSettled, holdScripts, signedInShopper } from "./helpers";
 
 const strip = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Popular categories" });
 const highlighted = (page: import("@playwright/test").Page) => strip(page).locator('[aria-current="page"]:visible');
@@ -146,12 +146,11 @@ test("the tab title follows a live search on the listing", async ({ page }) => {
   await expect(page).toHaveTitle(/^“esp32” — products · /);
 });
 
-test("signed in: /cart is rendered with the server's cart, and /profile is prefetched after 5 s @known-slow", async ({ page }) => {
+test("signed in: /cart is rendered with the server's cart, and /profile is prefetched after 5 s", async ({ page }) => {
   // registration and sign-in hash a password (scrypt): seconds on a busy machine
   test.setTimeout(90_000);
   const email = `state-${Date.now()}@example.co.tz`;
-  await registerAndVerify(page, email);
-  await signInOnLoginPage(page, email);
+  await signedInShopper(page, email);
   await page.goto("/products");
   await gridSettled(page);
   const profile = page.waitForResponse((r) => new URL(r.url()).pathname === "/profile", { timeout: 15_000 });

@@ -1,5 +1,5 @@
 // The bulk catalogue for benchmarks (npm run seed:bulk): a small seed on a database of its own
-// (PGlite in memory, or a fresh PostgreSQL database with TEST_DATABASE_URL) gives products the
+// (a copy of the seeded demo shop, on PGlite or on TEST_DATABASE_URL's PostgreSQL) gives products the
 // API lists, filters, sorts, finds and shows, and a second run neither duplicates nor loses any.
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -8,12 +8,10 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, rowsOf, type DbHandle } from "../../src/server/db/client";
-import { localMediaStore } from "../../src/server/media/media-store";
-import { ensureSeeded } from "../../src/server/seed/ensure-seeded";
 import { seedBulk } from "../../src/seed/bulk";
 import { BULK_SKU_PREFIX, bulkContext, bulkProduct } from "../../src/seed/bulk-catalog";
 import { buildTestApi, getJson, setupApi } from "./harness";
-import { freshPostgresDatabase } from "./production-server";
+import { seededServerData } from "./production-server";
 
 const harness = setupApi();
 let handle: DbHandle;
@@ -32,14 +30,10 @@ const count = async (where = sql`true`) =>
 
 beforeAll(async () => {
   media = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-bulk-"));
-  let databaseUrl: string | undefined;
-  if (process.env.TEST_DATABASE_URL) {
-    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL, "storefront_bulk_test");
-    databaseUrl = fresh.url;
-    dropDatabase = fresh.drop;
-  }
-  handle = await openDatabase({ databaseUrl, dataDir: "memory://" });
-  await ensureSeeded(handle.db, { media: localMediaStore(media) });
+  // a copy of the seeded demo shop, of its own: the bulk products go beside the demo catalogue
+  const copy = await seededServerData(media, "storefront_bulk_test");
+  dropDatabase = copy.drop;
+  handle = await openDatabase({ databaseUrl: copy.databaseUrl, dataDir: copy.dataDir });
   ({ app, close: closeApi } = await buildTestApi(harness, { handle }));
 });
 

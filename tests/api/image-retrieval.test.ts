@@ -64,6 +64,7 @@ describe("search by image finds the product from a shopper's photo", () => {
     for (const p of products) pictures.set(p.id, (await media.read(mediaKey(p.image)!))!);
 
     const evaluation = products.filter((p) => retrievalSplit(p.id) === "evaluation");
+    const embedder = JSON.stringify(await pool.info());
     const pictureHashes = new Map([...pictures].map(([id, bytes]) => [id, sha256(bytes)]));
     /**
      * `queue`'s products, searched with `alter`'s copies of their pictures. The altered photo's
@@ -82,6 +83,7 @@ describe("search by image finds the product from a shopper's photo", () => {
               cached(
                 sha256(
                   "retrieval",
+                  embedder,
                   ALTERATIONS_CODE_KEY,
                   name,
                   String(product.id),

@@ -16,6 +16,7 @@ import { saveKeypoints } from "../../src/server/image-search/keypoints-store";
 import { mulberry32 } from "../../src/lib/random";
 import { PHOTO_ALTERATIONS } from "../fixtures/image-alterations";
 import { buildTestApi, setupApi } from "./harness";
+import { cachingEmbedPool } from "../support/embedding-cache";
 
 const api = setupApi();
 
@@ -271,7 +272,9 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
       expect(current.previous).toBe(descriptorEmbedder.id);
       const images = rowsOf<{ image: string }>(await db.execute(sql`select distinct image from products order by image`)).map((r) => r.image);
       // the moment after an upgrade: every picture has the older embedder's vector, only a few the new embedder's
-      const descriptorPool = createEmbedPool({ threads: 1, encoder: "descriptor" });
+      // the pools' pictures come from the tests' embedding cache where an earlier test or run
+      // computed them: this test is about which vectors a search uses and what the sync replaces
+      const descriptorPool = cachingEmbedPool(createEmbedPool({ threads: 1, encoder: "descriptor" }));
       try {
         for (const image of images) {
           const { vector } = await descriptorPool.embed(await imageOf(image), { vector: true, keypoints: false });
@@ -288,7 +291,7 @@ describe("stored image vectors and the two nearest-neighbour paths", () => {
         )})`,
       );
 
-      const pool = createEmbedPool({ threads: 1 });
+      const pool = cachingEmbedPool(createEmbedPool({ threads: 1 }));
       const log: string[] = [];
       const search = new ImageSearch(db, pool, localMediaStore(api.mediaDir), (line) => log.push(line));
       try {

@@ -53,20 +53,25 @@ export function catalogueHash(catalogue: { version: string; buffer: SharedArrayB
 }
 
 /**
- * The pool with its pictures' and photos' results kept in the cache: a picture's key is its bytes
- * and what is asked of it; a photo's, its bytes, `previous` and the catalogue's keypoints (the
- * pictures it verifies are positions in that catalogue, the same wherever its content is the same).
+ * The pool with its pictures' and photos' results kept in the cache. A picture's key is the
+ * pool's embedder (its model, keypoint extractor and previous model, as the pool reports them),
+ * the picture's bytes and what is asked of it; a photo's, the embedder, its bytes, `previous` and
+ * the catalogue's keypoints (the pictures it verifies are positions in that catalogue, the same
+ * wherever its content is the same).
  */
 export function cachingEmbedPool(pool: EmbedPool): EmbedPool {
+  let embedder: Promise<string> | null = null;
+  const identity = () => (embedder ??= pool.info().then((info) => JSON.stringify(info)));
   return {
-    ...pool,
     info: () => pool.info(),
     queue: () => pool.queue(),
     close: () => pool.close(),
-    embed: (image, want = { vector: true, keypoints: true }) =>
-      cached<PictureData>(sha256("picture", JSON.stringify(want), image), () => pool.embed(image, want)),
-    embedQuery: (image, options = {}) =>
-      cached<QueryData>(sha256("photo", String(Boolean(options.previous)), catalogueHash(options.catalogue), image), () => pool.embedQuery(image, options)),
+    embed: async (image, want = { vector: true, keypoints: true }) =>
+      cached<PictureData>(sha256("picture", await identity(), JSON.stringify(want), image), () => pool.embed(image, want)),
+    embedQuery: async (image, options = {}) =>
+      cached<QueryData>(sha256("photo", await identity(), String(Boolean(options.previous)), catalogueHash(options.catalogue), image), () =>
+        pool.embedQuery(image, options),
+      ),
   };
 }
 

@@ -1,10 +1,8 @@
-// tsx tests/support/seeded-data-cli.ts <DATA_DIR>: copies the tests' seeded demo shop into DATA_DIR
-// (made first when this clone has none for the current code), for a server started on it (e2e).
-import { copySeededData } from "./seeded-data";
+// tsx tests/support/seeded-data-cli.ts [DATA_DIR]: makes the tests' seeded demo shop when this
+// clone has none for the current code, and copies it into DATA_DIR when one is given (the e2e
+// server's data folder).
+import { copySeededData, seededDataDir } from "./seeded-data";
 
 const target = process.argv[2];
-if (!target) {
-  console.error("usage: tsx tests/support/seeded-data-cli.ts <DATA_DIR>");
-  process.exit(2);
-}
-await copySeededData(target, console.log);
+if (target) await copySeededData(target, console.log);
+else console.log(`Seeded data for the tests: ${await seededDataDir(console.log)}`);

@@ -15,7 +15,7 @@ import { CACHE_ROOT, cachingEmbedPool } from "./embedding-cache";
  * the pictures), keyed by what a seed is made from: the migrations, the seed, the server's and the
  * shared rules' code, the model and the locked packages (a change to any of them makes a new one).
  */
-const SEEDED_INPUTS = ["src/server", "src/seed", "src/lib", "assets", "models/image-encoder.onnx", "package-lock.json"];
+const SEEDED_INPUTS = ["src/server", "src/seed", "src/lib", "assets", "tests/support", "models/image-encoder.onnx", "package-lock.json"];
 export const SEEDED_KEY = hashOfFiles(SEEDED_INPUTS).slice(0, 16);
 const template = path.join(CACHE_ROOT, `seeded-${SEEDED_KEY}`);
 const lock = `${template}.building`;
