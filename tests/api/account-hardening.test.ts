@@ -6,41 +6,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { createPasswordHasher } from "../../src/server/auth/passwords";
 import { loginLocks, securityEvents, sessions, users } from "../../src/server/db/schema";
-import { buildTestApi, lastLinkToken, setupApi } from "./harness";
+import { apiClient, buildTestApi, lastLinkToken, registerVerified, setupApi, TEST_PASSWORD as PASSWORD, unique } from "./harness";
 import { enrolTwoFactor } from "./two-factor-helpers";
 
 const api = setupApi();
 /** each test hashes several passwords (a third of a second each when idle, seconds on a busy machine) */
 const SLOW = 180_000;
-const PASSWORD = "Mbuyu-Kijani-2026";
+const { post } = apiClient(api);
 let counter = 0;
-const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 /** a fresh client address per test, so the per-address limits of one test do not reach another */
 const address = () => `10.77.${counter % 250}.${(counter++ % 250) + 1}`;
 
-async function post(app: FastifyInstance, url: string, body: unknown, options: { cookie?: string; ip?: string } = {}) {
-  const res = await app.inject({
-    method: "POST",
-    url,
-    remoteAddress: options.ip,
-    headers: { "content-type": "application/json", ...(options.cookie ? { cookie: options.cookie } : {}) },
-    payload: JSON.stringify(body),
-  });
-  const all = res.headers["set-cookie"];
-  const cookies = Array.isArray(all) ? all : all ? [all] : [];
-  const sid = cookies.find((c) => /^(__Host-)?sid=/.test(c));
-  return { status: res.statusCode, headers: res.headers, body: res.json() as Record<string, unknown>, cookie: sid ? sid.split(";")[0]! : null };
-}
-
 const registration = (email: string, password = PASSWORD) => ({ fullName: "Neema Kweka", email, password, confirmPassword: password, acceptTerms: true });
-
-async function registerVerified(app: FastifyInstance, email = unique("shopper"), password = PASSWORD) {
-  const reg = await post(app, "/api/auth/register", registration(email, password), { ip: address() });
-  expect(reg.status, JSON.stringify(reg.body)).toBe(201);
-  const token = await lastLinkToken(api.outboxDir, email, "/auth/verify");
-  expect((await post(app, "/api/auth/verify", { token })).status).toBe(200);
-  return email;
-}
 
 async function isSignedIn(app: FastifyInstance, cookie: string | null): Promise<boolean> {
   const res = await app.inject({ method: "GET", url: "/api/auth/session", headers: cookie ? { cookie } : {} });
@@ -56,7 +33,7 @@ describe("password hashing never stalls the shop", () => {
       const test = await buildTestApi(api, { config: { passwordHashing: { workers: 1, maxWaiting: 1 } } });
       try {
         const results = await Promise.all(
-          Array.from({ length: 6 }, () => post(test.app, "/api/auth/register", registration(unique("burst")), { ip: address() })),
+          Array.from({ length: 6 }, () => post("/api/auth/register", registration(unique("burst")), {}, { app: test.app, ip: address() })),
         );
         const busy = results.filter((r) => r.status === 503);
         expect(busy.length).toBeGreaterThan(0);
@@ -68,10 +45,10 @@ describe("password hashing never stalls the shop", () => {
           expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
         }
         // a sign-in is refused before its guess counts against the account's lock
-        const email = await registerVerified(test.app);
-        const slow = Array.from({ length: 2 }, () => post(test.app, "/api/auth/register", registration(unique("burst")), { ip: address() }));
+        const email = await registerVerified(api, { app: test.app, ip: address() });
+        const slow = Array.from({ length: 2 }, () => post("/api/auth/register", registration(unique("burst")), {}, { app: test.app, ip: address() }));
         await new Promise((resolve) => setTimeout(resolve, 20));
-        const login = await post(test.app, "/api/auth/login", { email, password: "Wrong2026x" }, { ip: address() });
+        const login = await post("/api/auth/login", { email, password: "Wrong2026x" }, {}, { app: test.app, ip: address() });
         await Promise.all(slow);
         if (login.status === 503) {
           expect(login.body).toMatchObject({ code: "busy" });
@@ -95,7 +72,7 @@ describe("password hashing never stalls the shop", () => {
         let hashingDone = 0;
         const batch = Promise.all(
           Array.from({ length: 20 }, () =>
-            post(test.app, "/api/auth/register", registration(unique("load")), { ip: address() }).then((r) => {
+            post("/api/auth/register", registration(unique("load")), {}, { app: test.app, ip: address() }).then((r) => {
               hashingDone = Date.now();
               return r;
             }),
@@ -146,13 +123,13 @@ describe("per-address and per-e-mail limits on the account routes", () => {
       const test = await buildTestApi(api, { config: limited(2, 100) });
       try {
         const ip = address();
-        for (let i = 0; i < 2; i++) expect((await post(test.app, url, body(unique("addr")), { ip })).status).not.toBe(429);
-        const refused = await post(test.app, url, body(unique("addr")), { ip });
+        for (let i = 0; i < 2; i++) expect((await post(url, body(unique("addr")), {}, { app: test.app, ip })).status).not.toBe(429);
+        const refused = await post(url, body(unique("addr")), {}, { app: test.app, ip });
         expect(refused.status).toBe(429);
         expect(refused.body).toMatchObject({ success: false, code: "rate-limited" });
         expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
         if (url === "/api/auth/login") expect(refused.body).toMatchObject({ type: "RATE_LIMIT", user: null });
-        expect((await post(test.app, url, body(unique("addr")), { ip: address() })).status).not.toBe(429);
+        expect((await post(url, body(unique("addr")), {}, { app: test.app, ip: address() })).status).not.toBe(429);
       } finally {
         await test.close();
       }
@@ -166,15 +143,15 @@ describe("per-address and per-e-mail limits on the account routes", () => {
       const test = await buildTestApi(api, { config: limited(100, 2) });
       try {
         const email = unique("mail");
-        for (let i = 0; i < 2; i++) expect((await post(test.app, url, body(email), { ip: address() })).status).not.toBe(429);
-        const refused = await post(test.app, url, body(email.toUpperCase()), { ip: address() });
+        for (let i = 0; i < 2; i++) expect((await post(url, body(email), {}, { app: test.app, ip: address() })).status).not.toBe(429);
+        const refused = await post(url, body(email.toUpperCase()), {}, { app: test.app, ip: address() });
         expect(refused.status).toBe(429);
         expect(refused.body).toMatchObject({ success: false, code: "rate-limited" });
         expect(refused.body.error).toMatch(/this e-mail address/);
         const wait = Number(refused.headers["retry-after"]);
         expect(wait).toBeGreaterThan(0);
         expect(wait).toBeLessThanOrEqual(15 * 60);
-        expect((await post(test.app, url, body(unique("mail")), { ip: address() })).status).not.toBe(429);
+        expect((await post(url, body(unique("mail")), {}, { app: test.app, ip: address() })).status).not.toBe(429);
       } finally {
         await test.close();
       }
@@ -189,10 +166,10 @@ describe("per-address and per-e-mail limits on the account routes", () => {
       const two = await buildTestApi(api, { config: limited(100, 3) });
       try {
         const email = unique("shared");
-        expect((await post(one.app, "/api/auth/forgot-password", { email }, { ip: address() })).status).toBe(200);
-        expect((await post(two.app, "/api/auth/forgot-password", { email }, { ip: address() })).status).toBe(200);
-        expect((await post(one.app, "/api/auth/forgot-password", { email }, { ip: address() })).status).toBe(200);
-        expect((await post(two.app, "/api/auth/forgot-password", { email }, { ip: address() })).status).toBe(429);
+        expect((await post("/api/auth/forgot-password", { email }, {}, { app: one.app, ip: address() })).status).toBe(200);
+        expect((await post("/api/auth/forgot-password", { email }, {}, { app: two.app, ip: address() })).status).toBe(200);
+        expect((await post("/api/auth/forgot-password", { email }, {}, { app: one.app, ip: address() })).status).toBe(200);
+        expect((await post("/api/auth/forgot-password", { email }, {}, { app: two.app, ip: address() })).status).toBe(429);
       } finally {
         await one.close();
         await two.close();
@@ -215,18 +192,20 @@ describe("per-address and per-e-mail limits on the account routes", () => {
           { ...registration(email), fullName: "" },
         ];
         for (const typo of [...typos, ...typos]) {
-          const refused = await post(test.app, "/api/auth/register", typo, { ip: address() });
+          const refused = await post("/api/auth/register", typo, {}, { app: test.app, ip: address() });
           expect(refused.status, JSON.stringify(refused.body)).toBe(400);
           expect(refused.body.code).toBe("validation");
         }
         // the allowance (two) is still whole: two registrations go through (a second one mails the owner), the third is refused
-        expect((await post(test.app, "/api/auth/register", registration(email), { ip: address() })).status).toBe(201);
-        expect((await post(test.app, "/api/auth/register", registration(email), { ip: address() })).status).toBe(201);
-        const third = await post(test.app, "/api/auth/register", registration(email), { ip: address() });
+        expect((await post("/api/auth/register", registration(email), {}, { app: test.app, ip: address() })).status).toBe(201);
+        expect((await post("/api/auth/register", registration(email), {}, { app: test.app, ip: address() })).status).toBe(201);
+        const third = await post("/api/auth/register", registration(email), {}, { app: test.app, ip: address() });
         expect(third.status).toBe(429);
         expect(third.body).toMatchObject({ code: "rate-limited" });
         // a typo after that is still told what is wrong with it, not to wait
-        expect((await post(test.app, "/api/auth/register", registration(email, "short"), { ip: address() })).body).toMatchObject({ reason: "passwordShort" });
+        expect((await post("/api/auth/register", registration(email, "short"), {}, { app: test.app, ip: address() })).body).toMatchObject({
+          reason: "passwordShort",
+        });
       } finally {
         await test.close();
       }
@@ -239,15 +218,10 @@ describe("changing the password with a guessed current password", () => {
   it(
     "counts wrong current passwords against the sign-in lock, logs each, and locks after five",
     async () => {
-      const email = await registerVerified(api.app);
-      const login = await post(api.app, "/api/auth/login", { email, password: PASSWORD });
+      const email = await registerVerified(api, { ip: address() });
+      const login = await post("/api/auth/login", { email, password: PASSWORD });
       const change = (currentPassword: string) =>
-        post(
-          api.app,
-          "/api/account/password",
-          { currentPassword, newPassword: "Fresh2026 kilima", confirmPassword: "Fresh2026 kilima" },
-          { cookie: login.cookie! },
-        );
+        post("/api/account/password", { currentPassword, newPassword: "Fresh2026 kilima", confirmPassword: "Fresh2026 kilima" }, { cookie: login.cookie! });
       for (let i = 0; i < 5; i++) {
         const wrong = await change(`Guess${i}2026x`);
         expect(wrong.status).toBe(400);
@@ -259,7 +233,7 @@ describe("changing the password with a guessed current password", () => {
       expect(locked.body.error).toMatch(/Account temporarily locked/);
       expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
       // the same lock holds for signing in
-      expect((await post(api.app, "/api/auth/login", { email, password: PASSWORD })).status).toBe(429);
+      expect((await post("/api/auth/login", { email, password: PASSWORD })).status).toBe(429);
       const [user] = await api.handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       const events = await api.handle.db.select().from(securityEvents).where(eq(securityEvents.userId, user!.id));
       expect(events.filter((e) => e.type === "password-change-failed")).toHaveLength(5);
@@ -281,8 +255,8 @@ describe("password rules: length, not composition; common passwords refused", ()
     "accepts a passphrase and an 8-character Unicode password, which then sign in",
     async () => {
       for (const password of ["correct horse battery staple", "пароль日本", "Nenosiri🔑"]) {
-        const email = await registerVerified(api.app, unique("phrase"), password);
-        expect((await post(api.app, "/api/auth/login", { email, password })).status).toBe(200);
+        const email = await registerVerified(api, { email: unique("phrase"), password, ip: address() });
+        expect((await post("/api/auth/login", { email, password })).status).toBe(200);
       }
     },
     SLOW,
@@ -294,20 +268,19 @@ describe("password rules: length, not composition; common passwords refused", ()
       const common =
         "This password is too easy to guess: common passwords, names (the shop's, the country's or your own) and repeated characters are tried first, even with digits or symbols added or letters swapped for look-alikes (P@ssw0rd). Please choose another — a few unrelated words make a strong one.";
       for (const password of ["Password1", "qwertyuiop", "iloveyou"]) {
-        const res = await post(api.app, "/api/auth/register", registration(unique("common"), password), { ip: address() });
+        const res = await post("/api/auth/register", registration(unique("common"), password), {}, { ip: address() });
         expect(res.body).toEqual({ success: false, error: common, code: "validation", reason: "passwordCommon" });
       }
-      const email = await registerVerified(api.app);
-      expect((await post(api.app, "/api/auth/forgot-password", { email })).status).toBe(200);
+      const email = await registerVerified(api, { ip: address() });
+      expect((await post("/api/auth/forgot-password", { email })).status).toBe(200);
       const token = await lastLinkToken(api.outboxDir, email, "/auth/reset-password");
-      expect((await post(api.app, "/api/auth/reset-password", { token, password: "Password1", confirmPassword: "Password1" })).body.error).toBe(common);
+      expect((await post("/api/auth/reset-password", { token, password: "Password1", confirmPassword: "Password1" })).body.error).toBe(common);
       const long = "a".repeat(129);
-      expect((await post(api.app, "/api/auth/reset-password", { token, password: long, confirmPassword: long })).body.error).toBe(
+      expect((await post("/api/auth/reset-password", { token, password: long, confirmPassword: long })).body.error).toBe(
         "Password must be at most 128 characters long",
       );
-      const login = await post(api.app, "/api/auth/login", { email, password: PASSWORD });
+      const login = await post("/api/auth/login", { email, password: PASSWORD });
       const change = await post(
-        api.app,
         "/api/account/password",
         { currentPassword: PASSWORD, newPassword: "Password1", confirmPassword: "Password1" },
         { cookie: login.cookie! },
@@ -321,31 +294,30 @@ describe("password rules: length, not composition; common passwords refused", ()
     "refuses decorated common passwords, the shop's and the country's name with digits, repeats and the person's own name",
     async () => {
       for (const password of ["Password123!", "Qwerty123!", "Passw0rd!", "Tanzania123", "Kilima123", "aaaaaaaa"]) {
-        const res = await post(api.app, "/api/auth/register", registration(unique("decorated"), password), { ip: address() });
+        const res = await post("/api/auth/register", registration(unique("decorated"), password), {}, { ip: address() });
         expect(res.status, password).toBe(400);
         expect(res.body, password).toMatchObject({ code: "validation", reason: "passwordCommon" });
       }
       // the shop's name as its settings have it, and the name and address typed in the form
-      const shopName = await post(api.app, "/api/auth/register", registration(unique("shop"), "Electronics2026!"), { ip: address() });
+      const shopName = await post("/api/auth/register", registration(unique("shop"), "Electronics2026!"), {}, { ip: address() });
       expect(shopName.body).toMatchObject({ reason: "passwordCommon" });
-      const ownName = await post(api.app, "/api/auth/register", registration(unique("own"), "Kweka2026!"), { ip: address() });
+      const ownName = await post("/api/auth/register", registration(unique("own"), "Kweka2026!"), {}, { ip: address() });
       expect(ownName.body).toMatchObject({ reason: "passwordCommon" });
 
-      const email = await registerVerified(api.app);
-      expect((await post(api.app, "/api/auth/forgot-password", { email })).status).toBe(200);
+      const email = await registerVerified(api, { ip: address() });
+      expect((await post("/api/auth/forgot-password", { email })).status).toBe(200);
       const token = await lastLinkToken(api.outboxDir, email, "/auth/reset-password");
-      const reset = await post(api.app, "/api/auth/reset-password", { token, password: "Tanzania123", confirmPassword: "Tanzania123" });
+      const reset = await post("/api/auth/reset-password", { token, password: "Tanzania123", confirmPassword: "Tanzania123" });
       expect(reset.body).toMatchObject({ code: "validation", reason: "passwordCommon" });
-      const login = await post(api.app, "/api/auth/login", { email, password: PASSWORD });
+      const login = await post("/api/auth/login", { email, password: PASSWORD });
       const change = await post(
-        api.app,
         "/api/account/password",
         { currentPassword: PASSWORD, newPassword: "Neema1990!", confirmPassword: "Neema1990!" },
         { cookie: login.cookie! },
       );
       expect(change.body).toMatchObject({ code: "validation", reason: "passwordCommon" });
       // the refused ones changed nothing: the old password still signs in
-      expect((await post(api.app, "/api/auth/login", { email, password: PASSWORD })).status).toBe(200);
+      expect((await post("/api/auth/login", { email, password: PASSWORD })).status).toBe(200);
     },
     SLOW,
   );
@@ -357,7 +329,7 @@ describe("password rules: length, not composition; common passwords refused", ()
       const hasher = createPasswordHasher({ workers: 1 });
       const passwordHash = await hasher.hash("password1").finally(() => hasher.close());
       await api.handle.db.insert(users).values({ email, fullName: "Old Account", passwordHash, emailVerifiedAt: sql`now()` });
-      expect((await post(api.app, "/api/auth/login", { email, password: "password1" })).status).toBe(200);
+      expect((await post("/api/auth/login", { email, password: "password1" })).status).toBe(200);
     },
     SLOW,
   );
@@ -367,9 +339,9 @@ describe("absolute session lifetime", () => {
   it(
     "ends a session without remember-me 12 hours after sign-in however active; remembered ones keep 30 days",
     async () => {
-      const email = await registerVerified(api.app);
-      const plain = await post(api.app, "/api/auth/login", { email, password: PASSWORD });
-      const remembered = await post(api.app, "/api/auth/login", { email, password: PASSWORD, remember: true });
+      const email = await registerVerified(api, { ip: address() });
+      const plain = await post("/api/auth/login", { email, password: PASSWORD });
+      const remembered = await post("/api/auth/login", { email, password: PASSWORD, remember: true });
       expect(await isSignedIn(api.app, plain.cookie)).toBe(true);
       const [user] = await api.handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       // 13 hours ago, and used a minute ago (so the idle clock alone would keep it going)
@@ -380,7 +352,7 @@ describe("absolute session lifetime", () => {
       expect(await isSignedIn(api.app, plain.cookie)).toBe(false);
       expect(await isSignedIn(api.app, remembered.cookie)).toBe(true);
       // at 11.5 hours the sliding window is cut at the 12-hour mark
-      const fresh = await post(api.app, "/api/auth/login", { email, password: PASSWORD });
+      const fresh = await post("/api/auth/login", { email, password: PASSWORD });
       await api.handle.db
         .update(sessions)
         .set({ createdAt: sql`now() - interval '11 hours 50 minutes'`, lastSeenAt: sql`now() - interval '2 minutes'` })
@@ -419,7 +391,7 @@ describe("the first admin's password", () => {
         const password = /password: (\S+)/.exec(text)?.[1];
         expect(password).toBeTruthy();
         expect(text).toContain(email);
-        const login = await post(test.app, "/api/auth/login", { email, password });
+        const login = await post("/api/auth/login", { email, password }, {}, { app: test.app });
         expect(login.status).toBe(200);
         expect((login.body.user as { role: string }).role).toBe("admin");
         for (const line of [...logged, ...printed]) expect(line).not.toContain(password!);
@@ -447,14 +419,14 @@ describe("public and full site settings", () => {
       expect(settings).not.toHaveProperty("notifications");
 
       expect((await api.app.inject({ method: "GET", url: "/api/admin/settings?full=true" })).statusCode).toBe(401);
-      const shopper = await registerVerified(api.app);
-      const shopperLogin = await post(api.app, "/api/auth/login", { email: shopper, password: PASSWORD });
+      const shopper = await registerVerified(api, { ip: address() });
+      const shopperLogin = await post("/api/auth/login", { email: shopper, password: PASSWORD });
       const refused = await api.app.inject({ method: "GET", url: "/api/admin/settings?full=true", headers: { cookie: shopperLogin.cookie! } });
       expect(refused.statusCode).toBe(403);
 
-      const adminEmail = await registerVerified(api.app);
+      const adminEmail = await registerVerified(api, { ip: address() });
       await api.handle.db.update(users).set({ role: "admin" }).where(eq(users.email, adminEmail));
-      const admin = await post(api.app, "/api/auth/login", { email: adminEmail, password: PASSWORD });
+      const admin = await post("/api/auth/login", { email: adminEmail, password: PASSWORD });
       // administrators must use two-step sign-in first (the site's default policy)
       await enrolTwoFactor(api.app, admin.cookie!, PASSWORD);
       const full = await api.app.inject({ method: "GET", url: "/api/admin/settings?full=true", headers: { cookie: admin.cookie! } });

@@ -1,21 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { SAVED_WALLETS_MAX } from "../../src/lib/account";
-import { setupApi, shopperCookie } from "./harness";
+import { setupApi, shopperCookie, apiClient } from "./harness";
 
 const api = setupApi();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string | null, body?: unknown) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const { call } = apiClient<Json>(api);
 
 const NUMBERS = ["0754 123 456", "0655 123 456", "0784 123 456", "0713 123 456", "0621 123 456", "0767 123 456"];
 

@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { advertisements, securityEvents } from "../../src/server/db/schema";
-import { adminCookie, setupApi, shopperCookie } from "./harness";
+import { adminCookie, apiClient, multipartForm, setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
 let admin = "";
@@ -14,28 +14,15 @@ let shopper = "";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string | null, body?: unknown) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.statusCode, body: (res.body ? res.json() : {}) as Json };
-}
+const { call } = apiClient<Json>(api);
 
 async function upload(bytes: Buffer, cookie: string | null = admin, filename = "ad.png") {
-  const boundary = "----adupload";
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const form = multipartForm([{ name: "file", filename, data: bytes }]);
   const res = await api.app.inject({
     method: "POST",
     url: "/api/admin/ads/media",
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(cookie ? { cookie } : {}) },
-    payload,
+    headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+    payload: form.payload,
   });
   return { status: res.statusCode, body: res.json() as Json };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productChanges, products, securityEvents } from "../../src/server/db/schema";
-import { adminCookie, setupApi, shopperCookie } from "./harness";
+import { adminCookie, multipartForm, setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
 let admin = "";
@@ -13,18 +13,13 @@ let shopper = "";
 type Json = Record<string, any>;
 
 async function importCsv(text: string | Buffer, options: { cookie?: string | null; dryRun?: boolean; name?: string } = {}) {
-  const boundary = "----csvimport";
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.name ?? "prices.csv"}"\r\nContent-Type: text/csv\r\n\r\n`),
-    Buffer.isBuffer(text) ? text : Buffer.from(text),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const form = multipartForm([{ name: "file", filename: options.name ?? "prices.csv", type: "text/csv", data: text }]);
   const cookie = options.cookie === undefined ? admin : options.cookie;
   const res = await api.app.inject({
     method: "POST",
     url: `/api/admin/products/import${options.dryRun ? "?dryRun=true" : ""}`,
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(cookie ? { cookie } : {}) },
-    payload,
+    headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+    payload: form.payload,
   });
   return { status: res.statusCode, body: res.json() as Json };
 }

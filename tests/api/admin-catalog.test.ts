@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products, securityEvents } from "../../src/server/db/schema";
-import { adminCookie, setupApi, shopperCookie } from "./harness";
+import { adminCookie, setupApi, shopperCookie, apiClient } from "./harness";
 
 const api = setupApi();
 let admin = "";
@@ -11,15 +11,7 @@ let shopper = "";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "PATCH", url: string, cookie: string | null, body?: unknown) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const { call } = apiClient<Json>(api);
 
 /** A product of this file's own (the lowest ids are the other files' usual picks; these come from the middle). */
 let picked = 0;

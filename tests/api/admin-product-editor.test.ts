@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { brands, categories, products, securityEvents } from "../../src/server/db/schema";
-import { adminCookie, setupApi, shopperCookie } from "./harness";
+import { adminCookie, apiClient, multipartForm, setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
 let admin = "";
@@ -15,28 +15,15 @@ const stamp = `${process.pid % 1000}${Date.now() % 100_000}`;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "POST" | "PUT", url: string, cookie: string | null, body?: unknown) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), "content-type": "application/json" },
-    payload: JSON.stringify(body ?? {}),
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const { call } = apiClient<Json>(api);
 
 async function upload(bytes: Buffer, cookie: string | null = admin) {
-  const boundary = "----productimage";
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const form = multipartForm([{ name: "file", filename: "p.png", type: "image/png", data: bytes }]);
   const res = await api.app.inject({
     method: "POST",
     url: "/api/admin/products/image",
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(cookie ? { cookie } : {}) },
-    payload,
+    headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+    payload: form.payload,
   });
   return { status: res.statusCode, body: res.json() as Json };
 }

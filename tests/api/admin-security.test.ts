@@ -3,39 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopDateOf } from "../../src/lib/shop-calendar";
 import { defaultPasswordHasher } from "../../src/server/auth/passwords";
 import { loginLocks, securityEvents, users } from "../../src/server/db/schema";
-import { adminCookie, setupApi, shopperCookie } from "./harness";
+import { adminCookie, apiClient, setupApi, shopperCookie, unique } from "./harness";
 
 const api = setupApi();
 const PASSWORD = "Mbuyu-Kijani-2026";
 let admin = "";
 let adminEmail = "";
 let shopper = "";
-let counter = 0;
 
 // the tests read nested JSON freely
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "POST", url: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const json = res.headers["content-type"]?.toString().startsWith("application/json") ? (res.json() as Json) : {};
-  return { status: res.statusCode, body: json, text: res.body, headers: res.headers, cookie: sessionCookie(res.headers["set-cookie"]) };
-}
-
-function sessionCookie(header: string | string[] | undefined): string | null {
-  const all = Array.isArray(header) ? header : header ? [header] : [];
-  const sid = all.find((c) => /^(__Host-)?sid=/.test(c));
-  return sid ? sid.split(";")[0]! : null;
-}
+const { call } = apiClient<Json>(api);
 
 /** A verified shopper with a real password, so signing in is what is tested. */
 async function account(): Promise<string> {
-  const email = `locked-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
+  const email = unique("locked");
   await api.handle.db
     .insert(users)
     .values({ email, fullName: "Neema Said", passwordHash: await defaultPasswordHasher().hash(PASSWORD), emailVerifiedAt: sql`now()` });

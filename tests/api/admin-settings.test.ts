@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "../../src/lib/site-settings";
 import { securityEvents } from "../../src/server/db/schema";
-import { adminCookie, setupApi, shopperCookie } from "./harness";
+import { adminCookie, apiClient, setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
 let admin = "";
@@ -12,15 +12,9 @@ let shopper = "";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function post(body: unknown, cookie: string | null = admin) {
-  const res = await api.app.inject({
-    method: "POST",
-    url: "/api/admin/settings",
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    payload: JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const { call } = apiClient<Json>(api);
+/** Saves settings (the admin's cookie unless another is given). */
+const post = (body: unknown, cookie: string | null = admin) => call("POST", "/api/admin/settings", cookie, body);
 
 let original: SiteSettings;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brands, categories, products, securityEvents, slugRedirects } from "../../src/server/db/schema";
-import { adminCookie, setupApi, shopperCookie } from "./harness";
+import { adminCookie, setupApi, shopperCookie, apiClient } from "./harness";
 
 const api = setupApi();
 let admin = "";
@@ -12,15 +12,7 @@ const run = `${process.pid % 1000}${Date.now() % 100_000}`;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "POST" | "PUT", url: string, cookie: string | null, body?: unknown) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const { call } = apiClient<Json>(api);
 
 /** Where the products this file moved were, so the other files find the catalogue as seeded. */
 const originals: { id: number; categoryId: number; category: string; brandId: number; brand: string }[] = [];

@@ -2,42 +2,15 @@ import os from "node:os";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loginLocks, securityEvents, users } from "../../src/server/db/schema";
-import { buildTestApi, lastLinkToken, mailsTo, setupApi } from "./harness";
+import { apiClient, buildTestApi, lastLinkToken, mailsTo, registerVerified, setupApi, TEST_PASSWORD as PASSWORD, unique } from "./harness";
 import { enrolTwoFactor } from "./two-factor-helpers";
 
 const api = setupApi();
-const PASSWORD = "Mbuyu-Kijani-2026";
-let counter = 0;
-const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await api.app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...headers }, payload: JSON.stringify(body) });
-  return {
-    status: res.statusCode,
-    body: res.json() as Record<string, unknown>,
-    cookie: sessionCookie(res.headers["set-cookie"]),
-    setCookie: res.headers["set-cookie"],
-  };
-}
-
-function sessionCookie(header: string | string[] | undefined): string | null {
-  const all = Array.isArray(header) ? header : header ? [header] : [];
-  const sid = all.find((c) => /^(__Host-)?sid=/.test(c));
-  return sid ? sid.split(";")[0]! : null;
-}
+const { post } = apiClient(api);
 
 async function session(cookie: string | null) {
   const res = await api.app.inject({ method: "GET", url: "/api/auth/session", headers: cookie ? { cookie } : {} });
   return res.json() as { authenticated: boolean; user: { email: string; name: string; role: string; isVerified: boolean } | null };
-}
-
-async function registerVerified(email = unique("shopper"), password = PASSWORD) {
-  const reg = await post("/api/auth/register", { fullName: "Asha Mushi", email, password, confirmPassword: password, acceptTerms: true });
-  expect(reg.status).toBe(201);
-  const token = await lastLinkToken(api.outboxDir, email, "/auth/verify");
-  expect(token).toBeTruthy();
-  expect((await post("/api/auth/verify", { token })).status).toBe(200);
-  return email;
 }
 
 describe("registration, verification, sign-in, session, sign-out", () => {
@@ -73,7 +46,7 @@ describe("registration, verification, sign-in, session, sign-out", () => {
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ success: true, type: null, error: null, redirectTo: "/products?sort=newest" });
     expect(login.cookie).toBeTruthy();
-    const setCookie = String(login.setCookie);
+    const setCookie = String(login.cookies);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Max-Age/i); // not remembered: a browser-session cookie
@@ -87,9 +60,9 @@ describe("registration, verification, sign-in, session, sign-out", () => {
   });
 
   it("remember me gives a 30-day cookie; an open redirect is refused", async () => {
-    const email = await registerVerified();
+    const email = await registerVerified(api);
     const login = await post("/api/auth/login", { email, password: PASSWORD, remember: true, redirect: "//evil.example/phish" });
-    expect(String(login.setCookie)).toMatch(/Max-Age=2592000/);
+    expect(String(login.cookies)).toMatch(/Max-Age=2592000/);
     expect(login.body.redirectTo).toBe("/");
   });
 
@@ -126,7 +99,7 @@ describe("registration, verification, sign-in, session, sign-out", () => {
 
 describe("no account enumeration", () => {
   it("answers a taken address like a new one, and tells the owner by e-mail", async () => {
-    const email = await registerVerified();
+    const email = await registerVerified(api);
     const again = await post("/api/auth/register", {
       fullName: "Someone Else",
       email,
@@ -148,7 +121,7 @@ describe("no account enumeration", () => {
   });
 
   it("gives the same answer for an unknown address and a wrong password", async () => {
-    const email = await registerVerified();
+    const email = await registerVerified(api);
     const wrong = await post("/api/auth/login", { email, password: "Wrong2026x" });
     const unknown = await post("/api/auth/login", { email: unique("nobody"), password: "Wrong2026x" });
     expect(wrong.status).toBe(401);
@@ -163,7 +136,7 @@ describe("no account enumeration", () => {
 
 describe("lockout", () => {
   it("locks on the fifth consecutive failure for 15 minutes, even for the right password; success resets", async () => {
-    const email = await registerVerified();
+    const email = await registerVerified(api);
     for (let i = 0; i < 4; i++) expect((await post("/api/auth/login", { email, password: "Wrong2026x" })).status).toBe(401);
     expect((await post("/api/auth/login", { email, password: PASSWORD })).status).toBe(200); // resets the counter
     for (let i = 0; i < 5; i++) expect((await post("/api/auth/login", { email, password: "Wrong2026x" })).status).toBe(401);
@@ -179,7 +152,7 @@ describe("lockout", () => {
   });
 
   it("lets exactly five of 20 parallel wrong guesses be checked", async () => {
-    const email = await registerVerified();
+    const email = await registerVerified(api);
     const results = await Promise.all(Array.from({ length: 20 }, () => post("/api/auth/login", { email, password: "Wrong2026x" })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
@@ -198,7 +171,7 @@ describe("lockout", () => {
 
 describe("password reset and change", () => {
   it("resets once with a one-hour link, signs every session out, and the new password works", async () => {
-    const email = await registerVerified();
+    const email = await registerVerified(api);
     const first = await post("/api/auth/login", { email, password: PASSWORD });
     expect((await post("/api/auth/forgot-password", { email })).status).toBe(200);
     const token = await lastLinkToken(api.outboxDir, email, "/auth/reset-password");
@@ -219,7 +192,7 @@ describe("password reset and change", () => {
   });
 
   it("changing the password needs the current one and signs other devices out", async () => {
-    const email = await registerVerified();
+    const email = await registerVerified(api);
     const phone = await post("/api/auth/login", { email, password: PASSWORD });
     const laptop = await post("/api/auth/login", { email, password: PASSWORD });
     const wrong = await post(
@@ -242,8 +215,8 @@ describe("password reset and change", () => {
 
 describe("roles and CSRF", () => {
   it("lets only an admin write settings", async () => {
-    const userEmail = await registerVerified();
-    const adminEmail = await registerVerified();
+    const userEmail = await registerVerified(api);
+    const adminEmail = await registerVerified(api);
     await api.handle.db.update(users).set({ role: "admin" }).where(eq(users.email, adminEmail));
     const user = await post("/api/auth/login", { email: userEmail, password: PASSWORD });
     const admin = await post("/api/auth/login", { email: adminEmail, password: PASSWORD });
@@ -266,7 +239,7 @@ describe("roles and CSRF", () => {
   });
 
   it("refuses cross-site writes and accepts the site's own", async () => {
-    const email = await registerVerified();
+    const email = await registerVerified(api);
     const evil = await post("/api/auth/login", { email, password: PASSWORD }, { origin: "https://evil.example" });
     expect(evil.status).toBe(403);
     // the refusal says plainly where the shop must be opened: SITE_URL's origin when it is set
@@ -385,7 +358,7 @@ describe("admin accounts", () => {
     expect(login.status).toBe(200);
     expect((login.body.user as { role: string }).role).toBe("admin");
 
-    const shopper = await registerVerified();
+    const shopper = await registerVerified(api);
     expect((await createOrPromoteAdmin(db, shopper)).created).toBe(false);
     expect((await session((await post("/api/auth/login", { email: shopper, password: PASSWORD })).cookie)).user?.role).toBe("admin");
     await expect(createOrPromoteAdmin(db, unique("weak"), { password: "short" })).rejects.toThrow(/at least 8/);
@@ -396,7 +369,7 @@ describe("password spraying", () => {
   it("slows one network address down after too many failures across different accounts", async () => {
     const { app: strict, close } = await buildTestApi(api, { trustProxy: true, config: { loginFailuresPerAddress: 3 } });
     try {
-      const ip = `10.9.${counter % 250}.${(Date.now() % 250) + 1}`;
+      const ip = `10.9.${process.pid % 250}.${(Date.now() % 250) + 1}`;
       const attempt = (email: string) =>
         strict.inject({
           method: "POST",

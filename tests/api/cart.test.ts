@@ -3,24 +3,18 @@ import { describe, expect, it } from "vitest";
 import { cartItemCount, MAX_MERGE_LINES, pruneCartMerges } from "../../src/server/cart/cart";
 import { rowsOf } from "../../src/server/db/client";
 import { cartItems, cartLines, cartMerges, productVariants, products, users } from "../../src/server/db/schema";
-import { setupApi, shopperCookie } from "./harness";
+import { setupApi, shopperCookie, apiClient } from "./harness";
 
 const api = setupApi();
 let counter = 0;
 
 const shopper = () => shopperCookie(api, "cart");
 
-async function call(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie: string | null, body?: unknown) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  // the tests read nested JSON freely
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.statusCode, body: res.json() as Record<string, any> };
-}
+// the tests read nested JSON freely
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+const { call } = apiClient<Json>(api);
 
 /** A simple in-stock product (no variants) with its stock set for the test. */
 async function productWithStock(stock: number): Promise<{ id: number; price: number }> {
@@ -37,7 +31,8 @@ async function productWithStock(stock: number): Promise<{ id: number; price: num
 
 describe("the server cart", () => {
   it("answers 401 JSON to a guest", async () => {
-    expect(await call("GET", "/api/cart", null)).toEqual({ status: 401, body: { error: "Please sign in first", code: "unauthenticated" } });
+    const guest = await call("GET", "/api/cart", null);
+    expect({ status: guest.status, body: guest.body }).toEqual({ status: 401, body: { error: "Please sign in first", code: "unauthenticated" } });
     expect((await call("POST", "/api/cart", null, { productId: 1, quantity: 1 })).status).toBe(401);
   });
 
@@ -79,7 +74,7 @@ describe("the server cart", () => {
     const partial = await call("POST", "/api/cart", cookie, { productId: product.id, quantity: 6 });
     expect(partial.body).toMatchObject({ success: true, quantity: 4, partialStock: true, message: "Only 4 more available" });
     const none = await call("POST", "/api/cart", cookie, { productId: product.id, quantity: 1 });
-    expect(none).toEqual({ status: 409, body: { error: "Product out of stock", code: "out-of-stock" } });
+    expect({ status: none.status, body: none.body }).toEqual({ status: 409, body: { error: "Product out of stock", code: "out-of-stock" } });
     const empty = await productWithStock(0);
     expect((await call("POST", "/api/cart", cookie, { productId: empty.id, quantity: 1 })).status).toBe(409);
     expect((await call("POST", "/api/cart", cookie, { productId: 99_999_999, quantity: 1 })).status).toBe(404);

@@ -5,7 +5,7 @@ import { splitVat } from "../../src/lib/checkout";
 import { openSession } from "../../src/server/auth/sessions";
 import { coinEntries, couponRedemptions, coupons, orderLines, orders, products, users, userTwoFactor } from "../../src/server/db/schema";
 import { spendCoins } from "../../src/server/rewards/ledger";
-import { setupApi } from "./harness";
+import { setupApi, apiClient } from "./harness";
 
 const api = setupApi();
 let picked = 0;
@@ -14,15 +14,7 @@ let picked = 0;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "POST", url: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const { call } = apiClient<Json>(api);
 
 async function shopper(role: "user" | "admin" = "user"): Promise<{ id: number; cookie: string }> {
   const [user] = await api.handle.db

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../../src/lib/error-codes";
 import { STATUS_BY_CODE } from "../../src/api/errors";
-import { getJson, setupApi } from "./harness";
+import { apiClient, getJson, setupApi } from "./harness";
 
 const api = setupApi();
-
-async function post(url: string, body: unknown) {
-  const res = await api.app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload: JSON.stringify(body) });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-}
+const { post } = apiClient(api);
 
 describe("every error answer is {error, code}", () => {
   it("maps every code to a 4xx or 5xx status", () => {

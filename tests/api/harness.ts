@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, inject } from "vitest";
-import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApi } from "../../src/api/app";
 import { openSession } from "../../src/server/auth/sessions";
 import { userTwoFactor, users } from "../../src/server/db/schema";
@@ -207,13 +207,18 @@ export async function lastLinkToken(outboxDir: string, email: string, pathName: 
   return null;
 }
 
-let shoppers = 0;
+let addresses = 0;
+/** An e-mail address no other test, file or earlier run has used (the database may outlive a run). */
+export function unique(name: string): string {
+  return `${name}-${process.pid}-${Date.now()}-${addresses++}@example.co.tz`;
+}
+
 /** A signed-in shopper of the suite's database: a verified user row and its session cookie, without the password round-trip. */
 export async function shopperCookie(harness: ApiHarness, label: string): Promise<string> {
   const [user] = await harness.handle.db
     .insert(users)
     .values({
-      email: `${label}-${process.pid}-${Date.now()}-${shoppers++}@example.co.tz`,
+      email: unique(label),
       fullName: "Test Shopper",
       passwordHash: "scrypt$x",
       emailVerifiedAt: sql`now()`,
@@ -228,7 +233,7 @@ export async function adminCookie(harness: ApiHarness, label: string): Promise<s
   const [user] = await harness.handle.db
     .insert(users)
     .values({
-      email: `${label}-admin-${process.pid}-${Date.now()}-${shoppers++}@example.co.tz`,
+      email: unique(`${label}-admin`),
       fullName: "Shop Admin",
       passwordHash: "scrypt$x",
       role: "admin",
@@ -238,4 +243,123 @@ export async function adminCookie(harness: ApiHarness, label: string): Promise<s
   await harness.handle.db.insert(userTwoFactor).values({ userId: user!.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date() });
   const { token } = await openSession(harness.handle.db, user!.id, false, 30, {});
   return `sid=${token}`;
+}
+
+/** The session cookie among an answer's Set-Cookie lines, as the `sid=...` pair a later request sends back; null if it set none. */
+export function sessionCookie(setCookie: string | string[] | undefined): string | null {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const sid = all.find((c) => /^(__Host-)?sid=/.test(c));
+  return sid ? sid.split(";")[0]! : null;
+}
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Where a request goes and where it comes from, when not to the harness's own API from the suite's one client address. */
+export interface SendOptions {
+  /** another API over the suite's database (e.g. one from buildTestApi with other settings) */
+  app?: FastifyInstance;
+  /** the client address, for tests of per-address limits */
+  ip?: string;
+}
+
+/** An answer of the API as the tests read it. */
+export interface ApiAnswer<Body> {
+  status: number;
+  headers: LightMyRequestResponse["headers"];
+  /** the JSON answer; {} when the answer is empty or says it is something else (then see `text`) */
+  body: Body;
+  text: string;
+  /** every Set-Cookie line */
+  cookies: string[];
+  /** the session cookie it set (`sid=...`), or null */
+  cookie: string | null;
+}
+
+/**
+ * JSON requests to an API as the shop's pages send them, for tests that call many routes. `Body` is
+ * the type the tests read answers as. The target is read at each request, so a harness can be passed
+ * before its API is built.
+ */
+export function apiClient<Body = Record<string, unknown>>(target: { app: FastifyInstance }) {
+  /** A request with an optional session cookie and JSON body (sent as JSON only when given); the headers given win. */
+  async function call(
+    method: ApiMethod,
+    url: string,
+    cookie: string | null,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    options: SendOptions = {},
+  ): Promise<ApiAnswer<Body>> {
+    const res = await (options.app ?? target.app).inject({
+      method,
+      url,
+      remoteAddress: options.ip,
+      headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+      payload: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const type = res.headers["content-type"];
+    const json = res.body !== "" && (type === undefined || /json/.test(String(type)));
+    const setCookie = res.headers["set-cookie"];
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body: (json ? res.json() : {}) as Body,
+      text: res.body,
+      cookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
+      cookie: sessionCookie(setCookie),
+    };
+  }
+  /** A POST of a JSON body, its cookie (if any) among the headers, as the sign-in and account forms send it. */
+  function post(url: string, body: unknown, headers: Record<string, string> = {}, options: SendOptions = {}): Promise<ApiAnswer<Body>> {
+    return call("POST", url, null, body, headers, options);
+  }
+  return { call, post };
+}
+
+/** The password the suite's accounts are registered with through the API. */
+export const TEST_PASSWORD = "Mbuyu-Kijani-2026";
+
+/**
+ * Registers an account through the API and confirms its address by the link the shop mailed, as a
+ * shopper does, for tests where the real password (its hash, the sign-in, the locks) is the subject;
+ * its address. `headers` and `ip` are those of the registration.
+ */
+export async function registerVerified(
+  harness: ApiHarness,
+  options: { email?: string; password?: string; fullName?: string; headers?: Record<string, string> } & SendOptions = {},
+): Promise<string> {
+  const { email = unique("shopper"), password = TEST_PASSWORD, fullName = "Neema Kweka", headers = {}, app } = options;
+  const { post } = apiClient(harness);
+  const reg = await post("/api/auth/register", { fullName, email, password, confirmPassword: password, acceptTerms: true }, headers, { app, ip: options.ip });
+  expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+  const token = await lastLinkToken(harness.outboxDir, email, "/auth/verify");
+  expect(token, `a confirmation link to ${email}`).toBeTruthy();
+  expect((await post("/api/auth/verify", { token }, {}, { app })).status).toBe(200);
+  return email;
+}
+
+/** One field of a multipart form: a text field, or a file when it has a filename. */
+export interface FormPart {
+  name: string;
+  data: Buffer | string;
+  filename?: string;
+  /** a file's Content-Type (application/octet-stream unless given) */
+  type?: string;
+}
+
+const FORM_BOUNDARY = "----storefront-test-boundary";
+
+/**
+ * A multipart/form-data body as a browser's upload form sends it, for `app.inject`: its Content-Type
+ * header (with the boundary) and its bytes.
+ */
+export function multipartForm(parts: FormPart[]): { headers: { "content-type": string }; payload: Buffer } {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ""}`;
+    const head = `--${FORM_BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${p.filename ? `Content-Type: ${p.type ?? "application/octet-stream"}\r\n` : ""}\r\n`;
+    chunks.push(Buffer.from(head), Buffer.from(p.data), Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${FORM_BOUNDARY}--\r\n`));
+  return { headers: { "content-type": `multipart/form-data; boundary=${FORM_BOUNDARY}` }, payload: Buffer.concat(chunks) };
 }

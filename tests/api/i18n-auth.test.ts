@@ -1,29 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema";
-import { lastLinkToken, mailsTo, setupApi } from "./harness";
+import { apiClient, mailsTo, registerVerified, setupApi, TEST_PASSWORD as PASSWORD, unique } from "./harness";
 import { enrolTwoFactor } from "./two-factor-helpers";
 
 /** The accounts area in two languages: e-mails in the recipient's language, refusals with a reason, the account's language at sign-in. */
 const api = setupApi();
-const PASSWORD = "Mbuyu-Kijani-2026";
-let counter = 0;
-const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await api.app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...headers }, payload: JSON.stringify(body) });
-  const setCookie = res.headers["set-cookie"];
-  return { status: res.statusCode, body: res.json() as Record<string, unknown>, cookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [] };
-}
-
-const sid = (cookies: string[]) => cookies.find((c) => /^(__Host-)?sid=/.test(c))?.split(";")[0] ?? null;
-
-async function registerVerified(email: string, headers: Record<string, string> = {}) {
-  const reg = await post("/api/auth/register", { fullName: "Neema Kweka", email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true }, headers);
-  expect(reg.status).toBe(201);
-  const token = await lastLinkToken(api.outboxDir, email, "/auth/verify");
-  expect((await post("/api/auth/verify", { token })).status).toBe(200);
-}
+const { post } = apiClient(api);
 
 describe("account e-mails in the recipient's language", () => {
   it("sends the verification e-mail of a registration from a Kiswahili page in Kiswahili", async () => {
@@ -66,7 +49,7 @@ describe("account e-mails in the recipient's language", () => {
 
   it("writes a reset e-mail in the account's stored language, whatever the requesting page's", async () => {
     const email = unique("asha");
-    await registerVerified(email);
+    await registerVerified(api, { email });
     await api.handle.db.update(users).set({ locale: "sw" }).where(eq(users.email, email));
     expect((await post("/api/auth/forgot-password", { email }, { cookie: "locale=en" })).status).toBe(200);
     const mail = (await mailsTo(api.outboxDir, email)).at(-1)!;
@@ -98,13 +81,13 @@ describe("refusals carry a reason the browser words in its language", () => {
 describe("the account's language", () => {
   it("is stored by POST /api/locale while signed in, and set as the locale cookie by the next sign-in", async () => {
     const email = unique("mwanaisha");
-    await registerVerified(email);
+    await registerVerified(api, { email });
     const first = await post("/api/auth/login", { email, password: PASSWORD });
     expect(first.status).toBe(200);
     // no stored language yet: the sign-in leaves the browser's own choice alone
     expect(first.cookies.some((c) => c.startsWith("locale="))).toBe(false);
 
-    const chosen = await post("/api/locale", { locale: "sw" }, { cookie: sid(first.cookies)! });
+    const chosen = await post("/api/locale", { locale: "sw" }, { cookie: first.cookie! });
     expect(chosen.status).toBe(200);
     const [row] = await api.handle.db.select({ locale: users.locale }).from(users).where(eq(users.email, email));
     expect(row?.locale).toBe("sw");
@@ -123,9 +106,9 @@ describe("the account's language", () => {
 
   it("is set as the locale cookie when the second sign-in step completes", async () => {
     const email = unique("baraka");
-    await registerVerified(email);
+    await registerVerified(api, { email });
     const first = await post("/api/auth/login", { email, password: PASSWORD });
-    const { recoveryCodes } = await enrolTwoFactor(api.app, sid(first.cookies)!, PASSWORD);
+    const { recoveryCodes } = await enrolTwoFactor(api.app, first.cookie!, PASSWORD);
     await api.handle.db.update(users).set({ locale: "sw" }).where(eq(users.email, email));
 
     const step = await post("/api/auth/login", { email, password: PASSWORD });

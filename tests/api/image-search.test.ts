@@ -15,38 +15,13 @@ import { keypointCatalogue } from "../../src/server/image-search/keypoint-catalo
 import { saveKeypoints } from "../../src/server/image-search/keypoints-store";
 import { mulberry32 } from "../../src/lib/random";
 import { PHOTO_ALTERATIONS } from "../fixtures/image-alterations";
-import { buildTestApi, setupApi } from "./harness";
+import { buildTestApi, multipartForm, setupApi, type FormPart } from "./harness";
 import { cachingEmbedPool } from "../support/embedding-cache";
 
 const api = setupApi();
 
-interface Part {
-  name: string;
-  data: Buffer;
-  filename?: string;
-  type?: string;
-}
-
-const BOUNDARY = "----storefront-test-boundary";
-
-function multipart(parts: Part[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ""}`;
-    const head = `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${p.filename ? `Content-Type: ${p.type ?? "application/octet-stream"}\r\n` : ""}\r\n`;
-    chunks.push(Buffer.from(head), p.data, Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-async function postImage(parts: Part[]) {
-  const res = await api.app.inject({
-    method: "POST",
-    url: "/api/image-search",
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: multipart(parts),
-  });
+async function postImage(parts: FormPart[]) {
+  const res = await api.app.inject({ method: "POST", url: "/api/image-search", ...multipartForm(parts) });
   return {
     status: res.statusCode,
     body: res.json() as {
@@ -127,11 +102,12 @@ describe("POST /api/image-search", () => {
   });
 
   it("refuses a body that announces more than 10 MB before reading it", async () => {
+    const form = multipartForm([{ name: "image", filename: "a.jpg", data: Buffer.alloc(10) }]);
     const res = await api.app.inject({
       method: "POST",
       url: "/api/image-search",
-      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": String(20 * 1024 * 1024) },
-      payload: multipart([{ name: "image", filename: "a.jpg", data: Buffer.alloc(10) }]),
+      headers: { ...form.headers, "content-length": String(20 * 1024 * 1024) },
+      payload: form.payload,
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: IMAGE_TEXTS.tooLarge, code: "too-large" });
@@ -185,11 +161,12 @@ describe("POST /api/image-search", () => {
   });
 
   it("refuses cross-site posts like every other write", async () => {
+    const form = multipartForm([]);
     const res = await api.app.inject({
       method: "POST",
       url: "/api/image-search",
-      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, origin: "https://evil.example" },
-      payload: multipart([]),
+      headers: { ...form.headers, origin: "https://evil.example" },
+      payload: form.payload,
     });
     expect(res.statusCode).toBe(403);
   });
@@ -200,12 +177,8 @@ describe("POST /api/image-search under load", () => {
     const { app, close } = await buildTestApi(api, { config: { imageSearch: { workers: 1, maxWaiting: 0 } } });
     try {
       const [product] = await someProducts(1);
-      const payload = multipart([{ name: "image", filename: "p.webp", type: "image/webp", data: await imageOf(product!.image) }]);
-      const answers = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          app.inject({ method: "POST", url: "/api/image-search", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, payload }),
-        ),
-      );
+      const form = multipartForm([{ name: "image", filename: "p.webp", type: "image/webp", data: await imageOf(product!.image) }]);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => app.inject({ method: "POST", url: "/api/image-search", ...form })));
       const busy = answers.filter((a) => a.statusCode === 503);
       expect(busy.length).toBeGreaterThan(0);
       expect(busy[0]!.json()).toEqual({ error: "Search by image is busy right now. Please try again in a moment.", code: "busy" });

@@ -4,20 +4,15 @@ import { defaultPasswordHasher } from "../../src/server/auth/passwords";
 import { hashSecret } from "../../src/server/auth/tokens";
 import { authTokens, mailOutbox, securityEvents, users } from "../../src/server/db/schema";
 import type { Mailer, MailMessage } from "../../src/server/mail/mailer";
-import { buildTestApi, lastLinkToken, mailsTo, setupApi } from "./harness";
+import { apiClient, buildTestApi, lastLinkToken, mailsTo, setupApi, unique } from "./harness";
 
 const api = setupApi();
 afterAll(() => defaultPasswordHasher().close());
 const PASSWORD = "Mbuyu-Kijani-2026";
+const { post } = apiClient(api);
 let counter = 0;
-const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 /** A client address of its own per test, so quota counts never carry over between tests or runs. */
 const freshIp = () => `10.${(process.pid % 200) + 20}.${Math.floor(counter / 250) % 250}.${(counter++ % 250) + 1}`;
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}, app = api.app) {
-  const res = await app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...headers }, payload: JSON.stringify(body) });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown>, setCookie: res.headers["set-cookie"] };
-}
 
 /** An account written straight to the database (no hashing unless a password is wanted: scrypt is slow). */
 async function makeUser(options: { verified?: boolean; password?: string } = {}) {
@@ -63,8 +58,8 @@ describe("the mail outbox", () => {
     const down = await buildTestApi(api, { config: { mail: mailer } });
     const { email } = await makeUser();
     try {
-      const known = await post("/api/auth/forgot-password", { email }, {}, down.app);
-      const unknown = await post("/api/auth/forgot-password", { email: unique("nobody") }, {}, down.app);
+      const known = await post("/api/auth/forgot-password", { email }, {}, { app: down.app });
+      const unknown = await post("/api/auth/forgot-password", { email: unique("nobody") }, {}, { app: down.app });
       expect(known.status).toBe(200);
       expect(known.body).toEqual(unknown.body);
       expect(mailer.calls).toBe(0); // nothing was sent inside the request
@@ -90,7 +85,7 @@ describe("the mail outbox", () => {
     try {
       const { email } = await makeUser();
       const began = Date.now();
-      expect((await post("/api/auth/forgot-password", { email }, {}, stuck.app)).status).toBe(200);
+      expect((await post("/api/auth/forgot-password", { email }, {}, { app: stuck.app })).status).toBe(200);
       expect(Date.now() - began).toBeLessThan(5000);
       expect((await outboxRows(email)).map((r) => r.state)).toEqual(["pending"]);
     } finally {
@@ -215,7 +210,7 @@ describe("the mail outbox", () => {
     const worker = await buildTestApi(api);
     try {
       const { email } = await makeUser();
-      await post("/api/auth/forgot-password", { email }, {}, worker.app);
+      await post("/api/auth/forgot-password", { email }, {}, { app: worker.app });
       worker.services.mail.start(50);
       await expect.poll(async () => (await outboxRows(email)).map((r) => r.state), { timeout: 10_000 }).toEqual(["sent"]);
     } finally {
@@ -255,7 +250,7 @@ describe("mail quotas", () => {
       const ip = freshIp();
       const emails = Array.from({ length: 25 }, () => unique("many"));
       for (const email of emails) {
-        const answer = await post("/api/newsletter", { email }, { "x-forwarded-for": ip }, shop.app);
+        const answer = await post("/api/newsletter", { email }, { "x-forwarded-for": ip }, { app: shop.app });
         expect(answer.status).toBe(202);
       }
       const queued = await api.handle.db.select().from(mailOutbox).where(eq(mailOutbox.clientIp, ip));
@@ -268,7 +263,7 @@ describe("mail quotas", () => {
       expect(skipped[0]!.detail).toEqual({ kind: "newsletter-confirm", limit: "quota-client" });
 
       const other = freshIp();
-      expect((await post("/api/newsletter", { email: unique("other") }, { "x-forwarded-for": other }, shop.app)).status).toBe(202);
+      expect((await post("/api/newsletter", { email: unique("other") }, { "x-forwarded-for": other }, { app: shop.app })).status).toBe(202);
       expect(await api.handle.db.select().from(mailOutbox).where(eq(mailOutbox.clientIp, other))).toHaveLength(1);
     } finally {
       await shop.close();
@@ -315,7 +310,7 @@ describe("reset links end when a newer one is issued, at a reset and at a passwo
     const token = await lastLinkToken(api.outboxDir, email, "/auth/reset-password");
     expect(token).toBeTruthy();
     const login = await post("/api/auth/login", { email, password: PASSWORD });
-    const cookie = String(login.setCookie).split(";")[0]!;
+    const cookie = String(login.cookies).split(";")[0]!;
     const changed = await post("/api/account/password", { currentPassword: PASSWORD, newPassword: "Fresh2026x", confirmPassword: "Fresh2026x" }, { cookie });
     expect(changed.status).toBe(200);
     expect((await reset(token)).status).toBe(400);

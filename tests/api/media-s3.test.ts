@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brands, categories, products } from "../../src/server/db/schema";
 import { s3MediaStore } from "../../src/server/media/media-store";
-import { adminCookie, buildTestApi, setupApi } from "./harness";
+import { adminCookie, buildTestApi, multipartForm, setupApi } from "./harness";
 import { startLocalS3, type LocalS3 } from "./local-s3";
 
 const api = setupApi();
@@ -25,15 +25,8 @@ const storeOf = () =>
   });
 
 function multipart(bytes: Buffer, filename: string) {
-  const boundary = "----media";
-  return {
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: admin },
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
+  const form = multipartForm([{ name: "file", filename, data: bytes }]);
+  return { headers: { ...form.headers, cookie: admin }, payload: form.payload };
 }
 
 beforeAll(async () => {

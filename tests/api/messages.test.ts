@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products, users } from "../../src/server/db/schema";
 import { createMessagesService } from "../../src/server/messages/messages";
-import { mailsTo, setupApi, shopperCookie, adminCookie as adminCookieOf } from "./harness";
+import { mailsTo, setupApi, shopperCookie, adminCookie as adminCookieOf, apiClient } from "./harness";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
 
 const api = setupApi();
@@ -12,15 +12,7 @@ const api = setupApi();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "POST", url: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const { call } = apiClient<Json>(api);
 
 const adminCookie = () => adminCookieOf(api, "messages");
 

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +10,7 @@ import { DEFAULT_SITE_SETTINGS } from "../../src/lib/site-settings";
 import { pcbPrice } from "../../src/lib/pcb-pricing";
 import { serviceRequests } from "../../src/server/db/schema";
 import { lyingGigabyteOfZeros, lyingZerosZip } from "../fixtures/zip-files";
-import { buildTestApi, mailsTo, setupApi, shopperCookie, adminCookie as adminCookieOf } from "./harness";
+import { buildTestApi, mailsTo, multipartForm, setupApi, shopperCookie, unique, adminCookie as adminCookieOf, type FormPart } from "./harness";
 
 const api = setupApi();
 
@@ -31,8 +30,6 @@ afterAll(async () => {
   await close?.();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
-
-const unique = (name: string) => `${name}.${randomUUID().slice(0, 8)}@example.co.tz`;
 
 async function send(body: unknown, headers: Record<string, string> = {}, on: FastifyInstance = app) {
   const res = await on.inject({
@@ -313,23 +310,6 @@ describe("POST /api/requests", () => {
 
 // ---- the PCB upload ----------------------------------------------------------------------------
 
-const BOUNDARY = "----requests-test-boundary";
-interface Part {
-  name: string;
-  data: Buffer | string;
-  filename?: string;
-}
-function multipart(parts: Part[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ""}`;
-    const head = `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${p.filename ? "Content-Type: application/zip\r\n" : ""}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.from(p.data), Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
 const GERBER_TOP = "G04 Top copper*\n%FSLAX46Y46*%\n%MOMM*%\n%ADD10C,0.250000*%\nD10*\nX1000000Y1000000D02*\nX2000000Y1000000D01*\nM02*\n";
 const DRILL = "M48\nMETRIC,TZ\nT1C0.800\n%\nT1\nX10.0Y10.0\nM30\n";
 
@@ -338,19 +318,15 @@ function gerberZip(extra: Record<string, Uint8Array> = {}): Buffer {
 }
 
 async function sendPcb(file: Buffer | null, options: { email?: string; filename?: string; headers?: Record<string, string> } = {}) {
-  const parts: Part[] = [
+  const parts: FormPart[] = [
     { name: "name", data: "Baraka Mushi" },
     { name: "email", data: options.email ?? unique("gerber") },
     { name: "message", data: "Please make these boards" },
     { name: "details", data: JSON.stringify(pcbDetails) },
   ];
-  if (file) parts.push({ name: "gerber", data: file, filename: options.filename ?? "my board.zip" });
-  const res = await app.inject({
-    method: "POST",
-    url: "/api/requests/pcb",
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...options.headers },
-    payload: multipart(parts),
-  });
+  if (file) parts.push({ name: "gerber", data: file, filename: options.filename ?? "my board.zip", type: "application/zip" });
+  const form = multipartForm(parts);
+  const res = await app.inject({ method: "POST", url: "/api/requests/pcb", headers: { ...form.headers, ...options.headers }, payload: form.payload });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 

@@ -3,26 +3,17 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productVariants, products } from "../../src/server/db/schema";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
-import { mailsTo, setupApi, shopperCookie } from "./harness";
+import { apiClient, mailsTo, setupApi, shopperCookie, unique } from "./harness";
 
 const api = setupApi();
 const PASSWORD = "Mbuyu-Kijani-2026";
-let counter = 0;
-const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
+let picked = 0;
 
 // the tests read nested JSON freely
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "POST", url: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const { call } = apiClient<Json>(api);
 
 /** The confirmation link of the last e-mail to an address, whole (its query beyond the token included). */
 async function lastVerifyLink(email: string): Promise<URL> {
@@ -83,7 +74,7 @@ async function simpleProduct(stock: number) {
     .from(products)
     .where(sql`not exists (select 1 from product_variants v where v.product_id = ${products.id}) and price between 1000 and 90000`)
     .orderBy(sql`${products.id} desc`)
-    .offset(counter++)
+    .offset(picked++)
     .limit(1);
   await api.handle.db.update(products).set({ stockQuantity: stock }).where(eq(products.id, p!.id));
   return p!.id;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
+import { apiClient } from "./harness";
 
 /** The code an authenticator app shows for a secret, `steps` time steps from `at` (default now). */
 export function totpCode(secret: string, steps = 0, at = Date.now()): string {
@@ -13,10 +14,11 @@ export async function enrolTwoFactor(
   password: string,
   at = Date.now(),
 ): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const { post } = apiClient({ app });
   const call = async (url: string, body: unknown) => {
-    const res = await app.inject({ method: "POST", url, headers: { "content-type": "application/json", cookie }, payload: JSON.stringify(body) });
-    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-    return res.json() as Record<string, unknown>;
+    const res = await post(url, body, { cookie });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${res.text}`);
+    return res.body;
   };
   const { secret } = (await call("/api/account/two-factor/setup", {})) as { secret: string };
   const { recoveryCodes } = (await call("/api/account/two-factor/confirm", { code: totpCode(secret, 0, at), password })) as { recoveryCodes: string[] };

@@ -2,57 +2,20 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { securityEvents, signInChallenges, twoFactorRecoveryCodes, users, userTwoFactor } from "../../src/server/db/schema";
 import { hashSecret } from "../../src/server/auth/tokens";
-import { buildTestApi, lastLinkToken, setupApi } from "./harness";
+import { apiClient, buildTestApi, registerVerified, setupApi, TEST_PASSWORD as PASSWORD, unique } from "./harness";
 import { enrolTwoFactor, totpCode } from "./two-factor-helpers";
-import type { FastifyInstance } from "fastify";
 
 // each test registers accounts and signs in several times (a deliberately slow password hash each)
 vi.setConfig({ testTimeout: 120_000 });
 
 const api = setupApi();
-const PASSWORD = "Mbuyu-Kijani-2026";
+const { call, post } = apiClient(api);
 let counter = 0;
-const unique = (name: string) => `${name}-${process.pid}-${Date.now()}-${counter++}@example.co.tz`;
 
-function sessionCookie(header: string | string[] | undefined): string | null {
-  const all = Array.isArray(header) ? header : header ? [header] : [];
-  const sid = all.find((c) => /^(__Host-)?sid=/.test(c));
-  return sid ? sid.split(";")[0]! : null;
-}
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}, app: FastifyInstance = api.app, ip?: string) {
-  const res = await app.inject({
-    method: "POST",
-    url,
-    remoteAddress: ip,
-    headers: { "content-type": "application/json", ...headers },
-    payload: JSON.stringify(body),
-  });
-  return {
-    status: res.statusCode,
-    headers: res.headers,
-    body: res.json() as Record<string, unknown>,
-    cookie: sessionCookie(res.headers["set-cookie"]),
-  };
-}
 /** a fresh client address, so the per-address limits of one test do not reach another */
 const address = () => `10.78.${counter % 250}.${(counter++ % 250) + 1}`;
 
-async function get(url: string, cookie: string | null) {
-  const res = await api.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-}
-
-const authenticated = async (cookie: string | null) => (await get("/api/auth/session", cookie)).body.authenticated === true;
-
-async function registerVerified(email = unique("two-factor")) {
-  expect((await post("/api/auth/register", { fullName: "Neema Kweka", email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true })).status).toBe(
-    201,
-  );
-  const token = await lastLinkToken(api.outboxDir, email, "/auth/verify");
-  expect((await post("/api/auth/verify", { token })).status).toBe(200);
-  return email;
-}
+const authenticated = async (cookie: string | null) => (await call("GET", "/api/auth/session", cookie)).body.authenticated === true;
 
 async function signedIn(email: string) {
   const login = await post("/api/auth/login", { email, password: PASSWORD });
@@ -63,7 +26,7 @@ async function signedIn(email: string) {
 
 /** An account with two-step sign-in on: its address, secret, recovery codes, and the time its codes are counted from. */
 async function enrolled() {
-  const email = await registerVerified();
+  const email = await registerVerified(api);
   const at = Date.now();
   const { secret, recoveryCodes } = await enrolTwoFactor(api.app, await signedIn(email), PASSWORD, at);
   return { email, secret, recoveryCodes, at };
@@ -87,10 +50,10 @@ const events = async (email: string, type: string) =>
 
 describe("two-step sign-in: enrolment", () => {
   it("shows a secret and QR code, turns on only with the password and a right code, and hands out ten recovery codes kept only as hashes", async () => {
-    const email = await registerVerified();
+    const email = await registerVerified(api);
     const other = await signedIn(email);
     const cookie = await signedIn(email);
-    expect((await get("/api/account/two-factor", cookie)).body).toEqual({ success: true, enabled: false, recoveryCodesLeft: 0, required: false });
+    expect((await call("GET", "/api/account/two-factor", cookie)).body).toEqual({ success: true, enabled: false, recoveryCodesLeft: 0, required: false });
     expect((await post("/api/account/two-factor/setup", {})).status).toBe(401);
 
     const setup = await post("/api/account/two-factor/setup", {}, { cookie });
@@ -109,7 +72,7 @@ describe("two-step sign-in: enrolment", () => {
     const wrongPassword = await post("/api/account/two-factor/confirm", { code: totpCode(secret), password: "not-the-password" }, { cookie });
     expect(wrongPassword.body.code).toBe("wrong-password");
     expect(await events(email, "two-factor-failed")).toBe(1);
-    expect((await get("/api/account/two-factor", cookie)).body).toMatchObject({ enabled: false });
+    expect((await call("GET", "/api/account/two-factor", cookie)).body).toMatchObject({ enabled: false });
 
     const wrong = await post("/api/account/two-factor/confirm", { code: "000000" === totpCode(secret) ? "111111" : "000000", password: PASSWORD }, { cookie });
     expect(wrong.status).toBe(400);
@@ -129,7 +92,7 @@ describe("two-step sign-in: enrolment", () => {
     const [row] = await api.handle.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user!.id));
     expect(row!.enabledAt).not.toBeNull();
     expect(await events(email, "two-factor-enabled")).toBe(1);
-    expect((await get("/api/account/two-factor", cookie)).body).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    expect((await call("GET", "/api/account/two-factor", cookie)).body).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     // sessions opened with the password alone end; this one stays
     expect(await authenticated(other)).toBe(false);
     expect(await authenticated(cookie)).toBe(true);
@@ -140,8 +103,8 @@ describe("two-step sign-in: enrolment", () => {
   it("stores the secret encrypted when TOTP_ENCRYPTION_KEY is set, and plainly otherwise", async () => {
     const sealed = await buildTestApi(api, { config: { totpEncryptionKey: "11".repeat(32) } });
     try {
-      const email = await registerVerified();
-      const login = await post("/api/auth/login", { email, password: PASSWORD }, {}, sealed.app);
+      const email = await registerVerified(api);
+      const login = await post("/api/auth/login", { email, password: PASSWORD }, {}, { app: sealed.app });
       const { secret } = await enrolTwoFactor(sealed.app, login.cookie!, PASSWORD);
       const [row] = await api.handle.db
         .select({ secret: userTwoFactor.secret })
@@ -150,8 +113,8 @@ describe("two-step sign-in: enrolment", () => {
         .where(eq(users.email, email));
       expect(row!.secret.startsWith("enc:v1:")).toBe(true);
       expect(row!.secret).not.toContain(secret);
-      const challenge = (await post("/api/auth/login", { email, password: PASSWORD }, {}, sealed.app)).body.challenge;
-      expect((await post("/api/auth/login/two-factor", { challenge, code: totpCode(secret, 1) }, {}, sealed.app)).status).toBe(200);
+      const challenge = (await post("/api/auth/login", { email, password: PASSWORD }, {}, { app: sealed.app })).body.challenge;
+      expect((await post("/api/auth/login/two-factor", { challenge, code: totpCode(secret, 1) }, {}, { app: sealed.app })).status).toBe(200);
     } finally {
       await sealed.close();
     }
@@ -209,7 +172,7 @@ describe("two-step sign-in: signing in", () => {
     const again = await post("/api/auth/login/two-factor", { challenge: await challengeFor(email), code });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe("invalid-code");
-    expect((await get("/api/account/two-factor", done.cookie)).body).toMatchObject({ recoveryCodesLeft: 9 });
+    expect((await call("GET", "/api/account/two-factor", done.cookie)).body).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
   it("locks the second step after five wrong codes and logs them", async () => {
@@ -287,12 +250,12 @@ describe("two-step sign-in: limits on the second step", () => {
     try {
       const ip = address();
       for (let i = 0; i < 2; i++)
-        expect((await post("/api/auth/login/two-factor", { challenge: "made-up", code: "123456" }, {}, test.app, ip)).status).toBe(401);
-      const refused = await post("/api/auth/login/two-factor", { challenge: "made-up", code: "123456" }, {}, test.app, ip);
+        expect((await post("/api/auth/login/two-factor", { challenge: "made-up", code: "123456" }, {}, { app: test.app, ip })).status).toBe(401);
+      const refused = await post("/api/auth/login/two-factor", { challenge: "made-up", code: "123456" }, {}, { app: test.app, ip });
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({ success: false, code: "rate-limited", type: "RATE_LIMIT", user: null });
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-      expect((await post("/api/auth/login/two-factor", { challenge: "made-up", code: "123456" }, {}, test.app, address())).status).toBe(401);
+      expect((await post("/api/auth/login/two-factor", { challenge: "made-up", code: "123456" }, {}, { app: test.app, ip: address() })).status).toBe(401);
     } finally {
       await test.close();
     }
@@ -302,11 +265,11 @@ describe("two-step sign-in: limits on the second step", () => {
     const test = await buildTestApi(api, { config: limits(1000, 2) });
     try {
       const { email, secret, at } = await enrolled();
-      const first = await post("/api/auth/login", { email, password: PASSWORD }, {}, test.app, address());
+      const first = await post("/api/auth/login", { email, password: PASSWORD }, {}, { app: test.app, ip: address() });
       const challenge = first.body.challenge as string;
       for (let i = 0; i < 2; i++)
-        expect((await post("/api/auth/login/two-factor", { challenge, code: totpCode(secret, 5, at) }, {}, test.app, address())).status).toBe(400);
-      const refused = await post("/api/auth/login/two-factor", { challenge, code: totpCode(secret, 1, at) }, {}, test.app, address());
+        expect((await post("/api/auth/login/two-factor", { challenge, code: totpCode(secret, 5, at) }, {}, { app: test.app, ip: address() })).status).toBe(400);
+      const refused = await post("/api/auth/login/two-factor", { challenge, code: totpCode(secret, 1, at) }, {}, { app: test.app, ip: address() });
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({ code: "rate-limited", type: "RATE_LIMIT" });
       expect(refused.body.error).toMatch(/this e-mail address/);
@@ -321,18 +284,23 @@ describe("two-step sign-in: limits on the second step", () => {
       const ip = address();
       const one = await enrolled();
       const two = await enrolled();
-      const challengeOne = (await post("/api/auth/login", { email: one.email, password: PASSWORD }, {}, test.app, ip)).body.challenge;
-      const challengeTwo = (await post("/api/auth/login", { email: two.email, password: PASSWORD }, {}, test.app, ip)).body.challenge;
-      expect((await post("/api/auth/login/two-factor", { challenge: challengeOne, code: totpCode(one.secret, 5, one.at) }, {}, test.app, ip)).status).toBe(400);
-      expect((await post("/api/auth/login/two-factor", { challenge: challengeTwo, code: totpCode(two.secret, 5, two.at) }, {}, test.app, ip)).status).toBe(400);
-      expect((await post("/api/auth/login", { email: one.email, password: "Wrong2026x" }, {}, test.app, ip)).status).toBe(401);
-      const slowed = await post("/api/auth/login/two-factor", { challenge: challengeTwo, code: totpCode(two.secret, 1, two.at) }, {}, test.app, ip);
+      const challengeOne = (await post("/api/auth/login", { email: one.email, password: PASSWORD }, {}, { app: test.app, ip })).body.challenge;
+      const challengeTwo = (await post("/api/auth/login", { email: two.email, password: PASSWORD }, {}, { app: test.app, ip })).body.challenge;
+      expect(
+        (await post("/api/auth/login/two-factor", { challenge: challengeOne, code: totpCode(one.secret, 5, one.at) }, {}, { app: test.app, ip })).status,
+      ).toBe(400);
+      expect(
+        (await post("/api/auth/login/two-factor", { challenge: challengeTwo, code: totpCode(two.secret, 5, two.at) }, {}, { app: test.app, ip })).status,
+      ).toBe(400);
+      expect((await post("/api/auth/login", { email: one.email, password: "Wrong2026x" }, {}, { app: test.app, ip })).status).toBe(401);
+      const slowed = await post("/api/auth/login/two-factor", { challenge: challengeTwo, code: totpCode(two.secret, 1, two.at) }, {}, { app: test.app, ip });
       expect(slowed.status).toBe(429);
       expect(slowed.body).toMatchObject({ code: "rate-limited" });
       expect(slowed.body.error).toMatch(/your network/);
       // from another address the right code still works
       expect(
-        (await post("/api/auth/login/two-factor", { challenge: challengeTwo, code: totpCode(two.secret, 1, two.at) }, {}, test.app, address())).status,
+        (await post("/api/auth/login/two-factor", { challenge: challengeTwo, code: totpCode(two.secret, 1, two.at) }, {}, { app: test.app, ip: address() }))
+          .status,
       ).toBe(200);
     } finally {
       await test.close();
@@ -363,7 +331,7 @@ describe("two-step sign-in: turning off and new recovery codes", () => {
     const off = await post("/api/account/two-factor/disable", { password: PASSWORD }, { cookie });
     expect(off.status).toBe(200);
     expect(await events(email, "two-factor-disabled")).toBe(1);
-    expect((await get("/api/account/two-factor", cookie)).body).toMatchObject({ enabled: false });
+    expect((await call("GET", "/api/account/two-factor", cookie)).body).toMatchObject({ enabled: false });
     expect((await post("/api/auth/login", { email, password: PASSWORD })).body.success).toBe(true);
   });
 
@@ -386,7 +354,7 @@ describe("two-step sign-in: turning off and new recovery codes", () => {
 
 describe("two-step sign-in for administrators", () => {
   async function admin() {
-    const email = await registerVerified(unique("admin"));
+    const email = await registerVerified(api, { email: unique("admin") });
     await api.handle.db.update(users).set({ role: "admin" }).where(eq(users.email, email));
     return email;
   }
@@ -400,7 +368,7 @@ describe("two-step sign-in for administrators", () => {
     const refused = await post("/api/admin/settings", change, { cookie });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: "two-factor-required" });
-    expect((await get("/api/account/two-factor", cookie)).body).toMatchObject({ enabled: false, required: true });
+    expect((await call("GET", "/api/account/two-factor", cookie)).body).toMatchObject({ enabled: false, required: true });
 
     const { secret } = await enrolTwoFactor(api.app, cookie, PASSWORD);
     expect((await post("/api/admin/settings", change, { cookie })).status).toBe(200);
@@ -420,7 +388,7 @@ describe("two-step sign-in for administrators", () => {
       );
       expect(off.status).toBe(200);
       expect((await post("/api/admin/settings", change, { cookie: otherCookie })).status).toBe(200);
-      expect((await get("/api/account/two-factor", otherCookie)).body).toMatchObject({ required: false });
+      expect((await call("GET", "/api/account/two-factor", otherCookie)).body).toMatchObject({ required: false });
     } finally {
       await post("/api/admin/settings", { reset: true }, { cookie });
     }

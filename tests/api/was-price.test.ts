@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/server/db";
 import { productChanges, products } from "../../src/server/db/schema";
-import { adminCookie, setupApi } from "./harness";
+import { adminCookie, apiClient, multipartForm, setupApi } from "./harness";
 
 const api = setupApi();
 let admin = "";
@@ -13,15 +13,7 @@ let made = 0;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "PATCH" | "POST", url: string, body?: unknown) {
-  const res = await api.app.inject({
-    method,
-    url,
-    headers: { cookie: admin, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const { call } = apiClient<Json>(api);
 
 /** A product of this file's own, with no history: a copy of a seeded one's category and brand at `price`, no "was" price. */
 async function newProduct(price: number): Promise<number> {
@@ -45,7 +37,7 @@ async function newProduct(price: number): Promise<number> {
   return row!.id;
 }
 
-const patch = (id: number, body: Json) => call("PATCH", `/api/admin/products/${id}`, body);
+const patch = (id: number, body: Json) => call("PATCH", `/api/admin/products/${id}`, admin, body);
 /** What a shopper's API answers for the product: its price and "was" price. */
 const shown = async (id: number) => {
   const res = await api.app.inject({ method: "GET", url: `/api/products/${id}` });
@@ -101,7 +93,7 @@ describe("setting a 'was' price", () => {
     expect(await shown(id)).toEqual({ price: 10_000, was: 10_000 });
 
     await patch(id, { price: 9_000, reason: "Clearance" });
-    const page = await call("GET", `/api/admin/products/${id}`);
+    const page = await call("GET", `/api/admin/products/${id}`, admin);
     expect(page.body.pastPrices).toEqual([10_000, 9_000]);
 
     for (const [was, reason] of [
@@ -130,7 +122,7 @@ describe("setting a 'was' price", () => {
 
   it("takes the price of today when the same change lowers the price below it", async () => {
     const id = await newProduct(15_000);
-    expect((await call("GET", `/api/admin/products/${id}`)).body.pastPrices).toEqual([15_000]);
+    expect((await call("GET", `/api/admin/products/${id}`, admin)).body.pastPrices).toEqual([15_000]);
     const cut = await patch(id, { price: 12_000, originalPrice: 15_000, reason: "Launch offer" });
     expect(cut.status).toBe(200);
     expect(cut.body.change.changes).toEqual({ price: { before: 15_000, after: 12_000 }, originalPrice: { before: 0, after: 15_000 } });
@@ -140,16 +132,10 @@ describe("setting a 'was' price", () => {
   it("is refused in a CSV import too, on its line, when the product never had that price", async () => {
     const id = await newProduct(20_000);
     const [row] = await api.handle.db.select({ sku: products.sku }).from(products).where(eq(products.id, id));
-    const boundary = "----wasprice";
-    const upload = (csv: string) =>
-      api.app.inject({
-        method: "POST",
-        url: "/api/admin/products/import",
-        headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: admin },
-        payload: Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-        ),
-      });
+    const upload = (csv: string) => {
+      const form = multipartForm([{ name: "file", filename: "p.csv", type: "text/csv", data: csv }]);
+      return api.app.inject({ method: "POST", url: "/api/admin/products/import", headers: { ...form.headers, cookie: admin }, payload: form.payload });
+    };
     const refused = (await upload(`sku,price,original_price\n${row!.sku},18000,25000\n`)).json() as Json;
     expect(refused.ok).toBe(false);
     expect(refused.problems).toEqual([{ line: 2, message: expect.stringMatching(/original_price: .*never had the price 25000/) }]);

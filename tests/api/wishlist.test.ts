@@ -2,17 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { WISHLIST_MAX } from "../../src/lib/account";
 import { products, users, wishlistItems } from "../../src/server/db/schema";
-import { setupApi, shopperCookie } from "./harness";
+import { setupApi, shopperCookie, apiClient } from "./harness";
 
 const api = setupApi();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
-async function call(method: "GET" | "PUT" | "DELETE", url: string, cookie: string | null) {
-  const res = await api.app.inject({ method, url, headers: cookie ? { cookie } : {} });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const { call } = apiClient<Json>(api);
 
 async function someProducts(n: number): Promise<{ id: number; price: number; stock: number }[]> {
   return api.handle.db.select({ id: products.id, price: products.price, stock: products.stockQuantity }).from(products).orderBy(products.id).limit(n);
