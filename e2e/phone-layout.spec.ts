@@ -89,6 +89,8 @@ const NARROW_AND_WIDE = [320, 340, 360, 375, 390, 414, 430, 600, 768, 1024, 1440
 test.describe("prices are never clipped or wrapped", () => {
   for (const currency of ["TZS", "USD"] as const) {
     test(`on cards, home tiles, the product page and the cart, at 320 to 1440 px, in ${currency}`, async ({ page, baseURL }) => {
+      // four pages measured at eleven widths each: more than the default 30 s when the machine is busy
+      test.slow();
       await useCurrency(page, baseURL!, currency);
       await page.setViewportSize(PHONE);
 
