@@ -24,20 +24,53 @@ const sha256 = (...parts: (string | Uint8Array)[]) => {
   return hash.digest("hex");
 };
 
-/** The stored value of `key`, else `compute`'s (then stored; written whole or not at all). */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The stored value of `key`, else `compute`'s (then stored; written whole or not at all). Two
+ * processes asking for the same key at once (CI's two passes run side by side, the retrieval test
+ * in each) compute it once: the first claims it, the other waits for its answer, and computes it
+ * itself only if the claimant died.
+ */
 export async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const file = path.join(folder, key.slice(0, 2), `${key}.v8`);
+  const read = async () => v8.deserialize(await fs.promises.readFile(file)) as T;
   try {
-    return v8.deserialize(await fs.promises.readFile(file)) as T;
+    return await read();
   } catch {
-    // not computed yet (or a half-written file from a killed run): compute it
+    // not computed yet (or a half-written file from a killed run): compute it, or wait for whoever does
   }
-  const value = await compute();
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await fs.promises.writeFile(partial, v8.serialize(value));
-  await fs.promises.rename(partial, file);
-  return value;
+  const claim = `${file}.computing`;
+  let claimed = false;
+  try {
+    await fs.promises.writeFile(claim, String(process.pid), { flag: "wx" });
+    claimed = true;
+  } catch {
+    for (;;) {
+      if (fs.existsSync(file)) return read();
+      const owner = await fs.promises.readFile(claim, "utf8").catch(() => null);
+      // the claim gone without an answer (its computation failed), or its process dead: compute here
+      if (owner === null ? !fs.existsSync(file) : owner !== "" && !alive(Number(owner))) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  try {
+    const value = await compute();
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    await fs.promises.writeFile(partial, v8.serialize(value));
+    await fs.promises.rename(partial, file);
+    return value;
+  } finally {
+    if (claimed) await fs.promises.rm(claim, { force: true });
+  }
 }
 
 /** A catalogue's keypoints are identified by their content (hashed once per version). */
