@@ -99,33 +99,21 @@ export async function startProductionServer(
 }
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`; drop() removes it. */
-export async function freshPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+export function freshPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  return createDatabase(serverUrl, prefix, null);
 }
 
 /** A new database on the server, a copy of `templateUrl`'s (which must have no connection open). */
-export async function databaseFromTemplate(serverUrl: string, templateUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export function databaseFromTemplate(serverUrl: string, templateUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  return createDatabase(serverUrl, prefix, new URL(templateUrl).pathname.slice(1));
+}
+
+async function createDatabase(serverUrl: string, prefix: string, template: string | null): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const template = new URL(templateUrl).pathname.slice(1);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${template}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }

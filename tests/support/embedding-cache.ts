@@ -24,7 +24,8 @@ const sha256 = (...parts: (string | Uint8Array)[]) => {
   return hash.digest("hex");
 };
 
-const alive = (pid: number) => {
+/** Whether a process of this machine still runs (a claim or lock naming a dead one is stale). */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;

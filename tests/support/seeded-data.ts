@@ -5,7 +5,7 @@ import { openDatabase } from "../../src/server/db/client";
 import { embedCatalogImages } from "../../src/server/image-search/embed-catalog";
 import { localMediaStore } from "../../src/server/media/media-store";
 import { ensureSeeded } from "../../src/server/seed/ensure-seeded";
-import { CACHE_ROOT, cachingEmbedPool } from "./embedding-cache";
+import { alive, CACHE_ROOT, cachingEmbedPool } from "./embedding-cache";
 
 /**
  * The demo shop as a fresh start leaves it (migrated, seeded, every picture embedded), made once
@@ -19,15 +19,6 @@ const SEEDED_INPUTS = ["src/server", "src/seed", "src/lib", "assets", "tests/sup
 export const SEEDED_KEY = hashOfFiles(SEEDED_INPUTS).slice(0, 16);
 const template = path.join(CACHE_ROOT, `seeded-${SEEDED_KEY}`);
 const lock = `${template}.building`;
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Makes the seeded folder (another process making it at the same time is waited for); its path. */
 export async function seededDataDir(log: (line: string) => void = () => undefined): Promise<string> {
