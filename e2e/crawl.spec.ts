@@ -137,9 +137,6 @@ async function publicSettings(page: Page): Promise<SiteSettings> {
 }
 
 test.describe("crawl", () => {
-  // the offline worker has its own test below; here it would only add its install fetches to every context
-  test.use({ serviceWorkers: "block" });
-
   test("every link reachable as a guest answers and has a heading, in both languages", async ({ page }) => {
     test.setTimeout(15 * 60_000);
     const settings = await publicSettings(page);
@@ -225,30 +222,35 @@ test("the help centre filters its questions as you type, in Kiswahili too", asyn
   expect(types).toContain("FAQPage");
 });
 
-test("the web app can be installed: manifest, icons, offline page and its worker", async ({ page, request }) => {
-  const manifest = await request.get("/manifest.webmanifest");
-  expect(manifest.status()).toBe(200);
-  const body = (await manifest.json()) as { name: string; display: string; start_url: string; icons: { src: string; sizes: string }[] };
-  expect(body.display).toBe("standalone");
-  expect(body.start_url).toBe("/");
-  for (const icon of body.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
-  expect(body.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
-  expect((await request.get("/sw.js")).status()).toBe(200);
+test.describe("the installable web app", () => {
+  // the one spec where the offline worker runs (the config blocks it everywhere else)
+  test.use({ serviceWorkers: "allow" });
 
-  await page.goto("/offline?lang=en");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
-  // the footer's install block says what exists; no store buttons to nowhere
-  await page.goto("/about?lang=en");
-  await expect(page.getByText("Install the web app")).toBeVisible();
-  await expect(page.locator("footer").getByText(/App Store|Google Play|Coming soon/)).toHaveCount(0);
-  // the worker takes over and, with the network gone, a navigation gets the offline page
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await page.context().setOffline(true);
-  // Chromium's offline emulation may not reach the worker's own fetches: fail the page's request there too
-  await page.context().route("**/shipping", (route) => route.abort("internetdisconnected"));
-  await page.goto("/shipping").catch(() => undefined);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
-  await page.context().setOffline(false);
+  test("the web app can be installed: manifest, icons, offline page and its worker", async ({ page, request }) => {
+    const manifest = await request.get("/manifest.webmanifest");
+    expect(manifest.status()).toBe(200);
+    const body = (await manifest.json()) as { name: string; display: string; start_url: string; icons: { src: string; sizes: string }[] };
+    expect(body.display).toBe("standalone");
+    expect(body.start_url).toBe("/");
+    for (const icon of body.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+    expect(body.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    expect((await request.get("/sw.js")).status()).toBe(200);
+
+    await page.goto("/offline?lang=en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
+    // the footer's install block says what exists; no store buttons to nowhere
+    await page.goto("/about?lang=en");
+    await expect(page.getByText("Install the web app")).toBeVisible();
+    await expect(page.locator("footer").getByText(/App Store|Google Play|Coming soon/)).toHaveCount(0);
+    // the worker takes over and, with the network gone, a navigation gets the offline page
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.context().setOffline(true);
+    // Chromium's offline emulation may not reach the worker's own fetches: fail the page's request there too
+    await page.context().route("**/shipping", (route) => route.abort("internetdisconnected"));
+    await page.goto("/shipping").catch(() => undefined);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
+    await page.context().setOffline(false);
+  });
 });

@@ -9,6 +9,7 @@ import { openSession } from "../../src/server/auth/sessions";
 import { userTwoFactor, users } from "../../src/server/db/schema";
 import { openDatabase, type DbHandle } from "../../src/server/db/client";
 import { createServices, type Services, type ServicesConfig } from "../../src/server/services";
+import { seededServerData } from "./production-server";
 
 export interface ApiHarness {
   app: FastifyInstance;
@@ -138,11 +139,23 @@ function asShopPage(app: FastifyInstance, origin = SITE_ORIGIN): FastifyInstance
   return app;
 }
 
-/** Opens the suite's seeded database, and the services and an API instance on it, for one test file. */
-export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
+/**
+ * Opens the suite's seeded database, and the services and an API instance on it, for one test file.
+ * `pristine`: a copy of the seeded shop of the file's own instead, as it was before any test ran
+ * (for a test whose figures or cached results depend on exactly what the catalogue holds).
+ */
+export function setupApi(options: { rateLimit?: number; pristine?: boolean } = {}): ApiHarness {
   const harness = {} as ApiHarness;
+  let own: { work: string; drop: () => Promise<void> } | null = null;
   beforeAll(async () => {
-    const { databaseUrl, dataDir, mediaDir } = inject("database");
+    let { databaseUrl, dataDir, mediaDir } = inject("database");
+    if (options.pristine) {
+      const work = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-pristine-"));
+      const copy = await seededServerData(work, "storefront_pristine");
+      own = { work, drop: copy.drop };
+      ({ databaseUrl, dataDir } = copy);
+      mediaDir = path.join(copy.dataDir, "media");
+    }
     harness.handle = await openDatabase({ databaseUrl, dataDir, migrate: false });
     harness.mediaDir = mediaDir;
     harness.outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-outbox-"));
@@ -157,6 +170,10 @@ export function setupApi(options: { rateLimit?: number } = {}): ApiHarness {
     await harness.services?.close();
     await harness.handle?.close();
     if (harness.outboxDir) await fs.rm(harness.outboxDir, { recursive: true, force: true });
+    if (own) {
+      await own.drop();
+      await fs.rm(own.work, { recursive: true, force: true });
+    }
   });
   return harness;
 }
