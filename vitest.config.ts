@@ -28,6 +28,11 @@ export default defineConfig({
           globalSetup: ["tests/api/global-setup.ts"],
           // The files share one seeded database (one PGlite folder can have one owner at a time).
           fileParallelism: false,
+          // One worker runs the files in turn and keeps its loaded modules: without isolation the
+          // shop's code (Fastify, Drizzle, the services) is imported once per run instead of once
+          // per file. The files share no module state they rely on (each opens its own services,
+          // and none mocks a module).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },
