@@ -80,52 +80,83 @@ function withLang(path: string, locale: Locale): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** Checks each address in one language; the problems found, one line each. */
+/**
+ * The text of a page's first <h1> in its server-rendered HTML, tags and entities aside. Every page
+ * of the shop renders on the server, so its heading is in the HTML a slow phone gets first; a page
+ * whose heading needs its scripts fails here, as it should.
+ */
+function firstHeading(html: string): string {
+  const match = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
+  if (!match) return "";
+  return match[1]!
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/gi, "x")
+    .trim();
+}
+
+/**
+ * Checks each address in one language over HTTP, with the page's cookies: below 400 (a redirect
+ * followed, and only within the shop), and a non-empty main heading in the HTML. The problems
+ * found, one line each.
+ */
 async function crawl(page: Page, paths: string[], locale: Locale, settings: SiteSettings): Promise<string[]> {
   const problems: string[] = [];
+  const origin = new URL(page.url()).origin;
   for (const path of paths) {
     const address = withLang(path, locale);
     const social = /^\/social\/([^/?]+)/.exec(path);
-    let first: APIResponse;
+    let answer: APIResponse;
     try {
-      first = await page.request.get(address, { maxRedirects: 0 });
+      answer = await page.request.get(address, { maxRedirects: 0 });
     } catch (error) {
       problems.push(`${address}: request failed: ${String(error)}`);
       continue;
     }
-    const status = first.status();
+    const status = answer.status();
     if (social && isSocialNetwork(social[1])) {
       const profile = socialProfileUrl(settings.socialLinks, social[1]);
       if (profile) {
-        if (status < 300 || status >= 400 || first.headers().location !== profile)
-          problems.push(`${address}: expected a redirect to ${profile}, got ${status} ${first.headers().location ?? ""}`);
+        if (status < 300 || status >= 400 || answer.headers().location !== profile)
+          problems.push(`${address}: expected a redirect to ${profile}, got ${status} ${answer.headers().location ?? ""}`);
         continue;
       }
     }
     if (status >= 300 && status < 400) {
-      const location = first.headers().location ?? "";
-      const origin = new URL(page.url()).origin;
+      const location = answer.headers().location ?? "";
       if (new URL(location, `${origin}${address}`).origin !== origin) {
         problems.push(`${address}: redirects off the shop to ${location}`);
         continue;
       }
-      const followed = await page.request.get(address);
-      if (followed.status() >= 400) problems.push(`${address}: ${status} to ${location}, which answers ${followed.status()}`);
+      answer = await page.request.get(address);
+      if (answer.status() >= 400) {
+        problems.push(`${address}: ${status} to ${location}, which answers ${answer.status()}`);
+        continue;
+      }
     } else if (status >= 400) {
       problems.push(`${address}: ${status}`);
       continue;
     }
-    try {
-      const response = await open(page, address);
-      if (response && response.status() >= 400) {
-        problems.push(`${address}: the page answers ${response.status()}`);
+    if (!/^text\/html/.test(answer.headers()["content-type"] ?? "")) {
+      problems.push(`${address}: not a page (${answer.headers()["content-type"]})`);
+      continue;
+    }
+    let html = await answer.text();
+    // a page that sends its reader on once its shell has streamed (a guest on an account page):
+    // the refresh the browser follows, with or without script, must stay in the shop and arrive
+    const refresh = /<meta[^>]*http-equiv="refresh"[^>]*content="\d+;\s*url=([^"]+)"/i.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    if (refresh) {
+      if (new URL(refresh, `${origin}${address}`).origin !== origin) {
+        problems.push(`${address}: sends its reader off the shop to ${refresh}`);
         continue;
       }
-      const heading = page.locator("h1").first();
-      await expect(heading).toHaveText(/\S/, { timeout: 10_000 });
-    } catch (error) {
-      problems.push(`${address}: no non-empty <h1> (${String(error).split("\n")[0]})`);
+      const next = await page.request.get(refresh);
+      if (next.status() >= 400) {
+        problems.push(`${address}: sends its reader to ${refresh}, which answers ${next.status()}`);
+        continue;
+      }
+      html = await next.text();
     }
+    if (!firstHeading(html)) problems.push(`${address}: no non-empty <h1> in its HTML`);
   }
   return problems;
 }
@@ -138,7 +169,7 @@ async function publicSettings(page: Page): Promise<SiteSettings> {
 
 test.describe("crawl", () => {
   test("every link reachable as a guest answers and has a heading, in both languages", async ({ page }) => {
-    test.setTimeout(15 * 60_000);
+    test.setTimeout(5 * 60_000);
     const settings = await publicSettings(page);
     const problems: string[] = [];
     for (const locale of LANGS) {
@@ -151,7 +182,7 @@ test.describe("crawl", () => {
   });
 
   test("every link reachable signed in answers and has a heading, in both languages", async ({ page }) => {
-    test.setTimeout(25 * 60_000);
+    test.setTimeout(5 * 60_000);
     const email = `crawl-${Date.now()}@example.co.tz`;
     await signedInShopper(page, email, "Neema Crawl");
     const settings = await publicSettings(page);

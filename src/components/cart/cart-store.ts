@@ -13,12 +13,36 @@ export const signedInStore = createStore(false);
 /** The signed-in shopper's server cart, as last read. */
 export const serverCart = createStore<Cart | null>(null);
 
+/** Changes shown here before the server confirmed them (an edit on /cart, a sign-out), counted. */
+let localChanges = 0;
+/** Reads of the server cart started, counted. */
+let reads = 0;
+
+/**
+ * Shows a change of the server cart at once, before the server answers. A read started before it
+ * no longer overwrites it: quick taps on /cart (one more, then remove) would otherwise see the
+ * first tap's read, answered with the line still there, bring the removed line back.
+ */
+export function showServerCart(cart: Cart | null): void {
+  localChanges++;
+  serverCart.set(cart);
+}
+
+/**
+ * Reads the server cart and shows it, unless it is stale by the time it arrives: a later read
+ * started meanwhile (answers can arrive out of order) or a change was shown meanwhile (its own
+ * read follows it).
+ */
 export async function refreshServerCart(): Promise<void> {
+  const read = ++reads;
+  const changesBefore = localChanges;
+  const newest = () => read === reads && changesBefore === localChanges;
   try {
-    serverCart.set(await api.cart.get());
+    const cart = await api.cart.get();
+    if (newest()) serverCart.set(cart);
   } catch (error) {
     // signed out meanwhile: no server cart; any other failure (offline) keeps what is shown
-    if (isApiError(error, "unauthenticated")) serverCart.set(null);
+    if (isApiError(error, "unauthenticated") && newest()) serverCart.set(null);
   }
 }
 

@@ -14,7 +14,7 @@ import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, 
 import { toast } from "../ui/toaster";
 import { useCurrency } from "../ui/use-currency";
 import { useHydrated } from "../ui/use-hydrated";
-import { announceCartChange, refreshServerCart, serverCart, useCart } from "./cart-store";
+import { announceCartChange, refreshServerCart, serverCart, showServerCart, useCart } from "./cart-store";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 
 /**
@@ -48,7 +48,7 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
     }
     // the change shows at once, before the server answers; its answer (or a reload on failure) settles it
     const current = serverCart.get() ?? EMPTY_CART;
-    serverCart.set(
+    showServerCart(
       setGuestLine({ ...current, items: current.items.map((i) => ({ ...i, product: { ...i.product, stock_quantity: 999 } })) }, productId, variantId, quantity),
     );
     try {
@@ -71,7 +71,7 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
       toast({ title: t("toast.cleared") });
       return;
     }
-    serverCart.set(EMPTY_CART);
+    showServerCart(EMPTY_CART);
     try {
       await api.cart.clear();
       toast({ title: t("toast.cleared") });

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import { TWO_FACTOR_FLAGS } from "@/lib/two-factor";
-import { serverCart, signedInStore } from "../cart/cart-store";
+import { showServerCart, signedInStore } from "../cart/cart-store";
 import { toast } from "../ui/toaster";
 
 /** Signs out: ends the session on the server, switches the cart to the guest's at once, says so. */
@@ -18,7 +18,7 @@ export function useSignOut() {
       sessionStorage.removeItem(TWO_FACTOR_FLAGS.verified);
       // the badge and adds switch to the guest cart at once, not when the page re-renders
       signedInStore.set(false);
-      serverCart.set(null);
+      showServerCart(null);
       toast({ title: t("signedOutTitle"), description: t("signedOutText") });
       router.refresh();
     } catch {
