@@ -9,6 +9,7 @@ import { FormMessage } from "../auth/fields";
 import { TextField } from "../checkout/form-fields";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { useFormAction } from "../ui/use-form-action";
+import { useHydrated } from "../ui/use-hydrated";
 
 /**
  * Locks an account by its e-mail address (typed, or `email` for a customer's own page), with the
@@ -84,6 +85,8 @@ export function LockAccountForm({ email: fixedEmail }: { email?: string }) {
 export function UnlockAccountButton({ email }: { email: string }) {
   const t = useTranslations("admin.siem");
   const router = useRouter();
+  // the dialog opens by script: until the page's scripts run, a press would be lost
+  const hydrated = useHydrated();
   const send = useFormAction(
     async () => {
       await api.adminSecurity.unlock(email);
@@ -97,7 +100,7 @@ export function UnlockAccountButton({ email }: { email: string }) {
         <AlertDialogTrigger asChild>
           <button
             type="button"
-            disabled={send.busy}
+            disabled={!hydrated || send.busy}
             className="h-9 rounded-lg border border-[var(--border)] px-3 font-semibold disabled:opacity-70"
             aria-label={t("unlockLabel", { email })}
           >
