@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, loginFailureType } from "./api-client";
+import { ApiError, api, isApiError, loginFailureType, refusedField } from "./api-client";
 
 /** A fetch that answers once with this status and JSON body, recording what it was asked. */
 function answer(status: number, body: unknown) {
@@ -83,5 +83,27 @@ describe("the API client", () => {
     expect(loginFailureType(new ApiError("timeout", "t"))).toBe("TIMEOUT");
     expect(loginFailureType(new ApiError("network", "n"))).toBe("NETWORK_ERROR");
     expect(loginFailureType(new ApiError("http", "x", 401, "invalid-credentials", { type: "INVALID_CREDENTIALS" }))).toBe("INVALID_CREDENTIALS");
+  });
+});
+
+describe("error answers narrowed by their code", () => {
+  const refusal = (code: ConstructorParameters<typeof ApiError>[3], body: Record<string, unknown>) => new ApiError("http", "refused", 400, code, body);
+
+  it("reads the details a code carries, and only for that code", () => {
+    const error: unknown = refusal("out-of-stock", {
+      error: "short",
+      code: "out-of-stock",
+      lines: [{ productId: 1, variantId: "default", name: "LED", available: 2 }],
+    });
+    expect(isApiError(error, "out-of-stock") && error.body.lines?.[0]?.available).toBe(2);
+    expect(isApiError(error, "price-changed")).toBe(false);
+  });
+
+  it("names the refused field of a validation, invalid-input or too-large answer, and nothing else", () => {
+    expect(refusedField(refusal("validation", { field: "phone", reason: "phone" }))).toEqual({ field: "phone", reason: "phone" });
+    expect(refusedField(refusal("too-large", { field: "gerber" }))).toEqual({ field: "gerber", reason: null });
+    expect(refusedField(refusal("invalid-input", {}))).toBeNull();
+    expect(refusedField(refusal("out-of-stock", { field: "phone" }))).toBeNull();
+    expect(refusedField(new Error("offline"))).toBeNull();
   });
 });

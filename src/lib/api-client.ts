@@ -87,7 +87,7 @@ import type { SiteSettingKey, SiteSettings } from "./site-settings";
 import type { PaymentMethod } from "./checkout";
 import type { RequestStatus } from "./requests";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
-import { codeForStatus, isErrorCode, type ErrorCode } from "./error-codes";
+import { codeForStatus, isErrorCode, type ErrorBody, type ErrorCode } from "./error-codes";
 import type { Locale } from "./locale";
 import { productQueryParams, type ProductQuery } from "./product-query";
 
@@ -127,8 +127,23 @@ export class ApiError extends Error {
   }
 }
 
+/** An error answer of one code, its body narrowed to the fields that code carries (src/lib/error-codes.ts). */
+export type ApiErrorOf<C extends ErrorCode> = ApiError & { readonly code: C; readonly body: Record<string, unknown> & Partial<ErrorBody<C>> };
+
+export function isApiError(error: unknown): error is ApiError;
+export function isApiError<C extends ErrorCode>(error: unknown, code: C): error is ApiErrorOf<C>;
 export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/**
+ * The form field an error answer refused, and why: from a `validation`, `invalid-input` or
+ * `too-large` answer that names one; null for any other failure (the form then shows the message).
+ */
+export function refusedField(error: unknown): { field: string; reason: string | null } | null {
+  if (!(isApiError(error, "validation") || isApiError(error, "invalid-input") || isApiError(error, "too-large"))) return null;
+  const { field, reason } = error.body;
+  return typeof field === "string" && field ? { field, reason: typeof reason === "string" && reason ? reason : null } : null;
 }
 
 export interface CallOptions {

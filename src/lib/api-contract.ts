@@ -274,17 +274,6 @@ export interface PlaceOrderResponse {
   payment: PaymentStart | null;
   paymentError: string | null;
 }
-/** The `details` of a refused order: `price-changed` carries the new quote, `out-of-stock` the short lines. */
-export interface PriceChangedBody {
-  quote: CheckoutQuote;
-}
-export interface OutOfStockBody {
-  lines: { productId: number; variantId: string; name: string; available: number }[];
-}
-/** A `validation` answer names the field it refused (`phone`, `region`, `district`, `street`, `wallet`, `paymentPhone`, `delivery`, `payment`, ...). */
-export interface FieldErrorBody {
-  field: string;
-}
 export interface OrdersResponse {
   orders: OrderSummary[];
 }
@@ -481,12 +470,6 @@ export interface AccountCouponsResponse {
 /** GET /api/account/coins */
 export interface AccountCoinsResponse {
   coins: CoinsSummary;
-}
-/** A refused order whose coupon does not apply (`coupon-invalid`): the reason, what is missing below a minimum, the quote. */
-export interface CouponInvalidBody {
-  reason: CouponReason;
-  missing?: number;
-  quote?: CheckoutQuote;
 }
 /** POST /api/admin/coupons (the days are shop-calendar days, YYYY-MM-DD). */
 export type AdminCouponRequest = CouponRequest;

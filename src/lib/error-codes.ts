@@ -1,3 +1,6 @@
+import type { CouponReason } from "./coupons";
+import type { CheckoutQuote } from "./orders";
+
 /**
  * The stable codes every API error answer carries beside its English text: `{error, code}`.
  * The browser decides what happened from the code, never from the message, so texts can be
@@ -100,8 +103,42 @@ export function codeForStatus(status: number): ErrorCode {
   }
 }
 
-/** The body of every error answer of the API. */
-export interface ErrorBody {
-  error: string;
-  code: ErrorCode;
+/** A short cart line that stopped an order: what is left of it. */
+export interface OutOfStockLine {
+  productId: number;
+  variantId: string;
+  name: string;
+  available: number;
 }
+
+/**
+ * The fields an error answer carries beside `{error, code}`, by code: the server's DomainError is
+ * typed by this map, and the browser reads them through `isApiError(error, code)`, which narrows
+ * the answer's body to the code's details. Every field is optional on the way in (an answer from a
+ * proxy in front of the shop has none of them), so a reader must check what it uses.
+ */
+export interface ErrorDetailsByCode {
+  /** the new figures: the total or a delivery fee changed since the shopper saw them */
+  "price-changed": { quote: CheckoutQuote };
+  "out-of-stock": { lines: OutOfStockLine[] };
+  /** why the coupon does not apply, what is missing below its minimum, and the order's quote without it */
+  "coupon-invalid": { reason: CouponReason; missing?: number; quote?: CheckoutQuote };
+  /** the field refused and why (a stable reason name); some refusals carry what the form needs next */
+  validation: FieldProblem & { quote?: CheckoutQuote; balance?: number; min?: number; max?: number; product?: number; problems?: unknown };
+  "invalid-input": FieldProblem & { problems?: unknown };
+  "too-large": FieldProblem;
+  /** a sign-in lock: how long it lasts */
+  locked: { minutesLeft: number };
+}
+
+/** Which field of a form a refusal is about (`phone`, `region`, `wallet`, `sku`, ...), and why. */
+export interface FieldProblem {
+  field?: string;
+  reason?: string;
+}
+
+/** The details an error answer of this code carries (none named for most codes). */
+export type ErrorDetails<C extends ErrorCode> = C extends keyof ErrorDetailsByCode ? ErrorDetailsByCode[C] : Record<string, unknown>;
+
+/** The body of every error answer of the API; narrowed by its code, the fields that code carries. */
+export type ErrorBody<C extends ErrorCode = ErrorCode> = { error: string; code: C } & Partial<ErrorDetails<C>>;

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@/lib/error-codes";
+import type { ErrorCode, ErrorDetails } from "@/lib/error-codes";
 import { databaseFailure } from "./db/errors";
 
 /**
@@ -13,16 +13,18 @@ const DOMAIN_ERROR = Symbol.for("storefront.DomainError");
  * password. It carries a stable code (see src/lib/error-codes.ts) and an English message for people;
  * which HTTP status a code becomes is the API's business, decided in one place (src/api/errors.ts).
  */
-export class DomainError extends Error {
+export class DomainError<C extends ErrorCode = ErrorCode> extends Error {
   readonly [DOMAIN_ERROR] = true;
+  /** extra fields the answer carries beside {error, code}, typed by code (src/lib/error-codes.ts), e.g. minutes left on a lock */
+  readonly details: Partial<ErrorDetails<C>> & Record<string, unknown>;
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: C,
     message: string,
-    /** extra fields the answer carries beside {error, code}, e.g. minutes left on a lock */
-    readonly details: Record<string, unknown> = {},
+    details: ErrorDetails<C> | Partial<ErrorDetails<C>> = {},
   ) {
     super(message);
+    this.details = details as Partial<ErrorDetails<C>> & Record<string, unknown>;
     this.name = "DomainError";
   }
 }

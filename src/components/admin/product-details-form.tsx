@@ -10,7 +10,7 @@ import {
   type AdminProductCreateRequest,
   type AdminProductDetails,
 } from "@/lib/admin-catalog";
-import { api, isApiError } from "@/lib/api-client";
+import { api, refusedField } from "@/lib/api-client";
 import { slugify } from "@/lib/slug";
 import { FormMessage } from "../auth/fields";
 import { FieldError, inputClass, TextField } from "../checkout/form-fields";
@@ -88,7 +88,7 @@ export function ProductDetailsForm({
       check,
       failure: (error) => {
         // the server names the field it refused (a taken SKU, an unknown category or brand)
-        const field = isApiError(error) && typeof error.body.field === "string" ? (error.body.field as Field) : null;
+        const field = (refusedField(error)?.field as Field | undefined) ?? null;
         const message = errorText(error, t("failed"));
         if (field) setInvalid((v) => ({ ...v, [field]: message }));
         return { ok: false, message };

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import type { CouponInvalidBody, OutOfStockBody, PriceChangedBody } from "@/lib/api-contract";
+import type { OutOfStockLine } from "@/lib/error-codes";
 import { api, isApiError } from "@/lib/api-client";
 import { deliveryOptions, orderTotals, type DeliveryMethod, type DeliveryOption, type DeliverySettings, type PaymentMethod } from "@/lib/checkout";
 import { attemptFingerprint, checkCheckoutForm, checkoutRequestOf, isCheckoutField, type CheckoutField, type CheckoutFormValues } from "@/lib/checkout-form";
@@ -127,7 +127,7 @@ function firstAvailable(options: DeliveryOption[]): DeliveryMethod | null {
  * as they were (`rewards`: the rewards key it was said for): changing them answers it.
  */
 type Notice =
-  { kind: "fields" } | { kind: "out-of-stock"; lines: OutOfStockBody["lines"] } | { kind: "cart-empty" } | { kind: "text"; text: string; rewards?: string };
+  { kind: "fields" } | { kind: "out-of-stock"; lines: OutOfStockLine[] } | { kind: "cart-empty" } | { kind: "text"; text: string; rewards?: string };
 
 /**
  * The checkout: contact, delivery, payment and the summary. The totals show at once from the same
@@ -292,26 +292,27 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
       inFlight.current = false;
       setBusy(false);
       if (isApiError(error, "price-changed")) {
-        const next = (error.body as unknown as PriceChangedBody).quote;
+        const next = error.body.quote;
         if (next) {
           setQuote({ key: quoteKey, quote: next });
           setChangedTotal({ old: expectedTotal, total: next.total });
         } else showNotice({ kind: "text", text: errorText(error) });
         router.refresh();
       } else if (isApiError(error, "coupon-invalid")) {
-        const refused = error.body as unknown as CouponInvalidBody;
+        const refused = error.body;
         if (refused.quote) setQuote({ key: quoteKey, quote: refused.quote });
         showNotice({
           kind: "text",
-          text: couponReasonText({ code: couponCode ?? "", applied: false, reason: refused.reason, missing: refused.missing }),
+          text: refused.reason
+            ? couponReasonText({ code: couponCode ?? "", applied: false, reason: refused.reason, missing: refused.missing })
+            : errorText(error),
           rewards: rewardsKey,
         });
       } else if (isApiError(error, "validation") && error.body.field === "coins") {
-        const refused = error.body as unknown as Partial<PriceChangedBody>;
-        if (refused.quote) setQuote({ key: quoteKey, quote: refused.quote });
+        if (error.body.quote) setQuote({ key: quoteKey, quote: error.body.quote });
         showNotice({ kind: "text", text: tr("coins.refused"), rewards: rewardsKey });
       } else if (isApiError(error, "out-of-stock")) {
-        showNotice({ kind: "out-of-stock", lines: (error.body as unknown as OutOfStockBody).lines ?? [] });
+        showNotice({ kind: "out-of-stock", lines: error.body.lines ?? [] });
         router.refresh();
       } else if (isApiError(error, "cart-empty")) {
         showNotice({ kind: "cart-empty" });

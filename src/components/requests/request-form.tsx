@@ -2,7 +2,7 @@
 
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
-import { api, isApiError } from "@/lib/api-client";
+import { api, refusedField } from "@/lib/api-client";
 import type { SendRequestBody } from "@/lib/api-contract";
 import { formatMoney } from "@/lib/money";
 import { DEFAULT_PCB_SPEC, PCB_LIMITS, pcbPrice, type PcbPricing, type PcbSpec } from "@/lib/pcb-pricing";
@@ -156,9 +156,10 @@ export function RequestForm({
         setCartNote(null);
       },
       failure: (error) => {
-        const field = isApiError(error) && typeof error.body.field === "string" ? problemField(error.body.field) : null;
-        const reason = isApiError(error) && typeof error.body.reason === "string" ? error.body.reason : "invalid";
-        if (field && (isApiError(error, "validation") || isApiError(error, "invalid-input") || isApiError(error, "too-large"))) {
+        const refused = refusedField(error);
+        const field = refused ? problemField(refused.field) : null;
+        const reason = refused?.reason ?? "invalid";
+        if (field) {
           showErrors({ [field]: reason === "too-large" && field === "gerber" ? "gerberTooLarge" : reason });
           return { ok: false, message: t("form.fixFields") };
         }
