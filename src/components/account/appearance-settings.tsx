@@ -3,7 +3,7 @@
 import { useTranslations } from "use-intl";
 import { THEMES } from "@/lib/theme";
 import { CurrencySelect } from "../layout/currency-select";
-import { useTheme } from "../ui/use-theme";
+import { useTheme } from "../hooks/use-theme";
 
 /** Theme and the currency prices are shown in: the header's own settings (this browser), on the settings page. */
 export function AppearanceSettings() {

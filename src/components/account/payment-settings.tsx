@@ -9,7 +9,7 @@ import type { PaymentMethod } from "@/lib/checkout";
 import { formatTanzanianPhone, normaliseTanzanianMobile } from "@/lib/phone";
 import { FormMessage, SubmitButton } from "../auth/fields";
 import { TOAST_MS, toast } from "../ui/toaster";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 
 type Problem = "wallet" | "phone" | "label" | "limit" | "preferredMethod" | "failed";
 

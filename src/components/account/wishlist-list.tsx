@@ -13,7 +13,7 @@ import { productPath } from "@/lib/slug";
 import { DATE_FORMATS } from "@/lib/date-format";
 import { addProductToCart } from "../cart/add-to-cart";
 import { TOAST_MS, toast } from "../ui/toaster";
-import { useCurrency } from "../ui/use-currency";
+import { useCurrency } from "../hooks/use-currency";
 import { forgetWishlisted } from "./wishlist-store";
 
 /** The wishlist's rows: each product with its price and stock now, add to cart, and remove. */

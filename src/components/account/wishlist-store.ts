@@ -5,7 +5,7 @@ import { WISHLIST_MAX } from "@/lib/wishlist";
 import { api, isApiError } from "@/lib/api-client";
 import { openAuthDialog } from "../auth/auth-dialog-state";
 import { signedInStore } from "../cart/cart-store";
-import { createStore } from "../ui/create-store";
+import { createStore } from "../stores/create-store";
 import { TOAST_MS, toast } from "../ui/toaster";
 
 /**

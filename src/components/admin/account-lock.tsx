@@ -8,8 +8,8 @@ import { SECURITY_LOCK_REASON_MAX } from "@/lib/security-log";
 import { FormMessage } from "../auth/fields";
 import { TextField } from "../checkout/form-fields";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
-import { useFormAction } from "../ui/use-form-action";
-import { useHydrated } from "../ui/use-hydrated";
+import { useFormAction } from "../hooks/use-form-action";
+import { useHydrated } from "../hooks/use-hydrated";
 
 /**
  * Locks an account by its e-mail address (typed, or `email` for a customer's own page), with the

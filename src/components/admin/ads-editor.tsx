@@ -10,7 +10,7 @@ import { FormMessage } from "../auth/fields";
 import { useErrorText } from "../i18n/error-text";
 import { TextField } from "../checkout/form-fields";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 
 /** A moment as a datetime-local input shows it (the admin's device time), and back. */
 const toLocalInput = (iso: string | null) => {

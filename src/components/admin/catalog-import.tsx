@@ -6,7 +6,7 @@ import { useTranslations } from "use-intl";
 import type { CsvImportResult } from "@/lib/admin-catalog";
 import { api } from "@/lib/api-client";
 import { FormMessage } from "../auth/fields";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 
 /**
  * Changes products from a CSV file: the file is checked first (nothing is written), every bad row

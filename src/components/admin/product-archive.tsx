@@ -7,7 +7,7 @@ import { ADMIN_PRODUCT_REASON_MAX } from "@/lib/admin-catalog";
 import { api } from "@/lib/api-client";
 import { FormMessage } from "../auth/fields";
 import { TextField } from "../checkout/form-fields";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 
 /**
  * Takes a product off sale or puts it back, with the reason the security log keeps. A product is

@@ -8,7 +8,7 @@ import { api } from "@/lib/api-client";
 import { formatMoney } from "@/lib/money";
 import { TextField } from "../checkout/form-fields";
 import { FormMessage } from "../auth/fields";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 
 interface Values {
   price: number;

@@ -15,7 +15,7 @@ import { slugify } from "@/lib/slug";
 import { FormMessage } from "../auth/fields";
 import { FieldError, inputClass, TextField } from "../checkout/form-fields";
 import { useErrorText } from "../i18n/error-text";
-import { useFormAction, type FormResult } from "../ui/use-form-action";
+import { useFormAction, type FormResult } from "../hooks/use-form-action";
 
 const WHOLE = /^\d{1,10}$/;
 const EMPTY: AdminProductDetails = { name: "", description: "", category: "", brand: "", sku: "", image: "", freeDelivery: false, sameDayDelivery: false };

@@ -10,7 +10,7 @@ import { slugify } from "@/lib/slug";
 import { FormMessage } from "../auth/fields";
 import { TextField } from "../checkout/form-fields";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 
 type Kind = "category" | "brand";
 

@@ -20,7 +20,7 @@ import {
 import { variantCombinationId, type VariantConfig } from "@/lib/variants";
 import { FormMessage } from "../auth/fields";
 import { inputClass, TextField } from "../checkout/form-fields";
-import { useFormAction, type FormResult } from "../ui/use-form-action";
+import { useFormAction, type FormResult } from "../hooks/use-form-action";
 
 interface RowText {
   sku: string;

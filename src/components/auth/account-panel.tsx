@@ -7,7 +7,7 @@ import { api } from "@/lib/api-client";
 import { LOCALES, LOCALE_NAMES } from "@/lib/locale";
 import { useSwitchLocale } from "../i18n/language-switch";
 import { toast } from "../ui/toaster";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
 import { PasswordStrength } from "./password-strength";
 

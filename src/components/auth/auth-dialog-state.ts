@@ -1,6 +1,6 @@
 "use client";
 
-import { createStore } from "../ui/create-store";
+import { createStore } from "../stores/create-store";
 
 export type AuthTab = "login" | "register";
 export const authDialog = createStore<{ open: boolean; tab: AuthTab; redirect: string | null }>({ open: false, tab: "login", redirect: null });

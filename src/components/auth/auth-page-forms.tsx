@@ -6,7 +6,7 @@ import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { withRedirect } from "@/lib/redirect";
 import { useErrorText } from "../i18n/error-text";
-import { useFormAction, type FormResult } from "../ui/use-form-action";
+import { useFormAction, type FormResult } from "../hooks/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
 import { PasswordStrength } from "./password-strength";
 import { LoginForm } from "./login-form";

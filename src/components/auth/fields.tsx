@@ -2,7 +2,7 @@
 
 import { useId, useRef } from "react";
 import { useTranslations } from "use-intl";
-import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
+import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 
 export function Field({
   label,

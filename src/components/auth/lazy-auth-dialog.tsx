@@ -1,7 +1,7 @@
 "use client";
 
 import { Suspense, lazy } from "react";
-import { loadOnce } from "../ui/prefetch";
+import { loadOnce } from "../hooks/prefetch";
 import { useLoadOnFirstUse } from "../ui/use-load-on-first-use";
 import { authDialog } from "./auth-dialog-state";
 

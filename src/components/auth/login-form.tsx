@@ -9,7 +9,7 @@ import { useErrorText } from "../i18n/error-text";
 import { refreshServerCart, signedInStore } from "../cart/cart-store";
 import { mergeGuestCartAfterSignIn } from "../cart/merge-guest-cart";
 import { toast } from "../ui/toaster";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
 
 interface LoginResult {

@@ -8,7 +8,7 @@ import { PasswordStrength } from "./password-strength";
 import { api, isApiError } from "@/lib/api-client";
 import { useErrorText } from "../i18n/error-text";
 import { toast } from "../ui/toaster";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 import { Field, SubmitButton, FormMessage } from "./fields";
 
 const EMPTY = { fullName: "", email: "", phone: "", password: "", confirmPassword: "" };

@@ -7,7 +7,7 @@ import type { TwoFactorSetupResponse } from "@/lib/api-contract";
 import { api } from "@/lib/api-client";
 import { useErrorText } from "../i18n/error-text";
 import { toast } from "../ui/toaster";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 import { Field, FormMessage, SubmitButton } from "./fields";
 
 const button = "rounded-md border border-[var(--border)] px-3 py-2 text-sm font-semibold disabled:opacity-50";

@@ -4,8 +4,8 @@ import { CART_CHANGED_KEY } from "@/lib/browser-storage";
 import { useEffect, useMemo } from "react";
 import { api, isApiError } from "@/lib/api-client";
 import { EMPTY_CART, type Cart } from "@/lib/guest-cart";
-import { createStore } from "../ui/create-store";
-import { useLocalValue, writeLocal } from "../ui/local-store";
+import { createStore } from "../stores/create-store";
+import { useLocalValue, writeLocal } from "../stores/local-store";
 import { useGuestCart } from "./use-guest-cart";
 
 /** Whether this page was rendered for a signed-in shopper (set once by the layout). */

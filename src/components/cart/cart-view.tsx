@@ -12,8 +12,8 @@ import { CouponField } from "../rewards/coupon-field";
 import { useCartCoupon } from "../rewards/use-coupon-quote";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { toast } from "../ui/toaster";
-import { useCurrency } from "../ui/use-currency";
-import { useHydrated } from "../ui/use-hydrated";
+import { useCurrency } from "../hooks/use-currency";
+import { useHydrated } from "../hooks/use-hydrated";
 import { announceCartChange, refreshServerCart, serverCart, showServerCart, useCart } from "./cart-store";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 

@@ -3,7 +3,7 @@
 import { api } from "@/lib/api-client";
 import { MERGE_ID_KEY } from "@/lib/browser-storage";
 import { EMPTY_CART } from "@/lib/guest-cart";
-import { readLocal, writeLocal } from "../ui/local-store";
+import { readLocal, writeLocal } from "../stores/local-store";
 import { TOAST_MS, toast, type ToastTranslator } from "../ui/toaster";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 

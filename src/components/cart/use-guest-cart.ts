@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { GUEST_CART_KEY, parseGuestCart, serializeGuestCart, type Cart } from "@/lib/guest-cart";
 import { PREFERENCE_COOKIES } from "@/lib/preferences";
-import { readLocal, useLocalValue, writeLocal } from "../ui/local-store";
+import { readLocal, useLocalValue, writeLocal } from "../stores/local-store";
 import { writePreferenceCookie } from "../ui/preferences";
 
 export function useGuestCart(): Cart {

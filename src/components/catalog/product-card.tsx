@@ -14,7 +14,7 @@ import { WishlistHeart } from "../account/wishlist-heart";
 import { addProductToCart } from "../cart/add-to-cart";
 import { LinkPending } from "../ui/link-pending";
 import { FittedPrice } from "../ui/price";
-import { useCurrency } from "../ui/use-currency";
+import { useCurrency } from "../hooks/use-currency";
 import { Stars } from "./stars";
 
 export function ProductCard({ product, returnTo, eager = false }: { product: Product; returnTo: string; eager?: boolean }) {

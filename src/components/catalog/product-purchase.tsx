@@ -11,8 +11,8 @@ import { defaultVariant, optionWords, priceOfChoice, variantsMatching } from "@/
 import { wasPriceForChoice } from "@/lib/was-price";
 import { addProductToCart } from "../cart/add-to-cart";
 import { FittedPrice } from "../ui/price";
-import { useCurrency } from "../ui/use-currency";
-import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
+import { useCurrency } from "../hooks/use-currency";
+import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 
 /** Price, variant choice, stock, quantity and Add to Cart on the product page. */
 export function ProductPurchase({ product }: { product: Product }) {

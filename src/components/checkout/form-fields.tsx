@@ -2,7 +2,7 @@
 
 import { useId, useRef, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { cx } from "../ui/cx";
-import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
+import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 
 export const inputClass =
   "mt-1 h-11 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-base sm:h-10 sm:text-sm aria-[invalid=true]:border-red-600";

@@ -5,7 +5,7 @@ import { Search, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { faqMatches } from "@/lib/faq-search";
-import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
+import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 
 export interface FaqItem {
   id: string;

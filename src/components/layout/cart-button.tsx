@@ -7,7 +7,7 @@ import { useTranslations } from "use-intl";
 import { PREFERENCE_COOKIES } from "@/lib/preferences";
 import { useCart } from "../cart/cart-store";
 import { writePreferenceCookie } from "../ui/preferences";
-import { useHydrated } from "../ui/use-hydrated";
+import { useHydrated } from "../hooks/use-hydrated";
 
 /**
  * The header's cart link with a live item count (guest or server cart; other tabs too). Until the

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "use-intl";
 import { CURRENCIES, isCurrency } from "@/lib/money";
-import { useCurrency } from "../ui/use-currency";
+import { useCurrency } from "../hooks/use-currency";
 
 export function CurrencySelect() {
   const [currency, setCurrency] = useCurrency();

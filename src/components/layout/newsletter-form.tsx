@@ -7,8 +7,8 @@ import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { NEWSLETTER_EMAIL_MAX } from "@/lib/newsletter";
 import { useErrorText } from "../i18n/error-text";
-import { useFormAction } from "../ui/use-form-action";
-import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
+import { useFormAction } from "../hooks/use-form-action";
+import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 
 const noopSubscribe = () => () => {};
 

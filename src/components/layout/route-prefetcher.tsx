@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { refreshServerCart, signedInStore } from "../cart/cart-store";
-import { mayPrefetch, prefetchPage } from "../ui/prefetch";
+import { mayPrefetch, prefetchPage } from "../hooks/prefetch";
 
 const LISTING_AFTER_MS = 2_000;
 const PROFILE_AFTER_MS = 5_000;

@@ -6,7 +6,7 @@ import { useTranslations } from "use-intl";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, normaliseMessageBody } from "@/lib/account";
 import { api, isApiError } from "@/lib/api-client";
 import { FormMessage, SubmitButton } from "../auth/fields";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 
 /** A new conversation with the shop: subject, optionally one of the shopper's orders, and the message. */
 export function NewThreadForm({ orders, initialOrder }: { orders: string[]; initialOrder: string | null }) {

@@ -6,7 +6,7 @@ import { useTranslations } from "use-intl";
 import { MESSAGE_BODY_MAX, normaliseMessageBody } from "@/lib/account";
 import { api, isApiError } from "@/lib/api-client";
 import { FormMessage, SubmitButton } from "../auth/fields";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 
 /** The reply box under a conversation: the shopper's reply, or (as="shop") an admin's answer. */
 export function ReplyForm({ threadId, as }: { threadId: number; as: "customer" | "shop" }) {

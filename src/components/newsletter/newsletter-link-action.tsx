@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { FormMessage, SubmitButton } from "../auth/fields";
 import { useErrorText } from "../i18n/error-text";
-import { useFormAction, type FormResult } from "../ui/use-form-action";
+import { useFormAction, type FormResult } from "../hooks/use-form-action";
 
 const ACTIONS = {
   confirm: { call: api.newsletter.confirm, done: "confirmed", refused: "confirmFailed" },

@@ -13,7 +13,7 @@ import { FormMessage, SubmitButton } from "../auth/fields";
 import { useCart } from "../cart/cart-store";
 import { useErrorText } from "../i18n/error-text";
 import { cx } from "../ui/cx";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 import { REQUEST_FORMS, type DetailField, type FormConfig, type RequestFormName } from "./request-forms";
 
 const GERBER_MAX_BYTES = 10 * 1024 * 1024;

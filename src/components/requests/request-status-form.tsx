@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import { REQUEST_STATUSES, type RequestStatus } from "@/lib/requests";
 import { FormMessage } from "../auth/fields";
-import { useFormAction } from "../ui/use-form-action";
+import { useFormAction } from "../hooks/use-form-action";
 
 /** The admin's status choice for one request (new, in progress, answered, closed), saved at once. */
 export function RequestStatusForm({

@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import { normaliseCouponCode, type CouponQuote } from "@/lib/coupons";
 import { formatMoney } from "@/lib/money";
 import { FieldError, fieldId, inputClass } from "../checkout/form-fields";
-import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
+import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 
 /** The text of a coupon that does not apply, from its reason code. */
 export function useCouponReasonText() {

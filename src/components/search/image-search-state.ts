@@ -2,7 +2,7 @@
 
 import type { ImageKeywordDetail } from "@/lib/api-contract";
 import type { Product } from "@/lib/product";
-import { createStore } from "../ui/create-store";
+import { createStore } from "../stores/create-store";
 
 export interface ImageResults {
   products: Product[];

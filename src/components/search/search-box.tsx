@@ -5,7 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { searchIsSendable } from "@/lib/listing";
-import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
+import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 import { liveSearchSent, openSearchDialog, typedSearch } from "./search-state";
 import { useSearchNavigation } from "./use-search-navigation";
 import { SUGGESTION_MIN_LENGTH, useSuggestions } from "./use-suggestions";

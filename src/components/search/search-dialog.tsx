@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { focusImageResults } from "./image-search-state";
 import { searchDialog, type SearchDialogTab } from "./search-state";
 import { useSearchNavigation } from "./use-search-navigation";
-import { loadOnce } from "../ui/prefetch";
+import { loadOnce } from "../hooks/prefetch";
 
 /** The image-search panel (camera, upload, downscaling): its own chunk, fetched once the dialog opens. */
 const loadImageSearchPanel = loadOnce(() => import("./image-search-panel"));

@@ -1,6 +1,6 @@
 "use client";
 
-import { createStore } from "../ui/create-store";
+import { createStore } from "../stores/create-store";
 
 /**
  * What the shopper has typed in the header box but the listing has not searched yet: the listing

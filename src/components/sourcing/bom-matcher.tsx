@@ -10,8 +10,8 @@ import { formatMoney } from "@/lib/money";
 import { productPath } from "@/lib/slug";
 import { useErrorText } from "../i18n/error-text";
 import { TOAST_MS, toast } from "../ui/toaster";
-import { useCurrency } from "../ui/use-currency";
-import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
+import { useCurrency } from "../hooks/use-currency";
+import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 import { addBomToCart } from "./add-bom-to-cart";
 import { SourcingRequestForm } from "./sourcing-request-form";
 

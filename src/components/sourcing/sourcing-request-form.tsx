@@ -5,7 +5,7 @@ import { useTranslations } from "use-intl";
 import type { BomLine } from "@/lib/bom";
 import { FormMessage } from "../auth/fields";
 import { TextField } from "../checkout/form-fields";
-import { useFormAction, type FormResult } from "../ui/use-form-action";
+import { useFormAction, type FormResult } from "../hooks/use-form-action";
 import { sendSourcingRequest } from "./sourcing-client";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

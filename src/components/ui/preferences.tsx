@@ -5,7 +5,7 @@ import { CURRENCY_KEY } from "@/lib/browser-storage";
 import { isCurrency } from "@/lib/money";
 import { PREFERENCE_COOKIES, preferenceCookie, type PreferenceCookie, type ServerPreferences } from "@/lib/preferences";
 import { THEME_KEY, isTheme } from "@/lib/theme";
-import { readLocal } from "./local-store";
+import { readLocal } from "../stores/local-store";
 
 const PreferencesContext = createContext<ServerPreferences>({ theme: null, currency: null, guestCartCount: 0 });
 

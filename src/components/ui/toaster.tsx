@@ -3,7 +3,7 @@
 import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from "react";
 import type { useTranslations } from "use-intl";
 import type { Locale } from "@/lib/locale";
-import { loadOnce, preloadWhenIdle } from "./prefetch";
+import { loadOnce, preloadWhenIdle } from "../hooks/prefetch";
 
 /** Toast durations: default 3 s, errors 6 s, partial stock 8 s; only one toast shows at a time. */
 export const TOAST_MS = { default: 3000, cart: 3000, error: 6000, partialStock: 8000 } as const;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { preloadOnIntent, preloadWhenIdle } from "./prefetch";
+import { preloadOnIntent, preloadWhenIdle } from "../hooks/prefetch";
 
 /**
  * For a part kept out of the first load: whether to render it yet (once it has been opened, it

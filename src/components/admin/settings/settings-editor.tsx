@@ -8,7 +8,7 @@ import { checkSiteSettings, DEFAULT_SITE_SETTINGS, type SettingProblem, type Sit
 import { FormMessage } from "../../auth/fields";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../../ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
-import { useFormAction } from "../../ui/use-form-action";
+import { useFormAction } from "../../hooks/use-form-action";
 import {
   FIELD_LOCALES,
   inputPaths,

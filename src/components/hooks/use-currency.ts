@@ -3,8 +3,8 @@
 import { CURRENCY_KEY } from "@/lib/browser-storage";
 import { DEFAULT_CURRENCY, isCurrency, type Currency } from "@/lib/money";
 import { PREFERENCE_COOKIES } from "@/lib/preferences";
-import { useLocalValue, writeLocal } from "./local-store";
-import { useServerPreferences, writePreferenceCookie } from "./preferences";
+import { useLocalValue, writeLocal } from "../stores/local-store";
+import { useServerPreferences, writePreferenceCookie } from "../ui/preferences";
 
 /** The shopper's currency: localStorage (the spec's key), mirrored in a cookie the server renders with. */
 export function useCurrency(): [Currency, (c: Currency) => void] {

@@ -3,8 +3,8 @@
 import { useEffect } from "react";
 import { PREFERENCE_COOKIES } from "@/lib/preferences";
 import { DEFAULT_THEME, THEME_KEY, isTheme, type Theme } from "@/lib/theme";
-import { useLocalValue, writeLocal } from "./local-store";
-import { useServerPreferences, writePreferenceCookie } from "./preferences";
+import { useLocalValue, writeLocal } from "../stores/local-store";
+import { useServerPreferences, writePreferenceCookie } from "../ui/preferences";
 
 /**
  * The visitor's theme, kept in localStorage, mirrored in a cookie (the server renders
