@@ -3,7 +3,7 @@ import Link from "next/link";
 import { LockAccountForm, UnlockAccountButton } from "@/components/admin/account-lock";
 import { FailuresChart } from "@/components/admin/failures-chart";
 import { MailOutboxPanel } from "@/components/admin/mail-outbox-panel";
-import { AdminPageHeader } from "@/components/admin/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { SecurityEventsTable } from "@/components/admin/security-events-table";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { pagedHref } from "@/lib/paged-href";
@@ -72,7 +72,7 @@ export default async function SiemDashboardPage({ searchParams }: { searchParams
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <AdminPageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} intro={t("intro")} />
+      <PageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} intro={t("intro")} />
 
       <form
         method="get"

@@ -4,6 +4,7 @@ import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from "radix-ui
 import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslations } from "use-intl";
+import { useHydrated } from "../hooks/use-hydrated";
 
 /** Radix Dialog's state parts, unchanged: Root holds open/onOpenChange, Trigger opens, Close closes. */
 export const Dialog = RadixDialog.Root;
@@ -69,10 +70,17 @@ export function DialogContent({ className = "top-1/2 -translate-y-1/2 w-[min(26r
 
 /** Radix AlertDialog's parts, for a confirmation that must be answered (no X, no outside click). */
 export const AlertDialog = RadixAlertDialog.Root;
-export const AlertDialogTrigger = RadixAlertDialog.Trigger;
 export const AlertDialogCancel = RadixAlertDialog.Cancel;
 export const AlertDialogAction = RadixAlertDialog.Action;
 
+/**
+ * Opens the confirmation. Disabled until the page has hydrated: before then nothing listens, so a
+ * press would be lost while the button looked ready.
+ */
+export function AlertDialogTrigger({ disabled, ...props }: ComponentProps<typeof RadixAlertDialog.Trigger>) {
+  const hydrated = useHydrated();
+  return <RadixAlertDialog.Trigger disabled={disabled || !hydrated} {...props} />;
+}
 /** The confirmation's frame, styled like DialogContent: children are its Cancel and Action buttons. */
 export function AlertDialogContent({
   title,

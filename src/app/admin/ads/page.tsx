@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdsEditor } from "@/components/admin/ads-editor";
-import { AdminPageHeader } from "@/components/admin/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getTranslator } from "../../i18n";
@@ -18,7 +18,7 @@ export default async function AdminAdsPage() {
   const [ads, rotation, t] = await Promise.all([services.ads.adminList(), services.ads.rotationSeconds(), getTranslator("admin.ads")]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <AdminPageHeader
+      <PageHeader
         back={{ href: "/admin", label: t("toAdmin") }}
         title={t("pageTitle")}
         intro={

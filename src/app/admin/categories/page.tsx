@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AdminPageHeader } from "@/components/admin/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { TaxonomyEditor } from "@/components/admin/taxonomy-editor";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
@@ -17,7 +17,7 @@ export default async function AdminCategoriesPage() {
   const [categories, brands, t] = await Promise.all([services.taxonomy.categories(), services.taxonomy.brands(), getTranslator("admin.taxonomy")]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <AdminPageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} intro={t("intro")} />
+      <PageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} intro={t("intro")} />
       <TaxonomyEditor categories={categories} brands={brands} />
     </div>
   );

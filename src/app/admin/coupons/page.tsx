@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ListPage } from "@/components/admin/list-page";
 import { formatMoney } from "@/lib/money";
 import { CouponActiveToggle, CouponCreateForm } from "@/components/rewards/admin-coupons";
 import { getServices } from "@/server/services";
@@ -17,17 +17,16 @@ export default async function AdminCouponsPage() {
   const [t, coupons] = await Promise.all([getTranslator("rewards.admin"), (await getServices()).rewards.adminList()]);
   const money = (n: number) => formatMoney(n, "TZS");
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-6">
-      <div>
-        <p className="text-sm">
-          <Link href="/admin" className="text-brand hover:underline">
-            {t("toAdmin")}
-          </Link>
-        </p>
-        <h1 className="text-xl font-bold">{t("title")}</h1>
-      </div>
-      <CouponCreateForm />
-      <section aria-labelledby="list-heading">
+    <ListPage
+      back={{ href: "/admin", label: t("toAdmin") }}
+      title={t("title")}
+      before={
+        <div className="mt-6">
+          <CouponCreateForm />
+        </div>
+      }
+    >
+      <section aria-labelledby="list-heading" className="mt-6">
         <h2 id="list-heading" className="mb-2 text-lg font-semibold">
           {t("list")}
         </h2>
@@ -79,6 +78,6 @@ export default async function AdminCouponsPage() {
           </div>
         )}
       </section>
-    </div>
+    </ListPage>
   );
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminPageHeader } from "@/components/admin/page-header";
+import { ListPage } from "@/components/admin/list-page";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
-import { Pager } from "@/components/ui/pager";
+import { Field, Input } from "@/components/ui/form";
 import { pagedHref } from "@/lib/paged-href";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
@@ -36,35 +36,37 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
   const pages = Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / PAGE_SIZE)));
   const when = adminTimeFormat(locale);
   const count = adminNumberFormat(locale);
-  const field = "mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2";
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
-      <AdminPageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} />
-      <form
-        method="get"
-        action="/admin/customers"
-        role="search"
-        aria-label={t("filterLabel")}
-        className="my-4 grid gap-2 text-sm sm:grid-cols-[1fr_auto_auto] sm:items-end"
-      >
-        <div className="min-w-0">
-          <label htmlFor="q" className="block font-medium">
-            {t("search")}
-          </label>
-          <input id="q" name="q" type="search" defaultValue={q ?? ""} maxLength={100} className={field} />
-        </div>
-        <label className="flex h-10 items-center gap-2">
-          <input type="checkbox" name="locked" value="true" defaultChecked={Boolean(locked)} className="size-4" />
-          {t("lockedOnly")}
-        </label>
-        <button type="submit" className="h-10 rounded-lg bg-brand px-4 font-semibold text-white">
-          {t("apply")}
-        </button>
-      </form>
-      <p className="mb-2 text-sm text-[var(--muted-fg)]" role="status">
-        {totalIsLowerBound ? t("countMore", { count: count.format(total) }) : t("count", { count: total })}
-      </p>
+    <ListPage
+      back={{ href: "/admin", label: t("toAdmin") }}
+      title={t("title")}
+      filter={{
+        action: "/admin/customers",
+        label: t("filterLabel"),
+        submitLabel: t("apply"),
+        className: "grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end",
+        children: (
+          <>
+            <Field id="q" label={t("search")} className="min-w-0">
+              {(control) => <Input {...control} name="q" type="search" defaultValue={q ?? ""} maxLength={100} compact />}
+            </Field>
+            <label className="flex h-10 items-center gap-2">
+              <input type="checkbox" name="locked" value="true" defaultChecked={Boolean(locked)} className="size-4" />
+              {t("lockedOnly")}
+            </label>
+          </>
+        ),
+      }}
+      count={totalIsLowerBound ? t("countMore", { count: count.format(total) }) : t("count", { count: total })}
+      pager={{
+        label: t("pages"),
+        page,
+        pages,
+        href: (n) => pagedHref("/admin/customers", { q, locked }, n),
+        text: { previous: t("previous"), next: t("next"), position: t("pageOf", { page, pages }) },
+      }}
+    >
       {customers.length > 0 && (
         <ul className="divide-y divide-[var(--border)] border-y border-[var(--border)] text-sm">
           {customers.map((c) => (
@@ -94,13 +96,6 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
           ))}
         </ul>
       )}
-      <Pager
-        label={t("pages")}
-        page={page}
-        pages={pages}
-        href={(n) => pagedHref("/admin/customers", { q, locked }, n)}
-        text={{ previous: t("previous"), next: t("next"), position: t("pageOf", { page, pages }) }}
-      />
-    </div>
+    </ListPage>
   );
 }

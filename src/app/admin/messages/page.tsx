@@ -6,7 +6,8 @@ import { cx } from "@/components/ui/cx";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
-import { Pager } from "@/components/ui/pager";
+import { ListPage } from "@/components/admin/list-page";
+import { Field, Select } from "@/components/ui/form";
 import { pagedHref } from "@/lib/paged-href";
 
 const PAGE_SIZE = 25;
@@ -29,34 +30,37 @@ export default async function AdminMessagesPage({ searchParams }: { searchParams
   const when = adminTimeFormat(locale);
   const pageHref = (n: number) => pagedHref("/admin/messages", { status }, n);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
-      <p className="text-sm">
-        <Link href="/admin" className="text-brand hover:underline">
-          {t("admin.toAdmin")}
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">{t("admin.title")}</h1>
-      <form method="get" action="/admin/messages" className="my-4 flex flex-wrap items-end gap-2 text-sm" aria-label={t("admin.filterLabel")}>
-        <div>
-          <label htmlFor="status" className="block font-medium">
-            {t("admin.statusLabel")}
-          </label>
-          <select id="status" name="status" defaultValue={status ?? ""} className="mt-1 h-10 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2">
-            <option value="">{t("admin.allStatuses")}</option>
-            {THREAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="h-10 rounded-lg bg-brand px-4 font-semibold text-white">
-          {t("admin.apply")}
-        </button>
-      </form>
-      <p className="mb-2 text-sm text-[var(--muted-fg)]" role="status">
-        {t("admin.count", { count: total })}
-      </p>
+    <ListPage
+      back={{ href: "/admin", label: t("admin.toAdmin") }}
+      title={t("admin.title")}
+      filter={{
+        action: "/admin/messages",
+        label: t("admin.filterLabel"),
+        submitLabel: t("admin.apply"),
+        children: (
+          <Field id="status" label={t("admin.statusLabel")}>
+            {(control) => (
+              <Select {...control} name="status" defaultValue={status ?? ""} compact>
+                <option value="">{t("admin.allStatuses")}</option>
+                {THREAD_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`status.${s}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        ),
+      }}
+      count={t("admin.count", { count: total })}
+      pager={{
+        label: t("admin.pages"),
+        page,
+        pages,
+        href: pageHref,
+        text: { previous: t("admin.previous"), next: t("admin.next"), position: t("admin.pageOf", { page, pages }) },
+      }}
+    >
       {threads.length === 0 ? (
         <p className="text-sm">{t("admin.empty")}</p>
       ) : (
@@ -93,13 +97,6 @@ export default async function AdminMessagesPage({ searchParams }: { searchParams
           </table>
         </div>
       )}
-      <Pager
-        label={t("admin.pages")}
-        page={page}
-        pages={pages}
-        href={pageHref}
-        text={{ previous: t("admin.previous"), next: t("admin.next"), position: t("admin.pageOf", { page, pages }) }}
-      />
-    </div>
+    </ListPage>
   );
 }

@@ -8,7 +8,8 @@ import { adminTimeFormat } from "@/components/admin/time-format";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
-import { Pager } from "@/components/ui/pager";
+import { ListPage } from "@/components/admin/list-page";
+import { Field, Input, Select } from "@/components/ui/form";
 import { pagedHref } from "@/lib/paged-href";
 
 const PAGE_SIZE = 25;
@@ -37,53 +38,43 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   const pageHref = (n: number) => pagedHref("/admin/orders", { status, q }, n);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
-      <p className="text-sm">
-        <Link href="/admin" className="text-brand hover:underline">
-          {t("toAdmin")}
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">{t("title")}</h1>
-      {/* on a phone: the status on a line of its own, the search and its button below */}
-      <form method="get" action="/admin/orders" className="my-4 flex flex-wrap items-end gap-2 text-sm" role="search" aria-label={t("filterLabel")}>
-        <div className="max-sm:flex-1">
-          <label htmlFor="status" className="block font-medium">
-            {t("status")}
-          </label>
-          <select
-            id="status"
-            name="status"
-            defaultValue={status ?? ""}
-            className="mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2"
-          >
-            <option value="">{t("allStatuses")}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {names(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-[14rem] flex-1">
-          <label htmlFor="q" className="block font-medium">
-            {t("search")}
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={q ?? ""}
-            maxLength={100}
-            className="mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3"
-          />
-        </div>
-        <button type="submit" className="h-10 rounded-lg bg-brand px-4 font-semibold text-white">
-          {t("apply")}
-        </button>
-      </form>
-      <p className="mb-2 text-sm text-[var(--muted-fg)]" role="status">
-        {t("count", { count: total })}
-      </p>
+    <ListPage
+      back={{ href: "/admin", label: t("toAdmin") }}
+      title={t("title")}
+      filter={{
+        action: "/admin/orders",
+        label: t("filterLabel"),
+        submitLabel: t("apply"),
+        // on a phone: the status on a line of its own, the search and its button below
+        children: (
+          <>
+            <Field id="status" label={t("status")} className="max-sm:flex-1">
+              {(control) => (
+                <Select {...control} name="status" defaultValue={status ?? ""} compact>
+                  <option value="">{t("allStatuses")}</option>
+                  {ORDER_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {names(`status.${s}`)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field id="q" label={t("search")} className="min-w-[14rem] flex-1">
+              {(control) => <Input {...control} name="q" type="search" defaultValue={q ?? ""} maxLength={100} compact />}
+            </Field>
+          </>
+        ),
+      }}
+      count={t("count", { count: total })}
+      pager={{
+        label: t("pages"),
+        page,
+        pages,
+        href: pageHref,
+        text: { previous: t("previous"), next: t("next"), position: t("pageOf", { page, pages }) },
+      }}
+    >
       {orders.length > 0 && (
         // a table from tablet width up; below it each order is a card of labelled lines (no sideways scrolling on a phone)
         <div className="md:overflow-x-auto">
@@ -136,13 +127,6 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
           </table>
         </div>
       )}
-      <Pager
-        label={t("pages")}
-        page={page}
-        pages={pages}
-        href={pageHref}
-        text={{ previous: t("previous"), next: t("next"), position: t("pageOf", { page, pages }) }}
-      />
-    </div>
+    </ListPage>
   );
 }

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CatalogImport } from "@/components/admin/catalog-import";
-import { AdminPageHeader } from "@/components/admin/page-header";
+import { ListPage } from "@/components/admin/list-page";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
-import { Pager } from "@/components/ui/pager";
+import { ButtonLink } from "@/components/ui/button";
+import { Field, Input, Select } from "@/components/ui/form";
 import { categoryName } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
 import { ADMIN_PRODUCT_STOCK_FILTERS, type AdminProductStockFilter } from "@/server/admin/catalog";
@@ -43,60 +44,60 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
   const when = adminTimeFormat(locale);
   const count = adminNumberFormat(locale);
   const pageHref = (n: number) => pagedHref("/admin/products", { q, category, stock }, n);
-  const field = "mt-1 h-10 w-full rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2";
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
-      <AdminPageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} />
-      <p className="my-3">
-        <Link href="/admin/products/new" className="inline-flex h-10 items-center rounded-lg bg-brand px-4 text-sm font-semibold text-white">
+    <ListPage
+      back={{ href: "/admin", label: t("toAdmin") }}
+      title={t("title")}
+      actions={
+        <ButtonLink href="/admin/products/new" className="text-sm">
           {t("newProduct")}
-        </Link>
-      </p>
-      <CatalogImport />
-      <form
-        method="get"
-        action="/admin/products"
-        className="my-4 grid gap-2 text-sm sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
-        role="search"
-        aria-label={t("filterLabel")}
-      >
-        <div className="min-w-0">
-          <label htmlFor="q" className="block font-medium">
-            {t("search")}
-          </label>
-          <input id="q" name="q" type="search" defaultValue={q ?? ""} maxLength={100} className={field} />
-        </div>
-        <div>
-          <label htmlFor="category" className="block font-medium">
-            {t("category")}
-          </label>
-          <select id="category" name="category" defaultValue={category ?? ""} className={field}>
-            <option value="">{t("allCategories")}</option>
-            {categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {categoryName(c, locale)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="stock" className="block font-medium">
-            {t("stock")}
-          </label>
-          <select id="stock" name="stock" defaultValue={stock ?? ""} className={field}>
-            <option value="">{t("anyStock")}</option>
-            <option value="low">{t("lowStock", { threshold: settings.inventory.lowStockThreshold })}</option>
-            <option value="out">{t("outOfStock")}</option>
-          </select>
-        </div>
-        <button type="submit" className="h-10 rounded-lg bg-brand px-4 font-semibold text-white">
-          {t("apply")}
-        </button>
-      </form>
-      <p className="mb-2 text-sm text-[var(--muted-fg)]" role="status">
-        {totalIsLowerBound ? t("countMore", { count: count.format(total) }) : t("count", { count: total })}
-      </p>
+        </ButtonLink>
+      }
+      before={<CatalogImport />}
+      filter={{
+        action: "/admin/products",
+        label: t("filterLabel"),
+        submitLabel: t("apply"),
+        className: "grid gap-2 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end",
+        children: (
+          <>
+            <Field id="q" label={t("search")} className="min-w-0">
+              {(control) => <Input {...control} name="q" type="search" defaultValue={q ?? ""} maxLength={100} compact />}
+            </Field>
+            <Field id="category" label={t("category")}>
+              {(control) => (
+                <Select {...control} name="category" defaultValue={category ?? ""} compact>
+                  <option value="">{t("allCategories")}</option>
+                  {categories.map((c) => (
+                    <option key={c.slug} value={c.slug}>
+                      {categoryName(c, locale)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field id="stock" label={t("stock")}>
+              {(control) => (
+                <Select {...control} name="stock" defaultValue={stock ?? ""} compact>
+                  <option value="">{t("anyStock")}</option>
+                  <option value="low">{t("lowStock", { threshold: settings.inventory.lowStockThreshold })}</option>
+                  <option value="out">{t("outOfStock")}</option>
+                </Select>
+              )}
+            </Field>
+          </>
+        ),
+      }}
+      count={totalIsLowerBound ? t("countMore", { count: count.format(total) }) : t("count", { count: total })}
+      pager={{
+        label: t("pages"),
+        page,
+        pages,
+        href: pageHref,
+        text: { previous: t("previous"), next: t("next"), position: t("pageOf", { page, pages }) },
+      }}
+    >
       {products.length > 0 && (
         <ul className="divide-y divide-[var(--border)] border-y border-[var(--border)] text-sm">
           {products.map((p) => (
@@ -134,13 +135,6 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
           ))}
         </ul>
       )}
-      <Pager
-        label={t("pages")}
-        page={page}
-        pages={pages}
-        href={pageHref}
-        text={{ previous: t("previous"), next: t("next"), position: t("pageOf", { page, pages }) }}
-      />
-    </div>
+    </ListPage>
   );
 }

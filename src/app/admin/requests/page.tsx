@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { formatMoney } from "@/lib/money";
 import { formatTanzanianPhone } from "@/lib/phone";
 import { REQUEST_KINDS, REQUEST_STATUSES, type RequestKind, type RequestStatus } from "@/lib/requests";
@@ -8,7 +7,8 @@ import { RequestStatusForm } from "@/components/requests/request-status-form";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
-import { Pager } from "@/components/ui/pager";
+import { ListPage } from "@/components/admin/list-page";
+import { Field, Select } from "@/components/ui/form";
 import { pagedHref } from "@/lib/paged-href";
 
 const PAGE_SIZE = 25;
@@ -43,50 +43,54 @@ export default async function AdminRequestsPage({ searchParams }: { searchParams
   const when = adminTimeFormat(locale);
   const pageHref = (n: number) => pagedHref("/admin/requests", { kind, status }, n);
   const labels = { changeStatus: t("changeStatus"), save: t("save"), saved: t("saved") };
-  const select = "mt-1 h-10 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-2";
 
   return (
-    <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
-      <p className="text-sm">
-        <Link href="/admin" className="text-brand hover:underline">
-          {t("toAdmin")}
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">{t("title")}</h1>
-      <form method="get" action="/admin/requests" className="my-4 flex flex-wrap items-end gap-2 text-sm" role="search" aria-label={t("filterLabel")}>
-        <div>
-          <label htmlFor="kind" className="block font-medium">
-            {t("kind")}
-          </label>
-          <select id="kind" name="kind" defaultValue={kind ?? ""} className={select}>
-            <option value="">{t("allKinds")}</option>
-            {REQUEST_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {tr(`kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="status" className="block font-medium">
-            {t("status")}
-          </label>
-          <select id="status" name="status" defaultValue={status ?? ""} className={select}>
-            <option value="">{t("allStatuses")}</option>
-            {REQUEST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {tr(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="h-10 rounded-lg bg-brand px-4 font-semibold text-white">
-          {t("apply")}
-        </button>
-      </form>
-      <p className="mb-2 text-sm text-[var(--muted-fg)]" role="status">
-        {total ? t("count", { count: total }) : t("empty")}
-      </p>
+    <ListPage
+      back={{ href: "/admin", label: t("toAdmin") }}
+      title={t("title")}
+      width="narrow"
+      filter={{
+        action: "/admin/requests",
+        label: t("filterLabel"),
+        submitLabel: t("apply"),
+        children: (
+          <>
+            <Field id="kind" label={t("kind")}>
+              {(control) => (
+                <Select {...control} name="kind" defaultValue={kind ?? ""} compact>
+                  <option value="">{t("allKinds")}</option>
+                  {REQUEST_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {tr(`kinds.${k}`)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field id="status" label={t("status")}>
+              {(control) => (
+                <Select {...control} name="status" defaultValue={status ?? ""} compact>
+                  <option value="">{t("allStatuses")}</option>
+                  {REQUEST_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {tr(`statuses.${s}`)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </>
+        ),
+      }}
+      count={total ? t("count", { count: total }) : t("empty")}
+      pager={{
+        label: t("title"),
+        page,
+        pages,
+        href: pageHref,
+        text: { previous: t("previous"), next: t("next"), position: t("page", { page, pages }) },
+      }}
+    >
       <ul className="space-y-3">
         {requests.map((r) => (
           <li key={r.id} className="rounded-xl border border-[var(--border)] p-3 text-sm" data-testid="admin-request">
@@ -142,13 +146,6 @@ export default async function AdminRequestsPage({ searchParams }: { searchParams
           </li>
         ))}
       </ul>
-      <Pager
-        label={t("title")}
-        page={page}
-        pages={pages}
-        href={pageHref}
-        text={{ previous: t("previous"), next: t("next"), position: t("page", { page, pages }) }}
-      />
-    </div>
+    </ListPage>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AdminPageHeader } from "@/components/admin/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { SettingsEditor } from "@/components/admin/settings/settings-editor";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
@@ -22,7 +22,7 @@ export default async function AdminSettingsPage() {
   const first = listed.products[0];
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <AdminPageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} intro={t("intro")} />
+      <PageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} intro={t("intro")} />
       <SettingsEditor
         initial={settings}
         sample={first ? { name: first.name, image: first.image, price: first.price, originalPrice: first.originalPrice } : null}

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AdminPageHeader } from "@/components/admin/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { ProductDetailsForm } from "@/components/admin/product-details-form";
 import { categoryName } from "@/lib/locale";
 import { getServices } from "@/server/services";
@@ -23,7 +23,7 @@ export default async function NewProductPage() {
   ]);
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
-      <AdminPageHeader back={{ href: "/admin/products", label: t("toList") }} title={t("newProduct")} />
+      <PageHeader back={{ href: "/admin/products", label: t("toList") }} title={t("newProduct")} />
       <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
         <ProductDetailsForm categories={categories.map((c) => ({ slug: c.slug, name: categoryName(c, locale) }))} brands={brands.map((b) => b.name)} />
       </div>
