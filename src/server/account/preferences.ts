@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { SAVED_WALLETS_MAX, checkSavedWallet } from "@/lib/account";
 import { offeredPaymentMethods, type PaymentMethod } from "@/lib/checkout";
 import type { RequestMeta } from "../auth/events";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { accountPreferences, savedMobileMoney, users } from "../db/schema";
 import { DomainError } from "../errors";
 import type { NewsletterService, SubscriptionStatus } from "../newsletter/newsletter";
@@ -92,7 +92,7 @@ export function createPreferencesService(deps: PreferencesDeps) {
       const messages = { wallet: "Choose one of the shop's mobile-money wallets", phone: "Enter a Tanzanian mobile number", label: "The label is too long" };
       throw invalid(checked.field, messages[checked.field]);
     }
-    return db.transaction(async (tx) => {
+    return withTransaction(db, async (tx) => {
       // one shopper's adds are serialised, so two at once cannot both pass the limit
       await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
       const [existing] = await tx

@@ -8,7 +8,7 @@ import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
 import { applyProductChanges, checkWasPrice, differences, type ProductChanges } from "../catalog/product-writes";
 import { DomainError } from "../errors";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { brands, categories, productChanges, products } from "../db/schema";
 import { addProductsToSearchLexicon } from "../search/resolve";
 
@@ -215,8 +215,7 @@ export function createCatalogCsvService(db: Database) {
       if (problems.length) return { ok: false, rows: rows.length, problems: problems.slice(0, 200), problemCount: problems.length };
       if (options.dryRun) return { ok: true, dryRun: true, rows: rows.length, changed: 0, columns };
       const reason = `CSV import: ${file.name}`.slice(0, 300);
-      const changedIds = await db.transaction(async (trx) => {
-        const tx = trx as unknown as Database;
+      const changedIds = await withTransaction(db, async (tx) => {
         const changed: number[] = [];
         const reworded: number[] = [];
         for (const row of rows) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { AdminProductDetails, AdminProductRow, AdminVariantRow, ProductChangeEntry } from "@/lib/admin-catalog";
-import { rowsOf, type Database } from "../db";
+import { rowsOf, withTransaction, type Database } from "../db";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
 import { applyProductChanges, differences, pastPrices, type ProductChanges } from "../catalog/product-writes";
@@ -182,8 +182,7 @@ export async function changeAdminProduct(
   const changes: ProductChanges = { price: input.price, originalPrice: input.originalPrice, stockQuantity: input.stockQuantity };
   if (changes.price === undefined && changes.originalPrice === undefined && changes.stockQuantity === undefined)
     throw new DomainError("invalid-input", 'Give a new price, "was" price or stock');
-  const change = await db.transaction(async (trx) => {
-    const tx = trx as unknown as Database;
+  const change = await withTransaction(db, async (tx) => {
     if (changes.price !== undefined || changes.stockQuantity !== undefined) {
       const [option] = await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, id)).limit(1);
       // the cheapest option's price and the options' total stock: changed through the options

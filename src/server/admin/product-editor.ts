@@ -6,7 +6,7 @@ import { IMAGE_SIZES } from "@/lib/product-image";
 import { slugify } from "@/lib/slug";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { planVariants, type VariantPlanInput } from "@/lib/variant-plan";
 import { labelsStillUsed } from "@/lib/variants";
 import { wasPriceAfterPriceChange, wasPriceInForce } from "@/lib/was-price";
@@ -58,7 +58,6 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
     return slug;
   };
 
-  const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction((trx) => work(trx as unknown as Database));
 
   return {
     async create(actor: Actor, input: AdminProductDetails & { price: number; originalPrice: number; stockQuantity: number }, meta: RequestMeta) {
@@ -69,7 +68,7 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
           field: "originalPrice",
           reason: "wasPriceNeverCharged",
         });
-      const created = await transaction(async (tx) => {
+      const created = await withTransaction(db, async (tx) => {
         await skuFree(tx, input.sku);
         const { category, brand } = await references(tx, input);
         const [row] = await tx
@@ -111,7 +110,7 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
 
     async updateDetails(actor: Actor, id: number, input: AdminProductDetails, meta: RequestMeta) {
       const slug = slugOf(input.name);
-      const changed = await transaction(async (tx) => {
+      const changed = await withTransaction(db, async (tx) => {
         const [before] = await tx
           .select({
             name: products.name,
@@ -180,7 +179,7 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
         throw new DomainError("validation", `The options are not right: ${plan.problems.map((p) => `${p.path} (${p.problem})`).join(", ")}`, {
           problems: plan.problems,
         });
-      const result = await transaction(async (tx) => {
+      const result = await withTransaction(db, async (tx) => {
         const [product] = await tx
           .select({
             price: products.price,
@@ -263,7 +262,7 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
      * its page, the sitemap, image search) and cannot add or order it. Logged with who and why.
      */
     async setArchived(actor: Actor, id: number, archived: boolean, reason: string, meta: RequestMeta) {
-      const row = await transaction(async (tx) => {
+      const row = await withTransaction(db, async (tx) => {
         const [before] = await tx.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, id)).for("update");
         if (!before) throw new DomainError("not-found", `Product ${id} not found`);
         if ((before.archivedAt !== null) === archived)

@@ -14,7 +14,7 @@ import { shopDateOf, startOfShopDate } from "@/lib/shop-calendar";
 import { spreadsheetSafe } from "@/lib/spreadsheet-safe";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { secondStepLockKey } from "../auth/login";
-import { rowsOf, type Database } from "../db";
+import { rowsOf, withTransaction, type Database } from "../db";
 import { loginLocks, securityEvents, sessions, users } from "../db/schema";
 import { DomainError } from "../errors";
 import type { SettingsService } from "../settings/settings";
@@ -224,7 +224,7 @@ export function createAdminSecurityService(db: Database, settings: SettingsServi
     async lockAccount(actor: AdminActor, rawEmail: string, reason: string, meta: RequestMeta) {
       const email = normaliseEmail(rawEmail);
       if (email === actor.email) throw new DomainError("invalid-state", "You cannot lock your own account");
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const [user] = await tx
           .select({ id: users.id, lockedAt: users.lockedAt, lockedReason: users.lockedReason })
           .from(users)
@@ -239,7 +239,7 @@ export function createAdminSecurityService(db: Database, settings: SettingsServi
           .returning({ lockedAt: users.lockedAt });
         const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
         await logSecurityEvent(
-          tx as unknown as Database,
+          tx,
           {
             type: "admin-account-locked",
             userId: user.id,
@@ -258,7 +258,7 @@ export function createAdminSecurityService(db: Database, settings: SettingsServi
      */
     async unlockAccount(actor: AdminActor, rawEmail: string, meta: RequestMeta) {
       const email = normaliseEmail(rawEmail);
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const [user] = await tx
           .select({ id: users.id, lockedAt: users.lockedAt, lockedReason: users.lockedReason })
           .from(users)
@@ -281,7 +281,7 @@ export function createAdminSecurityService(db: Database, settings: SettingsServi
           twoFactorLock: guesses.some((g) => g.key !== email),
         };
         await logSecurityEvent(
-          tx as unknown as Database,
+          tx,
           { type: "admin-account-unlocked", userId: user?.id ?? null, email, detail: { by: actor.email, byId: actor.id, before, after: { locked: false } } },
           meta,
         );

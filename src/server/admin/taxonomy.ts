@@ -3,7 +3,7 @@ import type { AdminBrandRow, AdminCategoryRow } from "@/lib/admin-catalog";
 import { slugify } from "@/lib/slug";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { brands, categories, products, slugRedirects } from "../db/schema";
 import { DomainError } from "../errors";
 
@@ -45,7 +45,6 @@ export function createTaxonomyService(db: Database) {
     await tx.delete(slugRedirects).where(and(eq(slugRedirects.kind, kind), eq(slugRedirects.oldSlug, to)));
   }
 
-  const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction((trx) => work(trx as unknown as Database));
 
   return {
     async categories(): Promise<AdminCategory[]> {
@@ -79,7 +78,7 @@ export function createTaxonomyService(db: Database) {
 
     async createCategory(actor: Actor, input: { name: string; nameSw: string | null; description: string }, meta: RequestMeta) {
       const slug = slugOf(input.name);
-      const created = await transaction(async (tx) => {
+      const created = await withTransaction(db, async (tx) => {
         const [taken] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
         if (taken) throw new DomainError("validation", `A category already has the slug ${slug}`, { field: "name" });
         const [{ last }] = (await tx.select({ last: sql<number>`coalesce(max(${categories.sortOrder}), 0)::int` }).from(categories)) as [{ last: number }];
@@ -97,7 +96,7 @@ export function createTaxonomyService(db: Database) {
 
     async renameCategory(actor: Actor, id: number, input: { name: string; nameSw: string | null; description: string }, meta: RequestMeta) {
       const slug = slugOf(input.name);
-      const result = await transaction(async (tx) => {
+      const result = await withTransaction(db, async (tx) => {
         const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
         if (!before) throw new DomainError("not-found", `Category ${id} not found`);
         const [taken] = await tx
@@ -121,7 +120,7 @@ export function createTaxonomyService(db: Database) {
 
     /** The categories in the order given (every category, each once). */
     async reorderCategories(actor: Actor, ids: number[], meta: RequestMeta) {
-      await transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         const all = await tx.select({ id: categories.id, sortOrder: categories.sortOrder }).from(categories).orderBy(asc(categories.sortOrder));
         if (ids.length !== all.length || new Set(ids).size !== ids.length || !all.every((c) => ids.includes(c.id)))
           throw new DomainError("validation", "Send every category once, in the new order", { field: "ids" });
@@ -138,7 +137,7 @@ export function createTaxonomyService(db: Database) {
     /** Moves every product of one category into another, removes the first, and sends its slug to the second. */
     async mergeCategory(actor: Actor, fromId: number, intoId: number, meta: RequestMeta) {
       if (fromId === intoId) throw new DomainError("validation", "A category cannot be merged into itself", { field: "into" });
-      const moved = await transaction(async (tx) => {
+      const moved = await withTransaction(db, async (tx) => {
         const [from] = await tx.select().from(categories).where(eq(categories.id, fromId)).for("update");
         const [into] = await tx.select().from(categories).where(eq(categories.id, intoId)).for("update");
         if (!from || !into) throw new DomainError("not-found", "No such category");
@@ -158,7 +157,7 @@ export function createTaxonomyService(db: Database) {
 
     async createBrand(actor: Actor, input: { name: string }, meta: RequestMeta) {
       const slug = slugOf(input.name);
-      const created = await transaction(async (tx) => {
+      const created = await withTransaction(db, async (tx) => {
         const [taken] = await tx
           .select({ id: brands.id })
           .from(brands)
@@ -174,7 +173,7 @@ export function createTaxonomyService(db: Database) {
 
     async renameBrand(actor: Actor, id: number, input: { name: string }, meta: RequestMeta) {
       const slug = slugOf(input.name);
-      const result = await transaction(async (tx) => {
+      const result = await withTransaction(db, async (tx) => {
         const [before] = await tx.select().from(brands).where(eq(brands.id, id)).for("update");
         if (!before) throw new DomainError("not-found", `Brand ${id} not found`);
         const [taken] = await tx
@@ -194,7 +193,7 @@ export function createTaxonomyService(db: Database) {
 
     async mergeBrand(actor: Actor, fromId: number, intoId: number, meta: RequestMeta) {
       if (fromId === intoId) throw new DomainError("validation", "A brand cannot be merged into itself", { field: "into" });
-      const moved = await transaction(async (tx) => {
+      const moved = await withTransaction(db, async (tx) => {
         const [from] = await tx.select().from(brands).where(eq(brands.id, fromId)).for("update");
         const [into] = await tx.select().from(brands).where(eq(brands.id, intoId)).for("update");
         if (!from || !into) throw new DomainError("not-found", "No such brand");

@@ -12,7 +12,7 @@ import {
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags } from "../cache/tagged-cache";
 import { AD_IMAGE_SIZES } from "@/lib/product-image";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { advertisements } from "../db/schema";
 import { DomainError } from "../errors";
 import { MAX_IMAGE_PIXELS } from "../image-search/decode";
@@ -120,7 +120,7 @@ export function createAdsService(db: Database, settings: SettingsService, media:
 
     async update(actor: { id: number; email: string }, id: number, input: AdminAdvertisementInput, meta: RequestMeta): Promise<AdminAdvertisement> {
       checkWindow(input);
-      const changed = await db.transaction(async (tx) => {
+      const changed = await withTransaction(db, async (tx) => {
         const [before] = await tx.select().from(advertisements).where(eq(advertisements.id, id)).for("update");
         if (!before) throw new DomainError("not-found", `Advertisement ${id} not found`);
         const [after] = await tx

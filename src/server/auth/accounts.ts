@@ -3,7 +3,7 @@ import { normaliseEmail, passwordProblem, registrationProblem, type PasswordProb
 import { passwordContext } from "@/lib/password-guessability";
 import { returnPath } from "@/lib/redirect";
 import type { Locale } from "@/lib/locale";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { authTokens, users } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "./events";
 import { mailLocale, translator } from "../i18n";
@@ -109,11 +109,6 @@ async function newPasswordProblem(deps: AccountDeps, password: string, person: {
   return guessable ? "passwordCommon" : null;
 }
 
-/** Inside a transaction, so a link is stored if and only if its mail is queued. */
-function inTransaction<T>(deps: AccountDeps, work: (tx: Database) => Promise<T>): Promise<T> {
-  return deps.db.transaction((tx) => work(tx as unknown as Database));
-}
-
 /**
  * Registration answers the same whether or not the address is taken (no account enumeration);
  * the owner of an existing account is told by e-mail instead.
@@ -133,7 +128,8 @@ export async function register(
   await beforeWork();
   const email = normaliseEmail(input.email);
   const passwordHash = await deps.passwords.hash(input.password);
-  await inTransaction(deps, async (tx) => {
+  // one transaction: a link is stored if and only if its mail is queued
+  await withTransaction(deps.db, async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({ email, fullName: input.fullName.trim().slice(0, 120), phone: input.phone?.trim() || null, passwordHash })
@@ -182,7 +178,8 @@ export async function verifyEmail(db: Database, token: string, meta: RequestMeta
  */
 export async function resendVerification(deps: AccountDeps, rawEmail: string, meta: RequestMeta, redirect?: string): Promise<void> {
   const email = normaliseEmail(rawEmail);
-  await inTransaction(deps, async (tx) => {
+  // one transaction: a link is stored if and only if its mail is queued
+  await withTransaction(deps.db, async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email, fullName: users.fullName, locale: users.locale, verified: users.emailVerifiedAt })
       .from(users)
@@ -204,7 +201,8 @@ export async function resendVerification(deps: AccountDeps, rawEmail: string, me
  */
 export async function requestPasswordReset(deps: AccountDeps, rawEmail: string, meta: RequestMeta): Promise<void> {
   const email = normaliseEmail(rawEmail);
-  await inTransaction(deps, async (tx) => {
+  // one transaction: a link is stored if and only if its mail is queued
+  await withTransaction(deps.db, async (tx) => {
     const [user] = await tx.select({ id: users.id, fullName: users.fullName, locale: users.locale }).from(users).where(eq(users.email, email));
     await logSecurityEvent(tx, { type: "password-reset-requested", userId: user?.id, email }, meta);
     const { token, hash } = newSecret();

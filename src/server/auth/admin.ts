@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { normaliseEmail, passwordProblem } from "@/lib/auth-rules";
 import { passwordContext } from "@/lib/password-guessability";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { users } from "../db/schema";
 import { logSecurityEvent } from "./events";
 import { defaultPasswordHasher, type PasswordHasher } from "./passwords";
@@ -58,7 +58,7 @@ export async function createOrPromoteAdmin(
 
 /** On the very first start (no admin yet), one admin with a generated password, returned once. */
 export async function ensureInitialAdmin(db: Database, email: string, passwords?: PasswordHasher): Promise<string | null> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     // Several app servers may start at once on a new database: one creates the admin, the others
     // wait for it (beyond a request's lock and statement limits: the password is hashed meanwhile)
     // and then find it, rather than failing on the taken e-mail address.
@@ -67,7 +67,7 @@ export async function ensureInitialAdmin(db: Database, email: string, passwords?
     await tx.execute(sql`select pg_advisory_xact_lock(${INITIAL_ADMIN_LOCK_KEY})`);
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
     if (admin) return null;
-    const { password } = await createOrPromoteAdmin(tx as unknown as Database, email, { passwords });
+    const { password } = await createOrPromoteAdmin(tx, email, { passwords });
     return password;
   });
 }

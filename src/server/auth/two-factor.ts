@@ -15,7 +15,7 @@ import {
   TOTP_PERIOD_SECONDS,
   TOTP_WINDOW,
 } from "@/lib/two-factor";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { signInChallenges, twoFactorRecoveryCodes, users, userTwoFactor } from "../db/schema";
 import type { SecretBox } from "./secret-box";
 import { invalid, refused } from "./texts";
@@ -88,7 +88,7 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
 
   async function replaceRecoveryCodes(userId: number): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await db.transaction(async (tx) => {
+    await withTransaction(db, async (tx) => {
       await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
       await tx.insert(twoFactorRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashSecret(code) })));
     });
@@ -155,7 +155,7 @@ export function createTwoFactor({ db, box, issuer }: TwoFactorDeps) {
     },
 
     async disable(userId: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
         await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
         await tx.delete(signInChallenges).where(eq(signInChallenges.userId, userId));

@@ -23,7 +23,7 @@ interface TagRegistry {
 // process: the registry lives on globalThis, one per process, whichever copy asks first.
 const REGISTRY_KEY = Symbol.for("kilima.cache-tags");
 function registry(): TagRegistry {
-  const holder = globalThis as unknown as Record<symbol, TagRegistry | undefined>;
+  const holder = globalThis as typeof globalThis & { [REGISTRY_KEY]?: TagRegistry };
   holder[REGISTRY_KEY] ??= { generations: { catalog: 0, settings: 0, ads: 0 }, listeners: new Set(), broadcasters: new Set() };
   return holder[REGISTRY_KEY];
 }

@@ -1,12 +1,10 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
 import type { Cart, CartItem } from "@/lib/guest-cart";
-import { rowsOf, type Database } from "../db";
+import { rowsOf, withTransaction, type Database } from "../db";
 import { DomainError } from "../errors";
 import { onSale } from "../catalog/products";
 import { cartItems, cartLines, cartMerges, productVariants, products } from "../db/schema";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export const MAX_LINE_QUANTITY = 999;
 export const OUT_OF_STOCK = "Product out of stock";
@@ -34,7 +32,7 @@ export type AddOutcome = { quantity: number; added: number; partialStock: boolea
  * Locks the product row for the rest of the transaction, then resolves the line's variant: the
  * stock and price a line may use always come from here, never from the client.
  */
-async function lockedStock(tx: Tx, productId: number, variantId: string): Promise<{ stock: number }> {
+async function lockedStock(tx: Database, productId: number, variantId: string): Promise<{ stock: number }> {
   const [product] = await tx
     .select({
       id: products.id,
@@ -63,7 +61,7 @@ async function lockedStock(tx: Tx, productId: number, variantId: string): Promis
  * What the shopper's cart already holds of a line. A statement of its own, after the lock: under
  * READ COMMITTED it sees what a parallel add committed while this one waited for the row lock.
  */
-async function quantityInCart(tx: Tx, userId: number, productId: number, variantId: string): Promise<number> {
+async function quantityInCart(tx: Database, userId: number, productId: number, variantId: string): Promise<number> {
   const [row] = await tx
     .select({ quantity: cartLines.quantity })
     .from(cartItems)
@@ -73,7 +71,7 @@ async function quantityInCart(tx: Tx, userId: number, productId: number, variant
 }
 
 /** Creates the cart item if needed and sets the line, in one statement. */
-async function writeLine(tx: Tx, userId: number, productId: number, variantId: string, quantity: number): Promise<void> {
+async function writeLine(tx: Database, userId: number, productId: number, variantId: string, quantity: number): Promise<void> {
   await tx.execute(sql`
     with item as (
       insert into cart_items (user_id, product_id) values (${userId}, ${productId})
@@ -84,7 +82,7 @@ async function writeLine(tx: Tx, userId: number, productId: number, variantId: s
 }
 
 /** Adds inside a transaction: the line never goes above the stock, parallel adds never lose one. */
-async function addLine(tx: Tx, userId: number, productId: number, variantId: string, quantity: number): Promise<AddOutcome> {
+async function addLine(tx: Database, userId: number, productId: number, variantId: string, quantity: number): Promise<AddOutcome> {
   const { stock } = await lockedStock(tx, productId, variantId);
   const inCart = await quantityInCart(tx, userId, productId, variantId);
   const room = Math.min(stock, MAX_LINE_QUANTITY) - inCart;
@@ -96,7 +94,7 @@ async function addLine(tx: Tx, userId: number, productId: number, variantId: str
 }
 
 export function addToCart(db: Database, userId: number, line: { productId: number; variantId: string; quantity: number }): Promise<AddOutcome> {
-  return db.transaction((tx) => addLine(tx, userId, line.productId, line.variantId, line.quantity));
+  return withTransaction(db, (tx) => addLine(tx, userId, line.productId, line.variantId, line.quantity));
 }
 
 /** Sets one line (0 removes it); above the stock it is set to the stock, with a message. */
@@ -107,7 +105,7 @@ export function setLineQuantity(
   variantId: string,
   quantity: number,
 ): Promise<{ quantity: number; message: string | null }> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const [item] = await tx
       .select({ productId: cartItems.productId })
       .from(cartItems)
@@ -133,13 +131,13 @@ export function setLineQuantity(
   });
 }
 
-async function removeLineTx(tx: Tx, itemId: number, variantId: string): Promise<void> {
+async function removeLineTx(tx: Database, itemId: number, variantId: string): Promise<void> {
   await tx.delete(cartLines).where(and(eq(cartLines.itemId, itemId), eq(cartLines.variantId, variantId)));
   await tx.delete(cartItems).where(and(eq(cartItems.id, itemId), sql`not exists (select 1 from cart_lines l where l.item_id = ${cartItems.id})`));
 }
 
 export async function removeLine(db: Database, userId: number, itemId: number, variantId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     const [item] = await tx
       .select({ id: cartItems.id })
       .from(cartItems)
@@ -202,7 +200,7 @@ export function capMergeLines(lines: readonly GuestLine[]): { kept: GuestLine[];
  */
 export function mergeGuestCart(db: Database, userId: number, mergeId: string, lines: GuestLine[]): Promise<MergeResult & { repeated: boolean }> {
   const { kept, overflow } = capMergeLines(lines);
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const claimed = await tx.insert(cartMerges).values({ userId, mergeId, result: {} }).onConflictDoNothing().returning({ mergeId: cartMerges.mergeId });
     if (!claimed.length) {
       const [previous] = await tx

@@ -14,6 +14,11 @@ import pg from "pg";
 import lockfile from "proper-lockfile";
 import * as schema from "./schema";
 
+/**
+ * The shop's database, whichever driver serves it (PGlite or node-postgres), and equally a
+ * transaction inside it: domain code takes this one type and runs the same either way (see
+ * `withTransaction` in ./transaction.ts).
+ */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DbHandle {
@@ -75,7 +80,7 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
     ...(timeouts ? { connectionTimeoutMillis: timeouts.acquireMs } : {}),
   });
   pool.on("error", (err) => console.error("postgres pool error:", err.message));
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, { schema });
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }
 
@@ -88,14 +93,14 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
 async function openPglite(dataDir: string): Promise<DbHandle> {
   if (dataDir.startsWith("memory://")) {
     const client = await PGlite.create({ extensions: { pg_trgm, vector } });
-    return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: "pglite", close: () => client.close() };
+    return { db: drizzlePglite(client, { schema }), kind: "pglite", close: () => client.close() };
   }
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const release = lockDataDir(dir);
   try {
     const client = await PGlite.create(path.join(dir, "pg"), { extensions: { pg_trgm, vector } });
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db = drizzlePglite(client, { schema });
     return {
       db,
       kind: "pglite",

@@ -2,6 +2,7 @@ import { loadConfig, type ServerConfig } from "../config";
 import { openDatabase, type DbHandle } from "./client";
 
 export { rowsOf, type Database, type DbHandle } from "./client";
+export { withTransaction } from "./transaction";
 
 /**
  * The database of the environment's configuration, for command-line scripts (seeding, admin

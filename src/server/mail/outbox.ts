@@ -1,6 +1,6 @@
 import { desc, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import { normaliseEmail } from "@/lib/auth-rules";
-import { rowsOf, type Database } from "../db";
+import { rowsOf, withTransaction, type Database } from "../db";
 import { mailOutbox } from "../db/schema";
 import { logSecurityEvent } from "../auth/events";
 import type { Mailer, MailMessage } from "./mailer";
@@ -129,7 +129,7 @@ export function createMailService(options: MailServiceOptions) {
   async function rehearse(message: MailMessage, opts: EnqueueOptions & { tx: Database }): Promise<void> {
     await opts.tx
       .transaction(async (savepoint) => {
-        await enqueue(message, { ...opts, tx: savepoint as unknown as Database, logSkip: false });
+        await enqueue(message, { ...opts, tx: savepoint, logSkip: false });
         savepoint.rollback();
       })
       .catch((error: unknown) => {
@@ -165,7 +165,7 @@ export function createMailService(options: MailServiceOptions) {
       return row ? { queued: true, id: row.id } : { queued: false, reason: "duplicate" };
     };
     // the advisory locks last until the end of a transaction: the caller's, or one of our own
-    return opts.tx ? work(opts.tx) : db.transaction((tx) => work(tx as unknown as Database));
+    return opts.tx ? work(opts.tx) : withTransaction(db, work);
   }
 
   /** Claims up to `limit` due messages (and ones whose claim ran out) for this worker. */

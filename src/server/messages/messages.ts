@@ -3,7 +3,7 @@ import { MESSAGE_LIMITS, MESSAGE_SUBJECT_MAX, normaliseMessageBody, type ThreadS
 import type { OrderStatus } from "@/lib/checkout";
 import { hasForbiddenCharacter } from "@/lib/text";
 import { countPerKey, type RateLimit } from "../auth/limits";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { orderEvents, orders, supportMessages, supportThreads, users } from "../db/schema";
 import { DomainError } from "../errors";
 import { mailLocale, translator } from "../i18n";
@@ -247,8 +247,7 @@ export function createMessagesService(deps: MessagesDeps) {
     await countPerKey(db, `support-thread:${userId}`, limits.threads);
     const [customer] = await db.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, userId));
     if (!customer) throw new DomainError("unauthenticated", "Please sign in");
-    const id = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    const id = await withTransaction(db, async (tx) => {
       const [created] = await tx.insert(supportThreads).values({ userId, subject, orderId }).returning({ id: supportThreads.id });
       await tx.insert(supportMessages).values({ threadId: created!.id, author: "customer", authorUserId: userId, body });
       await mailShop(tx, created!.id, subject, body, customer);
@@ -262,8 +261,7 @@ export function createMessagesService(deps: MessagesDeps) {
     const body = checkedBody(rawBody);
     const row = await findThread(id, userId);
     await countPerKey(db, `support-message:${userId}`, limits.messages);
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    await withTransaction(db, async (tx) => {
       await tx.insert(supportMessages).values({ threadId: id, author: "customer", authorUserId: userId, body });
       await tx
         .update(supportThreads)
@@ -322,8 +320,7 @@ export function createMessagesService(deps: MessagesDeps) {
     const row = await findThread(id, null);
     const settings = await deps.settings.get();
     const t = translator(mailLocale(row.customerLocale, null, settings.language), "messages.email");
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    await withTransaction(db, async (tx) => {
       await tx.insert(supportMessages).values({ threadId: id, author: "shop", authorUserId: adminId, body });
       await tx
         .update(supportThreads)

@@ -3,7 +3,7 @@ import type { Locale } from "@/lib/locale";
 import { normaliseEmail } from "@/lib/newsletter";
 import type { RequestMeta } from "../auth/events";
 import { hashSecret, newSecret } from "../auth/tokens";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { mailLocale, translator } from "../i18n";
 import { newsletterSubscription, newsletterTokens } from "../db/schema";
 import type { MailMessage } from "../mail/mailer";
@@ -60,7 +60,6 @@ async function storeToken(tx: Database, subscriptionId: number, purpose: "confir
  */
 export function createNewsletterService(deps: NewsletterDeps) {
   const { db, mail, siteUrl } = deps;
-  const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
 
   /**
    * Records a sign-up and queues the mail that goes with it: a confirmation link for an unconfirmed
@@ -74,7 +73,7 @@ export function createNewsletterService(deps: NewsletterDeps) {
     const { companyName, language } = await deps.settings.get();
     const locale = mailLocale(null, meta.locale, language);
     const t = translator(locale, "newsletter.email");
-    await transaction(async (tx) => {
+    await withTransaction(db, async (tx) => {
       await tx
         .insert(newsletterSubscription)
         .values({ email, source, consentAt: sql`now()` })
@@ -111,7 +110,7 @@ export function createNewsletterService(deps: NewsletterDeps) {
   /** Confirms the address of a confirmation link (once, before it expires); false for any other token. */
   async function confirm(token: string): Promise<boolean> {
     if (!token || token.length > 100) return false;
-    return transaction(async (tx) => {
+    return withTransaction(db, async (tx) => {
       const [spent] = await tx
         .update(newsletterTokens)
         .set({ usedAt: sql`now()` })
@@ -173,7 +172,7 @@ export function createNewsletterService(deps: NewsletterDeps) {
     let queued = 0;
     for (const subscriber of subscribers) {
       const { token, hash } = newSecret();
-      await transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         const result = await mail.enqueue(withUnsubscribe(siteUrl, token, locale, { to: subscriber.email, ...issue }), {
           kind: "newsletter-issue",
           quota: false,

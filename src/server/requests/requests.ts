@@ -10,7 +10,7 @@ import { checkRequest, requestReference, type CheckedRequest, type PcbDetails, t
 import { rowsOf } from "../db/client";
 import type { RequestMeta } from "../auth/events";
 import { countPerKey, type RateLimit } from "../auth/limits";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import { serviceRequests } from "../db/schema";
 import { DomainError } from "../errors";
 import { mailLocale, translator } from "../i18n";
@@ -167,8 +167,7 @@ export function createRequestsService(deps: RequestsDeps) {
     const locale = mailLocale(null, meta.locale, settings.language);
 
     try {
-      return await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Database;
+      return await withTransaction(db, async (tx) => {
         const [next] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('service_requests', 'id'))::int as id`));
         const id = Number(next!.id);
         const reference = requestReference(year(), id);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db";
+import { withTransaction, type Database } from "../db";
 import type { MediaStore } from "../media/media-store";
 import { categories } from "../db/schema";
 
@@ -15,7 +15,7 @@ export interface SeedOptions {
  * data and product art (src/seed) are loaded only here, once the database is found empty.
  */
 export async function ensureSeeded(db: Database, options: SeedOptions): Promise<{ products: number } | null> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     // Several app servers may start at once on an empty PostgreSQL: one seeds, the others wait.
     // Seeding (rendering every picture) takes far longer than a request's lock and statement
     // limits, which would stop the waiting servers: this transaction waits without them.
@@ -25,6 +25,6 @@ export async function ensureSeeded(db: Database, options: SeedOptions): Promise<
     const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(categories)) as [{ count: number }];
     if (Number(count) > 0) return null;
     const { seedCatalog } = await import("@/seed/seed-catalog");
-    return seedCatalog(tx as unknown as Database, options);
+    return seedCatalog(tx, options);
   });
 }
