@@ -137,8 +137,3 @@ export function offeredPaymentMethods(settings: Pick<SiteSettings, "paymentSetti
     return true;
   });
 }
-
-/** Statuses in which the shopper may still cancel (nothing has been paid). */
-export function shopperMayCancel(status: OrderStatus): boolean {
-  return status === "awaiting_payment";
-}

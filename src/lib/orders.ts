@@ -206,6 +206,45 @@ export interface SavedAddress {
 
 export const ADMIN_ORDER_ACTIONS = ["mark-paid", "processing", "ship", "deliver", "cancel", "refund"] as const;
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
+/** What a shopper may do to their own order: cancel it while nothing has been paid. */
+export type ShopperOrderAction = "cancel";
+
+/** The parts of an order that decide which actions it can take. */
+export interface OrderActionState {
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  deliveryMethod: DeliveryMethod;
+  /** whether money was received (a payment can arrive after the order was cancelled) */
+  paid: boolean;
+}
+
+/**
+ * The actions an order's state allows, for an admin and for its shopper: the server refuses any
+ * other, and the pages offer only these. Only a bank transfer is marked paid by hand (the other
+ * methods are confirmed by the provider); a pick-up is handed over at the counter instead of
+ * shipped; a cancelled order is refunded only if money came in.
+ */
+export function allowedOrderActions(order: OrderActionState): { admin: AdminOrderAction[]; shopper: ShopperOrderAction[] } {
+  return { admin: adminActions(order), shopper: order.status === "awaiting_payment" ? ["cancel"] : [] };
+}
+
+function adminActions(order: OrderActionState): AdminOrderAction[] {
+  const handOver = order.deliveryMethod === "pickup" ? "deliver" : "ship";
+  switch (order.status) {
+    case "awaiting_payment":
+      return order.paymentMethod === "bank_transfer" ? ["mark-paid", "cancel"] : ["cancel"];
+    case "paid":
+      return ["processing", handOver, "cancel"];
+    case "processing":
+      return [handOver, "cancel"];
+    case "shipped":
+      return ["deliver"];
+    case "cancelled":
+      return order.paid ? ["refund"] : [];
+    default:
+      return [];
+  }
+}
 
 /**
  * Whether an admin action hands the goods over: shipping, or handing a pick-up over at the

@@ -392,7 +392,7 @@ describe("ClickPesa, against a local fake of its documented API", () => {
   });
 
   it("backs off: 15 s doubling, at most 10 minutes", async () => {
-    const { checkDelayMs } = await import("../../src/server/payments/service");
+    const { checkDelayMs } = await import("../../src/server/payments/rules");
     expect([0, 1, 2, 3, 5, 6, 12].map((n) => checkDelayMs(n) / 1000)).toEqual([15, 30, 60, 120, 480, 600, 600]);
   });
 });

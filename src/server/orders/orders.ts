@@ -1,12 +1,8 @@
-import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { normaliseEmail } from "@/lib/auth-rules";
-import { normaliseTin } from "@/lib/checkout-form";
-import { deliveryOptions, formatOrderNumber, ORDER_NUMBER_PATTERN, type DeliveryMethod, type OrderStatus, type PaymentMethod } from "@/lib/checkout";
-import { coinsValue, maxCoinsUsable } from "@/lib/coins";
-import { discountedOrderTotals, normaliseCouponCode, type CouponQuote, type DiscountedTotals } from "@/lib/coupons";
-import type { Locale } from "@/lib/locale";
+import { ORDER_NUMBER_PATTERN, type DeliveryMethod, type OrderStatus } from "@/lib/checkout";
 import {
+  allowedOrderActions,
   handsOverGoods,
   type AdminOrderAction,
   type CheckoutQuote,
@@ -16,20 +12,20 @@ import {
   type TrackingView,
 } from "@/lib/orders";
 import { normaliseTanzanianMobile } from "@/lib/phone";
-import type { SiteSettings } from "@/lib/site-settings";
-import { findRegion } from "@/lib/tanzania-regions";
 import { invalidateTags } from "../cache/tagged-cache";
-import { rowsOf, type Database } from "../db";
-import { addresses, cartItems, orderEvents, orderLines, orders, payments } from "../db/schema";
+import { withTransaction, type Database } from "../db";
+import { addresses, orderEvents, orderLines, orders, payments } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { rateLimited, readPerKey, releasePerKey, reservePerKey, type RateLimit } from "../auth/limits";
 import { DomainError } from "../errors";
 import { isTestOrder } from "../payments/test-orders";
-import { evaluateCoupon, redeemCoupon, releaseCoupon, type CouponRow } from "../rewards/coupon-store";
-import { coinBalanceOf, earnCoins, lockCoinAccount, settleCancelledOrder, spendCoins } from "../rewards/ledger";
+import { releaseCoupon } from "../rewards/coupon-store";
+import { earnCoins, settleCancelledOrder } from "../rewards/ledger";
 import { getSiteSettings, type SettingsService } from "../settings/settings";
-import { readCheckoutLines, type CheckoutLine } from "./cart-lines";
-import { composeOrderView, findOrder, listAllOrders, listOrders, orderView, type OrderRow } from "./views";
+import { readCheckoutLines } from "./cart-lines";
+import { placeOrder, type PlaceOrderOptions } from "./place-order";
+import { priceOrder } from "./pricing";
+import { actionStateOf, findOrder, listAllOrders, listOrders, orderView, type OrderRow } from "./views";
 
 export type OrderMailKind = "placed" | "paid" | "shipped" | "cancelled";
 type Actor = "shopper" | "admin" | "system" | "provider";
@@ -89,46 +85,6 @@ export const DEFAULT_TRACKING_LIMITS: TrackingLimits = {
 
 const invalid = (field: string, message: string) => new DomainError("validation", message, { field, reason: field });
 
-/** The shop's calendar year now (order numbers carry it). */
-function shopYear(now: Date, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric" }).format(now));
-}
-
-function holdMinutes(settings: SiteSettings, method: PaymentMethod): number {
-  const hold = settings.orderHold;
-  if (method === "bank_transfer") return hold.bankTransferHours * 60;
-  return method === "card" ? hold.cardMinutes : hold.mobileMoneyMinutes;
-}
-
-/** A stable hash of what a checkout asked for: the same Idempotency-Key must come with the same request. */
-function requestHash(request: CheckoutRequest): string {
-  const canonical = JSON.stringify(request, (_key, value: unknown) =>
-    value && typeof value === "object" && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
-      : value,
-  );
-  return createHash("sha256").update(canonical).digest("hex");
-}
-
-/** The delivery part of a request, checked: a known region and a district where the goods travel. */
-function checkedDelivery(request: CheckoutRequest) {
-  const d = request.delivery;
-  if (d.method === "pickup") return { method: d.method, region: null, district: null, ward: null, street: null, landmark: null, parcelOffice: null };
-  const region = findRegion(d.region);
-  if (!region) throw invalid("region", "Choose the region to deliver to");
-  if (!d.district) throw invalid("district", "Enter the district");
-  if (d.method !== "parcel" && !d.street && !d.landmark) throw invalid("street", "Enter the street or a landmark the courier can find");
-  return {
-    method: d.method,
-    region: region.code,
-    district: d.district,
-    ward: d.ward || null,
-    street: d.street || null,
-    landmark: d.landmark || null,
-    parcelOffice: d.method === "parcel" ? d.parcelOffice || null : null,
-  };
-}
-
 export function createOrdersService(options: OrdersOptions) {
   const { db, settings, hooks } = options;
   const now = options.now ?? (() => new Date());
@@ -136,70 +92,6 @@ export function createOrdersService(options: OrdersOptions) {
 
   async function addEvent(tx: Database, orderId: number, status: OrderStatus, actor: Actor, note: string | null = null, actorUserId: number | null = null) {
     await tx.insert(orderEvents).values({ orderId, status, actor, note, actorUserId });
-  }
-
-  /**
-   * The price of a cart for a destination and method, with a coupon and coins if asked: what the
-   * summary shows before placing, and what placing charges. With `lock` (inside the placing
-   * transaction) the coupon's row and the shopper's coin account are locked before they are read.
-   * Coins asked beyond what the order may use are cut to that in the quote (placing refuses them).
-   */
-  async function priceOrder(
-    dbx: Database,
-    userId: number,
-    lines: CheckoutLine[],
-    region: string | null,
-    method: DeliveryMethod | null,
-    shop: SiteSettings,
-    rewards: { couponCode?: string; coinsToSpend?: number },
-    lock: boolean,
-  ): Promise<{ quote: CheckoutQuote; totals: DiscountedTotals; coupon: CouponRow | null; coinsWanted: number }> {
-    const at = now();
-    const options = deliveryOptions(lines, region, at, shop);
-    const chosen = options.find((o) => o.method === method && o.available) ?? null;
-    const vatRegion = method === "pickup" ? null : region;
-    const fee = chosen?.fee ?? 0;
-    const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-
-    let couponQuote: CouponQuote | null = null;
-    let coupon: CouponRow | null = null;
-    let discount = 0;
-    const code = rewards.couponCode?.trim();
-    if (code) {
-      const shown = normaliseCouponCode(code) ?? code.toUpperCase();
-      const evaluated = await evaluateCoupon(dbx, { code, userId, subtotal, now: at, lock });
-      if (evaluated.result.ok) {
-        coupon = evaluated.coupon;
-        discount = evaluated.result.discount;
-        couponQuote = { code: shown, applied: true, discount };
-      } else {
-        couponQuote = { code: shown, applied: false, reason: evaluated.result.reason };
-        if (evaluated.result.missing !== undefined) couponQuote.missing = evaluated.result.missing;
-      }
-    }
-
-    const rule = shop.loyalty;
-    if (lock && rule.enabled) await lockCoinAccount(dbx, userId);
-    const balance = rule.enabled ? await coinBalanceOf(dbx, userId, at) : 0;
-    const usable = maxCoinsUsable(subtotal - discount, balance, rule);
-    const coinsWanted = rewards.coinsToSpend ?? 0;
-    const spent = Math.min(coinsWanted, usable);
-    const totals = discountedOrderTotals(lines, fee, vatRegion, shop.vatRates, { discount, coinsValue: coinsValue(spent, rule) });
-    const quote: CheckoutQuote = {
-      options,
-      method: chosen?.method ?? null,
-      subtotal: totals.subtotal,
-      discount: totals.discount,
-      lines: totals.lines,
-      coupon: couponQuote,
-      coins: { balance, usable, spent, value: totals.coinsValue, coinValue: rule.coinValue, enabled: rule.enabled },
-      deliveryFee: totals.deliveryFee,
-      vatTotal: totals.vatTotal,
-      vatRateBp: totals.rateBp,
-      vatZone: totals.zone,
-      total: totals.total,
-    };
-    return { quote, totals, coupon, coinsWanted };
   }
 
   /**
@@ -302,203 +194,6 @@ export function createOrdersService(options: OrdersOptions) {
     return "paid";
   }
 
-  async function place(
-    userId: number,
-    request: CheckoutRequest,
-    opts: { idempotencyKey: string; locale: Locale },
-  ): Promise<{ order: OrderView; created: boolean; row: OrderRow }> {
-    const fingerprint = requestHash(request);
-    const phone = normaliseTanzanianMobile(request.phone);
-    if (!phone) throw invalid("phone", "Enter a Tanzanian mobile number, e.g. 0754 123 456");
-    const delivery = checkedDelivery(request);
-    const buyerTin = request.buyerTin ? normaliseTin(request.buyerTin) : null;
-    if (request.buyerTin && !buyerTin) throw invalid("buyerTin", "Enter the TIN as nine digits, e.g. 123-456-789");
-    let paymentPhone: string | null = null;
-    let wallet: string | null = null;
-    const shop = await settings.get();
-    if (request.payment.method === "mobile_money") {
-      paymentPhone = normaliseTanzanianMobile(request.payment.phone || request.phone);
-      if (!paymentPhone) throw invalid("paymentPhone", "Enter the mobile-money number to pay from");
-      wallet = request.payment.wallet ?? "";
-      if (!shop.paymentSettings.mobileMoneyProviders.includes(wallet)) throw invalid("wallet", "Choose the mobile-money wallet to pay with");
-    }
-
-    const result = await db.transaction(async (tx) => {
-      // one checkout per shopper at a time: a double-clicked or retried submit waits here and then finds the first order
-      await tx.execute(sql`select pg_advisory_xact_lock(7265014, ${userId})`);
-      const [existing] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, opts.idempotencyKey)));
-      if (existing) {
-        if (existing.requestHash !== fingerprint) throw new DomainError("idempotency-conflict", "This Idempotency-Key was used for a different order");
-        return { row: existing, created: false, view: null };
-      }
-
-      const [user] = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${userId}`));
-      if (!user) throw new DomainError("unauthenticated", "Sign in to place an order");
-      const lines = await readCheckoutLines(tx, userId, true);
-      if (!lines.length) throw new DomainError("cart-empty", "The cart is empty");
-      const short = lines.filter((l) => l.quantity > l.stock);
-      if (short.length)
-        throw new DomainError("out-of-stock", "Some items are no longer in stock in the quantity asked", {
-          lines: short.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, available: Math.max(0, l.stock) })),
-        });
-
-      const priced = await priceOrder(tx, userId, lines, delivery.region, delivery.method, shop, request, true);
-      const { quote, totals } = priced;
-      if (!quote.method) throw invalid("delivery", "This delivery method is not available for this cart and destination");
-      if (quote.coupon && !quote.coupon.applied)
-        throw new DomainError("coupon-invalid", "This coupon cannot be used for this order", {
-          reason: quote.coupon.reason,
-          ...(quote.coupon.missing !== undefined ? { missing: quote.coupon.missing } : {}),
-          quote,
-        });
-      if (priced.coinsWanted > quote.coins.usable)
-        throw new DomainError("validation", "This order cannot use that many coins", { field: "coins", reason: "coins", quote });
-      if (request.expectedTotal !== undefined && request.expectedTotal !== quote.total)
-        throw new DomainError("price-changed", "A price or the delivery fee changed since the total was shown", { quote });
-
-      for (const line of lines) {
-        // the rows are locked: these cannot fail for stock read above, and the checks stay as a guard
-        const updated = rowsOf(
-          // stock only (no indexed column changes, so PostgreSQL can update the row in place); sales count once paid
-          await tx.execute(sql`update products set stock_quantity = stock_quantity - ${line.quantity}, updated_at = now()
-            where id = ${line.productId} and stock_quantity >= ${line.quantity} returning id`),
-        );
-        if (line.variantId !== "default") {
-          const variant = rowsOf(
-            await tx.execute(sql`update product_variants set stock = stock - ${line.quantity}
-              where product_id = ${line.productId} and combination_id = ${line.variantId} and stock >= ${line.quantity} returning id`),
-          );
-          if (!variant.length) throw new DomainError("out-of-stock", "Product out of stock");
-        }
-        if (!updated.length) throw new DomainError("out-of-stock", "Product out of stock");
-      }
-
-      const [seq] = rowsOf<{ n: number | string }>(await tx.execute(sql`select nextval('order_number_seq') as n`));
-      const at = now();
-      const number = formatOrderNumber(Number(seq?.n), shopYear(at, shop.timezone));
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          number,
-          userId,
-          idempotencyKey: opts.idempotencyKey,
-          requestHash: fingerprint,
-          email: user.email,
-          fullName: request.fullName,
-          phone,
-          deliveryMethod: delivery.method,
-          region: delivery.region,
-          district: delivery.district,
-          ward: delivery.ward,
-          street: delivery.street,
-          landmark: delivery.landmark,
-          notes: request.delivery.notes || null,
-          parcelOffice: delivery.parcelOffice,
-          vatZone: totals.zone,
-          subtotal: totals.subtotal,
-          discount: totals.discount,
-          couponCode: priced.coupon?.code ?? null,
-          coinsSpent: quote.coins.spent,
-          coinsValue: totals.coinsValue,
-          deliveryFee: totals.deliveryFee,
-          deliveryVat: totals.deliveryVat,
-          vatTotal: totals.vatTotal,
-          total: totals.total,
-          paymentMethod: request.payment.method,
-          wallet,
-          paymentPhone,
-          buyerTin,
-          locale: opts.locale,
-          holdUntil: new Date(at.getTime() + holdMinutes(shop, request.payment.method) * 60_000),
-        })
-        .returning();
-      if (!row) throw new Error("order insert returned nothing");
-      const lineRows = await tx
-        .insert(orderLines)
-        .values(
-          lines.map((l, i) => ({
-            orderId: row.id,
-            productId: l.productId,
-            variantId: l.variantId,
-            name: l.name,
-            sku: l.sku,
-            attributes: l.attributes,
-            quantity: l.quantity,
-            unitPrice: l.unitPrice,
-            net: totals.lines[i]!.net,
-            vat: totals.lines[i]!.vat,
-            gross: totals.lines[i]!.gross,
-            vatRateBp: totals.rateBp,
-            discount: totals.lines[i]!.discount,
-          })),
-        )
-        .returning();
-      if (priced.coupon) await redeemCoupon(tx, { couponId: priced.coupon.id, userId, orderId: row.id, discount: totals.discount });
-      await spendCoins(tx, userId, row.id, quote.coins.spent, at);
-      const [event] = await tx.insert(orderEvents).values({ orderId: row.id, status: "awaiting_payment", actor: "shopper" }).returning();
-      await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-      if (request.saveAddress !== false && delivery.region && delivery.district) await rememberAddress(tx, userId, request, phone, delivery);
-      await hooks.notify(tx, "placed", row.id);
-      return { row, created: true, view: composeOrderView(row, lineRows, event ? [event] : [], null, null, false) };
-    });
-    // the stock the pages show changed (committed now)
-    if (result.created) invalidateTags("catalog");
-    return { order: result.view ?? (await orderView(db, result.row)), created: result.created, row: result.row };
-  }
-
-  /** Saves the delivery address on the account (or marks the same one used again). */
-  async function rememberAddress(
-    tx: Database,
-    userId: number,
-    request: CheckoutRequest,
-    phone: string,
-    delivery: {
-      region: string | null;
-      district: string | null;
-      ward: string | null;
-      street: string | null;
-      landmark: string | null;
-      parcelOffice: string | null;
-    },
-  ) {
-    const values = {
-      userId,
-      fullName: request.fullName,
-      phone,
-      region: delivery.region ?? "",
-      district: delivery.district ?? "",
-      ward: delivery.ward ?? "",
-      street: delivery.street ?? "",
-      landmark: delivery.landmark ?? "",
-      parcelOffice: delivery.parcelOffice ?? "",
-    };
-    const same = await tx
-      .select({ id: addresses.id })
-      .from(addresses)
-      .where(
-        and(
-          eq(addresses.userId, userId),
-          eq(addresses.fullName, values.fullName),
-          eq(addresses.phone, phone),
-          eq(addresses.region, values.region),
-          eq(addresses.district, values.district),
-          eq(addresses.ward, values.ward),
-          eq(addresses.street, values.street),
-          eq(addresses.landmark, values.landmark),
-          eq(addresses.parcelOffice, values.parcelOffice),
-        ),
-      );
-    if (same[0])
-      await tx
-        .update(addresses)
-        .set({ lastUsedAt: sql`now()` })
-        .where(eq(addresses.id, same[0].id));
-    else await tx.insert(addresses).values(values);
-  }
-
   async function orderOf(userId: number, number: string): Promise<OrderRow> {
     const row = ORDER_NUMBER_PATTERN.test(number) ? await findOrder(db, number, userId) : undefined;
     if (!row) throw new DomainError("not-found", "Order not found");
@@ -506,22 +201,7 @@ export function createOrdersService(options: OrdersOptions) {
   }
 
   /** Which admin actions an order's state allows (the admin page shows only these). */
-  function allowedActions(order: OrderRow): AdminOrderAction[] {
-    switch (order.status) {
-      case "awaiting_payment":
-        return order.paymentMethod === "bank_transfer" ? ["mark-paid", "cancel"] : ["cancel"];
-      case "paid":
-        return order.deliveryMethod === "pickup" ? ["processing", "deliver", "cancel"] : ["processing", "ship", "cancel"];
-      case "processing":
-        return order.deliveryMethod === "pickup" ? ["deliver", "cancel"] : ["ship", "cancel"];
-      case "shipped":
-        return ["deliver"];
-      case "cancelled":
-        return order.paidAt ? ["refund"] : [];
-      default:
-        return [];
-    }
-  }
+  const adminActions = (order: OrderRow): AdminOrderAction[] => allowedOrderActions(actionStateOf(order)).admin;
 
   return {
     quote: async (
@@ -530,10 +210,11 @@ export function createOrdersService(options: OrdersOptions) {
     ): Promise<CheckoutQuote> => {
       const lines = await readCheckoutLines(db, userId, false);
       const region = input.method === "pickup" ? null : input.region;
-      return (await priceOrder(db, userId, lines, region, input.method, await settings.get(), input, false)).quote;
+      return (await priceOrder(db, { userId, lines, region, method: input.method, shop: await settings.get(), rewards: input, lock: false, at: now() })).quote;
     },
 
-    place,
+    /** Places the shopper's cart as an order, once per Idempotency-Key (place-order.ts has the steps). */
+    place: (userId: number, request: CheckoutRequest, opts: PlaceOrderOptions) => placeOrder({ db, settings, notify: hooks.notify, now }, userId, request, opts),
     markPaidInTx,
 
     list: (userId: number) => listOrders(db, userId),
@@ -544,9 +225,10 @@ export function createOrdersService(options: OrdersOptions) {
 
     async cancel(userId: number, number: string): Promise<OrderView> {
       const { id } = await orderOf(userId, number);
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         const order = await lockOrder(tx, { id });
-        if (order.status !== "awaiting_payment") throw new DomainError("invalid-state", "Only an unpaid order can be cancelled here");
+        if (!allowedOrderActions(actionStateOf(order)).shopper.includes("cancel"))
+          throw new DomainError("invalid-state", "Only an unpaid order can be cancelled here");
         await cancelInTx(tx, order, "shopper", "cancelled-by-shopper");
       });
       invalidateTags("catalog"); // the stock came back
@@ -637,7 +319,7 @@ export function createOrdersService(options: OrdersOptions) {
     async adminGet(number: string): Promise<OrderView & { actions: AdminOrderAction[] }> {
       const row = await findOrder(db, number);
       if (!row) throw new DomainError("not-found", "Order not found");
-      return { ...(await orderView(db, row)), actions: allowedActions(row) };
+      return { ...(await orderView(db, row)), actions: adminActions(row) };
     },
 
     /** An admin's change to an order; each one is in the security log, under the admin who made it. */
@@ -646,9 +328,9 @@ export function createOrdersService(options: OrdersOptions) {
       action: AdminOrderAction,
       input: { adminId: number; adminEmail: string; carrier?: string; trackingNumber?: string; note?: string; confirmTestOrder?: boolean; meta?: RequestMeta },
     ): Promise<OrderView & { actions: AdminOrderAction[] }> {
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         const order = await lockOrder(tx, { number });
-        if (!allowedActions(order).includes(action)) throw new DomainError("invalid-state", `An order that is ${order.status} cannot take "${action}"`);
+        if (!adminActions(order).includes(action)) throw new DomainError("invalid-state", `An order that is ${order.status} cannot take "${action}"`);
         const test = handsOverGoods(order.status, action) && (await isTestOrder(tx, order.id));
         if (test && input.confirmTestOrder !== true)
           throw new DomainError(
@@ -697,7 +379,7 @@ export function createOrdersService(options: OrdersOptions) {
       // a cancellation puts stock back, a payment counts sales ("best-selling")
       if (action === "cancel" || action === "mark-paid") invalidateTags("catalog");
       const row = await findOrder(db, number);
-      return { ...(await orderView(db, row!)), actions: allowedActions(row!) };
+      return { ...(await orderView(db, row!)), actions: adminActions(row!) };
     },
 
     /**
@@ -707,7 +389,7 @@ export function createOrdersService(options: OrdersOptions) {
     async expireDue(): Promise<number> {
       let expired = 0;
       for (;;) {
-        const done = await db.transaction(async (tx) => {
+        const done = await withTransaction(db, async (tx) => {
           const due = await tx
             .select()
             .from(orders)

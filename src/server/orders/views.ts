@@ -1,13 +1,21 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { shopperMayCancel, type OrderStatus } from "@/lib/checkout";
+import type { OrderStatus } from "@/lib/checkout";
 import { invoiceKind, isPaidStatus, testReceiptNumber } from "@/lib/order-documents";
-import type { OrderSummary, OrderView, PaymentView } from "@/lib/orders";
+import { allowedOrderActions, type OrderActionState, type OrderSummary, type OrderView, type PaymentView } from "@/lib/orders";
 import { rowsOf, type Database } from "../db";
 import { paymentView } from "../payments/service";
 import { isTestOrder, testOrderSql } from "../payments/test-orders";
 import { fiscalReceipts, orderEvents, orderLines, orders, payments } from "../db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** What of an order row decides the actions it allows (allowedOrderActions). */
+export const actionStateOf = (order: OrderRow): OrderActionState => ({
+  status: order.status,
+  paymentMethod: order.paymentMethod,
+  deliveryMethod: order.deliveryMethod,
+  paid: order.paidAt !== null,
+});
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -126,7 +134,7 @@ export function composeOrderView(
     test,
     receipt: receiptOf(order, receipt, test),
     invoice: invoiceKind(order),
-    canCancel: shopperMayCancel(order.status),
+    canCancel: allowedOrderActions(actionStateOf(order)).shopper.includes("cancel"),
   };
 }
 

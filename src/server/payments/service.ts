@@ -3,13 +3,14 @@ import type { PaymentMethod } from "@/lib/checkout";
 import type { PaymentStart, PaymentView } from "@/lib/orders";
 import { normaliseTanzanianMobile } from "@/lib/phone";
 import { logSecurityEvent } from "../auth/events";
-import { rowsOf, type Database } from "../db";
+import { rowsOf, withTransaction, type Database } from "../db";
 import { orders, paymentCallbacks, payments } from "../db/schema";
 import { DomainError, isDomainError } from "../errors";
 import type { SettingsService } from "../settings/settings";
 import { createClickPesaProvider, type ClickPesaOptions } from "./clickpesa";
 import type { CallbackHeaders, DeliverCallback, PaymentAttempt, PaymentProvider, StatusAnswer, VerifiedCallback } from "./provider";
 import { newPaymentReference } from "./reference";
+import { callbackMoneyMismatch, decidePayment, DEFAULT_POLL_TIMING, recordedCallbackOutcome, type CallbackOutcome, type PaymentDecision } from "./rules";
 import { createSandboxProvider, sandboxPath, type SandboxDecision, type SandboxProvider } from "./sandbox";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -63,17 +64,6 @@ export interface PaymentsServiceOptions {
   poll?: { firstMs?: number; maxMs?: number; batch?: number };
 }
 
-export type CallbackOutcome =
-  "paid" | "replay" | "awaiting-confirmation" | "failed" | "unchanged" | "unknown-reference" | "query-mismatch" | "provider-unreachable";
-
-const FIRST_CHECK_MS = 15_000;
-const MAX_CHECK_MS = 10 * 60_000;
-
-/** The wait before the n-th status query of a payment: 15 s doubling, at most 10 minutes. */
-export function checkDelayMs(checks: number, firstMs = FIRST_CHECK_MS, maxMs = MAX_CHECK_MS): number {
-  return Math.min(maxMs, firstMs * 2 ** Math.min(checks, 20));
-}
-
 /** A payment attempt as the API shows it. */
 export const paymentView = (p: PaymentRow): PaymentView => ({
   reference: p.reference,
@@ -87,10 +77,6 @@ export const paymentView = (p: PaymentRow): PaymentView => ({
   failureReason: p.failureReason,
   createdAt: p.createdAt.toISOString(),
 });
-
-/** Whether a provider's figures are this payment's: the same amount (whole units) and currency. */
-const sameMoney = (p: Pick<PaymentRow, "amount" | "currency">, money: { amount: number; currency: string }) =>
-  Number.isFinite(money.amount) && money.amount === p.amount && money.currency.toUpperCase() === p.currency.toUpperCase();
 
 /** The reference a callback claims, for the log of a refused one (never believed; without control characters, which the database refuses). */
 function claimedReference(body: unknown): string | null {
@@ -136,14 +122,14 @@ function unreadableCallback(rawBody: string, headers: CallbackHeaders): "unsuppo
  * Payments: attempts stored before any provider is called, callbacks verified and logged, and THE
  * RULE: a payment (and with it its order) is paid only when a verified callback and the provider's
  * status query agree on the reference, the amount and the currency — never because a browser said
- * so. The status change and `onPaid` happen in one transaction, under the payment row's lock, so a
+ * so (decided by the pure functions of rules.ts). The status change and `onPaid` happen in one transaction, under the payment row's lock, so a
  * callback and the poller arriving together cannot apply it twice.
  */
 export function createPaymentsService(options: PaymentsServiceOptions) {
   const { db } = options;
   const log = options.log ?? (() => undefined);
-  const firstMs = options.poll?.firstMs ?? FIRST_CHECK_MS;
-  const maxMs = options.poll?.maxMs ?? MAX_CHECK_MS;
+  const firstMs = options.poll?.firstMs ?? DEFAULT_POLL_TIMING.firstMs;
+  const maxMs = options.poll?.maxMs ?? DEFAULT_POLL_TIMING.maxMs;
   const batch = options.poll?.batch ?? 20;
 
   let sandbox: SandboxProvider | null = null;
@@ -158,7 +144,6 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   }
   const providers = new Map<string, PaymentProvider>([[provider.name, provider]]);
 
-  const inTx = <T>(work: (tx: Database) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
 
   function startOf(p: PaymentRow, redirectUrl: string | null): PaymentStart {
     const sandboxUrl = p.provider === "sandbox" ? sandboxPath(p.reference) : null;
@@ -205,87 +190,27 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
   /**
    * Applies what is known of a payment under its row lock: a verified callback (or the one stored
-   * earlier) and a status answer. Paid only when both say paid with this payment's money.
+   * earlier) and a status answer, weighed by decidePayment; paid only when both say paid with this
+   * payment's money.
    */
   async function apply(
     paymentId: number,
     input: { callback?: VerifiedCallback; answer: StatusAnswer | null; polled?: boolean; holdEndsAt?: Date },
-  ): Promise<{ outcome: CallbackOutcome; payment: PaymentRow; failedReason?: string }> {
+  ): Promise<{ outcome: PaymentDecision["outcome"]; payment: PaymentRow; failedReason?: string }> {
     // read before the transaction: the embedded database has one connection, which the transaction holds
     const [before] = await db.select().from(payments).where(eq(payments.id, paymentId));
     if (!before) throw new DomainError("not-found", "No such payment");
     const holdEndsAt = input.holdEndsAt ?? (await holdEnd(before.orderId, before.createdAt, before.method));
-    return inTx(async (tx) => {
+    return withTransaction(db, async (tx) => {
       const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
       if (!p) throw new DomainError("not-found", "No such payment");
-      if (p.status === "paid") return { outcome: "replay", payment: p };
-      const { callback, answer } = input;
-      const now = new Date();
-      const set: Partial<typeof payments.$inferInsert> = { updatedAt: now };
-      if (callback) {
-        set.callbackStatus = callback.status;
-        if (callback.providerPaymentId) set.providerPaymentId = callback.providerPaymentId;
-      }
-      if (answer) set.lastProviderStatus = (answer.providerStatus || answer.status).slice(0, 40);
-      if (input.polled) set.checks = p.checks + 1;
-
-      const callbackSaysPaid = callback ? callback.status === "paid" : p.callbackStatus === "paid";
-      const querySaysPaid = answer?.status === "paid" && sameMoney(p, answer);
-      if (callbackSaysPaid && querySaysPaid) {
-        const [paid] = await tx
-          .update(payments)
-          .set({
-            ...set,
-            status: "paid",
-            nextCheckAt: null,
-            failureReason: null,
-            providerPaymentId: set.providerPaymentId ?? answer?.providerPaymentId ?? p.providerPaymentId,
-          })
-          .where(eq(payments.id, p.id))
-          .returning();
+      const decision = decidePayment(p, { ...input, holdEndsAt, now: new Date() }, { firstMs, maxMs });
+      if (decision.notice) log(`payment ${p.reference}: ${decision.notice}`);
+      if (!decision.changes) return { outcome: decision.outcome, payment: p };
+      const [updated] = await tx.update(payments).set(decision.changes).where(eq(payments.id, p.id)).returning();
+      if (decision.outcome === "paid")
         await options.onPaid(tx, p.orderId, { paymentId: p.id, reference: p.reference, provider: p.provider, amount: p.amount, currency: p.currency });
-        return { outcome: "paid", payment: paid! };
-      }
-
-      const callbackSaysFailed = callback ? callback.status === "failed" : true;
-      if (p.status === "pending" && answer?.status === "failed" && callbackSaysFailed) {
-        const reason = (callback?.reason ?? answer.message ?? "failed").slice(0, 200);
-        const status = /expire/i.test(reason) ? "expired" : "failed";
-        const [failed] = await tx
-          .update(payments)
-          .set({ ...set, status, nextCheckAt: null, failureReason: reason })
-          .where(eq(payments.id, p.id))
-          .returning();
-        return { outcome: "failed", payment: failed!, failedReason: reason };
-      }
-
-      // not settled yet: ask the provider again (soon after a callback, else on the backoff)
-      // a payment already settled as failed, expired or superseded stays so (only money taken would change it)
-      let outcome: CallbackOutcome = callback && p.status === "pending" ? "awaiting-confirmation" : "unchanged";
-      if (answer?.status === "paid" && !sameMoney(p, answer)) outcome = "query-mismatch";
-      if (p.status === "pending") {
-        const checks = set.checks ?? p.checks;
-        const wait = callback ? firstMs : checkDelayMs(checks, firstMs, maxMs);
-        if (input.polled && now >= holdEndsAt) {
-          // the hold is over: the shopper can no longer pay this order; a payment the provider
-          // reports as taken without any verified callback is left pending for a person to look at
-          if (answer?.status === "paid") {
-            set.nextCheckAt = null;
-            log(`payment ${p.reference}: the provider reports it paid but no verified callback came before the hold ended; check the webhook`);
-          } else {
-            const [expired] = await tx
-              .update(payments)
-              .set({ ...set, status: "expired", nextCheckAt: null, failureReason: "hold-ended" })
-              .where(eq(payments.id, p.id))
-              .returning();
-            return { outcome: "failed", payment: expired!, failedReason: "hold-ended" };
-          }
-        } else {
-          set.nextCheckAt = new Date(Math.min(now.getTime() + wait, Math.max(holdEndsAt.getTime(), now.getTime() + firstMs)));
-        }
-      }
-      const [updated] = await tx.update(payments).set(set).where(eq(payments.id, p.id)).returning();
-      return { outcome, payment: updated! };
+      return { outcome: decision.outcome, payment: updated!, ...(decision.failedReason ? { failedReason: decision.failedReason } : {}) };
     });
   }
 
@@ -318,7 +243,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     return after ?? null;
   }
 
-  async function afterApply(result: { outcome: CallbackOutcome; payment: PaymentRow; failedReason?: string }) {
+  async function afterApply(result: { outcome: PaymentDecision["outcome"]; payment: PaymentRow; failedReason?: string }) {
     if (result.outcome === "failed" && options.onFailed) {
       await options.onFailed(result.payment.orderId, result.failedReason ?? "failed").catch((error: unknown) => {
         log(`payment ${result.payment.reference}: onFailed failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -382,7 +307,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         phone,
       };
 
-      const chosen = await inTx(async (tx) => {
+      const chosen = await withTransaction(db, async (tx) => {
         // one attempt at a time per order: a double click waits for the first
         await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
         const pending = await tx
@@ -497,7 +422,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         await recordCallback({ provider: providerName, reference, verified: true, outcome: "unknown-reference", payload, ip });
         return { outcome: "unknown-reference", reference };
       }
-      if (callback.status === "paid" && !sameMoney(p, callback)) {
+      if (callbackMoneyMismatch(p, callback)) {
         await recordCallback({ provider: providerName, reference, verified: true, outcome: "amount-mismatch", payload, ip });
         await refuse(providerName, "amount-mismatch", reference, ip, {
           expected: { amount: p.amount, currency: p.currency },
@@ -507,7 +432,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       }
       const answer = p.status === "paid" ? null : await ask(p);
       const result = p.status === "paid" ? { outcome: "replay" as const, payment: p } : await apply(p.id, { callback, answer });
-      const outcome: CallbackOutcome = !answer && result.outcome === "awaiting-confirmation" ? "provider-unreachable" : result.outcome;
+      const outcome = recordedCallbackOutcome(answer, result.outcome);
       await recordCallback({ provider: providerName, reference, verified: true, outcome, payload, ip });
       await afterApply(result);
       return { outcome, reference };

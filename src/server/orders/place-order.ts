@@ -1,0 +1,364 @@
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { normaliseTin } from "@/lib/checkout-form";
+import { formatOrderNumber, type PaymentMethod } from "@/lib/checkout";
+import type { Locale } from "@/lib/locale";
+import type { CheckoutRequest, OrderView } from "@/lib/orders";
+import { normaliseTanzanianMobile } from "@/lib/phone";
+import type { SiteSettings } from "@/lib/site-settings";
+import { findRegion } from "@/lib/tanzania-regions";
+import { invalidateTags } from "../cache/tagged-cache";
+import { rowsOf, withTransaction, type Database } from "../db";
+import { addresses, cartItems, orderEvents, orderLines, orders } from "../db/schema";
+import { DomainError } from "../errors";
+import { redeemCoupon } from "../rewards/coupon-store";
+import { spendCoins } from "../rewards/ledger";
+import type { SettingsService } from "../settings/settings";
+import { readCheckoutLines, type CheckoutLine } from "./cart-lines";
+import { priceOrder, type PricedOrder } from "./pricing";
+import { composeOrderView, orderView, type OrderRow } from "./views";
+
+/**
+ * Placing an order, as named steps inside one transaction:
+ *   checkRequest → lockCheckout → findRepeat (idempotency) → loadCart (locks and checks stock)
+ *   → priceAndCheck (quote, coupon, coins, the total the shopper saw) → reserveStock
+ *   → insertOrder → applyRewards → finishPlacing (timeline, cart emptied, address, e-mail).
+ * The payment is started after the commit (checkout.ts), so a slow provider never loses an order.
+ */
+
+export interface PlaceOrderDeps {
+  db: Database;
+  settings: SettingsService;
+  /** queues the order's e-mail of this kind, in the placing transaction */
+  notify(tx: Database, kind: "placed", orderId: number): Promise<void>;
+  now: () => Date;
+}
+
+export interface PlaceOrderOptions {
+  idempotencyKey: string;
+  locale: Locale;
+}
+
+export interface PlaceOrderResult {
+  order: OrderView;
+  /** false: the Idempotency-Key's earlier order, answered again */
+  created: boolean;
+  row: OrderRow;
+}
+
+/** The delivery part of a request, checked: a known region and a district where the goods travel. */
+type CheckedDelivery = ReturnType<typeof checkedDelivery>;
+
+/** A request's fields as the order stores them, checked before any lock is taken. */
+interface CheckedRequest {
+  fingerprint: string;
+  phone: string;
+  delivery: CheckedDelivery;
+  buyerTin: string | null;
+  wallet: string | null;
+  paymentPhone: string | null;
+}
+
+/** Serialises the checkouts of one shopper (pg_advisory_xact_lock's first key). */
+const CHECKOUT_LOCK_KEY = 7265014;
+
+const invalid = (field: string, message: string) => new DomainError("validation", message, { field, reason: field });
+
+/** A stable hash of what a checkout asked for: the same Idempotency-Key must come with the same request. */
+function requestHash(request: CheckoutRequest): string {
+  const canonical = JSON.stringify(request, (_key, value: unknown) =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : value,
+  );
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+function checkedDelivery(request: CheckoutRequest) {
+  const d = request.delivery;
+  if (d.method === "pickup") return { method: d.method, region: null, district: null, ward: null, street: null, landmark: null, parcelOffice: null };
+  const region = findRegion(d.region);
+  if (!region) throw invalid("region", "Choose the region to deliver to");
+  if (!d.district) throw invalid("district", "Enter the district");
+  if (d.method !== "parcel" && !d.street && !d.landmark) throw invalid("street", "Enter the street or a landmark the courier can find");
+  return {
+    method: d.method,
+    region: region.code,
+    district: d.district,
+    ward: d.ward || null,
+    street: d.street || null,
+    landmark: d.landmark || null,
+    parcelOffice: d.method === "parcel" ? d.parcelOffice || null : null,
+  };
+}
+
+/** The shop's calendar year now (order numbers carry it). */
+function shopYear(now: Date, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric" }).format(now));
+}
+
+function holdMinutes(settings: SiteSettings, method: PaymentMethod): number {
+  const hold = settings.orderHold;
+  if (method === "bank_transfer") return hold.bankTransferHours * 60;
+  return method === "card" ? hold.cardMinutes : hold.mobileMoneyMinutes;
+}
+
+/** Step 1, before the transaction: the contact, delivery, TIN and payment details, checked and normalised. */
+export function checkRequest(request: CheckoutRequest, shop: SiteSettings): CheckedRequest {
+  const fingerprint = requestHash(request);
+  const phone = normaliseTanzanianMobile(request.phone);
+  if (!phone) throw invalid("phone", "Enter a Tanzanian mobile number, e.g. 0754 123 456");
+  const delivery = checkedDelivery(request);
+  const buyerTin = request.buyerTin ? normaliseTin(request.buyerTin) : null;
+  if (request.buyerTin && !buyerTin) throw invalid("buyerTin", "Enter the TIN as nine digits, e.g. 123-456-789");
+  let paymentPhone: string | null = null;
+  let wallet: string | null = null;
+  if (request.payment.method === "mobile_money") {
+    paymentPhone = normaliseTanzanianMobile(request.payment.phone || request.phone);
+    if (!paymentPhone) throw invalid("paymentPhone", "Enter the mobile-money number to pay from");
+    wallet = request.payment.wallet ?? "";
+    if (!shop.paymentSettings.mobileMoneyProviders.includes(wallet)) throw invalid("wallet", "Choose the mobile-money wallet to pay with");
+  }
+  return { fingerprint, phone, delivery, buyerTin, wallet, paymentPhone };
+}
+
+/** One checkout per shopper at a time: a double-clicked or retried submit waits here and then finds the first order. */
+async function lockCheckout(tx: Database, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_KEY}, ${userId})`);
+}
+
+/** The order this Idempotency-Key already placed, if any; the same key with another request is refused. */
+async function findRepeat(tx: Database, userId: number, idempotencyKey: string, fingerprint: string): Promise<OrderRow | null> {
+  const [existing] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  if (!existing) return null;
+  if (existing.requestHash !== fingerprint) throw new DomainError("idempotency-conflict", "This Idempotency-Key was used for a different order");
+  return existing;
+}
+
+/** The shopper's e-mail and cart lines, their product rows locked, every line within its stock. */
+async function loadCart(tx: Database, userId: number): Promise<{ email: string; lines: CheckoutLine[] }> {
+  const [user] = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${userId}`));
+  if (!user) throw new DomainError("unauthenticated", "Sign in to place an order");
+  const lines = await readCheckoutLines(tx, userId, true);
+  if (!lines.length) throw new DomainError("cart-empty", "The cart is empty");
+  const short = lines.filter((l) => l.quantity > l.stock);
+  if (short.length)
+    throw new DomainError("out-of-stock", "Some items are no longer in stock in the quantity asked", {
+      lines: short.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, available: Math.max(0, l.stock) })),
+    });
+  return { email: user.email, lines };
+}
+
+/**
+ * The order's price (coupon row and coin account locked), refused when the delivery method is not
+ * available, the coupon does not apply, more coins are asked than the order may use, or the total
+ * differs from the one the shopper saw.
+ */
+async function priceAndCheck(
+  tx: Database,
+  input: { userId: number; lines: CheckoutLine[]; delivery: CheckedDelivery; shop: SiteSettings; request: CheckoutRequest; at: Date },
+): Promise<PricedOrder> {
+  const { delivery, request } = input;
+  const priced = await priceOrder(tx, { ...input, region: delivery.region, method: delivery.method, rewards: request, lock: true });
+  const { quote } = priced;
+  if (!quote.method) throw invalid("delivery", "This delivery method is not available for this cart and destination");
+  if (quote.coupon && !quote.coupon.applied)
+    throw new DomainError("coupon-invalid", "This coupon cannot be used for this order", {
+      reason: quote.coupon.reason,
+      ...(quote.coupon.missing !== undefined ? { missing: quote.coupon.missing } : {}),
+      quote,
+    });
+  if (priced.coinsWanted > quote.coins.usable) throw new DomainError("validation", "This order cannot use that many coins", { field: "coins", reason: "coins", quote });
+  if (request.expectedTotal !== undefined && request.expectedTotal !== quote.total)
+    throw new DomainError("price-changed", "A price or the delivery fee changed since the total was shown", { quote });
+  return priced;
+}
+
+/** Takes the lines' quantities off the product's and the option's stock. */
+async function reserveStock(tx: Database, lines: CheckoutLine[]): Promise<void> {
+  for (const line of lines) {
+    // the rows are locked: these cannot fail for stock read above, and the checks stay as a guard
+    const updated = rowsOf(
+      // stock only (no indexed column changes, so PostgreSQL can update the row in place); sales count once paid
+      await tx.execute(sql`update products set stock_quantity = stock_quantity - ${line.quantity}, updated_at = now()
+        where id = ${line.productId} and stock_quantity >= ${line.quantity} returning id`),
+    );
+    if (line.variantId !== "default") {
+      const variant = rowsOf(
+        await tx.execute(sql`update product_variants set stock = stock - ${line.quantity}
+          where product_id = ${line.productId} and combination_id = ${line.variantId} and stock >= ${line.quantity} returning id`),
+      );
+      if (!variant.length) throw new DomainError("out-of-stock", "Product out of stock");
+    }
+    if (!updated.length) throw new DomainError("out-of-stock", "Product out of stock");
+  }
+}
+
+/** The order row (numbered from its sequence, held for payment) and its lines. */
+async function insertOrder(
+  tx: Database,
+  input: {
+    userId: number;
+    email: string;
+    request: CheckoutRequest;
+    checked: CheckedRequest;
+    opts: PlaceOrderOptions;
+    lines: CheckoutLine[];
+    priced: PricedOrder;
+    shop: SiteSettings;
+    at: Date;
+  },
+) {
+  const { userId, request, checked, opts, lines, priced, shop, at } = input;
+  const { delivery } = checked;
+  const { quote, totals } = priced;
+  const [seq] = rowsOf<{ n: number | string }>(await tx.execute(sql`select nextval('order_number_seq') as n`));
+  const number = formatOrderNumber(Number(seq?.n), shopYear(at, shop.timezone));
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      number,
+      userId,
+      idempotencyKey: opts.idempotencyKey,
+      requestHash: checked.fingerprint,
+      email: input.email,
+      fullName: request.fullName,
+      phone: checked.phone,
+      deliveryMethod: delivery.method,
+      region: delivery.region,
+      district: delivery.district,
+      ward: delivery.ward,
+      street: delivery.street,
+      landmark: delivery.landmark,
+      notes: request.delivery.notes || null,
+      parcelOffice: delivery.parcelOffice,
+      vatZone: totals.zone,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      couponCode: priced.coupon?.code ?? null,
+      coinsSpent: quote.coins.spent,
+      coinsValue: totals.coinsValue,
+      deliveryFee: totals.deliveryFee,
+      deliveryVat: totals.deliveryVat,
+      vatTotal: totals.vatTotal,
+      total: totals.total,
+      paymentMethod: request.payment.method,
+      wallet: checked.wallet,
+      paymentPhone: checked.paymentPhone,
+      buyerTin: checked.buyerTin,
+      locale: opts.locale,
+      holdUntil: new Date(at.getTime() + holdMinutes(shop, request.payment.method) * 60_000),
+    })
+    .returning();
+  if (!row) throw new Error("order insert returned nothing");
+  const lineRows = await tx
+    .insert(orderLines)
+    .values(
+      lines.map((l, i) => ({
+        orderId: row.id,
+        productId: l.productId,
+        variantId: l.variantId,
+        name: l.name,
+        sku: l.sku,
+        attributes: l.attributes,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        net: totals.lines[i]!.net,
+        vat: totals.lines[i]!.vat,
+        gross: totals.lines[i]!.gross,
+        vatRateBp: totals.rateBp,
+        discount: totals.lines[i]!.discount,
+      })),
+    )
+    .returning();
+  return { row, lineRows };
+}
+
+/** The coupon's use and the coins spent, recorded against the order. */
+async function applyRewards(tx: Database, userId: number, order: OrderRow, priced: PricedOrder, at: Date): Promise<void> {
+  if (priced.coupon) await redeemCoupon(tx, { couponId: priced.coupon.id, userId, orderId: order.id, discount: priced.totals.discount });
+  await spendCoins(tx, userId, order.id, priced.quote.coins.spent, at);
+}
+
+/** Saves the delivery address on the account (or marks the same one used again). */
+async function rememberAddress(tx: Database, userId: number, request: CheckoutRequest, phone: string, delivery: CheckedDelivery) {
+  const values = {
+    userId,
+    fullName: request.fullName,
+    phone,
+    region: delivery.region ?? "",
+    district: delivery.district ?? "",
+    ward: delivery.ward ?? "",
+    street: delivery.street ?? "",
+    landmark: delivery.landmark ?? "",
+    parcelOffice: delivery.parcelOffice ?? "",
+  };
+  const same = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.userId, userId),
+        eq(addresses.fullName, values.fullName),
+        eq(addresses.phone, phone),
+        eq(addresses.region, values.region),
+        eq(addresses.district, values.district),
+        eq(addresses.ward, values.ward),
+        eq(addresses.street, values.street),
+        eq(addresses.landmark, values.landmark),
+        eq(addresses.parcelOffice, values.parcelOffice),
+      ),
+    );
+  if (same[0])
+    await tx
+      .update(addresses)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(addresses.id, same[0].id));
+  else await tx.insert(addresses).values(values);
+}
+
+/** The timeline's first event, the cart emptied, the address remembered, the "placed" e-mail queued. */
+async function finishPlacing(
+  tx: Database,
+  deps: Pick<PlaceOrderDeps, "notify">,
+  input: { userId: number; request: CheckoutRequest; checked: CheckedRequest; order: OrderRow },
+) {
+  const { userId, request, checked, order } = input;
+  const [event] = await tx.insert(orderEvents).values({ orderId: order.id, status: "awaiting_payment", actor: "shopper" }).returning();
+  await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+  if (request.saveAddress !== false && checked.delivery.region && checked.delivery.district)
+    await rememberAddress(tx, userId, request, checked.phone, checked.delivery);
+  await deps.notify(tx, "placed", order.id);
+  return event;
+}
+
+/**
+ * Places the shopper's cart as an order, once per Idempotency-Key: a repeat with the same request
+ * answers the first order (created: false), one with another request is refused.
+ */
+export async function placeOrder(deps: PlaceOrderDeps, userId: number, request: CheckoutRequest, opts: PlaceOrderOptions): Promise<PlaceOrderResult> {
+  const { db, now } = deps;
+  const shop = await deps.settings.get();
+  const checked = checkRequest(request, shop);
+
+  const result = await withTransaction(db, async (tx) => {
+    await lockCheckout(tx, userId);
+    const repeat = await findRepeat(tx, userId, opts.idempotencyKey, checked.fingerprint);
+    if (repeat) return { row: repeat, created: false, view: null };
+
+    const { email, lines } = await loadCart(tx, userId);
+    const priced = await priceAndCheck(tx, { userId, lines, delivery: checked.delivery, shop, request, at: now() });
+    await reserveStock(tx, lines);
+    const at = now();
+    const { row, lineRows } = await insertOrder(tx, { userId, email, request, checked, opts, lines, priced, shop, at });
+    await applyRewards(tx, userId, row, priced, at);
+    const event = await finishPlacing(tx, deps, { userId, request, checked, order: row });
+    return { row, created: true, view: composeOrderView(row, lineRows, event ? [event] : [], null, null, false) };
+  });
+  // the stock the pages show changed (committed now)
+  if (result.created) invalidateTags("catalog");
+  return { order: result.view ?? (await orderView(db, result.row)), created: result.created, row: result.row };
+}
