@@ -6,7 +6,7 @@ import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-form
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { TestOrderBadge } from "@/components/orders/test-order-badge";
 import { formatMoney } from "@/lib/money";
-import { DASHBOARD_RECENT_DAYS, type PeriodFigures } from "@/server/admin/dashboard";
+import { DASHBOARD_RECENT_DAYS, type PeriodFigures } from "@/server/dashboard/dashboard";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../admin-guard";
 import { getIntl, getTranslator } from "../i18n";

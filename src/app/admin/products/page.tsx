@@ -7,7 +7,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/form";
 import { categoryName } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
-import { ADMIN_PRODUCT_STOCK_FILTERS, type AdminProductStockFilter } from "@/server/admin/catalog";
+import { ADMIN_PRODUCT_STOCK_FILTERS, type AdminProductStockFilter } from "@/server/catalog/admin/products";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";

@@ -12,8 +12,8 @@ import {
 } from "@/lib/security-log";
 import { shopDateOf, startOfShopDate } from "@/lib/shop-calendar";
 import { spreadsheetSafe } from "@/lib/spreadsheet-safe";
-import { logSecurityEvent, type RequestMeta } from "../auth/events";
-import { secondStepLockKey } from "../auth/login";
+import { logSecurityEvent, type RequestMeta } from "./events";
+import { secondStepLockKey } from "./login";
 import { rowsOf, withTransaction, type Database } from "../db";
 import { loginLocks, securityEvents, sessions, users } from "../db/schema";
 import { DomainError } from "../errors";

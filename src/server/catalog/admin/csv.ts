@@ -4,13 +4,13 @@ import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { CSV_IMPORT_MAX_ROWS, CSV_PRODUCT_COLUMNS, type CsvImportResult, type CsvProblem, type CsvProductColumn } from "@/lib/admin-catalog";
 import { hasForbiddenCharacter } from "@/lib/text";
 import { fromSpreadsheetCell, spreadsheetSafe } from "@/lib/spreadsheet-safe";
-import { logSecurityEvent, type RequestMeta } from "../auth/events";
-import { invalidateTags } from "../cache/tagged-cache";
-import { applyProductChanges, checkWasPrice, differences, type ProductChanges } from "../catalog/product-writes";
-import { DomainError } from "../errors";
-import { withTransaction, type Database } from "../db";
-import { brands, categories, productChanges, products } from "../db/schema";
-import { addProductsToSearchLexicon } from "../search/resolve";
+import { logSecurityEvent, type RequestMeta } from "../../auth/events";
+import { invalidateTags } from "../../cache/tagged-cache";
+import { applyProductChanges, checkWasPrice, differences, type ProductChanges } from "../product-writes";
+import { DomainError } from "../../errors";
+import { withTransaction, type Database } from "../../db";
+import { brands, categories, productChanges, products } from "../../db/schema";
+import { addProductsToSearchLexicon } from "../../search/resolve";
 
 /** Rows read per statement while an export streams. */
 const EXPORT_BATCH = 2_000;

@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { AdminProductDetails, AdminProductRow, AdminVariantRow, ProductChangeEntry } from "@/lib/admin-catalog";
-import { rowsOf, withTransaction, type Database } from "../db";
-import { logSecurityEvent, type RequestMeta } from "../auth/events";
-import { invalidateTags } from "../cache/tagged-cache";
-import { applyProductChanges, differences, pastPrices, type ProductChanges } from "../catalog/product-writes";
+import { rowsOf, withTransaction, type Database } from "../../db";
+import { logSecurityEvent, type RequestMeta } from "../../auth/events";
+import { invalidateTags } from "../../cache/tagged-cache";
+import { applyProductChanges, differences, pastPrices, type ProductChanges } from "../product-writes";
 import type { VariantConfig } from "@/lib/variants";
-import { categories, productChanges, productVariants, products } from "../db/schema";
-import { DomainError } from "../errors";
-import type { SettingsService } from "../settings/settings";
+import { categories, productChanges, productVariants, products } from "../../db/schema";
+import { DomainError } from "../../errors";
+import type { SettingsService } from "../../settings/settings";
 
 /** The admin's product list counts exactly up to this many matches, then says "more than". */
 export const ADMIN_PRODUCTS_EXACT_LIMIT = 1_000;

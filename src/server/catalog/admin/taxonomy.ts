@@ -1,11 +1,11 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { AdminBrandRow, AdminCategoryRow } from "@/lib/admin-catalog";
 import { slugify } from "@/lib/slug";
-import { logSecurityEvent, type RequestMeta } from "../auth/events";
-import { invalidateTags } from "../cache/tagged-cache";
-import { withTransaction, type Database } from "../db";
-import { brands, categories, products, slugRedirects } from "../db/schema";
-import { DomainError } from "../errors";
+import { logSecurityEvent, type RequestMeta } from "../../auth/events";
+import { invalidateTags } from "../../cache/tagged-cache";
+import { withTransaction, type Database } from "../../db";
+import { brands, categories, products, slugRedirects } from "../../db/schema";
+import { DomainError } from "../../errors";
 
 type Actor = { id: number; email: string };
 

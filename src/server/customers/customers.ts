@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/checkout";
-import { ADMIN_PRODUCTS_EXACT_LIMIT as ADMIN_LIST_COUNT_CAP } from "./catalog";
+import { ADMIN_PRODUCTS_EXACT_LIMIT as ADMIN_LIST_COUNT_CAP } from "../catalog/admin/products";
 import type { Database } from "../db";
 import { orders, securityEvents, sessions, supportMessages, supportThreads, userTwoFactor, users } from "../db/schema";
 

@@ -4,17 +4,17 @@ import sharp from "sharp";
 import type { AdminProductDetails } from "@/lib/admin-catalog";
 import { IMAGE_SIZES } from "@/lib/product-image";
 import { slugify } from "@/lib/slug";
-import { logSecurityEvent, type RequestMeta } from "../auth/events";
-import { invalidateTags } from "../cache/tagged-cache";
-import { withTransaction, type Database } from "../db";
+import { logSecurityEvent, type RequestMeta } from "../../auth/events";
+import { invalidateTags } from "../../cache/tagged-cache";
+import { withTransaction, type Database } from "../../db";
 import { planVariants, type VariantPlanInput } from "@/lib/variant-plan";
 import { labelsStillUsed } from "@/lib/variants";
 import { wasPriceAfterPriceChange, wasPriceInForce } from "@/lib/was-price";
-import { brands, categories, productChanges, productVariants, products } from "../db/schema";
-import { DomainError } from "../errors";
-import { MAX_IMAGE_PIXELS } from "../image-search/decode";
-import type { MediaStore } from "../media/media-store";
-import { addProductsToSearchLexicon } from "../search/resolve";
+import { brands, categories, productChanges, productVariants, products } from "../../db/schema";
+import { DomainError } from "../../errors";
+import { MAX_IMAGE_PIXELS } from "../../image-search/decode";
+import type { MediaStore } from "../../media/media-store";
+import { addProductsToSearchLexicon } from "../../search/resolve";
 
 type Actor = { id: number; email: string };
 
