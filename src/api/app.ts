@@ -9,29 +9,44 @@ import { securityHeaders } from "@/lib/security-headers";
 import { createAvifTwins } from "@/server/media/avif-twins";
 import { mediaContentType, mediaKey, type MediaStore } from "@/server/media/media-store";
 import type { Services } from "@/server/services";
-import { accountExtraRoutes } from "./account-extras";
-import { installAdminGuard } from "./admin-guard";
-import { adminRoutes } from "./admin";
-import { authRoutes } from "./auth";
+import { adAdminRoutes } from "./admin/ads";
+import { couponAdminRoutes } from "./admin/coupons";
+import { customerRoutes } from "./admin/customers";
+import { dashboardRoutes } from "./admin/dashboard";
+import { messageAdminRoutes } from "./admin/messages";
+import { orderAdminRoutes } from "./admin/orders";
+import { productRoutes } from "./admin/products";
+import { requestAdminRoutes } from "./admin/requests";
+import { securityRoutes } from "./admin/security";
+import { settingsAdminRoutes } from "./admin/settings";
+import { taxonomyRoutes } from "./admin/taxonomy";
 import { adRoutes } from "./ads";
+import { authRoutes } from "./auth";
 import { CACHE } from "./cache-control";
-import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
 import { requestMeta, type ApiContext } from "./context";
 import { installCsrfGuard } from "./csrf";
 import { installErrorHandling, sendError } from "./errors";
 import { imageSearchRoutes } from "./image-search";
 import { localeRoutes } from "./locale";
-import { documentRoutes } from "./documents";
-import { orderRoutes } from "./orders";
 import { newsletterRoutes } from "./newsletter";
-import { sourcingRoutes } from "./sourcing";
-import { paymentRoutes } from "./payments";
-import { requestRoutes } from "./requests";
-import { rewardRoutes } from "./rewards";
 import { opsRoutes } from "./ops";
+import { paymentRoutes } from "./payments";
 import { requestIdOf } from "./request-id";
+import { requestRoutes } from "./requests";
+import { adminScope, assertAdminRoutesScoped, installActors, signedInScope, type AdminRouteRegistry } from "./scopes";
 import { settingsRoutes } from "./settings";
+import { accountSecurityRoutes } from "./shopper/account-security";
+import { cartRoutes } from "./shopper/cart";
+import { documentRoutes } from "./shopper/documents";
+import { messageRoutes } from "./shopper/messages";
+import { orderRoutes } from "./shopper/orders";
+import { paymentStatusRoutes } from "./shopper/payments";
+import { preferenceRoutes } from "./shopper/preferences";
+import { rewardRoutes } from "./shopper/rewards";
+import { wishlistRoutes } from "./shopper/wishlist";
+import { sourcingRoutes } from "./sourcing";
+import { trackingRoutes } from "./tracking";
 
 export interface ApiOptions {
   /** the domain, built once per process by the composition root (src/server/services.ts) */
@@ -100,24 +115,64 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           }),
       });
       installCsrfGuard(api, { siteUrl: options.services.siteUrl, siteUrlSet: options.siteUrlSet ?? true, listenHost: options.listenHost });
-      installAdminGuard(api, options.services);
+      // One default for every answer of the API: not stored by browsers or proxies. The public
+      // reads a cache may keep (the catalogue, the ads, the public settings) say so themselves.
+      api.addHook("onSend", async (_request, reply) => {
+        if (!reply.hasHeader("cache-control")) reply.header("cache-control", CACHE.none);
+      });
+      installActors(api);
+      const adminRoutes: AdminRouteRegistry = new Set();
+      assertAdminRoutesScoped(api, adminRoutes);
       const context: ApiContext = { services: options.services };
-      await api.register(catalogRoutes, context);
-      await api.register(adRoutes, context);
-      await api.register(settingsRoutes, context);
-      await api.register(authRoutes, context);
-      await api.register(cartRoutes, context);
-      await api.register(newsletterRoutes, context);
-      await api.register(sourcingRoutes, context);
-      await api.register(imageSearchRoutes, context);
-      await api.register(localeRoutes, context);
-      await api.register(orderRoutes, context);
-      await api.register(rewardRoutes, context);
-      await api.register(documentRoutes, context);
-      await api.register(paymentRoutes, context);
-      await api.register(accountExtraRoutes, context);
-      await api.register(requestRoutes, context);
-      await api.register(adminRoutes, context);
+
+      // anyone: the catalogue, sign-in, forms, payment providers' callbacks
+      for (const routes of [
+        catalogRoutes,
+        adRoutes,
+        settingsRoutes,
+        authRoutes,
+        newsletterRoutes,
+        sourcingRoutes,
+        imageSearchRoutes,
+        localeRoutes,
+        trackingRoutes,
+        requestRoutes,
+        paymentRoutes,
+      ])
+        await api.register(routes, context);
+
+      // a signed-in shopper (or admin): 401 for a guest before the route reads its input
+      await api.register(
+        signedInScope(context, [
+          cartRoutes,
+          orderRoutes,
+          paymentStatusRoutes,
+          documentRoutes,
+          rewardRoutes,
+          wishlistRoutes,
+          preferenceRoutes,
+          messageRoutes,
+          accountSecurityRoutes,
+        ]),
+      );
+
+      // an administrator, under /api/admin/: 401 for a guest, 403 for a shopper, before the route reads its input
+      await api.register(
+        adminScope(context, adminRoutes, [
+          dashboardRoutes,
+          productRoutes,
+          taxonomyRoutes,
+          securityRoutes,
+          customerRoutes,
+          orderAdminRoutes,
+          couponAdminRoutes,
+          adAdminRoutes,
+          requestAdminRoutes,
+          messageAdminRoutes,
+          settingsAdminRoutes,
+        ]),
+        { prefix: "/admin" },
+      );
     },
     { prefix: "/api" },
   );

@@ -1,29 +1,15 @@
-import type { FastifyError, FastifyReply } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type {
-  AccountSessionsResponse,
-  LoginErrorBody,
-  LoginResponse,
-  LoginTwoFactorResponse,
-  LogoutResponse,
-  MessageResponse,
-  PublicUser,
-  RecoveryCodesResponse,
-  RevokeOthersResponse,
-  SessionResponse,
-  TwoFactorSetupResponse,
-  TwoFactorStatusResponse,
-} from "@/lib/api-contract";
+import type { LoginErrorBody, LoginResponse, LoginTwoFactorResponse, LogoutResponse, MessageResponse, PublicUser, SessionResponse } from "@/lib/api-contract";
 import { PASSWORD_MAX_LENGTH, loginErrorType } from "@/lib/auth-rules";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/locale";
 import { publicUser } from "@/server/auth/auth-service";
-import { accountMessage, authMessage, refusal } from "@/server/auth/texts";
+import { authMessage, refusal } from "@/server/auth/texts";
 import type { AddressLimitedRoute } from "@/server/auth/limits";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
-import { requireUser } from "./current-user";
-import { describeError, sendError } from "./errors";
+import { answerErrorsWithSuccessFlag, describeError, sendError } from "./errors";
 import { text } from "./schemas";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie";
 
@@ -32,7 +18,10 @@ const PASSWORD_FIELD = 4 * PASSWORD_MAX_LENGTH;
 /** a form field: absent means empty, so the service answers with the form's own message */
 const field = (name: string, max: number) => text(name, max).default("");
 
-/** Sign-in, registration, e-mail links and the signed-in account. Every answer says success: true or false. */
+/**
+ * Sign-in, registration and e-mail links (the signed-in account's own security is in
+ * ./shopper/account-security.ts). Every answer says success: true or false.
+ */
 export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   const { auth } = services;
   const secure = services.siteUrl.protocol === "https:";
@@ -40,14 +29,12 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", CACHE.none);
   });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = describeError(error);
-    if (!known) throw error;
-    // the sign-in answer's shape holds for a refusal before the handler (the address limit) too
-    const signingIn = request.routeOptions.url === "/api/auth/login" || request.routeOptions.url === "/api/auth/login/two-factor";
-    const login = signingIn ? { user: null, type: loginErrorType(known.code), redirectTo: null } : {};
-    return sendError(reply, known.code, known.message, { success: false, ...login, ...known.details });
-  });
+  // the sign-in answer's shape holds for a refusal before the handler (the address limit) too
+  answerErrorsWithSuccessFlag(app, (request, code) =>
+    request.routeOptions.url === "/api/auth/login" || request.routeOptions.url === "/api/auth/login/two-factor"
+      ? { user: null, type: loginErrorType(code), redirectTo: null }
+      : {},
+  );
 
   /**
    * A signed-in browser takes the account's language, when it has one: a new device opens the shop
@@ -217,95 +204,6 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     async (request): Promise<MessageResponse> => {
       await auth.resetPassword(request.body, requestMeta(request));
       return { success: true, message: authMessage("passwordReset") };
-    },
-  );
-
-  // ---- the signed-in account -------------------------------------------------------------
-  app.get("/account/sessions", async (request): Promise<AccountSessionsResponse> => {
-    const user = await requireUser(services, request);
-    const rows = await auth.listSessions(user.id);
-    return {
-      success: true,
-      sessions: rows.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), current: s.id === user.sessionId })),
-    };
-  });
-
-  app.post("/account/sessions/revoke-others", async (request): Promise<RevokeOthersResponse> => {
-    const user = await requireUser(services, request);
-    return { success: true, closed: await auth.closeOtherSessions(user, requestMeta(request)) };
-  });
-
-  app.post(
-    "/account/profile",
-    {
-      schema: {
-        body: z.object({
-          fullName: text("fullName", 120).trim().min(1, "Please enter your full name"),
-          phone: text("phone", 30).trim().nullable().default(null),
-          company: text("company", 120).trim().nullable().default(null),
-        }),
-      },
-    },
-    async (request): Promise<MessageResponse> => {
-      const user = await requireUser(services, request);
-      await auth.updateProfile(user.id, request.body);
-      return { success: true, message: accountMessage("profile.saved") };
-    },
-  );
-
-  // ---- two-step sign-in of the signed-in account -----------------------------------------
-  const confirmation = z.object({ code: text("code", 40).optional(), password: text("password", PASSWORD_FIELD).optional() });
-
-  app.get("/account/two-factor", async (request): Promise<TwoFactorStatusResponse> => {
-    const user = await requireUser(services, request);
-    const status = await auth.twoFactorStatus(user.id);
-    return { success: true, ...status, required: await auth.mustEnrolTwoFactor(user) };
-  });
-
-  app.post("/account/two-factor/setup", async (request): Promise<TwoFactorSetupResponse> => {
-    const user = await requireUser(services, request);
-    const { secret, otpauthUrl, qrSvg } = await auth.beginTwoFactorEnrolment(user);
-    return { success: true, secret, otpauthUrl, qrSvg };
-  });
-
-  app.post(
-    "/account/two-factor/confirm",
-    { schema: { body: z.object({ code: field("code", 40), password: field("password", PASSWORD_FIELD) }) } },
-    async (request): Promise<RecoveryCodesResponse> => {
-      const user = await requireUser(services, request);
-      const { recoveryCodes } = await auth.confirmTwoFactorEnrolment(user, request.body, requestMeta(request));
-      return { success: true, recoveryCodes };
-    },
-  );
-
-  app.post("/account/two-factor/disable", { schema: { body: confirmation } }, async (request): Promise<MessageResponse> => {
-    const user = await requireUser(services, request);
-    await auth.disableTwoFactor(user, request.body, requestMeta(request));
-    return { success: true, message: accountMessage("twoFactor.off") };
-  });
-
-  app.post("/account/two-factor/recovery-codes", { schema: { body: confirmation } }, async (request): Promise<RecoveryCodesResponse> => {
-    const user = await requireUser(services, request);
-    const { recoveryCodes } = await auth.regenerateRecoveryCodes(user, request.body, requestMeta(request));
-    return { success: true, recoveryCodes };
-  });
-
-  app.post(
-    "/account/password",
-    {
-      schema: {
-        body: z.object({
-          currentPassword: field("currentPassword", PASSWORD_FIELD),
-          newPassword: field("newPassword", PASSWORD_FIELD),
-          confirmPassword: field("confirmPassword", PASSWORD_FIELD),
-        }),
-      },
-    },
-    async (request, reply): Promise<MessageResponse> => {
-      const user = await requireUser(services, request);
-      const { session } = await auth.changePassword(user, request.body, requestMeta(request));
-      setSessionCookie(reply, secure, session.token, session.maxAge);
-      return { success: true, message: accountMessage("password.changed") };
     },
   );
 };

@@ -86,3 +86,17 @@ export function installErrorHandling(app: FastifyInstance, hooks: { onRateLimite
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, "not-found", `No API route for ${request.method} ${request.url.split("?")[0]}`));
 }
+
+/**
+ * For the plugins whose answers always say `success: true` or `false` (sign-in, the account's
+ * security, settings): their refusals carry `success: false` beside `{error, code}`, plus what
+ * `extra` adds for a route (the sign-in answer's own fields). Unexpected failures go on to the
+ * API's handler (a 500).
+ */
+export function answerErrorsWithSuccessFlag(app: FastifyInstance, extra?: (request: FastifyRequest, code: ErrorCode) => Record<string, unknown>): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = describeError(error);
+    if (!known) throw error;
+    return sendError(reply, known.code, known.message, { success: false, ...extra?.(request, known.code), ...known.details });
+  });
+}

@@ -1,17 +1,9 @@
-import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { isDomainError } from "@/server/errors";
-import { PAYMENT_REFERENCE_PATTERN } from "@/server/payments/reference";
-import { SANDBOX_DECISIONS, sandboxPath } from "@/server/payments/sandbox";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
-import { requireUser } from "./current-user";
 
 /** A provider's callback is a few kilobytes; anything far larger is not one. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
-
-const referenceParam = z.string().regex(PAYMENT_REFERENCE_PATTERN, "Not a payment reference");
 
 /** A callback's JSON, or null when its text is not JSON (the payments service refuses it then). */
 function parseCallback(raw: string): unknown {
@@ -22,10 +14,8 @@ function parseCallback(raw: string): unknown {
   }
 }
 
-const isForm = (request: FastifyRequest) => String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
-
 /**
- * Payments.
+ * Payment providers' callbacks.
  * - POST /api/payments/clickpesa/webhook and POST /api/payments/sandbox/webhook: the providers'
  *   callbacks. Server to server: they carry no session and are authenticated by their signature
  *   (ClickPesa's payload checksum; the sandbox's HMAC header), so the browser-origin check of the
@@ -34,11 +24,8 @@ const isForm = (request: FastifyRequest) => String(request.headers["content-type
  *   unsupported-media-type, one whose text is not JSON 400 invalid-input; each refusal is recorded
  *   in the security log, and every callback is kept in payment_callbacks. `{received: true, outcome}`
  *   otherwise.
- * - POST /api/payments/sandbox/:reference/:decision (confirm | decline | expire): the sandbox page's
- *   buttons, for the order's owner. A plain form post (the page works without script) is answered
- *   with a redirect back to the page; a JSON call with `{payment}`.
- * - GET /api/payments/:reference: the waiting screen's status, for the order's owner only
- *   (`{payment, orderNumber, orderStatus}`; someone else's reference answers 404).
+ * - The owner's side (the sandbox page's buttons, the waiting screen's status) is in
+ *   ./shopper/payments.ts.
  */
 export const paymentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   app.addHook("onRequest", async (_request, reply) => {
@@ -62,35 +49,5 @@ export const paymentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
         return { received: true, outcome: result.outcome };
       });
     }
-  });
-
-  await app.register(async (plain) => {
-    const sandbox = plain.withTypeProvider<ZodTypeProvider>();
-    // the sandbox page's buttons are plain HTML forms; their (empty) body is not read
-    sandbox.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
-
-    sandbox.post(
-      "/payments/sandbox/:reference/:decision",
-      { schema: { params: z.object({ reference: referenceParam, decision: z.enum(SANDBOX_DECISIONS) }) } },
-      async (request, reply) => {
-        const user = await requireUser(services, request);
-        const { reference, decision } = request.params;
-        try {
-          const payment = await services.payments.sandboxDecide(reference, decision, { userId: user.id });
-          if (isForm(request)) return reply.code(303).header("location", sandboxPath(reference)).send();
-          return { payment };
-        } catch (error) {
-          // a second click (already answered) on the page just shows the page's current state
-          if (isForm(request) && isDomainError(error) && error.code === "invalid-state")
-            return reply.code(303).header("location", sandboxPath(reference)).send();
-          throw error;
-        }
-      },
-    );
-  });
-
-  app.get("/payments/:reference", { schema: { params: z.object({ reference: referenceParam }) } }, async (request) => {
-    const user = await requireUser(services, request);
-    return services.payments.status(request.params.reference, { userId: user.id, isAdmin: user.role === "admin" });
   });
 };

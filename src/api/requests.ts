@@ -1,15 +1,11 @@
 import multipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import type { AdminRequestResponse, AdminRequestsResponse, SendRequestResponse } from "@/lib/api-contract";
-import { REQUEST_KINDS, REQUEST_STATUSES } from "@/lib/requests";
+import type { SendRequestResponse } from "@/lib/api-contract";
 import { GERBER_MAX_BYTES } from "@/server/requests/gerber-zip";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
-import { requireAdmin } from "./current-user";
 import { sendError } from "./errors";
-import { text } from "./schemas";
 import { readSessionToken } from "./session-cookie";
 
 /** 200 lines of 300 characters and a long message stay far below this. */
@@ -32,8 +28,6 @@ function hasCode(error: unknown, ...codes: string[]): boolean {
   return typeof error === "object" && error !== null && codes.includes((error as { code?: string }).code ?? "");
 }
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-
 /**
  * Requests sent through the shop's forms.
  * - POST /api/requests {kind, name, email, phone?, company?, message?, details}: 201 {reference}; a
@@ -41,7 +35,7 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647
  *   per-e-mail limit 429 `rate-limited` with Retry-After.
  * - POST /api/requests/pcb, multipart: the same fields (details as JSON text) and one file `gerber`,
  *   a ZIP of Gerber and drill files of at most 10 MB, streamed with that cap.
- * - GET /api/admin/requests, POST /api/admin/requests/:id/status, GET /api/admin/requests/:id/attachment: admins only.
+ * The admin's side (list, status, attachment) is in ./admin/requests.ts.
  */
 export const requestRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   const secure = services.siteUrl.protocol === "https:";
@@ -112,43 +106,5 @@ export const requestRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
       reply.code(201);
       return result;
     });
-  });
-
-  app.get(
-    "/admin/requests",
-    {
-      schema: {
-        querystring: z.object({
-          kind: z.enum(REQUEST_KINDS).optional(),
-          status: z.enum(REQUEST_STATUSES).optional(),
-          reference: text("reference", 30).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(25),
-          offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-        }),
-      },
-    },
-    async (request): Promise<AdminRequestsResponse> => {
-      await requireAdmin(services, request);
-      return services.requests.adminList(request.query);
-    },
-  );
-
-  app.post(
-    "/admin/requests/:id/status",
-    { schema: { params: idParams, body: z.object({ status: z.enum(REQUEST_STATUSES) }).strict() } },
-    async (request): Promise<AdminRequestResponse> => {
-      await requireAdmin(services, request);
-      return { request: await services.requests.setStatus(request.params.id, request.body.status) };
-    },
-  );
-
-  app.get("/admin/requests/:id/attachment", { schema: { params: idParams } }, async (request, reply) => {
-    await requireAdmin(services, request);
-    const { data, fileName } = await services.requests.attachment(request.params.id);
-    return reply
-      .header("content-type", "application/zip")
-      .header("content-disposition", `attachment; filename="${fileName}"`)
-      .header("cache-control", "private, no-store")
-      .send(data);
   });
 };

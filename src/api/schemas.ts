@@ -15,3 +15,6 @@ export function text(field: string, max: number, options: { min?: number; minMes
   if (options.min !== undefined) schema = schema.min(options.min, options.minMessage ?? `${field} must be at least ${options.min} characters`);
   return schema;
 }
+
+/** A row id in a path (`/:id`): a positive 32-bit integer. */
+export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_API_PREFIX } from "../../src/api/admin-guard";
+import { ADMIN_API_PREFIX, PUBLIC_ADMIN_ROUTES } from "../../src/api/scopes";
 import { adminCookie, setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
@@ -37,9 +37,6 @@ function addressOf(pattern: string): string {
     .replace(/:[A-Za-z]+/g, "1")
     .replace("*", "x");
 }
-
-/** Routes under the admin prefix that anyone may call (they check the actor themselves where they must). */
-const PUBLIC_ADMIN_ROUTES = new Set(["GET /api/admin/settings", "HEAD /api/admin/settings"]);
 
 describe("the admin scope's guard", () => {
   const adminRoutes = () =>

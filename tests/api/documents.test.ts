@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documentRoutes } from "../../src/api/documents";
+import { installActors, signedInScope } from "../../src/api/scopes";
+import { documentRoutes } from "../../src/api/shopper/documents";
 import { installErrorHandling } from "../../src/api/errors";
 import { formatOrderNumber, type PaymentMethod } from "../../src/lib/checkout";
 import { discountedOrderTotals } from "../../src/lib/coupons";
@@ -198,7 +199,8 @@ beforeAll(async () => {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await app.register(cookie);
-  await app.register(documentRoutes, { prefix: "/api", services: { auth: api.services.auth, siteUrl: api.services.siteUrl, documents } });
+  installActors(app);
+  await app.register(signedInScope({ services: { auth: api.services.auth, siteUrl: api.services.siteUrl, documents } }, [documentRoutes]), { prefix: "/api" });
   await app.ready();
 });
 

@@ -6,8 +6,7 @@ import { LOCALES } from "@/lib/locale";
 import type { DocumentsService, DocumentViewer, PdfDocument } from "@/server/documents/documents";
 import { DomainError } from "@/server/errors";
 import type { Services } from "@/server/services";
-import { requestMeta } from "./context";
-import { readSessionToken } from "./session-cookie";
+import { requestMeta } from "../context";
 
 /** What the document routes use of the services (the composition root's set has all of it). */
 export interface DocumentRoutesContext {
@@ -24,12 +23,12 @@ function safeFilename(name: string): string {
 
 /**
  * An order's PDFs, for its owner or an admin. Anyone else signed in gets 404, as for an order that
- * does not exist, so order numbers (which are sequential) reveal nothing; signed out, 401 like every
- * account route. Documents carry personal and tax data: never cached on the way.
+ * does not exist, so order numbers (which are sequential) reveal nothing; signed out, 401 (the
+ * signed-in scope). Documents carry personal and tax data: never cached on the way.
  */
 export const documentRoutes: FastifyPluginAsyncZod<DocumentRoutesContext> = async (app, { services }) => {
   async function viewerOf(request: FastifyRequest): Promise<DocumentViewer> {
-    const user = await services.auth.requireUser(readSessionToken(request, services.siteUrl.protocol === "https:"));
+    const { user } = request;
     // an admin who has yet to set up a required two-step sign-in has no admin powers here either
     const admin = user.role === "admin" && !(await services.auth.mustEnrolTwoFactor(user));
     return { userId: user.id, admin };

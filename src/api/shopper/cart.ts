@@ -3,10 +3,8 @@ import { z } from "zod";
 import type { AddToCartResponse, CartResponse, MergeCartResponse, MessageResponse, SetCartLineResponse } from "@/lib/api-contract";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
 import { MAX_MERGE_REQUEST_LINES } from "@/server/cart/cart";
-import { CACHE } from "./cache-control";
-import type { ApiContext } from "./context";
-import { requireUser } from "./current-user";
-import { text } from "./schemas";
+import type { ApiContext } from "../context";
+import { text } from "../schemas";
 
 const productId = z.coerce.number().int().positive().max(2_147_483_647);
 const variantId = text("variantId", 300, { min: 1 });
@@ -14,13 +12,8 @@ const quantity = z.number().int("quantity must be a whole number").min(1, "quant
 const itemId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", CACHE.none);
-  });
-
   app.get("/cart", async (request): Promise<CartResponse> => {
-    const user = await requireUser(services, request);
-    return services.cart.get(user.id);
+    return services.cart.get(request.user.id);
   });
 
   app.post(
@@ -38,9 +31,8 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
       },
     },
     async (request): Promise<AddToCartResponse> => {
-      const user = await requireUser(services, request);
       const { productId: id, variantId: variant, quantity: count } = request.body;
-      const outcome = await services.cart.add(user.id, { productId: id, variantId: variant, quantity: count });
+      const outcome = await services.cart.add(request.user.id, { productId: id, variantId: variant, quantity: count });
       return { success: true, quantity: outcome.quantity, added: outcome.added, partialStock: outcome.partialStock, message: outcome.message };
     },
   );
@@ -57,8 +49,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
       },
     },
     async (request): Promise<SetCartLineResponse> => {
-      const user = await requireUser(services, request);
-      const result = await services.cart.setLine(user.id, request.body.itemId, request.body.variantId, request.body.quantity);
+      const result = await services.cart.setLine(request.user.id, request.body.itemId, request.body.variantId, request.body.quantity);
       return { success: true, ...result };
     },
   );
@@ -67,13 +58,12 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     "/cart",
     { schema: { querystring: z.object({ itemId: itemId.optional(), variantId: variantId.optional() }) } },
     async (request): Promise<MessageResponse> => {
-      const user = await requireUser(services, request);
       const { itemId: id, variantId: variant } = request.query;
       if (id === undefined) {
-        await services.cart.clear(user.id);
+        await services.cart.clear(request.user.id);
         return { success: true, message: "Cart cleared" };
       }
-      await services.cart.removeLine(user.id, id, variant ?? DEFAULT_VARIANT_ID);
+      await services.cart.removeLine(request.user.id, id, variant ?? DEFAULT_VARIANT_ID);
       return { success: true, message: "Removed" };
     },
   );
@@ -102,12 +92,11 @@ export const cartRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
       },
     },
     async (request): Promise<MergeCartResponse> => {
-      const user = await requireUser(services, request);
       const lines = guestItems(request.body.guestCart).flatMap((item) =>
         item.variants.map((v) => ({ productId: item.productId, variantId: v.variantId, quantity: v.quantity })),
       );
-      const result = await services.cart.merge(user.id, request.body.mergeId, lines);
-      return { success: true, ...result, cart: await services.cart.get(user.id) };
+      const result = await services.cart.merge(request.user.id, request.body.mergeId, lines);
+      return { success: true, ...result, cart: await services.cart.get(request.user.id) };
     },
   );
 };

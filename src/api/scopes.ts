@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { SignedInUser } from "@/server/auth/auth-service";
+import { DomainError } from "@/server/errors";
+import type { Services } from "@/server/services";
+import { readSessionToken } from "./session-cookie";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** the signed-in person of a route under the signed-in or the admin scope, found once before the route runs */
+    readonly user: SignedInUser;
+    /** the administrator of a route under the admin scope, found once before the route runs */
+    readonly admin: SignedInUser;
+  }
+}
+
+/** The API prefix every administrator's route lives under. */
+export const ADMIN_API_PREFIX = "/api/admin/";
+
+/**
+ * The one route under the admin prefix that anyone may call: the storefront's public settings,
+ * a path the shop's pages and other clients already read. Its `?full=true` answer checks for an
+ * administrator itself.
+ */
+export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set(["GET /api/admin/settings", "HEAD /api/admin/settings"]);
+
+/** Who a request is, by scope: set by the scope's hook, read through `request.user` / `request.admin`. */
+const actors = new WeakMap<FastifyRequest, { user: SignedInUser; admin: boolean }>();
+
+/**
+ * `request.user` and `request.admin` read what a scope's hook found. A route outside the scope that
+ * reads them fails closed (an internal error, loud in tests) rather than running for nobody.
+ */
+export function installActors(app: FastifyInstance): void {
+  app.decorateRequest("user", {
+    getter(this: FastifyRequest) {
+      const found = actors.get(this);
+      if (!found) throw new DomainError("internal", "request.user read by a route outside the signed-in scope");
+      return found.user;
+    },
+  });
+  app.decorateRequest("admin", {
+    getter(this: FastifyRequest) {
+      const found = actors.get(this);
+      if (!found?.admin) throw new DomainError("internal", "request.admin read by a route outside the admin scope");
+      return found.user;
+    },
+  });
+}
+
+/** What a scope needs of the services to find who asks. */
+interface ScopeContext {
+  services: Pick<Services, "auth" | "siteUrl">;
+}
+
+/**
+ * Routes for a signed-in person (a shopper or an admin): the scope finds the session once, in an
+ * `onRequest` hook, so a guest gets 401 before the route's input is parsed or validated, and a
+ * route registered here cannot forget the check.
+ */
+export function signedInScope<C extends ScopeContext>(context: C, routes: FastifyPluginAsyncZod<C>[]): FastifyPluginAsync {
+  const { services } = context;
+  const secure = services.siteUrl.protocol === "https:";
+  return async (scope) => {
+    scope.addHook("onRequest", async (request) => {
+      actors.set(request, { user: await services.auth.requireUser(readSessionToken(request, secure)), admin: false });
+    });
+    for (const plugin of routes) await scope.register(plugin, context);
+  };
+}
+
+/** The admin routes an API registered inside its admin scope, to check that no other route sits under the prefix. */
+export type AdminRouteRegistry = Set<string>;
+
+/**
+ * The administrator's routes, under /api/admin/: a guest gets 401 and a shopper 403 (an admin who
+ * must still set up two-step sign-in 403 `two-factor-required`) before the route's query,
+ * parameters or body are read, so a refusal never tells who may not call a route what it expects,
+ * and no upload is read for them. Register with `{ prefix: "/admin" }`.
+ */
+export function adminScope<C extends ScopeContext>(context: C, registry: AdminRouteRegistry, routes: FastifyPluginAsyncZod<C>[]): FastifyPluginAsync {
+  const { services } = context;
+  const secure = services.siteUrl.protocol === "https:";
+  return async (scope) => {
+    scope.addHook("onRequest", async (request) => {
+      actors.set(request, { user: await services.auth.requireAdmin(readSessionToken(request, secure)), admin: true });
+    });
+    scope.addHook("onRoute", (route) => {
+      registry.add(routeKey(route.method, route.url));
+    });
+    for (const plugin of routes) await scope.register(plugin, context);
+  };
+}
+
+const routeKey = (method: string | string[], url: string) => `${[method].flat().join(",")} ${url}`;
+
+/**
+ * Refuses to start an API with a route under /api/admin/ that was registered outside the admin
+ * scope (the public settings read excepted): such a route would answer anyone. Install before the
+ * routes are registered.
+ */
+export function assertAdminRoutesScoped(app: FastifyInstance, registry: AdminRouteRegistry): void {
+  const underPrefix: string[] = [];
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith(ADMIN_API_PREFIX) && route.url !== ADMIN_API_PREFIX.slice(0, -1)) return;
+    if ([route.method].flat().every((method) => PUBLIC_ADMIN_ROUTES.has(`${method} ${route.url}`))) return;
+    underPrefix.push(routeKey(route.method, route.url));
+  });
+  app.addHook("onReady", async () => {
+    const unscoped = underPrefix.filter((key) => !registry.has(key));
+    if (unscoped.length) throw new Error(`Admin routes outside the admin scope: ${unscoped.join("; ")}`);
+  });
+}
+
+/** The administrator of an admin route as the domain's audit records name them. */
+export function adminActor(request: FastifyRequest): { id: number; email: string } {
+  return { id: request.admin.id, email: request.admin.email };
+}
