@@ -46,7 +46,8 @@ import { createSettingsService } from "./settings/settings";
 import { Redis } from "ioredis";
 import { createHealth } from "./ops/health";
 import { createMetrics } from "./ops/metrics";
-import { inProcessJobQueue, pgBossJobQueue, type JobQueue } from "./jobs/jobs";
+import type { JobQueue } from "./jobs/jobs";
+import { scheduleJobs } from "./jobs/schedule";
 import { configuredMediaStore, localMediaStore, type MediaStore } from "./media/media-store";
 import { createSourcingService } from "./sourcing/sourcing";
 
@@ -139,16 +140,10 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
  */
 const PAGE_DATA_TTL_EMBEDDED_MS = 60_000;
 const PAGE_DATA_TTL_SHARED_MS = 10_000;
-/** How often the image index looks for product images that changed in another process. */
-const IMAGE_SYNC_INTERVAL_MS = 60_000;
-/** How often merge ids older than a retry can come are deleted. */
-const CART_MERGE_PRUNE_INTERVAL_MS = 60 * 60_000;
 /** How often the mail worker looks for mail to send, unless configured. */
 const MAIL_DRAIN_INTERVAL_MS = 2000;
 /** How often the fiscal outbox worker reports queued receipts to the fiscal device. */
 const FISCAL_DRAIN_INTERVAL_MS = 5000;
-/** How often unpaid orders past their hold are cancelled and their stock released. */
-const ORDER_EXPIRY_INTERVAL_MS = 60_000;
 /** How long a stopping server keeps sending what is due before it closes the database. */
 const MAIL_FLUSH_ON_STOP_MS = 3000;
 
@@ -264,28 +259,18 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     if (result.embedded || result.failed.length) log(describeSync(result, Date.now() - began));
   };
 
-  /**
-   * The periodic background work: embed product images no vector has yet (other servers' uploads
-   * too), delete expired cart merge ids and old security records (the retention periods the
-   * data-protection page states), cancel unpaid orders past their hold. On PostgreSQL through
-   * DATABASE_URL a pg-boss queue runs each once across all app servers; otherwise this process
-   * runs them. A stop waits for a running job (bounded) instead of cutting it off.
-   */
-  const jobSpecs = [
-    { name: "image-sync", everyMs: IMAGE_SYNC_INTERVAL_MS, run: syncImages },
-    {
-      name: "prune-expired",
-      everyMs: CART_MERGE_PRUNE_INTERVAL_MS,
-      run: async () => {
-        await cart.pruneMerges();
-        await auth.pruneExpired();
-      },
-    },
-    { name: "order-expiry", everyMs: ORDER_EXPIRY_INTERVAL_MS, run: async () => void (await orders.expireDue()) },
-  ];
-  const jobOptions = { jobs: jobSpecs, log, onFailure: (job: string, error: unknown) => jobFailed(job)(error) };
   // the metrics above read this queue's depth when scraped, after it exists
-  const jobs: JobQueue = handle.kind === "postgres" && config.database.url ? pgBossJobQueue(config.database.url, jobOptions) : inProcessJobQueue(jobOptions);
+  const jobs: JobQueue = scheduleJobs({
+    databaseUrl: handle.kind === "postgres" && config.database.url ? config.database.url : null,
+    work: {
+      syncImages,
+      pruneCartMerges: () => cart.pruneMerges(),
+      pruneSecurityRecords: () => auth.pruneExpired(),
+      expireUnpaidOrders: () => orders.expireDue(),
+    },
+    log,
+    onFailure: (job, error) => jobFailed(job)(error),
+  });
   let jobsStarted = false;
   // a new product picture gets its vector at once (on whichever server takes the job)
   const syncNewImages = () => {
