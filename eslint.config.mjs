@@ -3,7 +3,7 @@ import nextTs from "eslint-config-next/typescript";
 
 /**
  * The layers, enforced: imports point down only.
- *   src/app, src/api  →  src/server (never its database module)  →  src/lib
+ *   src/app, src/api, src/http  →  src/server (never its database module)  →  src/lib
  *   src/components     →  src/lib (nothing of the server, the API or the pages)
  * src/lib is shared with the browser, so it imports nothing above it; src/server knows nothing of
  * pages, routes, React or Next. `import type` is allowed across layers: types are erased.
@@ -20,7 +20,7 @@ const DB = [
   "Pages and routes read through a service (src/server/services.ts), never the database module.",
 ];
 const SERVER = [["@/server", "@/server/*", "**/server/*"], "This code reaches the browser: it may not import server modules."];
-const API = [["@/api", "@/api/*", "**/api/*"], "Only the HTTP layer imports src/api."];
+const API = [["@/api", "@/api/*", "**/api/*", "@/http", "@/http/*", "**/http/*"], "Only the HTTP layer imports src/api and src/http."];
 const APP = [["@/app", "@/app/*", "**/app/*"], "Only Next imports pages and layouts."];
 const COMPONENTS = [
   ["@/components", "@/components/*", "**/components/*"],
@@ -78,6 +78,8 @@ const config = [
   { ignores: [".next/**", "node_modules/**", "dist/**", "data/**", "next-env.d.ts", "playwright-report/**", "test-results/**"] },
   restrict(["src/app/**"], [DB, API, SEED]),
   restrict(["src/api/**"], [DB, APP, COMPONENTS, SEED]),
+  // the page side of server.ts (the page cache's answers): HTTP like src/api, beside it
+  restrict(["src/http/**"], [DB, APP, COMPONENTS, SEED]),
   restrict(["src/components/**"], [SERVER, API, APP, SEED, MESSAGES]),
   restrict(["src/lib/**"], [SERVER, API, APP, COMPONENTS, SEED, MESSAGES]),
   restrict(["src/server/**"], [API, APP, COMPONENTS, SEED, UI_FRAMEWORKS]),
