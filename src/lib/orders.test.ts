@@ -20,8 +20,7 @@ describe("the actions an order's state allows", () => {
   });
 
   it("lets the shopper cancel only an unpaid order", () => {
-    for (const status of ORDER_STATUSES)
-      expect(allowedOrderActions(order({ status })).shopper).toEqual(status === "awaiting_payment" ? ["cancel"] : []);
+    for (const status of ORDER_STATUSES) expect(allowedOrderActions(order({ status })).shopper).toEqual(status === "awaiting_payment" ? ["cancel"] : []);
   });
 
   it("marks only a bank transfer paid by hand; any unpaid order can be cancelled", () => {

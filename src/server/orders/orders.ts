@@ -214,7 +214,8 @@ export function createOrdersService(options: OrdersOptions) {
     },
 
     /** Places the shopper's cart as an order, once per Idempotency-Key (place-order.ts has the steps). */
-    place: (userId: number, request: CheckoutRequest, opts: PlaceOrderOptions) => placeOrder({ db, settings, notify: hooks.notify, now }, userId, request, opts),
+    place: (userId: number, request: CheckoutRequest, opts: PlaceOrderOptions) =>
+      placeOrder({ db, settings, notify: (tx, kind, orderId) => hooks.notify(tx, kind, orderId), now }, userId, request, opts),
     markPaidInTx,
 
     list: (userId: number) => listOrders(db, userId),

@@ -171,7 +171,8 @@ async function priceAndCheck(
       ...(quote.coupon.missing !== undefined ? { missing: quote.coupon.missing } : {}),
       quote,
     });
-  if (priced.coinsWanted > quote.coins.usable) throw new DomainError("validation", "This order cannot use that many coins", { field: "coins", reason: "coins", quote });
+  if (priced.coinsWanted > quote.coins.usable)
+    throw new DomainError("validation", "This order cannot use that many coins", { field: "coins", reason: "coins", quote });
   if (request.expectedTotal !== undefined && request.expectedTotal !== quote.total)
     throw new DomainError("price-changed", "A price or the delivery fee changed since the total was shown", { quote });
   return priced;

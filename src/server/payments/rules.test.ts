@@ -17,13 +17,27 @@ const pending = (over: Partial<PaymentState> = {}): PaymentState => ({
   ...over,
 });
 const callback = (over: Partial<VerifiedCallback> = {}): VerifiedCallback => ({ reference: "R1", status: "paid", amount: 25_000, currency: "TZS", ...over });
-const answer = (over: Partial<StatusAnswer> = {}): StatusAnswer => ({ status: "paid", amount: 25_000, currency: "TZS", providerStatus: "SUCCESS", raw: {}, ...over });
+const answer = (over: Partial<StatusAnswer> = {}): StatusAnswer => ({
+  status: "paid",
+  amount: 25_000,
+  currency: "TZS",
+  providerStatus: "SUCCESS",
+  raw: {},
+  ...over,
+});
 
 describe("a payment's outcome", () => {
   it("is paid only when the callback and the status query both say paid with the payment's money", () => {
     const d = decidePayment(pending(), { callback: callback({ providerPaymentId: "P9" }), answer: answer(), holdEndsAt: later, now }, timing);
     expect(d.outcome).toBe("paid");
-    expect(d.changes).toMatchObject({ status: "paid", nextCheckAt: null, failureReason: null, providerPaymentId: "P9", callbackStatus: "paid", lastProviderStatus: "SUCCESS" });
+    expect(d.changes).toMatchObject({
+      status: "paid",
+      nextCheckAt: null,
+      failureReason: null,
+      providerPaymentId: "P9",
+      callbackStatus: "paid",
+      lastProviderStatus: "SUCCESS",
+    });
   });
 
   it("believes a callback stored earlier once a later query agrees", () => {
@@ -51,20 +65,35 @@ describe("a payment's outcome", () => {
   });
 
   it("replays a payment already paid without changing it", () => {
-    expect(decidePayment(pending({ status: "paid" }), { callback: callback(), answer: null, holdEndsAt: later, now }, timing)).toEqual({ outcome: "replay", changes: null });
+    expect(decidePayment(pending({ status: "paid" }), { callback: callback(), answer: null, holdEndsAt: later, now }, timing)).toEqual({
+      outcome: "replay",
+      changes: null,
+    });
   });
 
   it("fails when the query says failed and the callback does not say otherwise; an expiry is expired", () => {
-    const failed = decidePayment(pending(), { callback: callback({ status: "failed", reason: "declined" }), answer: answer({ status: "failed" }), holdEndsAt: later, now }, timing);
+    const failed = decidePayment(
+      pending(),
+      { callback: callback({ status: "failed", reason: "declined" }), answer: answer({ status: "failed" }), holdEndsAt: later, now },
+      timing,
+    );
     expect(failed).toMatchObject({ outcome: "failed", failedReason: "declined", changes: { status: "failed", failureReason: "declined", nextCheckAt: null } });
-    const expired = decidePayment(pending(), { answer: answer({ status: "failed", message: "Request expired" }), polled: true, holdEndsAt: later, now }, timing);
+    const expired = decidePayment(
+      pending(),
+      { answer: answer({ status: "failed", message: "Request expired" }), polled: true, holdEndsAt: later, now },
+      timing,
+    );
     expect(expired).toMatchObject({ outcome: "failed", changes: { status: "expired" } });
     const contradicted = decidePayment(pending(), { callback: callback(), answer: answer({ status: "failed" }), holdEndsAt: later, now }, timing);
     expect(contradicted.outcome).toBe("awaiting-confirmation");
   });
 
   it("leaves a payment already failed or superseded as it is", () => {
-    const d = decidePayment(pending({ status: "cancelled" }), { callback: callback({ status: "failed" }), answer: answer({ status: "failed" }), holdEndsAt: later, now }, timing);
+    const d = decidePayment(
+      pending({ status: "cancelled" }),
+      { callback: callback({ status: "failed" }), answer: answer({ status: "failed" }), holdEndsAt: later, now },
+      timing,
+    );
     expect(d.outcome).toBe("unchanged");
     expect(d.changes?.status).toBeUndefined();
     expect(d.changes?.nextCheckAt).toBeUndefined();

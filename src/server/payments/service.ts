@@ -144,7 +144,6 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   }
   const providers = new Map<string, PaymentProvider>([[provider.name, provider]]);
 
-
   function startOf(p: PaymentRow, redirectUrl: string | null): PaymentStart {
     const sandboxUrl = p.provider === "sandbox" ? sandboxPath(p.reference) : null;
     return {

@@ -58,7 +58,6 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
     return slug;
   };
 
-
   return {
     async create(actor: Actor, input: AdminProductDetails & { price: number; originalPrice: number; stockQuantity: number }, meta: RequestMeta) {
       const slug = slugOf(input.name);

@@ -45,7 +45,6 @@ export function createTaxonomyService(db: Database) {
     await tx.delete(slugRedirects).where(and(eq(slugRedirects.kind, kind), eq(slugRedirects.oldSlug, to)));
   }
 
-
   return {
     async categories(): Promise<AdminCategory[]> {
       const rows = await db
