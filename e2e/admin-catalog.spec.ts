@@ -106,7 +106,7 @@ test("an admin creates a product with its picture, then renames it; shoppers fin
 
   // nothing is sent while a field is wrong; each problem shows at its field
   await form.getByRole("button", { name: "Create the product" }).click();
-  await expect(form.locator("#checkout-name-error")).toHaveText("Enter the product's name.");
+  await expect(form.locator("#field-name-error")).toHaveText("Enter the product's name.");
   await expect(form.getByRole("alert")).toHaveText("Enter the product's name.");
   await expect(form.getByLabel("Picture")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByText("Upload a picture of the product.")).toBeVisible();
@@ -136,7 +136,7 @@ test("an admin creates a product with its picture, then renames it; shoppers fin
   const taken = (await (await admin.request.get("/api/products?limit=1")).json()).products[0].sku as string;
   await details.getByLabel("SKU", { exact: true }).fill(taken);
   await details.getByRole("button", { name: "Save the details" }).click();
-  await expect(details.locator("#checkout-sku-error")).toContainText("already has this SKU");
+  await expect(details.locator("#field-sku-error")).toContainText("already has this SKU");
 
   await details.getByLabel("SKU", { exact: true }).fill(sku);
   await details.getByLabel("Name", { exact: true }).fill(`Relay board two-channel ${run}`);

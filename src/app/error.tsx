@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect } from "react";
 import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button";
 
 /**
  * A page that failed to render (most often the database out of reach for a moment): the shop's
@@ -18,9 +19,9 @@ export default function PageError({ error, reset }: { error: Error & { digest?: 
       <h1 className="text-2xl font-bold">{t("title")}</h1>
       <p className="mt-2 text-[var(--muted-fg)]">{t("text")}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <button type="button" onClick={reset} className="rounded-lg bg-brand px-5 py-2.5 font-semibold text-white">
+        <Button size="lg" onClick={reset}>
           {t("retry")}
-        </button>
+        </Button>
         <Link href="/products" className="rounded-lg border border-[var(--border)] px-5 py-2.5 font-semibold">
           {t("browse")}
         </Link>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { ShoppingCart } from "lucide-react";
 import { offeredPaymentMethods } from "@/lib/checkout";
 import { regionName } from "@/lib/tanzania-regions";
@@ -10,6 +9,7 @@ import { getIntl, getTranslator } from "../i18n";
 import { loadSessionUser } from "../session";
 import { textIn } from "@/lib/site-settings";
 import { loadSiteSettings } from "../site-settings";
+import { ButtonLink } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("checkout");
@@ -42,9 +42,9 @@ export default async function CheckoutPage() {
           <ShoppingCart className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
           <h2 className="mt-3 text-lg font-semibold">{t("empty.title")}</h2>
           <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("empty.text")}</p>
-          <Link href="/products" className="mt-4 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
+          <ButtonLink href="/products" className="mt-4">
             {t("empty.browse")}
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { WifiOff } from "lucide-react";
 import { getTranslator } from "../i18n";
 import { infoPageMetadata } from "../page-metadata";
+import { buttonClass } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { ...(await infoPageMetadata("offline", "/offline")), robots: { index: false } };
@@ -20,7 +21,7 @@ export default async function OfflinePage() {
       <h1 className="mt-4 text-2xl font-bold">{t("title")}</h1>
       <p className="mt-2 text-[var(--muted-fg)]">{t("text")}</p>
       <p className="mt-2 text-[var(--muted-fg)]">{t("cart")}</p>
-      <a href="" className="mt-6 inline-block rounded-lg bg-brand px-5 py-2.5 font-semibold text-white">
+      <a href="" className={buttonClass({ size: "lg", className: "mt-6" })}>
         {t("retry")}
       </a>
     </div>

@@ -12,6 +12,7 @@ import { isDomainError } from "@/server/errors";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../admin-guard";
 import { getIntl, getTranslator } from "../i18n";
+import { Button } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("meta.admin");
@@ -120,9 +121,9 @@ export default async function SiemDashboardPage({ searchParams }: { searchParams
           <input id="to" name="to" type="date" defaultValue={filters.toDate} className={field} />
         </div>
         <div className="flex gap-2">
-          <button type="submit" className="h-10 flex-1 rounded-lg bg-brand px-4 font-semibold text-white">
+          <Button type="submit" className="flex-1">
             {t("apply")}
-          </button>
+          </Button>
           <Link href="/siem-dashboard" className="flex h-10 items-center rounded-lg border border-[var(--border)] px-3">
             {t("clear")}
           </Link>

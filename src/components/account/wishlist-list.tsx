@@ -15,6 +15,7 @@ import { addProductToCart } from "../cart/add-to-cart";
 import { TOAST_MS, toast } from "../ui/toaster";
 import { useCurrency } from "../hooks/use-currency";
 import { forgetWishlisted } from "./wishlist-store";
+import { Button } from "../ui/button";
 
 /** The wishlist's rows: each product with its price and stock now, add to cart, and remove. */
 export function WishlistList({ items }: { items: { product: Product; addedAt: string }[] }) {
@@ -83,14 +84,14 @@ export function WishlistList({ items }: { items: { product: Product; addedAt: st
               </p>
               <p className="text-xs text-[var(--muted-fg)]">{t("addedOn", { date: format.dateTime(new Date(addedAt), DATE_FORMATS.date) })}</p>
               <div className="mt-2 flex flex-wrap gap-2">
-                <button
-                  type="button"
+                <Button
+                  size="sm"
+                  className="text-sm"
                   disabled={!product.in_stock || busy === product.id}
                   onClick={() => void addProductToCart(product, null, 1)}
-                  className="h-9 rounded-md bg-brand px-3 text-sm font-semibold text-white disabled:opacity-50"
                 >
                   {product.in_stock ? t("addToCart") : t("soldOut")}
-                </button>
+                </Button>
                 <button
                   type="button"
                   disabled={busy === product.id}

@@ -5,11 +5,11 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import { SECURITY_LOCK_REASON_MAX } from "@/lib/security-log";
-import { FormMessage } from "../auth/fields";
-import { TextField } from "../checkout/form-fields";
+import { FormMessage, TextField } from "../ui/form";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { useFormAction } from "../hooks/use-form-action";
 import { useHydrated } from "../hooks/use-hydrated";
+import { buttonClass } from "../ui/button";
 
 /**
  * Locks an account by its e-mail address (typed, or `email` for a customer's own page), with the
@@ -109,8 +109,8 @@ export function UnlockAccountButton({ email }: { email: string }) {
         </AlertDialogTrigger>
         <AlertDialogContent title={t("unlockConfirmTitle")} description={t("unlockConfirmText", { email })}>
           <div className="mt-4 flex justify-end gap-2">
-            <AlertDialogCancel className="h-10 rounded-lg border border-[var(--border)] px-4">{t("cancel")}</AlertDialogCancel>
-            <AlertDialogAction className="h-10 rounded-lg bg-brand px-4 font-semibold text-white" onClick={() => send.submit()}>
+            <AlertDialogCancel className={buttonClass({ variant: "secondary" })}>{t("cancel")}</AlertDialogCancel>
+            <AlertDialogAction className={buttonClass()} onClick={() => send.submit()}>
               {t("unlock")}
             </AlertDialogAction>
           </div>

@@ -6,11 +6,11 @@ import { useFormatter, useTranslations } from "use-intl";
 import { AD_PLACEMENTS, AD_TITLE_MAX, type AdminAdvertisement, type AdminAdvertisementInput } from "@/lib/advertisement";
 import { api } from "@/lib/api-client";
 import { DATE_FORMATS } from "@/lib/date-format";
-import { FormMessage } from "../auth/fields";
 import { useErrorText } from "../i18n/error-text";
-import { TextField } from "../checkout/form-fields";
+import { FormMessage, TextField } from "../ui/form";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { useFormAction } from "../hooks/use-form-action";
+import { Button } from "../ui/button";
 
 /** A moment as a datetime-local input shows it (the admin's device time), and back. */
 const toLocalInput = (iso: string | null) => {
@@ -244,14 +244,9 @@ export function AdsEditor({ ads }: { ads: AdminAdvertisement[] }) {
           {t("active")}
         </label>
         <FormMessage message={send.message} />
-        <button
-          type="submit"
-          disabled={send.busy || uploading}
-          aria-busy={send.busy || undefined}
-          className="h-11 w-full rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-70"
-        >
-          {send.busy ? t("saving") : editing === null ? t("create") : t("save")}
-        </button>
+        <Button type="submit" size="lg" block busy={send.busy} busyText={t("saving")} disabled={uploading}>
+          {editing === null ? t("create") : t("save")}
+        </Button>
       </form>
     </div>
   );

@@ -5,8 +5,9 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import type { CsvImportResult } from "@/lib/admin-catalog";
 import { api } from "@/lib/api-client";
-import { FormMessage } from "../auth/fields";
+import { FormMessage } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
+import { Button } from "../ui/button";
 
 /**
  * Changes products from a CSV file: the file is checked first (nothing is written), every bad row
@@ -68,14 +69,9 @@ export function CatalogImport() {
           {check.busy ? t("checking") : t("check")}
         </button>
         {checked?.ok && checked.dryRun && (
-          <button
-            type="button"
-            onClick={() => apply.submit()}
-            disabled={apply.busy}
-            className="h-10 rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-70"
-          >
-            {apply.busy ? t("importing") : t("import", { rows: checked.rows })}
-          </button>
+          <Button onClick={() => apply.submit()} busy={apply.busy} busyText={t("importing")}>
+            {t("import", { rows: checked.rows })}
+          </Button>
         )}
       </form>
       <div className="mt-2">

@@ -6,10 +6,11 @@ import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import type { OrderStatus } from "@/lib/checkout";
 import { handsOverGoods, type AdminOrderAction } from "@/lib/orders";
-import { TextField } from "../checkout/form-fields";
+import { TextField } from "../ui/form";
 import { useErrorText } from "../i18n/error-text";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { toast } from "../ui/toaster";
+import { buttonClass } from "../ui/button";
 
 /** Actions that undo something (stock returned, money owed back) ask first. */
 const CONFIRM = ["cancel", "refund", "mark-paid"] as const satisfies readonly AdminOrderAction[];
@@ -82,7 +83,7 @@ export function AdminOrderActions({
 
   const button = (action: AdminOrderAction) => {
     const danger = action === "cancel" || action === "refund";
-    const className = `h-10 rounded-lg px-4 text-sm font-semibold disabled:opacity-60 ${danger ? "border border-red-700 text-red-700 dark:text-red-300" : "bg-brand text-white"}`;
+    const className = buttonClass({ variant: danger ? "danger-outline" : "primary", className: "text-sm" });
     const label = busy === action ? t("working") : t(`action.${action}`);
     if (test && handsOverGoods(status, action))
       return (
@@ -103,8 +104,8 @@ export function AdminOrderActions({
           </button>
           <AlertDialogContent title={t("confirmTest.title", { number })} description={t("confirmTest.text")}>
             <div className="mt-4 flex flex-wrap justify-end gap-2">
-              <AlertDialogCancel className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">{t("notNow")}</AlertDialogCancel>
-              <AlertDialogAction onClick={() => void act(action, true)} className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white">
+              <AlertDialogCancel className={buttonClass({ variant: "secondary", size: "sm", className: "text-sm" })}>{t("notNow")}</AlertDialogCancel>
+              <AlertDialogAction onClick={() => void act(action, true)} className={buttonClass({ variant: "danger", size: "sm", className: "text-sm" })}>
                 {t("confirmTest.action", { action })}
               </AlertDialogAction>
             </div>
@@ -124,10 +125,10 @@ export function AdminOrderActions({
         </AlertDialogTrigger>
         <AlertDialogContent title={t(`confirm.${action}.title`, { number })} description={t(`confirm.${action}.text`)}>
           <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <AlertDialogCancel className="rounded-md border border-[var(--border)] px-3 py-2 text-sm">{t("notNow")}</AlertDialogCancel>
+            <AlertDialogCancel className={buttonClass({ variant: "secondary", size: "sm", className: "text-sm" })}>{t("notNow")}</AlertDialogCancel>
             <AlertDialogAction
               onClick={() => void act(action)}
-              className={`rounded-md px-3 py-2 text-sm font-semibold text-white ${danger ? "bg-red-700" : "bg-brand"}`}
+              className={buttonClass({ variant: danger ? "danger" : "primary", size: "sm", className: "text-sm" })}
             >
               {t(`action.${action}`)}
             </AlertDialogAction>

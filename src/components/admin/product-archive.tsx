@@ -5,9 +5,9 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { ADMIN_PRODUCT_REASON_MAX } from "@/lib/admin-catalog";
 import { api } from "@/lib/api-client";
-import { FormMessage } from "../auth/fields";
-import { TextField } from "../checkout/form-fields";
+import { FormMessage, TextField } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
+import { Button } from "../ui/button";
 
 /**
  * Takes a product off sale or puts it back, with the reason the security log keeps. A product is
@@ -45,14 +45,9 @@ export function ProductArchiveForm({ productId, archived }: { productId: number;
         onChange={(e) => setReason(e.target.value)}
         required
       />
-      <button
-        type="submit"
-        disabled={send.busy}
-        aria-busy={send.busy || undefined}
-        className={`h-11 rounded-lg px-4 font-semibold text-white disabled:opacity-70 ${archived ? "bg-brand" : "bg-red-700"}`}
-      >
-        {send.busy ? t("saving") : archived ? t("restore") : t("archive")}
-      </button>
+      <Button type="submit" size="lg" variant={archived ? "primary" : "danger"} busy={send.busy} busyText={t("saving")}>
+        {archived ? t("restore") : t("archive")}
+      </Button>
       <div className="sm:col-span-2">
         <FormMessage message={send.message} />
       </div>

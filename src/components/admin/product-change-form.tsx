@@ -6,9 +6,9 @@ import { useTranslations } from "use-intl";
 import { ADMIN_PRODUCT_REASON_MAX, type AdminProductChangeRequest } from "@/lib/admin-catalog";
 import { api } from "@/lib/api-client";
 import { formatMoney } from "@/lib/money";
-import { TextField } from "../checkout/form-fields";
-import { FormMessage } from "../auth/fields";
+import { FormMessage, TextField } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
+import { Button } from "../ui/button";
 
 interface Values {
   price: number;
@@ -130,14 +130,9 @@ export function ProductChangeForm({
       <div className="sm:col-span-3">
         <FormMessage message={send.message} />
       </div>
-      <button
-        type="submit"
-        disabled={send.busy}
-        aria-busy={send.busy || undefined}
-        className="h-11 rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-70 sm:col-span-1"
-      >
-        {send.busy ? t("saving") : t("save")}
-      </button>
+      <Button type="submit" size="lg" className="sm:col-span-1" busy={send.busy} busyText={t("saving")}>
+        {t("save")}
+      </Button>
     </form>
   );
 }

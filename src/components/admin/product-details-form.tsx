@@ -12,10 +12,10 @@ import {
 } from "@/lib/admin-catalog";
 import { api, refusedField } from "@/lib/api-client";
 import { slugify } from "@/lib/slug";
-import { FormMessage } from "../auth/fields";
-import { FieldError, inputClass, TextField } from "../checkout/form-fields";
+import { FieldError, FormMessage, TextField, controlClass } from "../ui/form";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
+import { Button } from "../ui/button";
 
 const WHOLE = /^\d{1,10}$/;
 const EMPTY: AdminProductDetails = { name: "", description: "", category: "", brand: "", sku: "", image: "", freeDelivery: false, sameDayDelivery: false };
@@ -231,14 +231,9 @@ export function ProductDetailsForm({
       <div className="sm:col-span-2">
         <FormMessage message={send.message} />
       </div>
-      <button
-        type="submit"
-        disabled={send.busy || uploading}
-        aria-busy={send.busy || undefined}
-        className="h-11 rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-70"
-      >
-        {send.busy ? t("saving") : creating ? t("create") : t("save")}
-      </button>
+      <Button type="submit" size="lg" busy={send.busy} busyText={t("saving")} disabled={uploading}>
+        {creating ? t("create") : t("save")}
+      </Button>
     </form>
   );
 }
@@ -263,7 +258,7 @@ function SelectField(props: {
         id={props.id}
         value={props.value}
         onChange={props.onChange}
-        className={inputClass}
+        className={controlClass}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy}
       >

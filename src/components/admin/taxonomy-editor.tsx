@@ -7,10 +7,10 @@ import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import type { AdminBrandRow, AdminCategoryRow } from "@/lib/admin-catalog";
 import { slugify } from "@/lib/slug";
-import { FormMessage } from "../auth/fields";
-import { TextField } from "../checkout/form-fields";
+import { FormMessage, TextField } from "../ui/form";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { useFormAction } from "../hooks/use-form-action";
+import { Button } from "../ui/button";
 
 type Kind = "category" | "brand";
 
@@ -152,13 +152,9 @@ function NameForm({ kind, id, initial }: { kind: Kind; id: number | null; initia
       <div className="sm:col-span-2">
         <FormMessage message={send.message} />
       </div>
-      <button
-        type="submit"
-        disabled={send.busy}
-        className="h-10 rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-70 sm:col-span-2 sm:justify-self-start"
-      >
+      <Button type="submit" busy={send.busy} className="sm:col-span-2 sm:justify-self-start">
         {id === null ? (kind === "category" ? t("createCategory") : t("createBrand")) : t("rename")}
-      </button>
+      </Button>
     </form>
   );
 }

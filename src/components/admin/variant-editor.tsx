@@ -18,9 +18,9 @@ import {
   type VariantPlanType,
 } from "@/lib/variant-plan";
 import { variantCombinationId, type VariantConfig } from "@/lib/variants";
-import { FormMessage } from "../auth/fields";
-import { inputClass, TextField } from "../checkout/form-fields";
+import { FormMessage, TextField, controlClass } from "../ui/form";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
+import { Button } from "../ui/button";
 
 interface RowText {
   sku: string;
@@ -158,7 +158,7 @@ export function VariantEditor({
           id={`${id}-type`}
           value={type}
           onChange={(e) => setType(e.target.value as VariantPlanType)}
-          className={`${inputClass} sm:max-w-sm`}
+          className={`${controlClass} sm:max-w-sm`}
           aria-describedby={`${id}-type-hint`}
         >
           {VARIANT_PLAN_TYPES.map((option) => (
@@ -181,7 +181,7 @@ export function VariantEditor({
                 <label htmlFor={`${id}-axis-${i}`} className="block text-xs font-medium">
                   {i === 0 && type === "primary-dependent" ? t("primaryName") : t("attributeName", { n: i + 1 })}
                 </label>
-                <input id={`${id}-axis-${i}`} value={axis.name} onChange={(e) => setAxis(i, "name", e.target.value)} maxLength={40} className={inputClass} />
+                <input id={`${id}-axis-${i}`} value={axis.name} onChange={(e) => setAxis(i, "name", e.target.value)} maxLength={40} className={controlClass} />
               </div>
               <div>
                 <label htmlFor={`${id}-values-${i}`} className="block text-xs font-medium">
@@ -192,7 +192,7 @@ export function VariantEditor({
                   value={axis.values}
                   onChange={(e) => setAxis(i, "values", e.target.value)}
                   rows={3}
-                  className={`${inputClass} h-auto py-1.5`}
+                  className={`${controlClass} h-auto py-1.5`}
                   aria-describedby={`${id}-values-hint`}
                 />
               </div>
@@ -245,7 +245,7 @@ export function VariantEditor({
                       onChange={(e) => setRow(combinationId, text, key, e.target.value)}
                       aria-label={t(`${key}Of`, { id: combinationId })}
                       aria-invalid={problems.some((p) => p.path === `variants.${i}.${key}`) || undefined}
-                      className={inputClass}
+                      className={controlClass}
                     />
                   </label>
                 ))}
@@ -272,14 +272,9 @@ export function VariantEditor({
         required
       />
       <FormMessage message={send.message} />
-      <button
-        type="submit"
-        disabled={send.busy}
-        aria-busy={send.busy || undefined}
-        className="h-11 rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-70"
-      >
-        {send.busy ? t("saving") : t("save")}
-      </button>
+      <Button type="submit" size="lg" busy={send.busy} busyText={t("saving")}>
+        {t("save")}
+      </Button>
     </form>
   );
 }

@@ -8,7 +8,8 @@ import { LOCALES, LOCALE_NAMES } from "@/lib/locale";
 import { useSwitchLocale } from "../i18n/language-switch";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../hooks/use-form-action";
-import { Field, SubmitButton, FormMessage } from "./fields";
+import { Button } from "../ui/button";
+import { FormMessage, TextField } from "../ui/form";
 import { PasswordStrength } from "./password-strength";
 
 export function ProfileForm({ profile }: { profile: { fullName: string; phone: string | null; company: string | null } }) {
@@ -30,13 +31,13 @@ export function ProfileForm({ profile }: { profile: { fullName: string; phone: s
   );
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
-      <Field label={t("auth.fields.fullName")} autoComplete="name" value={fullName} onChange={setFullName} />
-      <Field label={t("auth.fields.phone")} type="tel" autoComplete="tel" value={phone} onChange={setPhone} optional />
-      <Field label={t("auth.fields.company")} autoComplete="organization" value={company} onChange={setCompany} optional />
+      <TextField compact label={t("auth.fields.fullName")} autoComplete="name" value={fullName} onValueChange={setFullName} required />
+      <TextField compact label={t("auth.fields.phone")} type="tel" autoComplete="tel" value={phone} onValueChange={setPhone} optional />
+      <TextField compact label={t("auth.fields.company")} autoComplete="organization" value={company} onValueChange={setCompany} optional />
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText={t("account.profile.saving")}>
+      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("account.profile.saving")}>
         {t("account.profile.save")}
-      </SubmitButton>
+      </Button>
     </form>
   );
 }
@@ -63,16 +64,40 @@ export function PasswordForm({ companyName, fullName, email }: { companyName: st
   );
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
-      <Field label={t("auth.fields.currentPassword")} type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrent} />
+      <TextField
+        compact
+        label={t("auth.fields.currentPassword")}
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onValueChange={setCurrent}
+        required
+      />
       <div>
-        <Field label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" value={newPassword} onChange={setNew} />
+        <TextField
+          compact
+          label={t("auth.fields.newPassword")}
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onValueChange={setNew}
+          required
+        />
         <PasswordStrength password={newPassword} companyName={companyName} fullName={fullName} email={email} />
       </div>
-      <Field label={t("auth.fields.confirmNewPassword")} type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
+      <TextField
+        compact
+        label={t("auth.fields.confirmNewPassword")}
+        type="password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onValueChange={setConfirm}
+        required
+      />
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText={t("account.password.saving")}>
+      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("account.password.saving")}>
         {t("account.password.submit")}
-      </SubmitButton>
+      </Button>
     </form>
   );
 }

@@ -7,7 +7,8 @@ import { api, isApiError } from "@/lib/api-client";
 import { withRedirect } from "@/lib/redirect";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
-import { Field, SubmitButton, FormMessage } from "./fields";
+import { Button } from "../ui/button";
+import { FormMessage, TextField } from "../ui/form";
 import { PasswordStrength } from "./password-strength";
 import { LoginForm } from "./login-form";
 
@@ -42,11 +43,11 @@ export function ForgotPasswordForm() {
   );
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
-      <Field label={t("fields.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
+      <TextField compact label={t("fields.email")} type="email" autoComplete="email" value={email} onValueChange={setEmail} required />
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText={t("forgot.sending")}>
+      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("forgot.sending")}>
         {t("forgot.submit")}
-      </SubmitButton>
+      </Button>
     </form>
   );
 }
@@ -66,10 +67,18 @@ export function ResetPasswordForm({ token, companyName }: { token: string; compa
   return (
     <form noValidate className="space-y-3" onSubmit={form.submit}>
       <div>
-        <Field label={t("fields.newPassword")} type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+        <TextField compact label={t("fields.newPassword")} type="password" autoComplete="new-password" value={password} onValueChange={setPassword} required />
         <PasswordStrength password={password} companyName={companyName} />
       </div>
-      <Field label={t("fields.confirmNewPassword")} type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirm} />
+      <TextField
+        compact
+        label={t("fields.confirmNewPassword")}
+        type="password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onValueChange={setConfirm}
+        required
+      />
       <FormMessage message={form.message}>
         {form.message?.tone === "success" && (
           <a href="/auth/login" className="ml-1 font-semibold underline">
@@ -77,9 +86,9 @@ export function ResetPasswordForm({ token, companyName }: { token: string; compa
           </a>
         )}
       </FormMessage>
-      <SubmitButton busy={form.busy} busyText={t("reset.saving")}>
+      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("reset.saving")}>
         {t("reset.submit")}
-      </SubmitButton>
+      </Button>
     </form>
   );
 }
@@ -136,9 +145,9 @@ export function VerifyEmailForm({ token, redirect = null }: { token: string | nu
     <form noValidate className="space-y-3" onSubmit={form.submit}>
       <p className="text-sm">{t("verify.prompt")}</p>
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText={t("verify.confirming")}>
+      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("verify.confirming")}>
         {t("verify.submit")}
-      </SubmitButton>
+      </Button>
     </form>
   );
 }

@@ -10,7 +10,8 @@ import { refreshServerCart, signedInStore } from "../cart/cart-store";
 import { mergeGuestCartAfterSignIn } from "../cart/merge-guest-cart";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../hooks/use-form-action";
-import { Field, SubmitButton, FormMessage } from "./fields";
+import { Button } from "../ui/button";
+import { FormMessage, TextField } from "../ui/form";
 
 interface LoginResult {
   ok: boolean;
@@ -123,8 +124,8 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
 
   return (
     <form onSubmit={form.submit} noValidate className="space-y-3">
-      <Field label={t("fields.email")} type="email" autoComplete="email" value={email} onChange={setEmail} />
-      <Field label={t("fields.password")} type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <TextField compact label={t("fields.email")} type="email" autoComplete="email" value={email} onValueChange={setEmail} required />
+      <TextField compact label={t("fields.password")} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} required />
       <div className="flex items-center justify-between text-sm">
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-[var(--brand)]" />
@@ -141,9 +142,9 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
           </button>
         )}
       </FormMessage>
-      <SubmitButton busy={form.busy} busyText={t("login.submitting")}>
+      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("login.submitting")}>
         {t("login.submit")}
-      </SubmitButton>
+      </Button>
       {onSwitch && (
         <p className="text-center text-sm text-[var(--muted-fg)]">
           {t.rich("login.noAccount", {
@@ -194,11 +195,11 @@ function TwoFactorStep({
   return (
     <form onSubmit={form.submit} noValidate className="space-y-3" aria-label={t("twoFactor.formLabel")}>
       <p className="text-sm">{t("twoFactor.prompt")}</p>
-      <Field label={t("twoFactor.codeLabel")} autoComplete="one-time-code" inputMode="text" value={code} onChange={setCode} />
+      <TextField compact label={t("twoFactor.codeLabel")} autoComplete="one-time-code" inputMode="text" value={code} onValueChange={setCode} required />
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText={t("twoFactor.checking")}>
+      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("twoFactor.checking")}>
         {t("twoFactor.submit")}
-      </SubmitButton>
+      </Button>
       <button type="button" onClick={() => onRestart("")} className="w-full text-center text-sm text-[var(--muted-fg)] hover:underline">
         {t("twoFactor.back")}
       </button>

@@ -9,7 +9,8 @@ import { api, isApiError } from "@/lib/api-client";
 import { useErrorText } from "../i18n/error-text";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../hooks/use-form-action";
-import { Field, SubmitButton, FormMessage } from "./fields";
+import { Button } from "../ui/button";
+import { FormMessage, TextField } from "../ui/form";
 
 const EMPTY = { fullName: "", email: "", phone: "", password: "", confirmPassword: "" };
 const CLOSE_AFTER_MS = 3000;
@@ -103,14 +104,30 @@ export function RegisterForm({
 
   return (
     <form ref={formRef} onSubmit={send.submit} noValidate className="space-y-3">
-      <Field label={t("fields.fullName")} autoComplete="name" value={form.fullName} onChange={set("fullName")} />
-      <Field label={t("fields.email")} type="email" autoComplete="email" value={form.email} onChange={set("email")} />
-      <Field label={t("fields.phone")} type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} optional />
+      <TextField compact label={t("fields.fullName")} autoComplete="name" value={form.fullName} onValueChange={set("fullName")} required />
+      <TextField compact label={t("fields.email")} type="email" autoComplete="email" value={form.email} onValueChange={set("email")} required />
+      <TextField compact label={t("fields.phone")} type="tel" autoComplete="tel" value={form.phone} onValueChange={set("phone")} optional />
       <div>
-        <Field label={t("fields.password")} type="password" autoComplete="new-password" value={form.password} onChange={set("password")} />
+        <TextField
+          compact
+          label={t("fields.password")}
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onValueChange={set("password")}
+          required
+        />
         <PasswordStrength password={form.password} companyName={companyName} fullName={form.fullName} email={form.email} />
       </div>
-      <Field label={t("fields.confirmPassword")} type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
+      <TextField
+        compact
+        label={t("fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        onValueChange={set("confirmPassword")}
+        required
+      />
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" checked={acceptTerms} onChange={(e) => setAcceptTerms(e.target.checked)} className="mt-0.5 h-4 w-4 accent-[var(--brand)]" />
         <span>
@@ -130,9 +147,9 @@ export function RegisterForm({
       </label>
       <div ref={outcomeRef} className="space-y-3">
         <FormMessage message={send.message} />
-        <SubmitButton busy={send.busy} busyText={t("register.submitting")}>
+        <Button type="submit" block className="text-sm" busy={send.busy} busyText={t("register.submitting")}>
           {t("register.submit")}
-        </SubmitButton>
+        </Button>
       </div>
       {onSwitch && (
         <p className="text-center text-sm text-[var(--muted-fg)]">

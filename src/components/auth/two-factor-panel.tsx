@@ -8,7 +8,8 @@ import { api } from "@/lib/api-client";
 import { useErrorText } from "../i18n/error-text";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../hooks/use-form-action";
-import { Field, FormMessage, SubmitButton } from "./fields";
+import { Button } from "../ui/button";
+import { FormMessage, TextField } from "../ui/form";
 
 const button = "rounded-md border border-[var(--border)] px-3 py-2 text-sm font-semibold disabled:opacity-50";
 
@@ -76,12 +77,12 @@ function TwoFactorSetup({ required, onEnabled }: { required: boolean; onEnabled:
             </code>
           </p>
           <p>{t("enterCode")}</p>
-          <Field label={t("codeLabel")} autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} />
-          <Field label={t("passwordLabel")} type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+          <TextField compact label={t("codeLabel")} autoComplete="one-time-code" inputMode="numeric" value={code} onValueChange={setCode} required />
+          <TextField compact label={t("passwordLabel")} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} required />
           <FormMessage message={confirm.message} />
-          <SubmitButton busy={confirm.busy} busyText={t("checking")}>
+          <Button type="submit" block className="text-sm" busy={confirm.busy} busyText={t("checking")}>
             {t("turnOn")}
-          </SubmitButton>
+          </Button>
         </form>
       )}
     </div>
@@ -142,8 +143,8 @@ function TwoFactorOn({ recoveryCodesLeft, onNewCodes }: { recoveryCodesLeft: num
     <div className="space-y-3 text-sm">
       <p>{t("status", { count: recoveryCodesLeft })}</p>
       <p className="text-[var(--muted-fg)]">{t("confirmHint")}</p>
-      <Field label={t("currentCode")} autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} optional />
-      <Field label={t("orPassword")} type="password" autoComplete="current-password" value={password} onChange={setPassword} optional />
+      <TextField compact label={t("currentCode")} autoComplete="one-time-code" inputMode="numeric" value={code} onValueChange={setCode} optional />
+      <TextField compact label={t("orPassword")} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} optional />
       <FormMessage message={disable.message ?? renew.message} />
       <div className="flex flex-wrap gap-2">
         <button type="button" className={button} disabled={renew.busy} onClick={() => renew.submit()}>

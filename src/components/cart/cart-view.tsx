@@ -16,6 +16,7 @@ import { useCurrency } from "../hooks/use-currency";
 import { useHydrated } from "../hooks/use-hydrated";
 import { announceCartChange, refreshServerCart, serverCart, showServerCart, useCart } from "./cart-store";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
+import { ButtonLink } from "../ui/button";
 
 /**
  * /cart: lines by product, steppers bounded by stock, shipping, total; the guest cart or the
@@ -182,13 +183,9 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
             <p className="text-xs text-[var(--muted-fg)]">{tr("coupon.signIn")}</p>
           )}
         </div>
-        <Link
-          href="/checkout"
-          className="mt-2 flex h-11 w-full items-center justify-center rounded-lg bg-brand font-semibold text-white"
-          aria-describedby="checkout-note"
-        >
+        <ButtonLink href="/checkout" size="lg" block className="mt-2" aria-describedby="checkout-note">
           {t("checkout")}
-        </Link>
+        </ButtonLink>
         <p id="checkout-note" className="text-xs text-[var(--muted-fg)]">
           {t("checkoutNote")}
         </p>
@@ -242,9 +239,9 @@ function EmptyCart() {
       <ShoppingCart className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
       <h2 className="mt-3 text-lg font-semibold">{t("title")}</h2>
       <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("text")}</p>
-      <Link href="/products" className="mt-4 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
+      <ButtonLink href="/products" className="mt-4">
         {t("browse")}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslations } from "use-intl";
@@ -13,6 +12,7 @@ import { FilterBar } from "./filter-bar";
 import { ImageResultsView } from "./image-results";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 import { useListing, type InitialListing, type ListingFailure } from "./use-listing";
+import { Button, ButtonLink } from "../ui/button";
 
 export interface ListingProps {
   initialKey: string;
@@ -123,9 +123,9 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
           <h2 className="text-lg font-semibold">{t("errorTitle")}</h2>
           <p className="mt-2 text-sm text-[var(--muted-fg)]">{failureText(listing.error)}</p>
           <div className="mt-4 flex justify-center gap-2">
-            <button type="button" onClick={listing.retry} className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">
+            <Button onClick={listing.retry} className="text-sm">
               {t("tryAgain")}
-            </button>
+            </Button>
             <button type="button" onClick={() => window.location.reload()} className="rounded-md border border-[var(--border)] px-4 py-2 text-sm font-semibold">
               {t("refresh")}
             </button>
@@ -138,9 +138,9 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
           <div className="mx-auto mt-10 max-w-md text-center">
             <h2 className="text-lg font-semibold">{t("emptyTitle")}</h2>
             <p className="mt-2 text-sm text-[var(--muted-fg)]">{t("emptyText")}</p>
-            <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">
+            <Button onClick={() => window.location.reload()} className="mt-4 text-sm">
               {t("refresh")}
-            </button>
+            </Button>
           </div>
         )
       ) : (
@@ -171,13 +171,9 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
               <p className="text-sm text-[var(--muted-fg)]">
                 {t(totalIsEstimate ? "moreAbout" : "more", { count: Math.max(1, total - offset - products.length) })}
               </p>
-              <Link
-                href={`/products?${nextPageParams(page, filters).toString()}`}
-                prefetch={false}
-                className="mt-3 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white"
-              >
+              <ButtonLink href={`/products?${nextPageParams(page, filters).toString()}`} prefetch={false} className="mt-3">
                 {t("nextPage", { page: String(page + 1) })}
-              </Link>
+              </ButtonLink>
             </nav>
           ) : !hasMore && !moreError ? (
             <div className="mt-8 text-center text-sm text-[var(--muted-fg)]">

@@ -13,6 +13,7 @@ import { addProductToCart } from "../cart/add-to-cart";
 import { FittedPrice } from "../ui/price";
 import { useCurrency } from "../hooks/use-currency";
 import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
+import { Button } from "../ui/button";
 
 /** Price, variant choice, stock, quantity and Add to Cart on the product page. */
 export function ProductPurchase({ product }: { product: Product }) {
@@ -134,18 +135,17 @@ export function ProductPurchase({ product }: { product: Product }) {
             <Plus className="h-4 w-4" aria-hidden />
           </button>
         </div>
-        <button
-          type="button"
+        <Button
           disabled={adding || stock <= 0}
           onClick={async () => {
             setAdding(true);
             await addProductToCart(product, toAdd, quantity);
             setAdding(false);
           }}
-          className="flex h-10 flex-1 items-center justify-center gap-2 rounded-md bg-brand px-4 font-semibold text-white disabled:opacity-50"
+          className="flex-1"
         >
           <ShoppingCart className="h-5 w-5" aria-hidden /> {t("addToCart")}
-        </button>
+        </Button>
       </div>
       <p id="quantity-above-stock" className="mt-2 text-sm text-amber-800 empty:hidden dark:text-amber-300" aria-live="polite">
         {aboveStock ? t("aboveStock", { count: stock }) : ""}

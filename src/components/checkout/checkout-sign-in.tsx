@@ -5,6 +5,7 @@ import { LogIn } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { openAuthDialog } from "../auth/auth-dialog-state";
 import { useCart } from "../cart/cart-store";
+import { Button } from "../ui/button";
 
 /**
  * /checkout for a guest: sign in or register in the dialog, then come back here. The sign-in
@@ -21,22 +22,12 @@ export function CheckoutSignIn() {
       <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("text")}</p>
       {count > 0 && <p className="mt-2 text-sm">{t("inCart", { count })}</p>}
       <div className="mt-4 grid gap-2">
-        <button
-          type="button"
-          data-opens="auth"
-          onClick={() => openAuthDialog("login", "/checkout")}
-          className="h-11 rounded-lg bg-brand font-semibold text-white"
-        >
+        <Button size="lg" data-opens="auth" onClick={() => openAuthDialog("login", "/checkout")}>
           {t("signIn")}
-        </button>
-        <button
-          type="button"
-          data-opens="auth"
-          onClick={() => openAuthDialog("register", "/checkout")}
-          className="h-11 rounded-lg border border-[var(--border)] font-semibold"
-        >
+        </Button>
+        <Button size="lg" variant="secondary" data-opens="auth" onClick={() => openAuthDialog("register", "/checkout")}>
           {t("register")}
-        </button>
+        </Button>
         <Link href="/cart" className="mt-1 text-sm text-brand hover:underline">
           {t("backToCart")}
         </Link>

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, normaliseMessageBody } from "@/lib/account";
 import { api, isApiError } from "@/lib/api-client";
-import { FormMessage, SubmitButton } from "../auth/fields";
+import { Button } from "../ui/button";
+import { FormMessage } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
 
 /** A new conversation with the shop: subject, optionally one of the shopper's orders, and the message. */
@@ -74,9 +75,9 @@ export function NewThreadForm({ orders, initialOrder }: { orders: string[]; init
         </p>
       </div>
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText={t("sending")}>
+      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("sending")}>
         {t("send")}
-      </SubmitButton>
+      </Button>
     </form>
   );
 }

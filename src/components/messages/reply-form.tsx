@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { MESSAGE_BODY_MAX, normaliseMessageBody } from "@/lib/account";
 import { api, isApiError } from "@/lib/api-client";
-import { FormMessage, SubmitButton } from "../auth/fields";
+import { Button } from "../ui/button";
+import { FormMessage } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
 
 /** The reply box under a conversation: the shopper's reply, or (as="shop") an admin's answer. */
@@ -52,9 +53,9 @@ export function ReplyForm({ threadId, as }: { threadId: number; as: "customer" |
         {t("form.bodyHint", { max: MESSAGE_BODY_MAX })}
       </p>
       <FormMessage message={form.message} />
-      <SubmitButton busy={form.busy} busyText={as === "shop" ? t("admin.sending") : t("thread.sending")}>
+      <Button type="submit" block className="text-sm" busy={form.busy} busyText={as === "shop" ? t("admin.sending") : t("thread.sending")}>
         {as === "shop" ? t("admin.send") : t("thread.send")}
-      </SubmitButton>
+      </Button>
     </form>
   );
 }

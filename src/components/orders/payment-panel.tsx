@@ -10,8 +10,9 @@ import { formatMoney } from "@/lib/money";
 import type { PaymentView } from "@/lib/orders";
 import { formatTanzanianPhone, normaliseTanzanianMobile } from "@/lib/phone";
 import { useErrorText } from "../i18n/error-text";
-import { ChoiceCard, FieldError, TextField } from "../checkout/form-fields";
+import { ChoiceCard, FieldError, TextField } from "../ui/form";
 import { saveHandoff, useHandoff } from "./payment-handoff";
+import { Button, buttonClass } from "../ui/button";
 
 /** Each wallet's own USSD menu, where a shopper can check that the wallet works on the phone. */
 const WALLET_MENUS: Record<string, string> = {
@@ -127,7 +128,7 @@ export function PaymentPanel({ number, method, status, total, wallet, paymentPho
         <div className="mt-2 space-y-2">
           <p>{t("cardWaiting", { amount: formatMoney(live.payment?.amount ?? total, "TZS") })}</p>
           {redirectUrl && (
-            <a href={redirectUrl} className="inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+            <a href={redirectUrl} className={buttonClass()}>
               {t("cardContinue")}
             </a>
           )}
@@ -265,9 +266,9 @@ function RetryPayment({
           {problem.text}
         </p>
       )}
-      <button type="submit" disabled={busy} className="h-11 w-full rounded-lg bg-brand font-semibold text-white disabled:opacity-70">
-        {busy ? t("sending") : t("sendAgain")}
-      </button>
+      <Button type="submit" size="lg" block busy={busy} busyText={t("sending")}>
+        {t("sendAgain")}
+      </Button>
     </form>
   );
 }
@@ -302,14 +303,9 @@ function RetryCard({ number }: { number: string }) {
           {problem}
         </p>
       )}
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void retry()}
-        className="h-11 w-full rounded-lg bg-brand font-semibold text-white disabled:opacity-70"
-      >
-        {busy ? t("sending") : t("cardAgain")}
-      </button>
+      <Button size="lg" block busy={busy} busyText={t("sending")} onClick={() => void retry()}>
+        {t("cardAgain")}
+      </Button>
     </div>
   );
 }

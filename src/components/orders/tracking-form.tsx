@@ -5,10 +5,11 @@ import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import type { TrackingView } from "@/lib/orders";
 import { useErrorText } from "../i18n/error-text";
-import { TextField } from "../checkout/form-fields";
+import { TextField } from "../ui/form";
 import { OrderTimeline } from "./order-timeline";
 import { OrderStatusBadge } from "./status-badge";
 import { TestOrderBadge } from "./test-order-badge";
+import { Button } from "../ui/button";
 
 /**
  * /tracking: an order number and the e-mail or phone it was placed with give its status timeline,
@@ -73,9 +74,9 @@ export function TrackingForm({ initialNumber = "" }: { initialNumber?: string })
             {problem}
           </p>
         )}
-        <button type="submit" disabled={busy} className="h-11 w-full rounded-lg bg-brand font-semibold text-white disabled:opacity-70">
-          {busy ? t("searching") : t("submit")}
-        </button>
+        <Button type="submit" size="lg" block busy={busy} busyText={t("searching")}>
+          {t("submit")}
+        </Button>
       </form>
       {result && (
         <section aria-labelledby="tracking-result" className="rounded-xl border border-[var(--border)] p-4" data-testid="tracking-result">

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import Link from "next/link";
 import { SearchBox } from "@/components/search/search-box";
+import { ButtonLink } from "../ui/button";
 
 export interface DeadEndTexts {
   title: string;
@@ -31,9 +32,9 @@ export function DeadEnd({ texts }: { texts: DeadEndTexts }) {
           <SearchBox id="dead-end-search-box" />
         </Suspense>
       </section>
-      <Link href="/products" className="mt-6 inline-block rounded-lg bg-brand px-5 py-2.5 font-semibold text-white">
+      <ButtonLink href="/products" size="lg" className="mt-6">
         {texts.browse}
-      </Link>
+      </ButtonLink>
       <nav aria-label={texts.or} className="mt-6 text-sm">
         <span className="text-[var(--muted-fg)]">{texts.or}</span>{" "}
         {texts.links.map((link, i) => (

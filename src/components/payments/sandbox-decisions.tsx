@@ -1,3 +1,4 @@
+import { Button } from "../ui/button";
 /**
  * The sandbox's three answers to a payment request, as plain HTML forms posting to the API: the
  * page works without script (a slow phone on a slow network still gets through), and the API
@@ -9,14 +10,14 @@ export function SandboxDecisions({ reference, labels }: { reference: string; lab
   return (
     <div className="grid gap-3">
       <form method="post" action={action("confirm")}>
-        <button type="submit" className={`${base} bg-brand text-white`} data-testid="sandbox-confirm">
+        <Button type="submit" size="lg" block className="text-base" data-testid="sandbox-confirm">
           {labels.confirm}
-        </button>
+        </Button>
       </form>
       <form method="post" action={action("decline")}>
-        <button type="submit" className={`${base} border border-[var(--border)]`} data-testid="sandbox-decline">
+        <Button type="submit" size="lg" block variant="secondary" className="text-base" data-testid="sandbox-decline">
           {labels.decline}
-        </button>
+        </Button>
       </form>
       <form method="post" action={action("expire")}>
         <button type="submit" className={`${base} text-[var(--muted-fg)] underline`} data-testid="sandbox-expire">

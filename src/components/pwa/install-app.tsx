@@ -3,6 +3,7 @@
 import { Download, MonitorSmartphone } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
+import { Button } from "../ui/button";
 
 /** The event Chromium-based browsers fire when the site can be installed (not in the DOM typings). */
 interface InstallPromptEvent extends Event {
@@ -70,10 +71,10 @@ export function InstallApp({ companyName }: { companyName: string }) {
           {t("installed")}
         </p>
       ) : prompt ? (
-        <button type="button" onClick={install} className="mt-2 inline-flex items-center gap-2 rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+        <Button onClick={install} className="mt-2">
           <Download className="h-4 w-4" aria-hidden />
           {t("button")}
-        </button>
+        </Button>
       ) : (
         <p className="mt-2 text-[var(--muted-fg)]">{t("howTo")}</p>
       )}

@@ -4,8 +4,9 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import { REQUEST_STATUSES, type RequestStatus } from "@/lib/requests";
-import { FormMessage } from "../auth/fields";
+import { FormMessage } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
+import { Button } from "../ui/button";
 
 /** The admin's status choice for one request (new, in progress, answered, closed), saved at once. */
 export function RequestStatusForm({
@@ -47,9 +48,9 @@ export function RequestStatusForm({
           ))}
         </select>
       </div>
-      <button type="submit" disabled={save.busy} className="h-10 rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-70">
+      <Button type="submit" busy={save.busy}>
         {labels.save}
-      </button>
+      </Button>
       <div className="w-full">
         <FormMessage message={save.message} />
       </div>

@@ -5,9 +5,10 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { COUPON_KINDS, type CouponKind } from "@/lib/coupons";
-import { TextField, inputClass } from "../checkout/form-fields";
+import { TextField, controlClass } from "../ui/form";
 import { useErrorText } from "../i18n/error-text";
 import { toast } from "../ui/toaster";
+import { Button } from "../ui/button";
 
 const empty = {
   code: "",
@@ -82,7 +83,7 @@ export function CouponCreateForm() {
         <label htmlFor="coupon-kind" className="block text-sm font-medium">
           {t("kind")}
         </label>
-        <select id="coupon-kind" value={values.kind} onChange={(e) => set("kind", e.target.value as CouponKind)} className={inputClass}>
+        <select id="coupon-kind" value={values.kind} onChange={(e) => set("kind", e.target.value as CouponKind)} className={controlClass}>
           {COUPON_KINDS.map((k) => (
             <option key={k} value={k}>
               {t(`kinds.${k}`)}
@@ -166,13 +167,9 @@ export function CouponCreateForm() {
           {problem}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={busy}
-        className="h-11 rounded-lg bg-brand px-4 font-semibold text-white disabled:opacity-70 sm:col-span-2 sm:justify-self-start"
-      >
-        {busy ? t("saving") : t("save")}
-      </button>
+      <Button type="submit" size="lg" busy={busy} busyText={t("saving")} className="sm:col-span-2 sm:justify-self-start">
+        {t("save")}
+      </Button>
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { useTranslations } from "use-intl";
 import { formatMoney } from "@/lib/money";
 import type { CheckoutQuote } from "@/lib/orders";
-import { Section } from "../checkout/form-fields";
+import { Section } from "../checkout/section";
 import { CouponField } from "./coupon-field";
 
 /** The most coins a checkout asks the quote for: the quote answers how many the order can use. */

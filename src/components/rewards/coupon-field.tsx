@@ -4,7 +4,8 @@ import { useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { normaliseCouponCode, type CouponQuote } from "@/lib/coupons";
 import { formatMoney } from "@/lib/money";
-import { FieldError, fieldId, inputClass } from "../checkout/form-fields";
+import { fieldId } from "../checkout/field-id";
+import { FieldError, controlClass } from "../ui/form";
 import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 
 /** The text of a coupon that does not apply, from its reason code. */
@@ -124,7 +125,7 @@ function CouponInput({
               apply();
             }
           }}
-          className={`${inputClass} min-w-0 flex-1 uppercase`}
+          className={`${controlClass} min-w-0 flex-1 uppercase`}
         />
         <button
           type="button"

@@ -1,12 +1,13 @@
 "use client";
 
-import { Camera, ImageOff, ImagePlus, Loader2, Search, X } from "lucide-react";
+import { Camera, ImageOff, ImagePlus, Search, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFormatter, useLocale, useTranslations } from "use-intl";
 import { UPLOAD_JPEG_QUALITY, fitWithin, imageFileProblem, imageSearchHttpError, needsDownscale } from "@/lib/image-upload";
 import { api, isApiError } from "@/lib/api-client";
 import { useErrorText } from "../i18n/error-text";
 import { useSearchNavigation } from "./use-search-navigation";
+import { Button } from "../ui/button";
 
 interface Selected {
   file: File;
@@ -319,16 +320,10 @@ export function ImageSearchPanel({ onBack, onDone }: { onBack: () => void; onDon
         {status}
       </p>
 
-      <button
-        ref={searchRef}
-        type="button"
-        onClick={() => void search()}
-        disabled={!selected || searching}
-        className="flex h-10 items-center justify-center gap-1.5 rounded-lg bg-brand px-4 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {searching ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Search className="h-4 w-4" aria-hidden />}
-        {searching ? t("searching") : t("search")}
-      </button>
+      <Button ref={searchRef} onClick={() => void search()} disabled={!selected} busy={searching} busyText={t("searching")} className="text-sm">
+        <Search className="h-4 w-4" aria-hidden />
+        {t("search")}
+      </Button>
       <button
         type="button"
         onClick={onBack}

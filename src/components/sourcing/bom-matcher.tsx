@@ -14,6 +14,7 @@ import { useCurrency } from "../hooks/use-currency";
 import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 import { addBomToCart } from "./add-bom-to-cart";
 import { SourcingRequestForm } from "./sourcing-request-form";
+import { Button } from "../ui/button";
 
 /** Which product each line will be bought as: a match's index in [best, ...alternatives], or null to leave the line out. */
 type Choices = Record<number, number | null>;
@@ -160,9 +161,9 @@ export function BomMatcher() {
             {notice}
           </p>
         )}
-        <button type="submit" disabled={busy} className="h-11 w-full rounded-lg bg-brand font-semibold text-white disabled:opacity-70 sm:w-auto sm:px-6">
-          {busy ? t("form.busy") : t("form.submit")}
-        </button>
+        <Button type="submit" size="lg" block className="sm:w-auto sm:px-6" busy={busy} busyText={t("form.busy")}>
+          {t("form.submit")}
+        </Button>
       </form>
 
       {lines && (
@@ -190,15 +191,9 @@ export function BomMatcher() {
           </ol>
           <div className="sticky bottom-0 z-10 -mx-3 flex flex-col gap-2 border-t border-[var(--border)] bg-[var(--page-bg)] px-3 py-3 sm:mx-0 sm:flex-row sm:items-center sm:justify-between sm:rounded-xl sm:border">
             <p className="text-sm font-medium">{t("results.total", { total: formatMoney(total, currency) })}</p>
-            <button
-              type="button"
-              onClick={() => void addAll()}
-              disabled={adding || !chosen.length}
-              data-testid="bom-add-all"
-              className="h-11 rounded-lg bg-brand px-5 font-semibold text-white disabled:opacity-60"
-            >
-              {adding ? t("results.adding") : t("results.addAll", { count: chosen.length })}
-            </button>
+            <Button size="lg" onClick={() => void addAll()} disabled={!chosen.length} busy={adding} busyText={t("results.adding")} data-testid="bom-add-all">
+              {t("results.addAll", { count: chosen.length })}
+            </Button>
           </div>
           {unmatched.length > 0 && <SourcingRequestForm lines={unmatched.map((line) => ({ text: line.text, quantity: line.quantity }))} />}
         </section>

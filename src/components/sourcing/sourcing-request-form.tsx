@@ -3,10 +3,10 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import type { BomLine } from "@/lib/bom";
-import { FormMessage } from "../auth/fields";
-import { TextField } from "../checkout/form-fields";
+import { FormMessage, TextField } from "../ui/form";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
 import { sendSourcingRequest } from "./sourcing-client";
+import { Button } from "../ui/button";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -81,13 +81,9 @@ export function SourcingRequestForm({ lines }: { lines: BomLine[] }) {
             maxLength={500}
           />
           <div className="sm:col-span-2">
-            <button
-              type="submit"
-              disabled={form.busy}
-              className="h-11 w-full rounded-lg bg-brand font-semibold text-white disabled:opacity-70 sm:w-auto sm:px-6"
-            >
-              {form.busy ? t("busy") : t("submit")}
-            </button>
+            <Button type="submit" size="lg" block className="sm:w-auto sm:px-6" busy={form.busy} busyText={t("busy")}>
+              {t("submit")}
+            </Button>
           </div>
         </form>
       )}

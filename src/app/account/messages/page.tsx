@@ -10,6 +10,7 @@ import { cx } from "@/components/ui/cx";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
 import { loadSessionUser } from "../../session";
+import { ButtonLink } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("messages.meta");
@@ -41,10 +42,10 @@ export default async function MessagesPage() {
           <h1 className="text-xl font-bold">{t("list.title")}</h1>
           <p className="text-sm text-[var(--muted-fg)]">{t("list.intro")}</p>
         </div>
-        <Link href="/account/messages/new" className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand px-4 text-sm font-semibold text-white">
+        <ButtonLink href="/account/messages/new" className="text-sm">
           <PenSquare className="h-4 w-4" aria-hidden />
           {t("list.newMessage")}
-        </Link>
+        </ButtonLink>
       </div>
 
       <section aria-labelledby="threads-heading" className="mt-6">

@@ -10,6 +10,7 @@ import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator } from "../../i18n";
 import { loadSessionUser } from "../../session";
+import { ButtonLink } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("orders.meta");
@@ -37,9 +38,9 @@ export default async function OrdersPage() {
           <Package className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
           <h2 className="mt-3 text-lg font-semibold">{t("empty.title")}</h2>
           <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("empty.text")}</p>
-          <Link href="/products" className="mt-4 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
+          <ButtonLink href="/products" className="mt-4">
             {t("empty.browse")}
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-label={t("label")}>

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Heart } from "lucide-react";
 import { WishlistList } from "@/components/account/wishlist-list";
 import { getServices } from "@/server/services";
 import { getTranslator, languageAlternates } from "../../i18n";
 import { loadSessionUser } from "../../session";
+import { ButtonLink } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("wishlist.meta");
@@ -26,9 +26,9 @@ export default async function WishlistPage() {
           <Heart className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
           <h2 className="mt-3 text-lg font-semibold">{t("empty.title")}</h2>
           <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("empty.text")}</p>
-          <Link href="/products" className="mt-4 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
+          <ButtonLink href="/products" className="mt-4">
             {t("empty.browse")}
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <WishlistList items={items} />

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import { checkSiteSettings, DEFAULT_SITE_SETTINGS, type SettingProblem, type SiteSettings } from "@/lib/site-settings";
-import { FormMessage } from "../../auth/fields";
+import { FormMessage } from "../../ui/form";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../../ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
 import { useFormAction } from "../../hooks/use-form-action";
@@ -24,6 +24,7 @@ import {
   type SettingsTabId,
 } from "./fields";
 import { SettingsPreview, type PreviewProduct } from "./settings-preview";
+import { Button, buttonClass } from "../../ui/button";
 
 type Texts = Record<string, string>;
 
@@ -331,14 +332,9 @@ export function SettingsEditor({ initial, sample }: { initial: SiteSettings; sam
               {candidate.id === "hours" ? renderHours() : <div className="grid gap-4 sm:grid-cols-2">{candidate.fields.map(renderField)}</div>}
               <FormMessage message={save.message ?? reset.message} />
               <div className="flex flex-wrap gap-2">
-                <button
-                  type="submit"
-                  disabled={save.busy}
-                  aria-busy={save.busy || undefined}
-                  className="h-11 rounded-lg bg-brand px-5 font-semibold text-white disabled:opacity-70"
-                >
-                  {save.busy ? t("saving") : t("save")}
-                </button>
+                <Button type="submit" size="lg" busy={save.busy} busyText={t("saving")}>
+                  {t("save")}
+                </Button>
                 <ConfirmReset
                   label={t("resetTab")}
                   title={t("resetTabTitle", { tab: t(`tabs.${candidate.id}`) })}
@@ -381,8 +377,8 @@ function ConfirmReset(props: { label: string; title: string; text: string; confi
       </AlertDialogTrigger>
       <AlertDialogContent title={props.title} description={props.text}>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <AlertDialogCancel className="h-10 rounded-lg border border-[var(--border)] px-4">{props.cancel}</AlertDialogCancel>
-          <AlertDialogAction onClick={props.onConfirm} className={`h-10 rounded-lg px-4 font-semibold text-white ${props.danger ? "bg-red-700" : "bg-brand"}`}>
+          <AlertDialogCancel className={buttonClass({ variant: "secondary" })}>{props.cancel}</AlertDialogCancel>
+          <AlertDialogAction onClick={props.onConfirm} className={buttonClass({ variant: props.danger ? "danger" : "primary" })}>
             {props.confirm}
           </AlertDialogAction>
         </div>

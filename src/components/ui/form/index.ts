@@ -1,3 +1,4 @@
+export { ChoiceCard } from "./choice-card";
 export { compactControlClass, controlClass, textareaClass } from "./control-class";
 export { Field, describedBy, type FieldControlProps, type FieldFrameProps } from "./field";
 export { FieldError, errorIdOf, hintIdOf } from "./field-error";

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useTranslations } from "use-intl";
 import { Field, type FieldFrameProps } from "./field";
 import { Input, type InputProps } from "./input";
 import { Textarea } from "./textarea";
@@ -9,6 +10,8 @@ type FrameProps = Omit<FieldFrameProps, "id" | "label"> & {
   /** the control's id; without one, the name's (`field-<name>`) or a generated one */
   id?: string;
   label: ReactNode;
+  /** the field may be left empty: "(optional)" after the label, unless optionalText words it */
+  optional?: boolean;
 };
 
 function useFieldId(id: string | undefined, name: string | undefined): string {
@@ -16,11 +19,28 @@ function useFieldId(id: string | undefined, name: string | undefined): string {
   return id ?? (name ? `field-${name}` : generated);
 }
 
+function useOptionalText(optional: boolean | undefined, optionalText: string | undefined): string | undefined {
+  const t = useTranslations("common.ui");
+  return optionalText ?? (optional ? t("optional") : undefined);
+}
+
 /** A labelled text box with its hint and its error. */
-export function TextField({ id, name, label, optionalText, hideLabel, hint, error, className, ...input }: FrameProps & Omit<InputProps, "id" | "className">) {
+export function TextField({
+  id,
+  name,
+  label,
+  optional,
+  optionalText,
+  hideLabel,
+  hint,
+  error,
+  className,
+  ...input
+}: FrameProps & Omit<InputProps, "id" | "className">) {
   const fieldId = useFieldId(id, name);
+  const optionalLabel = useOptionalText(optional, optionalText);
   return (
-    <Field id={fieldId} label={label} optionalText={optionalText} hideLabel={hideLabel} hint={hint} error={error} className={className}>
+    <Field id={fieldId} label={label} optionalText={optionalLabel} hideLabel={hideLabel} hint={hint} error={error} className={className}>
       {(control) => <Input name={name} {...control} {...input} />}
     </Field>
   );
@@ -31,6 +51,7 @@ export function TextareaField({
   id,
   name,
   label,
+  optional,
   optionalText,
   hideLabel,
   hint,
@@ -39,8 +60,9 @@ export function TextareaField({
   ...textarea
 }: FrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className">) {
   const fieldId = useFieldId(id, name);
+  const optionalLabel = useOptionalText(optional, optionalText);
   return (
-    <Field id={fieldId} label={label} optionalText={optionalText} hideLabel={hideLabel} hint={hint} error={error} className={className}>
+    <Field id={fieldId} label={label} optionalText={optionalLabel} hideLabel={hideLabel} hint={hint} error={error} className={className}>
       {(control) => <Textarea name={name} {...control} {...textarea} />}
     </Field>
   );

@@ -1,0 +1,32 @@
+import type { DeliverySettings, PaymentMethod } from "@/lib/checkout";
+import type { SiteSettings } from "@/lib/site-settings";
+
+/** One line of the cart as the checkout shows and prices it. */
+export interface CheckoutLine {
+  productId: number;
+  variantId: string;
+  name: string;
+  attributes: Record<string, string>;
+  quantity: number;
+  unitPrice: number;
+  freeDelivery: boolean;
+  sameDayDelivery: boolean;
+}
+
+/** The settings the checkout needs in the browser (no secrets: the public settings hold them all); the shop's address in the page's language. */
+export type CheckoutShop = DeliverySettings &
+  Pick<SiteSettings, "vatRates"> & { address: string; mobileMoneyProviders: string[]; bankTransferHours: number; courierArea: string };
+
+/** The preferred method and the first saved mobile-money number, as the checkout page read them. */
+export interface SavedPayment {
+  method: PaymentMethod | null;
+  wallet: string | null;
+  /** E.164 */
+  phone: string | null;
+}
+
+/** The signed-in shopper's name and phone, which a new address starts with. */
+export interface CheckoutContact {
+  fullName: string;
+  phone: string;
+}
