@@ -36,6 +36,8 @@ describe("layer rules", () => {
     ["src/app/products/example.tsx", 'import { openConfiguredDatabase } from "@/server/db";'],
     ["src/api/example.ts", 'import { openDatabase } from "@/server/db/client";'],
     ["src/api/example.ts", 'import { ProductTile } from "@/components/catalog/product-tile";'],
+    ["src/http/example.ts", 'import { openDatabase } from "@/server/db/client";'],
+    ["src/server/cache/example.ts", 'import { serveCachedPage } from "@/http/page-cache-response";'],
     ["src/components/catalog/example.tsx", 'import { getServices } from "@/server/services";'],
     ["src/components/catalog/example.tsx", 'import { buildApi } from "@/api/app";'],
     ["src/components/catalog/example.tsx", 'import { helper } from "../../server/catalog/products";'],
