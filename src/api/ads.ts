@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AdvertisementsResponse, RotationTimeResponse } from "@/lib/api-contract";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
-import { text } from "./schemas";
+import { text } from "@/lib/contract/fields";
 
 /** The storefront's ads by placement, and how long each shows. */
 export const adRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {

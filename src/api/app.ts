@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { acceptsAvif, twinnableMediaPath } from "@/lib/media-format";
 import { securityHeaders } from "@/lib/security-headers";
 import { createAvifTwins } from "@/server/media/avif-twins";
@@ -33,6 +33,7 @@ import { newsletterRoutes } from "./newsletter";
 import { opsRoutes } from "./ops";
 import { paymentRoutes } from "./payments";
 import { requestIdOf } from "./request-id";
+import { defaultResponseCheck, installResponseCheck, type ResponseCheck } from "./response-check";
 import { requestRoutes } from "./requests";
 import { adminScope, assertAdminRoutesScoped, installActors, signedInScope, type AdminRouteRegistry } from "./scopes";
 import { settingsRoutes } from "./settings";
@@ -65,6 +66,8 @@ export interface ApiOptions {
   siteUrlSet?: boolean;
   /** the address the server listens on (HOST), for the addresses a refused write names */
   listenHost?: string;
+  /** how answers are checked against their response schemas (./response-check.ts); strict under the test runner */
+  responseCheck?: ResponseCheck;
 }
 
 /** The HTTP API (/api/*) and the media files (/media/*), as one Fastify app. */
@@ -83,7 +86,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       sendError(reply, "invalid-input", error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "The address is too long" : "The address is not valid"),
   }) as unknown as FastifyInstance<Server>;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  installResponseCheck(app, options.responseCheck ?? defaultResponseCheck());
   installErrorHandling(app, {
     onRateLimited: (request) =>
       options.services.auth.noteRateLimited(`${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`, requestMeta(request)),

@@ -10,7 +10,7 @@ import type { AddressLimitedRoute } from "@/server/auth/limits";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { answerErrorsWithSuccessFlag, describeError, sendError } from "./errors";
-import { text } from "./schemas";
+import { text } from "@/lib/contract/fields";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie";
 
 /** room for the longest allowed password (128 characters) in any script, in UTF-16 units; the rules give the message */

@@ -1,21 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { CategoriesResponse, MinimalProductResponse, ProductResponse, ProductsResponse, SuggestionsResponse } from "@/lib/api-contract";
+import {
+  categoriesResponseSchema,
+  minimalProductResponseSchema,
+  productDetailQuerySchema,
+  productParamsSchema,
+  productQuerySchema,
+  productResponseSchema,
+  productsResponseSchema,
+  suggestionsQuerySchema,
+  suggestionsResponseSchema,
+} from "@/lib/contract/catalog";
 import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
-import { productQuerySchema } from "./product-query";
-import { text } from "./schemas";
 
-const productParams = z.object({
-  id: text("id", 20)
-    .regex(/^\d{1,9}$/, "id must be a positive whole number")
-    .transform(Number)
-    .pipe(z.number().min(1, "id must be a positive whole number")),
-});
-
+/** The catalogue, for anyone; answers a shared cache may keep for a short while. */
 export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
-  app.get("/products", { schema: { querystring: productQuerySchema } }, async (request, reply): Promise<ProductsResponse> => {
+  app.get("/products", { schema: { querystring: productQuerySchema, response: { 200: productsResponseSchema } } }, async (request, reply) => {
     const page = await services.catalog.list(request.query);
     reply.header("cache-control", request.query.search ? CACHE.search : CACHE.productList);
     return {
@@ -28,11 +30,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
     "/products/:id",
     {
       schema: {
-        params: productParams,
-        querystring: z.object({ minimal: z.enum(["true", "false"], { message: "minimal must be true or false" }).optional() }),
+        params: productParamsSchema,
+        querystring: productDetailQuerySchema,
+        response: { 200: z.union([productResponseSchema, minimalProductResponseSchema]) },
       },
     },
-    async (request, reply): Promise<ProductResponse | MinimalProductResponse> => {
+    async (request, reply) => {
       const product = await services.catalog.get(request.params.id);
       if (!product) throw new DomainError("not-found", `Product ${request.params.id} not found`);
       reply.header("cache-control", CACHE.default);
@@ -45,17 +48,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
     },
   );
 
-  app.get("/categories", async (_request, reply): Promise<CategoriesResponse> => {
+  app.get("/categories", { schema: { response: { 200: categoriesResponseSchema } } }, async (_request, reply) => {
     reply.header("cache-control", CACHE.default);
     return { categories: await services.catalog.categories() };
   });
 
-  app.get(
-    "/search-suggestions",
-    { schema: { querystring: z.object({ q: text("q", 100).optional() }) } },
-    async (request, reply): Promise<SuggestionsResponse> => {
-      reply.header("cache-control", CACHE.search);
-      return { suggestions: await services.search.suggestions(request.query.q ?? "") };
-    },
-  );
+  app.get("/search-suggestions", { schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsResponseSchema } } }, async (request, reply) => {
+    reply.header("cache-control", CACHE.search);
+    return { suggestions: await services.search.suggestions(request.query.q ?? "") };
+  });
 };

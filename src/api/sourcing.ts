@@ -4,7 +4,7 @@ import type { BomMatchResponse } from "@/lib/api-contract";
 import { BOM_MAX_LINES, BOM_QUANTITY_MAX, BOM_TEXT_MAX } from "@/lib/bom";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
-import { text } from "./schemas";
+import { text } from "@/lib/contract/fields";
 
 /** 200 lines of 200 characters and a quantity, as JSON, with room to spare. */
 const BODY_LIMIT = 96 * 1024;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta, type ApiContext } from "./context";
-import { text } from "./schemas";
+import { text } from "@/lib/contract/fields";
 
 /** An order's progress for anyone who knows its number and the e-mail or phone it was placed with (no account needed). */
 export const trackingRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {

@@ -19,39 +19,15 @@ import type { ProductVariant, VariantConfig } from "./variants";
 export type { ErrorBody };
 
 // ---- catalogue ----------------------------------------------------------------------------
-export interface Pagination {
-  total: number;
-  /** true when `total` is an estimate (a large result, shown as "about N"); exact otherwise */
-  totalIsEstimate: boolean;
-  hasMore: boolean;
-  limit: number;
-  offset: number;
-}
-export interface ProductsResponse {
-  products: Product[];
-  pagination: Pagination;
-}
-/** GET /api/products/{id}: the product with its variants under both spellings. */
-export type ProductResponse = Product & { product_variants: ProductVariant[]; variants: ProductVariant[]; variantConfig: VariantConfig | null };
-/** GET /api/products/{id}?minimal=true: what the cart needs to add a product. */
-export type MinimalProductResponse = Pick<Product, "id" | "name" | "image" | "price" | "original_price" | "in_stock" | "stock_quantity" | "sku"> & {
-  variants: ProductVariant[];
-  variantConfig: VariantConfig | null;
-};
-export interface CategoryWithCount {
-  id: number;
-  name: string;
-  /** the Kiswahili name; null when none is set (the name is shown) */
-  nameSw: string | null;
-  slug: string;
-  productCount: number;
-}
-export interface CategoriesResponse {
-  categories: CategoryWithCount[];
-}
-export interface SuggestionsResponse {
-  suggestions: string[];
-}
+export type {
+  CategoriesResponse,
+  CategoryWithCount,
+  MinimalProductResponse,
+  Pagination,
+  ProductResponse,
+  ProductsResponse,
+  SuggestionsResponse,
+} from "./contract/catalog";
 export type AdvertisementsResponse = Advertisement[];
 export interface RotationTimeResponse {
   rotationTime: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../../src/lib/error-codes";
 import { STATUS_BY_CODE } from "../../src/api/errors";
-import { apiClient, getJson, setupApi } from "./harness";
+import { apiClient, getJson, setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
 const { post } = apiClient(api);
@@ -20,7 +20,9 @@ describe("every error answer is {error, code}", () => {
   });
 
   it("answers malformed JSON with invalid-input, not a 500", async () => {
-    const res = await api.app.inject({ method: "POST", url: "/api/cart", headers: { "content-type": "application/json" }, payload: "{nope" });
+    // signed in: a guest is refused (401) before the body is read
+    const cookie = await shopperCookie(api, "malformed-json");
+    const res = await api.app.inject({ method: "POST", url: "/api/cart", headers: { cookie, "content-type": "application/json" }, payload: "{nope" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "invalid-input" });
   });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AD_PLACEMENTS, AD_TITLE_MAX, AD_VIDEO_MAX_BYTES, isAdLink, isAdMedia } from "@/lib/advertisement";
 import { requestMeta, type ApiContext } from "../context";
 import { adminActor } from "../scopes";
-import { idParams, text } from "../schemas";
+import { idParams, text } from "@/lib/contract/fields";
 import { readOneFile } from "../uploads";
 
 const moment = (field: string) => z.iso.datetime({ offset: true, message: `${field} must be a date and time` }).nullable();

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { couponInputSchema } from "@/lib/coupons";
 import type { ApiContext } from "../context";
-import { text } from "../schemas";
+import { text } from "@/lib/contract/fields";
 
 /** The admin's coupons: list, create, switch on or off. */
 export const couponAdminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "@/server/errors";
 import type { ApiContext } from "../context";
-import { idParams, text } from "../schemas";
+import { idParams, text } from "@/lib/contract/fields";
 
 /** The shop's customers: a searchable list and one customer's record. */
 export const customerRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { THREAD_STATUSES } from "@/lib/account";
 import type { ApiContext } from "../context";
-import { idParams } from "../schemas";
+import { idParams } from "@/lib/contract/fields";
 import { messageBody } from "../shopper/messages";
 
 /** The admins' side of the message centre: the threads by status, one thread, a reply, open or close. */

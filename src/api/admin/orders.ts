@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "@/lib/checkout";
 import { ADMIN_ORDER_ACTIONS } from "@/lib/orders";
 import { requestMeta, type ApiContext } from "../context";
-import { text } from "../schemas";
+import { text } from "@/lib/contract/fields";
 
 const orderNumber = z.object({ number: text("number", 30, { min: 1 }) });
 

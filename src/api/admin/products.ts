@@ -18,7 +18,7 @@ import { DomainError } from "@/server/errors";
 import { requestMeta, type ApiContext } from "../context";
 import { sendError } from "../errors";
 import { adminActor } from "../scopes";
-import { idParams, text } from "../schemas";
+import { idParams, text } from "@/lib/contract/fields";
 import { readOneFile } from "../uploads";
 
 const shillings = (field: string) =>

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AdminRequestResponse, AdminRequestsResponse } from "@/lib/api-contract";
 import { REQUEST_KINDS, REQUEST_STATUSES } from "@/lib/requests";
 import type { ApiContext } from "../context";
-import { idParams, text } from "../schemas";
+import { idParams, text } from "@/lib/contract/fields";
 
 /** Requests sent through the shop's forms, as the admin works them: list, status, a PCB request's Gerber ZIP. */
 export const requestAdminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { SECURITY_LOCK_REASON_MAX, securityLogQuerySchema } from "@/lib/security-log";
 import { requestMeta, type ApiContext } from "../context";
 import { adminActor } from "../scopes";
-import { text } from "../schemas";
+import { text } from "@/lib/contract/fields";
 
 /** The security log (events, failures over time, top addresses, CSV) and locking or unlocking an account. */
 export const securityRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta, type ApiContext } from "../context";
 import { adminActor } from "../scopes";
-import { idParams, text } from "../schemas";
+import { idParams, text } from "@/lib/contract/fields";
 
 /** Categories and brands: list, create, rename, reorder, merge. */
 export const taxonomyRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {

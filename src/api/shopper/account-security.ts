@@ -12,7 +12,7 @@ import { PASSWORD_MAX_LENGTH } from "@/lib/auth-rules";
 import { accountMessage } from "@/server/auth/texts";
 import { requestMeta, type ApiContext } from "../context";
 import { answerErrorsWithSuccessFlag } from "../errors";
-import { text } from "../schemas";
+import { text } from "@/lib/contract/fields";
 import { setSessionCookie } from "../session-cookie";
 
 /** room for the longest allowed password (128 characters) in any script, in UTF-16 units; the rules give the message */

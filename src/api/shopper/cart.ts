@@ -4,7 +4,7 @@ import type { AddToCartResponse, CartResponse, MergeCartResponse, MessageRespons
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
 import { MAX_MERGE_REQUEST_LINES } from "@/server/cart/cart";
 import type { ApiContext } from "../context";
-import { text } from "../schemas";
+import { text } from "@/lib/contract/fields";
 
 const productId = z.coerce.number().int().positive().max(2_147_483_647);
 const variantId = text("variantId", 300, { min: 1 });

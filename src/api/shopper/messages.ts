@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "@/lib/account";
 import type { ApiContext } from "../context";
-import { idParams, text } from "../schemas";
+import { idParams, text } from "@/lib/contract/fields";
 
 /**
  * A message body may hold line breaks (paragraphs); the service refuses every other control

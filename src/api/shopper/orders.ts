@@ -4,7 +4,7 @@ import { DELIVERY_METHODS } from "@/lib/checkout";
 import { checkoutRequestSchema } from "@/lib/orders";
 import { REGION_CODES } from "@/lib/tanzania-regions";
 import { requestMeta, type ApiContext } from "../context";
-import { text } from "../schemas";
+import { text } from "@/lib/contract/fields";
 
 const orderNumber = z.object({ number: text("number", 30, { min: 1 }) });
 /** a UUID or any opaque token the browser made for one checkout attempt */

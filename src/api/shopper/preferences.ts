@@ -3,7 +3,7 @@ import { z } from "zod";
 import { WALLET_LABEL_MAX } from "@/lib/account";
 import { PAYMENT_METHODS } from "@/lib/checkout";
 import { requestMeta, type ApiContext } from "../context";
-import { idParams, text } from "../schemas";
+import { idParams, text } from "@/lib/contract/fields";
 
 /** The signed-in shopper's payment choices (preferred method, saved mobile-money numbers) and notification choices. */
 export const preferenceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacter } from "@/lib/text";
+import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacter } from "../text";
 
 /**
  * The one string schema of the API: every text a request carries (query, params, body) goes
