@@ -22,7 +22,8 @@ import { siteUrl } from "@/server/config";
 import { getServices } from "@/server/services";
 import { getIntl, languageAlternates } from "./i18n";
 import { loadCartCount, loadSessionUser } from "./session";
-import { loadHeaderCategories, loadSiteSettings } from "./site-settings";
+import { loadHeaderCategories } from "./header-categories";
+import { loadSiteSettings } from "./site-settings";
 import "./globals.css";
 
 // Rendered per request, never at build time: every page carries its own CSP nonce and the

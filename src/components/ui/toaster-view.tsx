@@ -4,7 +4,7 @@ import { Toast } from "radix-ui";
 import { X } from "lucide-react";
 import { useLocale, useTranslations } from "use-intl";
 import { isLocale } from "@/lib/locale";
-import { dismissToast, useCurrentToast, type ToastText } from "./toaster";
+import { dismissToast, useCurrentToast, type ToastText } from "./toast-store";
 
 /** The toasts as Radix shows them (swipe, timer, F8 to reach them); loaded on first use by Toaster. */
 export function ToasterView() {
