@@ -92,14 +92,16 @@ test("with Save-Data nothing is fetched ahead, not even on hover", async ({ page
 
 // Menus and panels (Radix, with its positioning and focus code) stay out of the first load: their
 // buttons are plain until first pressed. Save-Data keeps the idle prefetch of the dialogs out of the way.
-test("the header's menus and the filter panels load their script on first press, and open from the keyboard", async ({ page }) => {
+test("the header's menus and the filter panels open at the first press with no script to fetch, and from the keyboard", async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(navigator, "connection", { configurable: true, value: { saveData: true, effectiveType: "4g" } });
   });
+  const scripts: string[] = [];
   const radixScripts: string[] = [];
   const reads: Promise<void>[] = [];
   page.on("response", (response) => {
     if (!/\/_next\/static\/chunks\/.*\.js$/.test(new URL(response.url()).pathname)) return;
+    scripts.push(response.url());
     reads.push(
       response.text().then(
         (body) => void (/data-radix-popper-content-wrapper|focusScope\.autoFocusOnMount/.test(body) && radixScripts.push(response.url())),
@@ -112,23 +114,38 @@ test("the header's menus and the filter panels load their script on first press,
   await page.waitForLoadState("networkidle");
   await Promise.all(reads);
   expect(radixScripts).toEqual([]);
+  const loaded = scripts.length;
 
+  // the menus are the page's own HTML (popover): opening fetches nothing
   const themeButton = page.getByRole("button", { name: "Theme: White" });
   await expect(themeButton).toHaveAttribute("aria-haspopup", "menu");
   await themeButton.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitemradio", { name: "Dark" })).toBeVisible();
-  await Promise.all(reads);
-  expect(radixScripts.length).toBeGreaterThan(0);
+  await expect(themeButton).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("menuitemradio", { name: "White" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitemradio", { name: "Gray" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("menu")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Theme: White" })).toBeFocused();
+  await expect(themeButton).toBeFocused();
+  await expect(themeButton).toHaveAttribute("aria-expanded", "false");
 
   await page.getByRole("button", { name: "Price" }).click();
   await expect(page.getByRole("dialog", { name: "Price range" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Price" })).toBeFocused();
+
+  await page.getByRole("button", { name: "All Categories" }).click();
+  await expect(page.getByRole("dialog", { name: "All Categories" }).getByRole("link", { name: "All products" })).toBeVisible();
+  // a press outside closes it
+  await page.mouse.click(1400, 600);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await Promise.all(reads);
+  expect(scripts.slice(loaded)).toEqual([]);
+  expect(radixScripts).toEqual([]);
 });
 
 // The listing and product pages render whole (no loading skeleton), so a tap on a slow connection

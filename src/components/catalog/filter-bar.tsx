@@ -1,20 +1,10 @@
 "use client";
 
-import { ListFilter, SlidersHorizontal } from "lucide-react";
-import { lazy, useEffect, useRef, useState, type ComponentProps } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { SORT_OPTIONS, isSortOption, listingHref, type ListingFilters } from "@/lib/listing";
-import { formatMoney, type Currency } from "@/lib/money";
-import { useInputBeforeHydration } from "../ui/use-input-before-hydration";
-import { DeferredPopup } from "../ui/deferred-popup";
-import { loadOnce } from "../ui/prefetch";
-import { useCurrency } from "../ui/use-currency";
-
-export const CATEGORY_DEBOUNCE_MS = 300;
-
-const loadPopups = loadOnce(() => import("./filter-popups"));
-const PriceDialogPopup = lazy(() => loadPopups().then((m) => ({ default: m.PriceDialogPopup })));
-const CategoryTogglesPopup = lazy(() => loadPopups().then((m) => ({ default: m.CategoryTogglesPopup })));
+import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
+import { CATEGORY_DEBOUNCE_MS, CategoryToggles, PriceFilter } from "./filter-panels";
 
 /** Sort, category and price: each change reloads the listing from its first product. */
 export function FilterBar({
@@ -65,26 +55,8 @@ export function FilterBar({
         options={SORT_OPTIONS.map((value) => ({ value, label: t(`sortOptions.${value}`) }))}
       />
       <div className="col-span-2 flex items-center gap-2 sm:contents">
-        <DeferredPopup load={loadPopups} popup="dialog" shell={(props) => <CategoryTogglesButton selected={filters.categories} {...props} />}>
-          {(open) => (
-            <CategoryTogglesPopup
-              categories={categories}
-              selected={filters.categories}
-              onChange={(next) => go({ ...filters, categories: next })}
-              defaultOpen={open}
-            />
-          )}
-        </DeferredPopup>
-        <DeferredPopup load={loadPopups} popup="dialog" shell={(props) => <PriceButton filters={filters} {...props} />}>
-          {(open) => (
-            <PriceDialogPopup
-              filters={filters}
-              ceiling={priceCeiling}
-              onApply={(minPrice, maxPrice) => go({ ...filters, minPrice, maxPrice })}
-              defaultOpen={open}
-            />
-          )}
-        </DeferredPopup>
+        <CategoryToggles categories={categories} selected={filters.categories} onChange={(next) => go({ ...filters, categories: next })} />
+        <PriceFilter filters={filters} ceiling={priceCeiling} onApply={(minPrice, maxPrice) => go({ ...filters, minPrice, maxPrice })} />
         {total !== null && (
           <p className="ml-auto text-[var(--muted-fg)]" aria-live="polite">
             {t(totalIsEstimate ? "totalAbout" : "total", { count: total })}
@@ -130,42 +102,5 @@ function LabelledSelect({
         ))}
       </select>
     </label>
-  );
-}
-
-/** "1,000 – 5,000 TSh", or "from 1,000 TSh" without an upper bound. */
-export function priceRangeText(t: (key: "priceAtLeast", values: { price: string }) => string, low: number, high: number | null, currency: Currency) {
-  return high === null ? t("priceAtLeast", { price: formatMoney(low, currency) }) : `${formatMoney(low, currency)} – ${formatMoney(high, currency)}`;
-}
-
-/** The price filter's button: the range chosen, or "Price"; the same before and after its dialog's script has loaded. */
-export function PriceButton({ filters, ...props }: ComponentProps<"button"> & { filters: ListingFilters }) {
-  const t = useTranslations("catalog.filters");
-  const [currency] = useCurrency();
-  const active = filters.minPrice > 0 || filters.maxPrice !== null;
-  return (
-    <button
-      type="button"
-      className={`flex h-9 items-center gap-1 rounded-md border px-3 ${active ? "border-brand text-brand" : "border-[var(--border)]"}`}
-      {...props}
-    >
-      <SlidersHorizontal className="h-4 w-4" aria-hidden />
-      {active ? priceRangeText(t, filters.minPrice, filters.maxPrice, currency) : t("price")}
-    </button>
-  );
-}
-
-/** The several-categories button: how many are chosen; the same before and after its panel's script has loaded. */
-export function CategoryTogglesButton({ selected, ...props }: ComponentProps<"button"> & { selected: string[] }) {
-  const t = useTranslations("catalog.filters");
-  return (
-    <button
-      type="button"
-      className={`flex h-9 items-center gap-1 rounded-md border px-3 ${selected.length ? "border-brand text-brand" : "border-[var(--border)]"}`}
-      {...props}
-    >
-      <ListFilter className="h-4 w-4" aria-hidden />
-      {selected.length ? t("categoriesCount", { count: selected.length }) : t("categories")}
-    </button>
   );
 }

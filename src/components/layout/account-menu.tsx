@@ -1,30 +1,45 @@
-"use client";
-
-import { lazy, type ComponentProps } from "react";
+import Link from "next/link";
 import { UserCircle } from "lucide-react";
-import { useTranslations } from "use-intl";
-import { DeferredPopup } from "../ui/deferred-popup";
-import { loadOnce } from "../ui/prefetch";
 import { iconButton } from "../ui/styles";
+import { popoverMenu, popoverMenuItem, popoverMenuLabel, popoverMenuSeparator } from "../ui/popover";
+import { serverTranslator } from "../i18n/request-intl";
+import { ACCOUNT_LINKS } from "./account-links";
+import { SignOutMenuItem } from "./menu-actions";
 
-const loadPopup = loadOnce(() => import("./account-menu-popup"));
-const AccountMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.AccountMenuPopup })));
+const MENU_ID = "account-menu";
 
-/** The account menu's button, the same before and after its menu's script has loaded. */
-export function AccountMenuButton({ name, ...props }: ComponentProps<"button"> & { name: string }) {
-  const t = useTranslations("common.account");
-  return (
-    <button type="button" className={iconButton} aria-label={t("menuFor", { name })} {...props}>
-      <UserCircle className="h-5 w-5" aria-hidden />
-    </button>
-  );
-}
-
-/** The signed-in account menu: profile, orders, wish list, payment, settings, and Log out. */
+/**
+ * The signed-in account menu: profile, orders, wish list, payment, settings, and Log out. Server
+ * HTML opened by its button with no script (ui/popover.tsx); only Log out is a client island.
+ */
 export function AccountMenu({ name }: { name: string }) {
+  const t = serverTranslator("common.account");
   return (
-    <DeferredPopup load={loadPopup} popup="menu" shell={(props) => <AccountMenuButton name={name} {...props} />}>
-      {(open) => <AccountMenuPopup name={name} defaultOpen={open} />}
-    </DeferredPopup>
+    <>
+      <button
+        type="button"
+        popoverTarget={MENU_ID}
+        aria-haspopup="menu"
+        aria-label={t("menuFor", { name })}
+        className={`${iconButton} [anchor-name:--account-menu]`}
+      >
+        <UserCircle className="h-5 w-5" aria-hidden />
+      </button>
+      <div id={MENU_ID} popover="auto" tabIndex={-1} className={`${popoverMenu} outline-none [position-anchor:--account-menu]`}>
+        <p id={`${MENU_ID}-name`} className={popoverMenuLabel}>
+          {name}
+        </p>
+        <div role="menu" aria-labelledby={`${MENU_ID}-name`}>
+          {ACCOUNT_LINKS.map((link) => (
+            // not prefetched: most are rarely opened
+            <Link key={link.href} href={link.href} prefetch={false} role="menuitem" className={popoverMenuItem}>
+              {t(link.label)}
+            </Link>
+          ))}
+          <div role="separator" className={popoverMenuSeparator} />
+          <SignOutMenuItem className={popoverMenuItem} label={t("logOut")} />
+        </div>
+      </div>
+    </>
   );
 }

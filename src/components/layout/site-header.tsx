@@ -15,6 +15,7 @@ import { greetingName } from "@/lib/auth-rules";
 import { OpenAuthButton } from "../auth/open-auth-button";
 import { AccountMenu } from "./account-menu";
 import { LanguageSwitch } from "../i18n/language-switch";
+import { PopoverBehaviour } from "../ui/popover-behaviour";
 import { serverTranslator } from "../i18n/request-intl";
 
 /** The search box as plain HTML until its client part loads: same size, still submits. */
@@ -113,6 +114,7 @@ export function SiteHeader({
         ))}
       </nav>
       <LazySearchDialog />
+      <PopoverBehaviour />
     </header>
   );
 }

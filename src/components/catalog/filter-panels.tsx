@@ -1,52 +1,75 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { ListFilter, SlidersHorizontal } from "lucide-react";
+import { useEffect, useRef, useState, type ToggleEvent } from "react";
 import { useTranslations } from "use-intl";
 import type { ListingFilters } from "@/lib/listing";
 import { formatMoney, type Currency } from "@/lib/money";
 import { amountInCurrency, priceStops, shillingsFromInput, stopIndex } from "@/lib/price-scale";
-import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
-import { Sheet, SheetClose, SheetContent, SheetTrigger } from "../ui/sheet";
-import { useCurrency } from "../ui/use-currency";
-import { CATEGORY_DEBOUNCE_MS, CategoryTogglesButton, PriceButton, priceRangeText } from "./filter-bar";
+import { PopoverPanelHeader, popoverDialog, popoverPanel } from "../ui/popover";
+import { useCurrency } from "../hooks/use-currency";
 
-/** The price range dialog: two sliders on a scale whose steps grow, and typed amounts (loaded on first press: filter-bar.tsx). */
-export function PriceDialogPopup({
-  filters,
-  ceiling,
-  onApply,
-  defaultOpen,
-}: {
-  filters: ListingFilters;
-  ceiling: number;
-  onApply: (min: number, max: number | null) => void;
-  defaultOpen: boolean;
-}) {
+/*
+ * The listing's price and several-categories filters: each a button and a panel built on the
+ * HTML `popover` attribute (ui/popover.tsx), rendered with the listing, so the first press opens
+ * it with nothing to download. A panel starts from the listing's current filters each time it opens.
+ */
+
+/** Category choices settle this long before the list reloads, so quick changes make one request. */
+export const CATEGORY_DEBOUNCE_MS = 300;
+
+const PRICE_ID = "filter-price";
+const CATEGORIES_ID = "filter-categories";
+
+/** "1,000 – 5,000 TSh", or "from 1,000 TSh" without an upper bound. */
+function priceRangeText(t: (key: "priceAtLeast", values: { price: string }) => string, low: number, high: number | null, currency: Currency) {
+  return high === null ? t("priceAtLeast", { price: formatMoney(low, currency) }) : `${formatMoney(low, currency)} – ${formatMoney(high, currency)}`;
+}
+
+const filterButton = (active: boolean) => `flex h-9 items-center gap-1 rounded-md border px-3 ${active ? "border-brand text-brand" : "border-[var(--border)]"}`;
+
+/** The price filter: its button (the range chosen, or "Price"), and a dialog of two sliders on a scale whose steps grow, and typed amounts. */
+export function PriceFilter({ filters, ceiling, onApply }: { filters: ListingFilters; ceiling: number; onApply: (min: number, max: number | null) => void }) {
   const t = useTranslations("catalog.filters");
+  const closeText = useTranslations("common.ui");
   const [currency] = useCurrency();
   const stops = priceStops(Math.max(ceiling, filters.minPrice, filters.maxPrice ?? 0));
   const top = stops.at(-1)!;
-  const [open, setOpen] = useState(defaultOpen);
+  const panel = useRef<HTMLDivElement>(null);
   const [min, setMin] = useState(filters.minPrice);
   // null: no upper bound
   const [max, setMax] = useState<number | null>(filters.maxPrice);
   const range = (low: number, high: number | null) => priceRangeText(t, low, high, currency);
   const upper = max ?? top;
+  const active = filters.minPrice > 0 || filters.maxPrice !== null;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
+    <>
+      <button type="button" popoverTarget={PRICE_ID} aria-haspopup="dialog" className={filterButton(active)}>
+        <SlidersHorizontal className="h-4 w-4" aria-hidden />
+        {active ? range(filters.minPrice, filters.maxPrice) : t("price")}
+      </button>
+      <div
+        ref={panel}
+        id={PRICE_ID}
+        popover="auto"
+        role="dialog"
+        tabIndex={-1}
+        aria-labelledby={`${PRICE_ID}-title`}
+        aria-describedby={`${PRICE_ID}-title-description`}
+        className={`${popoverDialog} outline-none`}
+        onToggle={(event: ToggleEvent<HTMLDivElement>) => {
+          if (event.newState !== "open") return;
           setMin(filters.minPrice);
           setMax(filters.maxPrice);
-        }
-      }}
-    >
-      <DialogTrigger asChild>
-        <PriceButton filters={filters} />
-      </DialogTrigger>
-      <DialogContent title={t("priceRange")} description={range(min, max)}>
+        }}
+      >
+        <PopoverPanelHeader
+          panelId={PRICE_ID}
+          titleId={`${PRICE_ID}-title`}
+          title={t("priceRange")}
+          description={range(min, max)}
+          closeLabel={closeText("close")}
+        />
         <PriceSlider label={t("minimum")} className="mt-4" stops={stops} value={min} currency={currency} onChange={(value) => setMin(Math.min(value, upper))} />
         <PriceSlider
           label={t("maximum")}
@@ -82,7 +105,7 @@ export function PriceDialogPopup({
           <button
             type="button"
             onClick={() => {
-              setOpen(false);
+              panel.current?.hidePopover();
               onApply(min, max);
             }}
             className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white"
@@ -90,8 +113,8 @@ export function PriceDialogPopup({
             {t("apply")}
           </button>
         </div>
-      </DialogContent>
-    </Dialog>
+      </div>
+    </>
   );
 }
 
@@ -146,20 +169,18 @@ function AmountBox({
   );
 }
 
-/** Several categories at once: a list of toggles, sent with the listing only when one or more are chosen (loaded on first press: filter-bar.tsx). */
-export function CategoryTogglesPopup({
+/** Several categories at once: its button (how many are chosen), and a side panel of toggles, sent with the listing only when one or more are chosen. */
+export function CategoryToggles({
   categories,
   selected,
   onChange,
-  defaultOpen,
 }: {
   categories: { name: string; slug: string }[];
   selected: string[];
   onChange: (next: string[]) => void;
-  defaultOpen: boolean;
 }) {
   const t = useTranslations("catalog.filters");
-  const [open, setOpen] = useState(defaultOpen);
+  const closeText = useTranslations("common.ui");
   const [draft, setDraft] = useState<string[]>(selected);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -170,17 +191,28 @@ export function CategoryTogglesPopup({
     timer.current = setTimeout(() => onChange(next), CATEGORY_DEBOUNCE_MS);
   };
   return (
-    <Sheet
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setDraft(selected);
-      }}
-    >
-      <SheetTrigger asChild>
-        <CategoryTogglesButton selected={selected} />
-      </SheetTrigger>
-      <SheetContent title={t("filterByCategories")} description={t("filterByCategoriesText")}>
+    <>
+      <button type="button" popoverTarget={CATEGORIES_ID} aria-haspopup="dialog" className={filterButton(selected.length > 0)}>
+        <ListFilter className="h-4 w-4" aria-hidden />
+        {selected.length ? t("categoriesCount", { count: selected.length }) : t("categories")}
+      </button>
+      <div
+        id={CATEGORIES_ID}
+        popover="auto"
+        role="dialog"
+        tabIndex={-1}
+        aria-labelledby={`${CATEGORIES_ID}-title`}
+        aria-describedby={`${CATEGORIES_ID}-title-description`}
+        className={`${popoverPanel} outline-none`}
+        onToggle={(event: ToggleEvent<HTMLDivElement>) => event.newState === "open" && setDraft(selected)}
+      >
+        <PopoverPanelHeader
+          panelId={CATEGORIES_ID}
+          titleId={`${CATEGORIES_ID}-title`}
+          title={t("filterByCategories")}
+          description={t("filterByCategoriesText")}
+          closeLabel={closeText("close")}
+        />
         <ul className="mt-3 flex-1 space-y-0.5 overflow-y-auto text-sm">
           {categories.map((c) => (
             <li key={c.slug}>
@@ -204,10 +236,17 @@ export function CategoryTogglesPopup({
           >
             {t("clearAll")}
           </button>
-          <SheetClose className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">{t("done")}</SheetClose>
+          <button
+            type="button"
+            popoverTarget={CATEGORIES_ID}
+            popoverTargetAction="hide"
+            className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white"
+          >
+            {t("done")}
+          </button>
         </div>
-      </SheetContent>
-    </Sheet>
+      </div>
+    </>
   );
 }
 
