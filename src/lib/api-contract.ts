@@ -9,12 +9,12 @@ import type { ErrorBody } from "./error-codes";
 import type { Locale } from "./locale";
 import type { AdminOrderAction, CheckoutQuote, OrderSummary, OrderView, PaymentStart, SavedAddress, TrackingView } from "./orders";
 import type { CoinsSummary } from "./coins";
-import type { AdminCouponView, CouponReason, CouponRequest, CouponView, UsedCoupon } from "./coupons";
+import type { AdminCouponView, CouponRequest, CouponView, UsedCoupon } from "./coupons";
 import type { Cart } from "./guest-cart";
 import type { Product } from "./product";
 import type { RequestBody, RequestKind, RequestStatus } from "./requests";
 import type { PublicSiteSettings, SiteSettings } from "./site-settings";
-import type { ProductVariant, VariantConfig } from "./variants";
+import type { ProductVariant } from "./variants";
 
 export type { ErrorBody };
 

@@ -16,10 +16,14 @@ import { ERROR_CODES } from "../error-codes";
 export const errorBodySchema = z.looseObject({ error: z.string(), code: z.enum(ERROR_CODES) });
 
 /**
- * A moment: the route may return a Date (it leaves as JSON's ISO text) or the ISO text itself; the
- * browser reads the text.
+ * A moment the route holds as a Date: it leaves as JSON's ISO text, which is what the browser reads
+ * (the type on the wire, `z.input`, is a string; the route's, `z.output`, a Date). A route that
+ * already holds the text uses `z.iso.datetime(...)` or `z.string()`.
  */
-export const instant = z.union([z.iso.datetime({ offset: true }), z.date()]);
+export const instant = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
 
 /** `{success: true, message}`: the answer of a write whose result is a sentence for the person. */
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
