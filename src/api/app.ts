@@ -35,7 +35,7 @@ import { paymentRoutes } from "./payments";
 import { requestIdOf } from "./request-id";
 import { defaultResponseCheck, installResponseCheck, type ResponseCheck } from "./response-check";
 import { requestRoutes } from "./requests";
-import { adminScope, assertAdminRoutesScoped, installActors, signedInScope, type AdminRouteRegistry } from "./scopes";
+import { adminScope, installActors, signedInScope, trackRouteScopes } from "./scopes";
 import { settingsRoutes } from "./settings";
 import { accountSecurityRoutes } from "./shopper/account-security";
 import { cartRoutes } from "./shopper/cart";
@@ -87,6 +87,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
   }) as unknown as FastifyInstance<Server>;
   app.setValidatorCompiler(validatorCompiler);
   installResponseCheck(app, options.responseCheck ?? defaultResponseCheck());
+  trackRouteScopes(app);
   installErrorHandling(app, {
     onRateLimited: (request) =>
       options.services.auth.noteRateLimited(`${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`, requestMeta(request)),
@@ -124,8 +125,6 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", CACHE.none);
       });
       installActors(api);
-      const adminRoutes: AdminRouteRegistry = new Set();
-      assertAdminRoutesScoped(api, adminRoutes);
       const context: ApiContext = { services: options.services };
 
       // anyone: the catalogue, sign-in, forms, payment providers' callbacks
@@ -161,7 +160,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
 
       // an administrator, under /api/admin/: 401 for a guest, 403 for a shopper, before the route reads its input
       await api.register(
-        adminScope(context, adminRoutes, [
+        adminScope(context, [
           dashboardRoutes,
           productRoutes,
           taxonomyRoutes,

@@ -1,11 +1,18 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { SignedInUser } from "@/server/auth/auth-service";
 import { DomainError } from "@/server/errors";
 import type { Services } from "@/server/services";
 import { readSessionToken } from "./session-cookie";
 
+/** Who may call a route: anyone, a signed-in person, or an administrator. */
+export type RouteScope = "public" | "signed-in" | "admin";
+
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** set by the scope a route is registered in (public when none) */
+    scope?: RouteScope;
+  }
   interface FastifyRequest {
     /** the signed-in person of a route under the signed-in or the admin scope, found once before the route runs */
     readonly user: SignedInUser;
@@ -62,6 +69,9 @@ export function signedInScope<C extends ScopeContext>(context: C, routes: Fastif
   const { services } = context;
   const secure = services.siteUrl.protocol === "https:";
   return async (scope) => {
+    scope.addHook("onRoute", (route) => {
+      route.config = { ...route.config, scope: "signed-in" };
+    });
     scope.addHook("onRequest", async (request) => {
       actors.set(request, { user: await services.auth.requireUser(readSessionToken(request, secure)), admin: false });
     });
@@ -69,16 +79,13 @@ export function signedInScope<C extends ScopeContext>(context: C, routes: Fastif
   };
 }
 
-/** The admin routes an API registered inside its admin scope, to check that no other route sits under the prefix. */
-export type AdminRouteRegistry = Set<string>;
-
 /**
  * The administrator's routes, under /api/admin/: a guest gets 401 and a shopper 403 (an admin who
  * must still set up two-step sign-in 403 `two-factor-required`) before the route's query,
  * parameters or body are read, so a refusal never tells who may not call a route what it expects,
  * and no upload is read for them. Register with `{ prefix: "/admin" }`.
  */
-export function adminScope<C extends ScopeContext>(context: C, registry: AdminRouteRegistry, routes: FastifyPluginAsyncZod<C>[]): FastifyPluginAsync {
+export function adminScope<C extends ScopeContext>(context: C, routes: FastifyPluginAsyncZod<C>[]): FastifyPluginAsync {
   const { services } = context;
   const secure = services.siteUrl.protocol === "https:";
   return async (scope) => {
@@ -86,29 +93,48 @@ export function adminScope<C extends ScopeContext>(context: C, registry: AdminRo
       actors.set(request, { user: await services.auth.requireAdmin(readSessionToken(request, secure)), admin: true });
     });
     scope.addHook("onRoute", (route) => {
-      registry.add(routeKey(route.method, route.url));
+      route.config = { ...route.config, scope: "admin" };
     });
     for (const plugin of routes) await scope.register(plugin, context);
   };
 }
 
-const routeKey = (method: string | string[], url: string) => `${[method].flat().join(",")} ${url}`;
+export interface ScopedRoute {
+  method: string;
+  url: string;
+  scope: RouteScope;
+}
+
+const scopedRoutes = new WeakMap<FastifyInstance, ScopedRoute[]>();
+
+/** Every route of an API with its scope, as registered (for the tests that walk them all). */
+export function routeScopes(app: FastifyInstance): readonly ScopedRoute[] {
+  return scopedRoutes.get(app) ?? [];
+}
 
 /**
- * Refuses to start an API with a route under /api/admin/ that was registered outside the admin
- * scope (the public settings read excepted): such a route would answer anyone. Install before the
- * routes are registered.
+ * Keeps the scope of every route registered after it (install on the root, first), and refuses to
+ * start an API with a route under /api/admin/ outside the admin scope (the public settings read
+ * excepted): such a route would answer anyone.
  */
-export function assertAdminRoutesScoped(app: FastifyInstance, registry: AdminRouteRegistry): void {
-  const underPrefix: string[] = [];
+export function trackRouteScopes(app: FastifyInstance): void {
+  // the scopes mark their routes in hooks that run after this one, on the same options: read at ready
+  const registered: RouteOptions[] = [];
   app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith(ADMIN_API_PREFIX) && route.url !== ADMIN_API_PREFIX.slice(0, -1)) return;
-    if ([route.method].flat().every((method) => PUBLIC_ADMIN_ROUTES.has(`${method} ${route.url}`))) return;
-    underPrefix.push(routeKey(route.method, route.url));
+    registered.push(route);
   });
   app.addHook("onReady", async () => {
-    const unscoped = underPrefix.filter((key) => !registry.has(key));
-    if (unscoped.length) throw new Error(`Admin routes outside the admin scope: ${unscoped.join("; ")}`);
+    const routes = registered.flatMap((route) =>
+      [route.method].flat().map((method) => ({ method, url: route.url, scope: route.config?.scope ?? ("public" as const) })),
+    );
+    scopedRoutes.set(app, routes);
+    const strays = routes.filter(
+      (route) =>
+        (route.url.startsWith(ADMIN_API_PREFIX) || route.url === ADMIN_API_PREFIX.slice(0, -1)) &&
+        route.scope !== "admin" &&
+        !PUBLIC_ADMIN_ROUTES.has(`${route.method} ${route.url}`),
+    );
+    if (strays.length) throw new Error(`Admin routes outside the admin scope: ${strays.map((r) => `${r.method} ${r.url}`).join("; ")}`);
   });
 }
 
