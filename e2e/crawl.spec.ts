@@ -47,7 +47,7 @@ async function accountMenuLinks(page: Page, label: string): Promise<string[]> {
   await page.getByRole("button", { name: label, exact: true }).filter({ visible: true }).first().click();
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
-  const links = await linksOn(page, '[role="menu"]');
+  const links = await linksOn(page, '[role="menu"]:visible');
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   return links;

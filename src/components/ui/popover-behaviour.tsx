@@ -29,6 +29,7 @@ function invokersOf(popover: HTMLElement): HTMLElement[] {
  *   from a pointer, to the popover itself, so the arrow keys and Escape still work;
  * - in a menu, ↑ ↓ Home End move between the items (the ARIA menu pattern);
  * - a choice, a link or a button that opens a dialog closes the popover (unless `data-keep-open`);
+ * - a press on a panel's dimmed backdrop closes it;
  * - focus leaving a menu (Tab past its end) closes it, and so does a client-side navigation.
  */
 export function PopoverBehaviour() {
@@ -78,6 +79,13 @@ export function PopoverBehaviour() {
 
     const onClick = (event: MouseEvent) => {
       const target = event.target as Element | null;
+      // a press on a panel's dimmed backdrop reaches the popover itself, which the browser does
+      // not count as outside: outside the popover's box, it closes it as a press outside would
+      if (target instanceof HTMLElement && target.hasAttribute("popover") && target.matches(":popover-open")) {
+        const box = target.getBoundingClientRect();
+        const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+        if (outside) return target.hidePopover();
+      }
       const popover = target?.closest?.<HTMLElement>("[popover]");
       const chosen = target?.closest?.(CLOSES);
       if (!popover || !chosen || !popover.contains(chosen) || chosen.closest("[data-keep-open]")) return;
