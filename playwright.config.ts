@@ -56,6 +56,8 @@ export default defineConfig({
       MAIL_DRAIN_INTERVAL_MS: "250",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // an answer that breaks its contract fails the flow that caused it (a 500), as in the API tests
+      RESPONSE_CHECK: "strict",
     },
   },
 });

@@ -57,6 +57,7 @@ async function main() {
     rateLimit: config.API_RATE_LIMIT,
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
+    responseCheck: config.RESPONSE_CHECK,
     metricsToken: config.METRICS_TOKEN,
     siteUrlSet: Boolean(config.SITE_URL),
     listenHost: config.HOST,

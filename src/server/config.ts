@@ -94,6 +94,8 @@ const envSchema = z.object({
   /** how often pending payments whose callback has not come are looked for (each is asked on its own backoff) */
   PAYMENT_POLL_INTERVAL_MS: z.coerce.number().int().min(250).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
+  /** how API answers are checked against their response schemas: logged (production) or refused with a 500 (tests) */
+  RESPONSE_CHECK: z.enum(["log", "strict"]).default("log"),
   /** redis://host:port shared by several app servers (the API's rate limits); unset = counted in this process */
   REDIS_URL: z
     .string()
