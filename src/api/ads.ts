@@ -1,30 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import type { AdvertisementsResponse, RotationTimeResponse } from "@/lib/api-contract";
+import { advertisementsQuerySchema, advertisementsResponseSchema, rotationTimeResponseSchema } from "@/lib/contract/ads";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
-import { text } from "@/lib/contract/fields";
 
 /** The storefront's ads by placement, and how long each shows. */
 export const adRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   app.get(
     "/advertisements",
-    {
-      schema: {
-        querystring: z.object({
-          placement: text("placement", 40)
-            .regex(/^[a-z0-9-]{1,40}$/, "placement must be a short lowercase name such as products")
-            .default("products"),
-        }),
-      },
-    },
-    async (request, reply): Promise<AdvertisementsResponse> => {
+    { schema: { querystring: advertisementsQuerySchema, response: { 200: advertisementsResponseSchema } } },
+    async (request, reply) => {
       reply.header("cache-control", CACHE.none);
       return services.ads.list(request.query.placement);
     },
   );
 
-  app.get("/advertisements/rotation-time", async (_request, reply): Promise<RotationTimeResponse> => {
+  app.get("/advertisements/rotation-time", { schema: { response: { 200: rotationTimeResponseSchema } } }, async (_request, reply) => {
     reply.header("cache-control", CACHE.none);
     return { rotationTime: await services.ads.rotationSeconds() };
   });

@@ -1,8 +1,23 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { LoginErrorBody, LoginResponse, LoginTwoFactorResponse, LogoutResponse, MessageResponse, PublicUser, SessionResponse } from "@/lib/api-contract";
-import { PASSWORD_MAX_LENGTH, loginErrorType } from "@/lib/auth-rules";
+import { loginErrorType } from "@/lib/auth-rules";
+import {
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  loginTwoFactorRequestSchema,
+  loginTwoFactorResponseSchema,
+  logoutResponseSchema,
+  messageResponseSchema,
+  registerRequestSchema,
+  resendVerificationRequestSchema,
+  resetPasswordRequestSchema,
+  sessionResponseSchema,
+  verifyRequestSchema,
+  type LoginErrorBody,
+  type PublicUser,
+} from "@/lib/contract/auth";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/locale";
 import { publicUser } from "@/server/auth/auth-service";
 import { authMessage, refusal } from "@/server/auth/texts";
@@ -10,13 +25,7 @@ import type { AddressLimitedRoute } from "@/server/auth/limits";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { answerErrorsWithSuccessFlag, describeError, sendError } from "./errors";
-import { text } from "@/lib/contract/fields";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie";
-
-/** room for the longest allowed password (128 characters) in any script, in UTF-16 units; the rules give the message */
-const PASSWORD_FIELD = 4 * PASSWORD_MAX_LENGTH;
-/** a form field: absent means empty, so the service answers with the form's own message */
-const field = (name: string, max: number) => text(name, max).default("");
 
 /**
  * Sign-in, registration and e-mail links (the signed-in account's own security is in
@@ -54,22 +63,12 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     "/auth/register",
     {
       config: perAddress("register"),
-      schema: {
-        body: z.object({
-          fullName: field("fullName", 120),
-          email: field("email", 254),
-          phone: field("phone", 30).optional(),
-          password: field("password", PASSWORD_FIELD),
-          confirmPassword: field("confirmPassword", PASSWORD_FIELD),
-          acceptTerms: z.boolean().default(false),
-          redirect: text("redirect", 500).optional(),
-        }),
-      },
+      schema: { body: registerRequestSchema, response: { 201: messageResponseSchema } },
     },
-    async (request, reply): Promise<MessageResponse> => {
+    async (request, reply) => {
       const { message } = await auth.register(request.body, requestMeta(request));
       reply.code(201);
-      return { success: true, message };
+      return { success: true as const, message };
     },
   );
 
@@ -91,34 +90,27 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     "/auth/login",
     {
       config: perAddress("login"),
-      schema: {
-        body: z.object({
-          email: field("email", 254),
-          password: field("password", PASSWORD_FIELD),
-          remember: z.boolean().default(false),
-          redirect: text("redirect", 500).optional(),
-        }),
-      },
+      schema: { body: loginRequestSchema, response: { 200: z.union([loginResponseSchema, loginTwoFactorResponseSchema]) } },
     },
-    async (request, reply): Promise<LoginResponse | LoginTwoFactorResponse | LoginErrorBody> => {
+    async (request, reply) => {
       try {
         const result = await auth.signIn({ ...request.body, previousToken: readSessionToken(request, secure) }, requestMeta(request));
         if ("twoFactorRequired" in result) {
           const { challenge, expiresInSeconds } = result;
           return {
-            success: false,
-            twoFactorRequired: true,
+            success: false as const,
+            twoFactorRequired: true as const,
             challenge,
             expiresInSeconds,
             user: null,
             error: null,
-            type: "TWO_FACTOR_REQUIRED",
+            type: "TWO_FACTOR_REQUIRED" as const,
             redirectTo: null,
           };
         }
         setSessionCookie(reply, secure, result.session.token, result.session.maxAge);
         rememberLocale(reply, result.user);
-        return { success: true, user: result.user, error: null, type: null, redirectTo: result.redirectTo };
+        return { success: true as const, user: result.user, error: null, type: null, redirectTo: result.redirectTo };
       } catch (error) {
         return loginFailure(reply, error);
       }
@@ -131,9 +123,9 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     "/auth/login/two-factor",
     {
       config: perAddress("login-two-factor"),
-      schema: { body: z.object({ challenge: text("challenge", 100, { min: 1 }), code: field("code", 40) }) },
+      schema: { body: loginTwoFactorRequestSchema, response: { 200: loginResponseSchema } },
     },
-    async (request, reply): Promise<LoginResponse | LoginErrorBody> => {
+    async (request, reply) => {
       try {
         const { user, session, redirectTo } = await auth.completeSignIn(
           { ...request.body, previousToken: readSessionToken(request, secure) },
@@ -141,51 +133,51 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
         );
         setSessionCookie(reply, secure, session.token, session.maxAge);
         rememberLocale(reply, user);
-        return { success: true, user, error: null, type: null, redirectTo };
+        return { success: true as const, user, error: null, type: null, redirectTo };
       } catch (error) {
         return loginFailure(reply, error);
       }
     },
   );
 
-  app.get("/auth/session", async (request): Promise<SessionResponse> => {
+  app.get("/auth/session", { schema: { response: { 200: sessionResponseSchema } } }, async (request) => {
     const user = await auth.currentUser(readSessionToken(request, secure));
-    return { success: true, authenticated: Boolean(user), user: user && publicUser(user) };
+    return { success: true as const, authenticated: Boolean(user), user: user && publicUser(user) };
   });
 
-  app.post("/auth/logout", async (request, reply): Promise<LogoutResponse> => {
+  app.post("/auth/logout", { schema: { response: { 200: logoutResponseSchema } } }, async (request, reply) => {
     await auth.signOut(readSessionToken(request, secure), requestMeta(request));
     clearSessionCookie(reply, secure);
-    return { success: true, error: null };
+    return { success: true as const, error: null };
   });
 
-  app.post("/auth/verify", { schema: { body: z.object({ token: text("token", 100, { min: 1 }) }) } }, async (request, reply): Promise<MessageResponse> => {
+  app.post("/auth/verify", { schema: { body: verifyRequestSchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
     const ok = await auth.verifyEmail(request.body.token, requestMeta(request));
     if (!ok) {
       const refused = refusal("invalid-token", "verifyLinkInvalid");
       return sendError(reply, refused.code, refused.message, { success: false, ...refused.details });
     }
-    return { success: true, message: authMessage("verified") };
+    return { success: true as const, message: authMessage("verified") };
   });
 
   app.post(
     "/auth/resend-verification",
     {
       config: perAddress("resend-verification"),
-      schema: { body: z.object({ email: text("email", 254), redirect: text("redirect", 500).optional() }) },
+      schema: { body: resendVerificationRequestSchema, response: { 200: messageResponseSchema } },
     },
-    async (request): Promise<MessageResponse> => {
+    async (request) => {
       await auth.resendVerification(request.body.email, requestMeta(request), request.body.redirect);
-      return { success: true, message: authMessage("resent") };
+      return { success: true as const, message: authMessage("resent") };
     },
   );
 
   app.post(
     "/auth/forgot-password",
-    { config: perAddress("forgot-password"), schema: { body: z.object({ email: text("email", 254) }) } },
-    async (request): Promise<MessageResponse> => {
+    { config: perAddress("forgot-password"), schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
       await auth.requestPasswordReset(request.body.email, requestMeta(request));
-      return { success: true, message: authMessage("resetSent") };
+      return { success: true as const, message: authMessage("resetSent") };
     },
   );
 
@@ -193,17 +185,11 @@ export const authRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { servi
     "/auth/reset-password",
     {
       config: perAddress("reset-password"),
-      schema: {
-        body: z.object({
-          token: text("token", 100, { min: 1 }),
-          password: field("password", PASSWORD_FIELD),
-          confirmPassword: field("confirmPassword", PASSWORD_FIELD),
-        }),
-      },
+      schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
     },
-    async (request): Promise<MessageResponse> => {
+    async (request) => {
       await auth.resetPassword(request.body, requestMeta(request));
-      return { success: true, message: authMessage("passwordReset") };
+      return { success: true as const, message: authMessage("passwordReset") };
     },
   );
 };

@@ -1,6 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { ImageSearchResponse } from "@/lib/api-contract";
+import { imageSearchResponseSchema } from "@/lib/contract/image-search";
 import { IMAGE_MAX_BYTES } from "@/lib/image-upload";
 import { IMAGE_TEXTS } from "@/server/image-search/decode";
 import { CACHE } from "./cache-control";
@@ -35,8 +35,8 @@ export const imageSearchRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, 
     "/image-search",
     // Decoding a photo costs far more than a list query: a tighter allowance per address (still
     // room for the many shoppers one mobile carrier puts behind a single address).
-    { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
-    async (request, reply): Promise<ImageSearchResponse> => {
+    { config: { rateLimit: { max: 120, timeWindow: 60_000 } }, schema: { response: { 200: imageSearchResponseSchema } } },
+    async (request, reply) => {
       reply.header("cache-control", CACHE.none);
       if (Number(request.headers["content-length"] ?? 0) > MAX_IMAGE_UPLOAD_BYTES + ENVELOPE_BYTES) return sendError(reply, "too-large", IMAGE_TEXTS.tooLarge);
       if (!request.isMultipart()) return sendError(reply, "invalid-input", TEXTS.notMultipart);

@@ -1,35 +1,13 @@
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import type { NewsletterResponse } from "@/lib/api-contract";
-import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT } from "@/lib/newsletter";
-import { hasForbiddenCharacter } from "@/lib/text";
+import { newsletterRequestSchema, newsletterResponseSchema, newsletterTokenSchema as tokenSchema } from "@/lib/contract/newsletter";
+import { NEWSLETTER_TEXT } from "@/lib/newsletter";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
 import { sendError } from "./errors";
 
 /** A body of {email} or {token} is a few hundred bytes; anything far larger is not one of ours. */
 const BODY_LIMIT = 4096;
-
-/**
- * The body of POST /api/newsletter: {email}, trimmed and lower-cased before it is checked, at most
- * 254 characters. Every failure (no body, not an object, not a string, bad address) carries the
- * one message the form shows.
- */
-const newsletterRequestSchema = z.object(
-  {
-    email: z
-      .string(NEWSLETTER_TEXT.invalidEmail)
-      .refine((value) => !hasForbiddenCharacter(value), NEWSLETTER_TEXT.invalidEmail)
-      .trim()
-      .toLowerCase()
-      .max(NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXT.invalidEmail)
-      .pipe(z.email(NEWSLETTER_TEXT.invalidEmail)),
-  },
-  NEWSLETTER_TEXT.invalidEmail,
-);
-
-const tokenSchema = z.string().min(1).max(100);
 
 /**
  * The newsletter with double opt-in.
@@ -58,12 +36,12 @@ export const newsletterRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       throw error;
     });
 
-    signUp.post("/newsletter", { bodyLimit: BODY_LIMIT }, async (request, reply): Promise<NewsletterResponse> => {
+    signUp.post("/newsletter", { bodyLimit: BODY_LIMIT, schema: { response: { 202: newsletterResponseSchema } } }, async (request, reply) => {
       const parsed = newsletterRequestSchema.safeParse(request.body);
       if (!parsed.success) return sendError(reply, "invalid-input", NEWSLETTER_TEXT.invalidEmail);
       await services.newsletter.subscribe(parsed.data.email, "footer", requestMeta(request));
       reply.code(202);
-      return { success: true, message: NEWSLETTER_TEXT.subscribed };
+      return { success: true as const, message: NEWSLETTER_TEXT.subscribed };
     });
   });
 
@@ -83,16 +61,16 @@ export const newsletterRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       return parsed.success ? parsed.data : null;
     };
 
-    links.post("/newsletter/confirm", { bodyLimit: BODY_LIMIT }, async (request, reply): Promise<NewsletterResponse> => {
+    links.post("/newsletter/confirm", { bodyLimit: BODY_LIMIT, schema: { response: { 200: newsletterResponseSchema } } }, async (request, reply) => {
       const token = tokenOf(request);
       if (!token || !(await services.newsletter.confirm(token))) return sendError(reply, "invalid-token", NEWSLETTER_TEXT.confirmFailed);
-      return { success: true, message: NEWSLETTER_TEXT.confirmed };
+      return { success: true as const, message: NEWSLETTER_TEXT.confirmed };
     });
 
-    links.post("/newsletter/unsubscribe", { bodyLimit: BODY_LIMIT }, async (request, reply): Promise<NewsletterResponse> => {
+    links.post("/newsletter/unsubscribe", { bodyLimit: BODY_LIMIT, schema: { response: { 200: newsletterResponseSchema } } }, async (request, reply) => {
       const token = tokenOf(request);
       if (!token || !(await services.newsletter.unsubscribe(token))) return sendError(reply, "invalid-token", NEWSLETTER_TEXT.unsubscribeFailed);
-      return { success: true, message: NEWSLETTER_TEXT.unsubscribed };
+      return { success: true as const, message: NEWSLETTER_TEXT.unsubscribed };
     });
   });
 };

@@ -1,6 +1,7 @@
 import net from "node:net";
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { liveResponseSchema, metricsResponseSchema, readyResponseSchema } from "@/lib/contract/ops";
 import type { Services } from "@/server/services";
 import { CACHE } from "./cache-control";
 import { sendError } from "./errors";
@@ -37,12 +38,12 @@ export async function opsRoutes(app: FastifyInstance, options: { services: Servi
   const { health, metrics } = options.services;
   const noStore = (reply: FastifyReply) => reply.header("cache-control", CACHE.none);
 
-  app.get("/api/health/live", { config: { rateLimit: false } }, async (_request, reply) => {
+  app.get("/api/health/live", { config: { rateLimit: false }, schema: { response: { 200: liveResponseSchema } } }, async (_request, reply) => {
     noStore(reply);
     return { status: "ok" };
   });
 
-  app.get("/api/health/ready", { config: { rateLimit: false } }, async (_request, reply) => {
+  app.get("/api/health/ready", { config: { rateLimit: false }, schema: { response: { 200: readyResponseSchema } } }, async (_request, reply) => {
     noStore(reply);
     const readiness = await health.readiness();
     if (!readiness.ready) {
@@ -52,7 +53,7 @@ export async function opsRoutes(app: FastifyInstance, options: { services: Servi
     return { status: "ready", ...readiness };
   });
 
-  app.get("/metrics", { config: { rateLimit: false } }, async (request, reply) => {
+  app.get("/metrics", { config: { rateLimit: false }, schema: { response: { 200: metricsResponseSchema } } }, async (request, reply) => {
     noStore(reply);
     const allowed = options.metricsToken ? bearerMatches(request, options.metricsToken) : localScrape(request);
     if (!allowed) return sendError(reply, "forbidden", "Metrics are for this machine, or for a scraper with the metrics token");

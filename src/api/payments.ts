@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { webhookResponseSchema } from "@/lib/contract/payments";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 
@@ -43,11 +44,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
     });
 
     for (const provider of ["clickpesa", "sandbox"] as const) {
-      webhooks.post(`/payments/${provider}/webhook`, { bodyLimit: WEBHOOK_BODY_LIMIT, config: { csrf: "signature" } }, async (request) => {
-        const raw = typeof request.body === "string" ? request.body : "";
-        const result = await services.payments.handleCallback(provider, parseCallback(raw), raw, request.headers, request.ip);
-        return { received: true, outcome: result.outcome };
-      });
+      webhooks.post(
+        `/payments/${provider}/webhook`,
+        { bodyLimit: WEBHOOK_BODY_LIMIT, config: { csrf: "signature" }, schema: { response: { 200: webhookResponseSchema } } },
+        async (request) => {
+          const raw = typeof request.body === "string" ? request.body : "";
+          const result = await services.payments.handleCallback(provider, parseCallback(raw), raw, request.headers, request.ip);
+          return { received: true as const, outcome: result.outcome };
+        },
+      );
     }
   });
 };

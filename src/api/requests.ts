@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { SendRequestResponse } from "@/lib/api-contract";
+import { sendRequestResponseSchema } from "@/lib/contract/requests";
 import { GERBER_MAX_BYTES } from "@/server/requests/gerber-zip";
 import { CACHE } from "./cache-control";
 import { requestMeta, type ApiContext } from "./context";
@@ -50,7 +50,7 @@ export const requestRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
     reply.header("cache-control", CACHE.none);
   });
 
-  app.post("/requests", { bodyLimit: BODY_LIMIT }, async (request, reply): Promise<SendRequestResponse> => {
+  app.post("/requests", { bodyLimit: BODY_LIMIT, schema: { response: { 201: sendRequestResponseSchema } } }, async (request, reply) => {
     const result = await services.requests.submit(request.body, await sender(request));
     reply.code(201);
     return result;
@@ -61,7 +61,7 @@ export const requestRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
       limits: { fileSize: GERBER_MAX_BYTES, files: 1, fields: PCB_FIELDS.size, parts: PCB_FIELDS.size + 1, fieldSize: 64 * 1024, headerPairs: 50 },
     });
 
-    upload.post("/requests/pcb", async (request, reply): Promise<SendRequestResponse> => {
+    upload.post("/requests/pcb", { schema: { response: { 201: sendRequestResponseSchema } } }, async (request, reply) => {
       if (Number(request.headers["content-length"] ?? 0) > GERBER_MAX_BYTES + ENVELOPE_BYTES)
         return sendError(reply, "too-large", TEXTS.tooLarge, { field: "gerber", reason: "too-large" });
       if (!request.isMultipart()) return sendError(reply, "invalid-input", TEXTS.notMultipart);

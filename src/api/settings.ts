@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AdminSettingsResponse, SettingsResponse } from "@/lib/api-contract";
+import { adminSettingsResponseSchema, settingsQuerySchema, settingsResponseSchema } from "@/lib/contract/settings";
 import { publicSiteSettings } from "@/lib/site-settings";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
@@ -19,15 +19,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { s
   // policy included, to an admin only (never cached by anyone in between).
   app.get(
     "/admin/settings",
-    { schema: { querystring: z.object({ full: z.enum(["true", "false"]).optional() }).passthrough() } },
-    async (request, reply): Promise<SettingsResponse | AdminSettingsResponse> => {
+    { schema: { querystring: settingsQuerySchema, response: { 200: z.union([adminSettingsResponseSchema, settingsResponseSchema]) } } },
+    async (request, reply) => {
       if (request.query.full === "true") {
         reply.header("cache-control", CACHE.none);
         await services.auth.requireAdmin(readSessionToken(request, services.siteUrl.protocol === "https:"), "Only administrators can read every setting");
-        return { success: true, settings: await services.settings.get() };
+        return { success: true as const, settings: await services.settings.get() };
       }
       reply.header("cache-control", CACHE.default);
-      return { success: true, settings: publicSiteSettings(await services.settings.get()) };
+      return { success: true as const, settings: publicSiteSettings(await services.settings.get()) };
     },
   );
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { trackingRequestSchema, trackingResponseSchema } from "@/lib/contract/orders";
 import { requestMeta, type ApiContext } from "./context";
-import { text } from "@/lib/contract/fields";
 
 /** An order's progress for anyone who knows its number and the e-mail or phone it was placed with (no account needed). */
 export const trackingRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
@@ -10,7 +9,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { s
     {
       // a flood guard per address here; the service limits failed lookups per client and slows a guessed order
       config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
-      schema: { body: z.object({ number: text("number", 30, { min: 1 }), contact: text("contact", 200, { min: 3 }) }).strict() },
+      schema: { body: trackingRequestSchema, response: { 200: trackingResponseSchema } },
     },
     async (request) => ({ tracking: await services.orders.track(request.body.number, request.body.contact, requestMeta(request)) }),
   );

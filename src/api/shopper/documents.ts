@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ORDER_NUMBER_PATTERN } from "@/lib/checkout";
-import { LOCALES } from "@/lib/locale";
+import { orderDocumentParamsSchema as params, orderDocumentQuerySchema as query, orderDocumentResponseSchema } from "@/lib/contract/orders";
 import type { DocumentsService, DocumentViewer, PdfDocument } from "@/server/documents/documents";
 import { DomainError } from "@/server/errors";
 import type { Services } from "@/server/services";
@@ -12,9 +11,6 @@ import { requestMeta } from "../context";
 export interface DocumentRoutesContext {
   services: Pick<Services, "auth" | "siteUrl"> & { documents: DocumentsService };
 }
-
-const params = z.object({ number: z.string().max(40) });
-const query = z.object({ lang: z.enum(LOCALES).optional() });
 
 /** A file name any browser and any disk accept: the document's number, nothing a header could misread. */
 function safeFilename(name: string): string {
@@ -48,13 +44,13 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRoutesContext> = asyn
     return value;
   }
 
-  app.get("/orders/:number/receipt.pdf", { schema: { params, querystring: query } }, async (request, reply) => {
+  app.get("/orders/:number/receipt.pdf", { schema: { params, querystring: query, response: { 200: orderDocumentResponseSchema } } }, async (request, reply) => {
     const viewer = await viewerOf(request);
     const locale = request.query.lang ?? requestMeta(request).locale;
     return send(reply, await services.documents.receiptPdf(orderNumber(request.params.number), viewer, locale));
   });
 
-  app.get("/orders/:number/invoice.pdf", { schema: { params, querystring: query } }, async (request, reply) => {
+  app.get("/orders/:number/invoice.pdf", { schema: { params, querystring: query, response: { 200: orderDocumentResponseSchema } } }, async (request, reply) => {
     const viewer = await viewerOf(request);
     const locale = request.query.lang ?? requestMeta(request).locale;
     return send(reply, await services.documents.invoicePdf(orderNumber(request.params.number), viewer, locale));

@@ -1,12 +1,17 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  paymentReferenceParamsSchema,
+  paymentStatusResponseSchema,
+  sandboxDecisionParamsSchema,
+  sandboxDecisionRedirectSchema,
+  sandboxDecisionResponseSchema,
+} from "@/lib/contract/payments";
 import { isDomainError } from "@/server/errors";
 import { PAYMENT_REFERENCE_PATTERN } from "@/server/payments/reference";
 import { SANDBOX_DECISIONS, sandboxPath } from "@/server/payments/sandbox";
 import type { ApiContext } from "../context";
 
-const referenceParam = z.string().regex(PAYMENT_REFERENCE_PATTERN, "Not a payment reference");
 const isForm = (request: FastifyRequest) => String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
 
 /**
@@ -25,24 +30,32 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod<ApiContext> = async (app
 
     sandbox.post(
       "/payments/sandbox/:reference/:decision",
-      { schema: { params: z.object({ reference: referenceParam, decision: z.enum(SANDBOX_DECISIONS) }) } },
+      {
+        schema: {
+          params: sandboxDecisionParamsSchema(PAYMENT_REFERENCE_PATTERN, SANDBOX_DECISIONS),
+          response: { 200: sandboxDecisionResponseSchema, 303: sandboxDecisionRedirectSchema },
+        },
+      },
       async (request, reply) => {
         const { reference, decision } = request.params;
         try {
           const payment = await services.payments.sandboxDecide(reference, decision, { userId: request.user.id });
-          if (isForm(request)) return reply.code(303).header("location", sandboxPath(reference)).send();
+          if (isForm(request)) return reply.redirect(sandboxPath(reference), 303);
           return { payment };
         } catch (error) {
           // a second click (already answered) on the page just shows the page's current state
-          if (isForm(request) && isDomainError(error) && error.code === "invalid-state")
-            return reply.code(303).header("location", sandboxPath(reference)).send();
+          if (isForm(request) && isDomainError(error) && error.code === "invalid-state") return reply.redirect(sandboxPath(reference), 303);
           throw error;
         }
       },
     );
   });
 
-  app.get("/payments/:reference", { schema: { params: z.object({ reference: referenceParam }) } }, async (request) => {
-    return services.payments.status(request.params.reference, { userId: request.user.id, isAdmin: request.user.role === "admin" });
-  });
+  app.get(
+    "/payments/:reference",
+    { schema: { params: paymentReferenceParamsSchema(PAYMENT_REFERENCE_PATTERN), response: { 200: paymentStatusResponseSchema } } },
+    async (request) => {
+      return services.payments.status(request.params.reference, { userId: request.user.id, isAdmin: request.user.role === "admin" });
+    },
+  );
 };

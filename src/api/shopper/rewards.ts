@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accountCoinsResponseSchema, accountCouponsResponseSchema } from "@/lib/contract/rewards";
 import type { ApiContext } from "../context";
 
 /**
@@ -7,11 +8,11 @@ import type { ApiContext } from "../context";
  * `couponCode`, in ./orders.ts).
  */
 export const rewardRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
-  app.get("/account/coupons", async (request) => {
+  app.get("/account/coupons", { schema: { response: { 200: accountCouponsResponseSchema } } }, async (request) => {
     return services.rewards.shopperCoupons(request.user.id);
   });
 
-  app.get("/account/coins", async (request) => {
+  app.get("/account/coins", { schema: { response: { 200: accountCoinsResponseSchema } } }, async (request) => {
     return { coins: await services.rewards.coins(request.user.id) };
   });
 };
