@@ -61,27 +61,36 @@ import type {
   NotificationChoicesResponse,
   PaymentPreferencesResponse,
   SaveWalletRequest,
-  SavedWalletView,
   SupportThreadResponse,
-  WishlistChangeResponse,
+  WishlistAddResponse,
+  WishlistRemoveResponse,
+  SaveWalletResponse,
+  RemoveWalletResponse,
+  PreferredMethodResponse,
+  NotificationChoicesRequest,
+  TwoFactorEnrolRequest,
   WishlistIdsResponse,
   BomMatchRequest,
   BomMatchResponse,
   AdminRequestResponse,
+  AdminThreadResponse,
   SendRequestBody,
   SendRequestResponse,
 } from "./api-contract";
+import type { AdminProductChangeRequest, AdminProductChangeResponse, CsvImportResult } from "./admin-catalog";
 import type {
-  AdminBrandRow,
-  AdminCategoryRow,
-  AdminProductChangeRequest,
-  AdminProductChangeResponse,
-  AdminProductCreateRequest,
-  AdminProductDetails,
-  CsvImportResult,
-} from "./admin-catalog";
-import type { VariantPlanInput } from "./variant-plan";
-import type { AdminAdvertisement, AdminAdvertisementInput } from "./advertisement";
+  ArchiveResponse,
+  ProductCreateRequest,
+  ProductCreateResponse,
+  ProductDetailsRequest,
+  ProductDetailsResponse,
+  ProductImageResponse,
+  VariantPlanRequest,
+  VariantPlanResponse,
+} from "./contract/admin-products";
+import type { AdminBrand, AdminCategory, BrandRequest, CategoryOrderResponse, CategoryRequest, MergeResponse } from "./contract/admin-taxonomy";
+import type { AdMediaResponse, AdRequest } from "./contract/admin-ads";
+import type { AdminAdvertisement } from "./advertisement";
 import type { AdminLockResponse, AdminUnlockResponse } from "./security-log";
 import type { SiteSettingKey, SiteSettings } from "./site-settings";
 import type { PaymentMethod } from "./checkout";
@@ -256,7 +265,7 @@ export const api = {
     changePassword: (body: PasswordChangeRequest, options?: CallOptions) => call<MessageResponse>("POST", "/api/account/password", { ...options, json: body }),
     twoFactorStatus: (options?: CallOptions) => call<TwoFactorStatusResponse>("GET", "/api/account/two-factor", options),
     twoFactorSetup: (options?: CallOptions) => call<TwoFactorSetupResponse>("POST", "/api/account/two-factor/setup", { ...options, json: {} }),
-    twoFactorConfirm: (body: { code: string; password: string }, options?: CallOptions) =>
+    twoFactorConfirm: (body: TwoFactorEnrolRequest, options?: CallOptions) =>
       call<RecoveryCodesResponse>("POST", "/api/account/two-factor/confirm", { ...options, json: body }),
     twoFactorDisable: (body: TwoFactorConfirmRequest, options?: CallOptions) =>
       call<MessageResponse>("POST", "/api/account/two-factor/disable", { ...options, json: body }),
@@ -351,18 +360,17 @@ export const api = {
   /** The signed-in shopper's wishlist: the ids (for the hearts), add and remove. */
   wishlist: {
     ids: (options?: CallOptions) => call<WishlistIdsResponse>("GET", "/api/wishlist", options),
-    add: (productId: number, options?: CallOptions) => call<WishlistChangeResponse>("PUT", `/api/wishlist/${productId}`, { ...options, json: {} }),
-    remove: (productId: number, options?: CallOptions) => call<WishlistChangeResponse>("DELETE", `/api/wishlist/${productId}`, options),
+    add: (productId: number, options?: CallOptions) => call<WishlistAddResponse>("PUT", `/api/wishlist/${productId}`, { ...options, json: {} }),
+    remove: (productId: number, options?: CallOptions) => call<WishlistRemoveResponse>("DELETE", `/api/wishlist/${productId}`, options),
   },
   /** Saved mobile-money numbers, the preferred payment method, notification choices. */
   preferences: {
     payment: (options?: CallOptions) => call<PaymentPreferencesResponse>("GET", "/api/account/payment", options),
-    addWallet: (body: SaveWalletRequest, options?: CallOptions) =>
-      call<{ wallet: SavedWalletView }>("POST", "/api/account/payment/wallets", { ...options, json: body }),
-    removeWallet: (id: number, options?: CallOptions) => call<{ success: boolean }>("DELETE", `/api/account/payment/wallets/${id}`, options),
+    addWallet: (body: SaveWalletRequest, options?: CallOptions) => call<SaveWalletResponse>("POST", "/api/account/payment/wallets", { ...options, json: body }),
+    removeWallet: (id: number, options?: CallOptions) => call<RemoveWalletResponse>("DELETE", `/api/account/payment/wallets/${id}`, options),
     setPreferredMethod: (method: PaymentMethod | null, options?: CallOptions) =>
-      call<{ preferredMethod: PaymentMethod | null }>("PUT", "/api/account/payment/preferred", { ...options, json: { method } }),
-    setNotifications: (body: { newsletter?: boolean; marketing?: boolean }, options?: CallOptions) =>
+      call<PreferredMethodResponse>("PUT", "/api/account/payment/preferred", { ...options, json: { method } }),
+    setNotifications: (body: NotificationChoicesRequest, options?: CallOptions) =>
       call<NotificationChoicesResponse>("PUT", "/api/account/notifications", { ...options, json: body }),
   },
   /** The message centre: the shopper's side and the admins' answers. */
@@ -370,9 +378,9 @@ export const api = {
     create: (body: NewSupportThreadRequest, options?: CallOptions) => call<SupportThreadResponse>("POST", "/api/messages", { ...options, json: body }),
     reply: (id: number, body: string, options?: CallOptions) => call<SupportThreadResponse>("POST", `/api/messages/${id}`, { ...options, json: { body } }),
     adminReply: (id: number, body: string, options?: CallOptions) =>
-      call<SupportThreadResponse>("POST", `/api/admin/messages/${id}`, { ...options, json: { body } }),
+      call<AdminThreadResponse>("POST", `/api/admin/messages/${id}`, { ...options, json: { body } }),
     adminSetStatus: (id: number, status: "open" | "closed", options?: CallOptions) =>
-      call<SupportThreadResponse>("POST", `/api/admin/messages/${id}/status`, { ...options, json: { status } }),
+      call<AdminThreadResponse>("POST", `/api/admin/messages/${id}/status`, { ...options, json: { status } }),
   },
   /** The signed-in shopper's coupons and loyalty coins (a code is checked against the cart by `checkout.quote`). */
   rewards: {
@@ -383,18 +391,17 @@ export const api = {
   adminCatalog: {
     change: (id: number, body: AdminProductChangeRequest, options?: CallOptions) =>
       call<AdminProductChangeResponse>("PATCH", `/api/admin/products/${id}`, { ...options, json: body }),
-    create: (body: AdminProductCreateRequest, options?: CallOptions) =>
-      call<{ id: number; slug: string }>("POST", "/api/admin/products", { ...options, json: body }),
-    updateDetails: (id: number, body: AdminProductDetails, options?: CallOptions) =>
-      call<{ changes: Record<string, { before: unknown; after: unknown }> }>("PUT", `/api/admin/products/${id}/details`, { ...options, json: body }),
-    setVariants: (id: number, body: VariantPlanInput & { reason: string }, options?: CallOptions) =>
-      call<{ added: string[]; removed: string[] }>("PUT", `/api/admin/products/${id}/variants`, { ...options, json: body }),
+    create: (body: ProductCreateRequest, options?: CallOptions) => call<ProductCreateResponse>("POST", "/api/admin/products", { ...options, json: body }),
+    updateDetails: (id: number, body: ProductDetailsRequest, options?: CallOptions) =>
+      call<ProductDetailsResponse>("PUT", `/api/admin/products/${id}/details`, { ...options, json: body }),
+    setVariants: (id: number, body: VariantPlanRequest, options?: CallOptions) =>
+      call<VariantPlanResponse>("PUT", `/api/admin/products/${id}/variants`, { ...options, json: body }),
     setArchived: (id: number, archived: boolean, reason: string, options?: CallOptions) =>
-      call<{ archivedAt: string | null }>("POST", `/api/admin/products/${id}/archive`, { ...options, json: { archived, reason } }),
+      call<ArchiveResponse>("POST", `/api/admin/products/${id}/archive`, { ...options, json: { archived, reason } }),
     uploadImage: (file: Blob, options?: CallOptions) => {
       const form = new FormData();
       form.append("file", file);
-      return call<{ image: string }>("POST", "/api/admin/products/image", { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form });
+      return call<ProductImageResponse>("POST", "/api/admin/products/image", { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form });
     },
     importCsv: (file: Blob, flags: { dryRun: boolean }, options?: CallOptions) => {
       const form = new FormData();
@@ -408,29 +415,27 @@ export const api = {
     },
   },
   adminTaxonomy: {
-    createCategory: (body: { name: string; nameSw?: string | null }, options?: CallOptions) =>
-      call<AdminCategoryRow>("POST", "/api/admin/categories", { ...options, json: body }),
-    renameCategory: (id: number, body: { name: string; nameSw?: string | null }, options?: CallOptions) =>
-      call<AdminCategoryRow>("PUT", `/api/admin/categories/${id}`, { ...options, json: body }),
-    reorder: (ids: number[], options?: CallOptions) =>
-      call<{ categories: AdminCategoryRow[] }>("POST", "/api/admin/categories/order", { ...options, json: { ids } }),
+    /** answers the category as stored (without its product count) */
+    createCategory: (body: CategoryRequest, options?: CallOptions) => call<AdminCategory>("POST", "/api/admin/categories", { ...options, json: body }),
+    renameCategory: (id: number, body: CategoryRequest, options?: CallOptions) =>
+      call<AdminCategory>("PUT", `/api/admin/categories/${id}`, { ...options, json: body }),
+    reorder: (ids: number[], options?: CallOptions) => call<CategoryOrderResponse>("POST", "/api/admin/categories/order", { ...options, json: { ids } }),
     mergeCategory: (id: number, into: number, options?: CallOptions) =>
-      call<{ productsMoved: number }>("POST", `/api/admin/categories/${id}/merge`, { ...options, json: { into } }),
-    createBrand: (body: { name: string }, options?: CallOptions) => call<AdminBrandRow>("POST", "/api/admin/brands", { ...options, json: body }),
-    renameBrand: (id: number, body: { name: string }, options?: CallOptions) =>
-      call<AdminBrandRow>("PUT", `/api/admin/brands/${id}`, { ...options, json: body }),
+      call<MergeResponse>("POST", `/api/admin/categories/${id}/merge`, { ...options, json: { into } }),
+    /** answers the brand as stored (without its product count) */
+    createBrand: (body: BrandRequest, options?: CallOptions) => call<AdminBrand>("POST", "/api/admin/brands", { ...options, json: body }),
+    renameBrand: (id: number, body: BrandRequest, options?: CallOptions) => call<AdminBrand>("PUT", `/api/admin/brands/${id}`, { ...options, json: body }),
     mergeBrand: (id: number, into: number, options?: CallOptions) =>
-      call<{ productsMoved: number }>("POST", `/api/admin/brands/${id}/merge`, { ...options, json: { into } }),
+      call<MergeResponse>("POST", `/api/admin/brands/${id}/merge`, { ...options, json: { into } }),
   },
   adminAds: {
-    create: (ad: AdminAdvertisementInput, options?: CallOptions) => call<AdminAdvertisement>("POST", "/api/admin/ads", { ...options, json: ad }),
-    update: (id: number, ad: AdminAdvertisementInput, options?: CallOptions) =>
-      call<AdminAdvertisement>("PUT", `/api/admin/ads/${id}`, { ...options, json: ad }),
+    create: (ad: AdRequest, options?: CallOptions) => call<AdminAdvertisement>("POST", "/api/admin/ads", { ...options, json: ad }),
+    update: (id: number, ad: AdRequest, options?: CallOptions) => call<AdminAdvertisement>("PUT", `/api/admin/ads/${id}`, { ...options, json: ad }),
     remove: (id: number, options?: CallOptions) => call<void>("DELETE", `/api/admin/ads/${id}`, options),
     upload: (file: Blob, options?: CallOptions) => {
       const form = new FormData();
       form.append("file", file);
-      return call<{ mediaType: "image" | "video"; mediaUrl: string }>("POST", "/api/admin/ads/media", { timeoutMs: 120_000, ...options, form });
+      return call<AdMediaResponse>("POST", "/api/admin/ads/media", { timeoutMs: 120_000, ...options, form });
     },
   },
   adminSettings: {

@@ -3,11 +3,7 @@
  * these types, and the browser's client (src/lib/api-client.ts), which reads them. Field names follow
  * the storefront's long-standing JSON (snake_case where the product and cart records always had it).
  */
-import type { OrderStatus, PaymentMethod } from "./checkout";
 import type { ErrorBody } from "./error-codes";
-import type { AdminOrderAction, OrderSummary, OrderView } from "./orders";
-import type { AdminCouponView, CouponRequest, CouponView } from "./coupons";
-import type { RequestKind, RequestStatus } from "./requests";
 
 export type { ErrorBody };
 
@@ -88,29 +84,14 @@ export type {
   TrackingResponse,
 } from "./contract/orders";
 export type { PaymentStatusResponse, SandboxDecisionResponse, WebhookResponse } from "./contract/payments";
-export type AdminOrderSummary = OrderSummary & { fullName: string; email: string; paymentMethod: PaymentMethod };
-export interface AdminOrdersQuery {
-  status?: OrderStatus;
-  q?: string;
-  limit?: number;
-  offset?: number;
-}
-export interface AdminOrdersResponse {
-  orders: AdminOrderSummary[];
-  total: number;
-}
-/** An order as the admin sees it: with the actions its state allows. */
-export type AdminOrderView = OrderView & { actions: AdminOrderAction[] };
-export interface AdminOrderResponse {
-  order: AdminOrderView;
-}
-export interface AdminOrderActionRequest {
-  carrier?: string;
-  trackingNumber?: string;
-  note?: string;
-  /** shipping (or handing over) a test order, whose payment went to the sandbox: required, or the answer is 409 confirmation-required */
-  confirmTestOrder?: boolean;
-}
+export type {
+  AdminOrderActionRequest,
+  AdminOrderResponse,
+  AdminOrdersQuery,
+  AdminOrdersResponse,
+  AdminOrderSummary,
+  AdminOrderView,
+} from "./contract/admin-orders";
 
 // --- Account: wishlist, payment choices, notification choices, message centre ---
 
@@ -149,42 +130,12 @@ export type { BomMatch, BomMatchLine, BomMatchRequest, BomMatchResponse } from "
 // --- requests sent through the shop's forms ---------------------------------------------------
 
 export type { SendRequestBody, SendRequestResponse } from "./contract/requests";
-
-/** A request as the admin's list shows it. */
-export interface AdminRequestView {
-  id: number;
-  reference: string;
-  kind: RequestKind;
-  status: RequestStatus;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string;
-  message: string;
-  details: Record<string, unknown>;
-  indicativePrice: number | null;
-  hasAttachment: boolean;
-  attachmentBytes: number | null;
-  locale: string;
-  createdAt: string;
-}
-
-export interface AdminRequestsResponse {
-  requests: AdminRequestView[];
-  total: number;
-}
-
-export interface AdminRequestResponse {
-  request: AdminRequestView;
-}
+export type { AdminRequestResponse, AdminRequestsQuery, AdminRequestsResponse, AdminRequestView, RequestStatusRequest } from "./contract/admin-requests";
 
 // ---- coupons and coins ----------------------------------------------------------------------
 export type { AccountCouponsResponse, AccountCoinsResponse } from "./contract/rewards";
-/** POST /api/admin/coupons (the days are shop-calendar days, YYYY-MM-DD). */
-export type AdminCouponRequest = CouponRequest;
-export interface AdminCouponsResponse {
-  coupons: AdminCouponView[];
-}
-export interface AdminCouponResponse {
-  coupon: CouponView;
-}
+export type { AdminCouponRequest, AdminCouponResponse, AdminCouponsResponse, CouponActiveRequest } from "./contract/admin-coupons";
+
+// ---- the admin's other areas -------------------------------------------------------------------
+export type { AdminThreadResponse, AdminThreadsQuery, AdminThreadsResponse, AdminThreadSummary, ThreadStatusRequest } from "./contract/admin-messages";
+export type { SettingsWriteRequest } from "./contract/admin-settings";
