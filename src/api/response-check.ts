@@ -18,9 +18,6 @@ export type ResponseCheck = "strict" | "log";
 const CHECK_FIRST = 100;
 const SAMPLE_EVERY = 50;
 
-/** Every route under /api declares its answers (TEMPORARY switch while the routes are given theirs). */
-const REQUIRE_RESPONSE_SCHEMAS = false;
-
 /** The default: strict under the test runner (or RESPONSE_CHECK=strict), logged otherwise. */
 export function defaultResponseCheck(env: NodeJS.ProcessEnv = process.env): ResponseCheck {
   if (env.RESPONSE_CHECK === "strict" || env.RESPONSE_CHECK === "log") return env.RESPONSE_CHECK;
@@ -79,7 +76,7 @@ export function installResponseCheck(app: FastifyInstance, mode: ResponseCheck):
     if (!route.url.startsWith("/api/") && route.url !== "/metrics") return;
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (!response) {
-      if (mode === "strict" && REQUIRE_RESPONSE_SCHEMAS) throw new Error(`${[route.method].flat().join(",")} ${route.url} has no response schema`);
+      if (mode === "strict") throw new Error(`${[route.method].flat().join(",")} ${route.url} has no response schema`);
       return;
     }
     route.schema = { ...route.schema, response: { "4xx": errorBodySchema, "5xx": errorBodySchema, ...response } };

@@ -18,7 +18,9 @@ import { PHOTO_ALTERATIONS } from "../fixtures/image-alterations";
 import { buildTestApi, multipartForm, setupApi, type FormPart } from "./harness";
 import { cachingEmbedPool } from "../support/embedding-cache";
 
-const api = setupApi();
+// its own copy of the seeded shop: it checks every picture of the catalogue (keypoints, nearest
+// neighbours), and the pictures other files' tests upload (flat test images) are not catalogue photos
+const api = setupApi({ pristine: true });
 
 async function postImage(parts: FormPart[]) {
   const res = await api.app.inject({ method: "POST", url: "/api/image-search", ...multipartForm(parts) });

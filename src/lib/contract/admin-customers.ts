@@ -8,8 +8,8 @@ import { text } from "./fields";
 export const customersQuerySchema = z.object({
   q: text("q", 100).optional(),
   locked: z.enum(["true", "false"], { message: "locked must be true or false" }).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number<number | string>().int().min(1).max(100).default(25),
+  offset: z.coerce.number<number | string>().int().min(0).max(100_000).default(0),
 });
 export type CustomersQuery = z.input<typeof customersQuerySchema>;
 

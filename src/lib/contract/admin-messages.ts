@@ -7,8 +7,8 @@ import { messageBody, supportMessageItemSchema, supportThreadViewSchema } from "
 /** GET /api/admin/messages */
 export const adminThreadsQuerySchema = z.object({
   status: z.enum(THREAD_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number<number | string>().int().min(1).max(100).default(50),
+  offset: z.coerce.number<number | string>().int().min(0).max(1_000_000).default(0),
 });
 export type AdminThreadsQuery = z.input<typeof adminThreadsQuerySchema>;
 

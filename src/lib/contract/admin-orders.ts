@@ -10,8 +10,8 @@ import { orderNumberParamsSchema, orderSummarySchema, orderViewSchema } from "./
 export const adminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   q: text("q", 100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number<number | string>().int().min(1).max(100).default(25),
+  offset: z.coerce.number<number | string>().int().min(0).max(1_000_000).default(0),
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 

@@ -49,8 +49,8 @@ export const adminProductsQuerySchema = z.object({
   q: text("q", 100).optional(),
   category: text("category", 100).optional(),
   stock: z.enum(["low", "out"], { message: "stock must be low or out" }).optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_PRODUCTS_PAGE_MAX).default(25),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number<number | string>().int().min(1).max(ADMIN_PRODUCTS_PAGE_MAX).default(25),
+  offset: z.coerce.number<number | string>().int().min(0).max(100_000).default(0),
 });
 export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
 

@@ -9,8 +9,8 @@ export const adminRequestsQuerySchema = z.object({
   kind: z.enum(REQUEST_KINDS).optional(),
   status: z.enum(REQUEST_STATUSES).optional(),
   reference: text("reference", 30).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number<number | string>().int().min(1).max(100).default(25),
+  offset: z.coerce.number<number | string>().int().min(0).max(1_000_000).default(0),
 });
 export type AdminRequestsQuery = z.input<typeof adminRequestsQuerySchema>;
 

@@ -6,10 +6,10 @@ import { text } from "./fields";
 
 /** The signed-in shopper's cart (/api/cart): read, add, set a line, remove, clear, merge the guest cart. */
 
-const productId = z.coerce.number().int().positive().max(2_147_483_647);
+const productId = z.coerce.number<number | string>().int().positive().max(2_147_483_647);
 const variantId = text("variantId", 300, { min: 1 });
 const quantity = z.number().int("quantity must be a whole number").min(1, "quantity must be between 1 and 999").max(999, "quantity must be between 1 and 999");
-const itemId = z.coerce.number().int().positive().max(2_147_483_647);
+const itemId = z.coerce.number<number | string>().int().positive().max(2_147_483_647);
 
 // ---- requests ------------------------------------------------------------------------------
 

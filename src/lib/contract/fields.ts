@@ -17,4 +17,4 @@ export function text(field: string, max: number, options: { min?: number; minMes
 }
 
 /** A row id in a path (`/:id`): a positive 32-bit integer. */
-export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const idParams = z.object({ id: z.coerce.number<number | string>().int().min(1).max(2_147_483_647) });

@@ -4,7 +4,7 @@ import { productSchema } from "./catalog";
 /** The signed-in shopper's wishlist (/api/wishlist): its ids (or products), add, remove, clear. */
 
 /** PUT and DELETE /api/wishlist/:productId */
-export const wishlistProductParamsSchema = z.object({ productId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const wishlistProductParamsSchema = z.object({ productId: z.coerce.number<number | string>().int().min(1).max(2_147_483_647) });
 
 /** GET /api/wishlist?expand=products */
 export const wishlistQuerySchema = z.object({ expand: z.enum(["products"]).optional() });
