@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 
 const ITEM = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
 /** A press on one of these inside an open popover closes it (a link, a menu choice, a button that opens a dialog). */
@@ -34,7 +34,12 @@ function invokersOf(popover: HTMLElement): HTMLElement[] {
  */
 export function PopoverBehaviour() {
   const pathname = usePathname();
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    // only a navigation closes them: a menu opened before the page's script ran (it needs none)
+    // must stay open when this mounts
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     for (const popover of openPopovers()) popover.hidePopover();
   }, [pathname]);
 
