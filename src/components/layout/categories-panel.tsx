@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { LayoutGrid } from "lucide-react";
-import { PopoverPanelHeader, popoverPanel } from "../ui/popover";
+import { PopoverPanel } from "../ui/popover";
 import { serverFormatter, serverTranslator } from "../i18n/request-intl";
 
 export interface HeaderCategory {
@@ -29,23 +29,7 @@ export function CategoriesPanel({ categories }: { categories: HeaderCategory[] }
       >
         <LayoutGrid className="h-5 w-5" aria-hidden /> {t("categories.all")}
       </button>
-      <div
-        id={PANEL_ID}
-        popover="auto"
-        role="dialog"
-        tabIndex={-1}
-        aria-labelledby={`${PANEL_ID}-title`}
-        aria-describedby={`${PANEL_ID}-title-description`}
-        className={`${popoverPanel} outline-none`}
-      >
-        <PopoverPanelHeader
-          panelId={PANEL_ID}
-          titleId={`${PANEL_ID}-title`}
-          title={t("categories.all")}
-          description={t("categories.browse")}
-          hideDescription
-          closeLabel={t("ui.close")}
-        />
+      <PopoverPanel id={PANEL_ID} title={t("categories.all")} description={t("categories.browse")} hideDescription closeLabel={t("ui.close")}>
         <nav aria-label={t("categories.label")} className="mt-3">
           <ul className="space-y-0.5">
             <li>
@@ -63,7 +47,7 @@ export function CategoriesPanel({ categories }: { categories: HeaderCategory[] }
             ))}
           </ul>
         </nav>
-      </div>
+      </PopoverPanel>
     </>
   );
 }

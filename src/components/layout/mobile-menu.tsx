@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Menu } from "lucide-react";
 import { Suspense } from "react";
 import { iconButton } from "../ui/styles";
-import { PopoverPanelHeader, popoverPanel } from "../ui/popover";
+import { PopoverPanel } from "../ui/popover";
 import { serverTranslator } from "../i18n/request-intl";
 import type { HeaderCategory } from "./categories-panel";
 import { MobileMenuActions, MobileMenuChoices, MobileMenuLanguage } from "./mobile-menu-parts";
@@ -30,23 +30,7 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
       >
         <Menu className="h-6 w-6" aria-hidden />
       </button>
-      <div
-        id={PANEL_ID}
-        popover="auto"
-        role="dialog"
-        tabIndex={-1}
-        aria-labelledby={`${PANEL_ID}-title`}
-        aria-describedby={`${PANEL_ID}-title-description`}
-        className={`${popoverPanel} outline-none`}
-      >
-        <PopoverPanelHeader
-          panelId={PANEL_ID}
-          titleId={`${PANEL_ID}-title`}
-          title={t("menu.title")}
-          description={t("menu.description")}
-          hideDescription
-          closeLabel={t("menu.close")}
-        />
+      <PopoverPanel id={PANEL_ID} title={t("menu.title")} description={t("menu.description")} hideDescription closeLabel={t("menu.close")}>
         <MobileMenuActions signedIn={signedIn} rowClassName={row} />
         <div className="mt-4 border-t border-[var(--border)]">
           {/* the language rows read the address (useSearchParams), which a static page only knows in the browser */}
@@ -70,7 +54,7 @@ export function MobileMenu({ categories, signedIn }: { categories: HeaderCategor
             </Link>
           ))}
         </nav>
-      </div>
+      </PopoverPanel>
     </>
   );
 }

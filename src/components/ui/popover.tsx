@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ReactNode, ToggleEvent } from "react";
 
 /*
  * Menus and side panels built on the HTML `popover` attribute: the server renders them whole, and
@@ -34,8 +34,51 @@ export const popoverDialog =
   "m-auto w-[min(26rem,calc(100vw-2rem))] rounded-xl border-0 bg-[var(--page-bg)] p-5 text-[var(--page-fg)] shadow-xl backdrop:bg-black/40";
 
 /**
- * A panel's heading, optional description and X button, the frame the side panels share. The
- * panel names itself with `aria-labelledby={titleId}`; the X closes it with no script.
+ * A panel opened by a `popovertarget` button: a dialog named by its heading, with an optional
+ * description and an X button that closes it with no script. `side` is the full-height panel over
+ * the page's left edge, `centred` the dialog-like one (the price filter).
+ */
+export function PopoverPanel({
+  id,
+  kind = "side",
+  title,
+  description,
+  hideDescription = false,
+  closeLabel,
+  onToggle,
+  children,
+}: {
+  id: string;
+  kind?: "side" | "centred";
+  title: ReactNode;
+  description?: ReactNode;
+  hideDescription?: boolean;
+  closeLabel: string;
+  onToggle?: (event: ToggleEvent<HTMLDivElement>) => void;
+  children: ReactNode;
+}) {
+  const titleId = `${id}-title`;
+  return (
+    <div
+      id={id}
+      popover="auto"
+      role="dialog"
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      aria-describedby={description !== undefined ? `${titleId}-description` : undefined}
+      className={`${kind === "side" ? popoverPanel : popoverDialog} outline-none`}
+      onToggle={onToggle}
+    >
+      <PopoverPanelHeader panelId={id} titleId={titleId} title={title} description={description} hideDescription={hideDescription} closeLabel={closeLabel} />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A panel's heading, optional description and X button (PopoverPanel's, and a panel's that needs
+ * its own frame, e.g. a ref on it). The panel names itself with `aria-labelledby={titleId}`; the X
+ * closes it with no script.
  */
 export function PopoverPanelHeader({
   panelId,
