@@ -52,6 +52,21 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
     if (taken) throw new DomainError("validation", `Product ${taken.id} already has the SKU ${sku}`, { field: "sku", reason: "skuTaken", product: taken.id });
   }
 
+  /** The columns a product's details fill, on creation and on every change of them. */
+  const detailColumns = (input: AdminProductDetails, slug: string, category: { id: number; name: string }, brand: { id: number; name: string }) => ({
+    name: input.name,
+    slug,
+    description: input.description,
+    image: input.image,
+    categoryId: category.id,
+    category: category.name,
+    brandId: brand.id,
+    brand: brand.name,
+    sku: input.sku,
+    freeDelivery: input.freeDelivery,
+    sameDayDelivery: input.sameDayDelivery,
+  });
+
   const slugOf = (name: string) => {
     const slug = slugify(name);
     if (!slug) throw new DomainError("validation", "The name needs letters or digits", { field: "name" });
@@ -73,20 +88,10 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
         const [row] = await tx
           .insert(products)
           .values({
-            name: input.name,
-            slug,
-            description: input.description,
-            image: input.image,
-            categoryId: category.id,
-            category: category.name,
-            brandId: brand.id,
-            brand: brand.name,
-            sku: input.sku,
+            ...detailColumns(input, slug, category, brand),
             price: input.price,
             originalPrice: input.price,
             stockQuantity: input.stockQuantity,
-            freeDelivery: input.freeDelivery,
-            sameDayDelivery: input.sameDayDelivery,
           })
           .returning({ id: products.id, slug: products.slug });
         await logSecurityEvent(
@@ -131,17 +136,7 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
         await tx
           .update(products)
           .set({
-            name: input.name,
-            slug,
-            description: input.description,
-            image: input.image,
-            categoryId: category.id,
-            category: category.name,
-            brandId: brand.id,
-            brand: brand.name,
-            sku: input.sku,
-            freeDelivery: input.freeDelivery,
-            sameDayDelivery: input.sameDayDelivery,
+            ...detailColumns(input, slug, category, brand),
             updatedAt: sql`now()`,
           })
           .where(eq(products.id, id));
