@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -82,6 +83,14 @@ export const products = pgTable(
     reviews: integer("reviews").notNull().default(0),
     salesCount: integer("sales_count").notNull().default(0),
     variantConfig: jsonb("variant_config").$type<VariantConfig | null>(),
+    /** how many pieces one unit sold holds (a pack of 100 resistors is one unit at one price) */
+    packSize: integer("pack_size").notNull().default(1),
+    /** the datasheet PDF's media-store key and size; generated from the shop's own data when `datasheetGenerated` */
+    datasheetKey: text("datasheet_key"),
+    datasheetBytes: integer("datasheet_bytes"),
+    datasheetGenerated: boolean("datasheet_generated").notNull().default(false),
+    /** the manufacturer's own page for the datasheet, shown beside the shop's copy */
+    datasheetUrl: text("datasheet_url"),
     // Taken off sale by an admin: kept (orders and their history name it), shown to shoppers nowhere.
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
@@ -156,6 +165,74 @@ export const productVariants = pgTable(
   },
   (t) => [uniqueIndex("product_variants_combination_idx").on(t.productId, t.combinationId)],
 );
+
+/** How a specification's value is kept: a number in a base SI unit, a value from a list, or yes/no. */
+export const SPEC_KINDS = ["number", "list", "boolean"] as const;
+
+/**
+ * The attributes a category's products are chosen by (migration 0030): names in both languages,
+ * the kind and base unit, whether the listing offers it as a filter, and whether alternatives to a
+ * product must match it (`isKey`).
+ */
+export const specAttributes = pgTable(
+  "spec_attributes",
+  {
+    id: serial("id").primaryKey(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameSw: text("name_sw").notNull(),
+    kind: text("kind", { enum: SPEC_KINDS }).notNull(),
+    /** the base unit of a number ("ohm", "farad", …); null for lists and yes/no */
+    unit: text("unit"),
+    /** a list's known values, in display order */
+    options: jsonb("options").$type<string[]>().notNull().default([]),
+    isFilter: boolean("is_filter").notNull().default(true),
+    isKey: boolean("is_key").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [uniqueIndex("spec_attributes_category_key_idx").on(t.categoryId, t.key)],
+);
+
+/**
+ * A product's specification values, one narrow row per value (a product whose options change a
+ * spec has one row per option, with `variantId`). `num` holds numbers exactly in the attribute's
+ * base unit, `text` list values and "true"/"false"; `categoryId` follows the product's (trigger).
+ */
+export const productSpecs = pgTable(
+  "product_specs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id").notNull(),
+    key: text("key").notNull(),
+    num: numeric("num"),
+    text: text("text"),
+  },
+  (t) => [
+    index("product_specs_product_idx").on(t.productId, t.key),
+    index("product_specs_category_idx").on(t.categoryId, t.key, t.num, t.text, t.productId),
+  ],
+);
+
+/**
+ * Prices by quantity: from `minQuantity` units on, each costs `price` (VAT-inclusive whole
+ * shillings). A row without a variant applies to every option without breaks of its own.
+ */
+export const priceBreaks = pgTable("price_breaks", {
+  id: serial("id").primaryKey(),
+  productId: integer("product_id")
+    .notNull()
+    .references(() => products.id, { onDelete: "cascade" }),
+  variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
+  minQuantity: integer("min_quantity").notNull(),
+  price: integer("price").notNull(),
+});
 
 export const advertisements = pgTable(
   "advertisements",
