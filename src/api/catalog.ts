@@ -11,9 +11,11 @@ import {
   suggestionsQuerySchema,
   suggestionsResponseSchema,
 } from "@/lib/contract/catalog";
+import { facetsResponseSchema } from "@/lib/contract/specs";
+import { DEFAULT_LOCALE } from "@/lib/locale";
 import { DomainError } from "@/server/errors";
 import { CACHE } from "./cache-control";
-import type { ApiContext } from "./context";
+import { requestMeta, type ApiContext } from "./context";
 
 /** The catalogue, for anyone; answers a shared cache may keep for a short while. */
 export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
@@ -23,7 +25,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
     return {
       products: page.products,
       pagination: { total: page.total, totalIsEstimate: page.totalIsEstimate, hasMore: page.hasMore, limit: page.limit, offset: page.offset },
+      ...(page.understood ? { understood: page.understood, remaining: page.remaining ?? "" } : {}),
     };
+  });
+
+  // the chosen category's spec filters with their counts for the same selection as GET /products
+  app.get("/facets", { schema: { querystring: productQuerySchema, response: { 200: facetsResponseSchema } } }, async (request, reply) => {
+    const facets = await services.specs.facets(request.query, requestMeta(request).locale ?? DEFAULT_LOCALE);
+    reply.header("cache-control", CACHE.productList);
+    return { facets };
   });
 
   app.get(
@@ -44,7 +54,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
         const { id, name, image, price, original_price, in_stock, stock_quantity, sku, variant_config } = product;
         return { id, name, image, price, original_price, in_stock, stock_quantity, sku, variants, variantConfig: variant_config };
       }
-      return { ...rest, product_variants: variants, variants, variantConfig: product.variant_config };
+      const extras = await services.catalog.detailExtras(product, requestMeta(request).locale ?? DEFAULT_LOCALE);
+      return { ...rest, product_variants: variants, variants, variantConfig: product.variant_config, ...extras };
     },
   );
 

@@ -90,6 +90,7 @@ import type {
 } from "./contract/admin-products";
 import type { AdminBrand, AdminCategory, BrandRequest, CategoryOrderResponse, CategoryRequest, MergeResponse } from "./contract/admin-taxonomy";
 import type { AdMediaResponse, AdRequest } from "./contract/admin-ads";
+import type { FacetsResponse } from "./contract/specs";
 import type { AdminAdvertisement } from "./advertisement";
 import type { AdminLockResponse, AdminUnlockResponse } from "./security-log";
 import type { SiteSettingKey, SiteSettings } from "./site-settings";
@@ -233,6 +234,8 @@ export const api = {
     minimalProduct: (id: number, options?: CallOptions) =>
       call<MinimalProductResponse>("GET", `/api/products/${id}`, { ...options, query: new URLSearchParams({ minimal: "true" }) }),
     categories: (options?: CallOptions) => call<CategoriesResponse>("GET", "/api/categories", options),
+    /** the chosen category's spec filters with counts for the same selection as `products` */
+    facets: (query: ProductQuery, options?: CallOptions) => call<FacetsResponse>("GET", "/api/facets", { ...options, query: productQueryParams(query) }),
     suggestions: (q: string, options?: CallOptions) =>
       call<SuggestionsResponse>("GET", "/api/search-suggestions", { ...options, query: new URLSearchParams({ q }) }),
     /** Search by image: one picture, sent as multipart in the field `image`. */

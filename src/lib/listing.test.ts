@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_FILTERS,
+  withoutWords,
   cardBadge,
   forCard,
   categoryWindow,
@@ -38,6 +39,7 @@ describe("nextPageParams", () => {
       sort: "price-low",
       minPrice: 5000,
       maxPrice: 50000,
+      specs: { resistance: "1000..10000", package: "0805,0603" },
     });
     expect(Object.fromEntries(params)).toEqual({
       page: "3",
@@ -48,14 +50,22 @@ describe("nextPageParams", () => {
       minPrice: "5000",
       maxPrice: "50000",
       categories: "displays,motors-drivers",
+      "spec.package": "0805,0603",
+      "spec.resistance": "1000..10000",
     });
   });
   it("round-trips through filtersFromParams", () => {
-    const filters = { ...DEFAULT_FILTERS, search: "uno", sort: "newest" as const, minPrice: 1000, categories: ["a", "b"] };
+    const filters = { ...DEFAULT_FILTERS, search: "uno", sort: "newest" as const, minPrice: 1000, categories: ["a", "b"], specs: { voltage: "3.3" } };
     expect(filtersFromParams(Object.fromEntries(nextPageParams(1, filters)))).toEqual(filters);
   });
   it("ignores malformed values", () => {
     expect(filtersFromParams({ sort: "cheapest", minPrice: "-5", maxPrice: "x" })).toEqual(DEFAULT_FILTERS);
+    // a key that is no lower-case word never reaches the server (an unknown word is refused there)
+    expect(filtersFromParams({ "spec.Bad Key": "1", "spec.ok": " " }).specs).toEqual({});
+  });
+  it("drops a removed chip's words from the search", () => {
+    expect(withoutWords("3.3v LDO 1a", ["3.3v"])).toBe("LDO 1a");
+    expect(withoutWords("100 nF 50V", ["100", "nf"])).toBe("50V");
   });
 });
 

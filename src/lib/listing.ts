@@ -1,4 +1,5 @@
 import { productQueryParams, type ProductQuery } from "./product-query";
+import { MAX_SPEC_PARAMS, SPEC_KEY_PATTERN, readSpecParams, writeSpecParams, type RawSpecFilters } from "./specs/params";
 import { mulberry32 } from "./random";
 
 /** The listing page's rules (URL parameters, batches, page cap, sorts, price range, badges), shared by the server render and the browser. */
@@ -42,6 +43,8 @@ export interface ListingFilters {
   minPrice: number;
   /** null: no upper bound (the whole catalogue, whatever its dearest product costs) */
   maxPrice: number | null;
+  /** `spec.<key>` filters as written in the address (key → value text) */
+  specs: RawSpecFilters;
 }
 
 export const DEFAULT_FILTERS: ListingFilters = {
@@ -52,6 +55,7 @@ export const DEFAULT_FILTERS: ListingFilters = {
   sort: "featured",
   minPrice: 0,
   maxPrice: null,
+  specs: {},
 };
 
 /** page counts only when it parses to a positive integer; otherwise 1. */
@@ -78,6 +82,7 @@ export function nextPageParams(page: number, filters: ListingFilters): URLSearch
   if (filters.minPrice > 0) params.set("minPrice", String(filters.minPrice));
   if (filters.maxPrice !== null) params.set("maxPrice", String(filters.maxPrice));
   if (filters.categories.length) params.set("categories", filters.categories.join(","));
+  writeSpecParams(params, filters.specs);
   return params;
 }
 
@@ -108,7 +113,34 @@ export function filtersFromParams(params: Record<string, string | string[] | und
     sort: isSortOption(sort) ? sort : "featured",
     minPrice,
     maxPrice,
+    specs: limitSpecParams(readSpecParams(params)),
   };
+}
+
+/**
+ * The address's spec filters a listing sends: well-formed keys, short values, at most
+ * MAX_SPEC_PARAMS (the server still refuses an unknown key or a value that does not parse, and
+ * the page then says which).
+ */
+function limitSpecParams(specs: RawSpecFilters): RawSpecFilters {
+  const kept = Object.entries(specs)
+    .filter(([key, value]) => SPEC_KEY_PATTERN.test(key) && value.length <= 400)
+    .slice(0, MAX_SPEC_PARAMS);
+  return Object.fromEntries(kept);
+}
+
+/** The spec facets' identity: what they count (the listing's selection, not its sort or page). */
+export function facetKey(filters: ListingFilters): string {
+  return JSON.stringify([filters.category, filters.brand, filters.categories, filters.minPrice, filters.maxPrice, filters.specs]);
+}
+
+/** A search's text without some of its words (a removed chip's), the other words kept as typed. */
+export function withoutWords(search: string, words: readonly string[]): string {
+  const drop = new Set(words.map((w) => w.toLowerCase()));
+  return search
+    .split(/\s+/)
+    .filter((w) => w && !drop.has(w.toLowerCase()))
+    .join(" ");
 }
 
 /** A search is sent only when its trimmed text is empty or at least 2 characters. */
@@ -188,6 +220,7 @@ export function listingQuery(filters: ListingFilters, offset: number): ProductQu
     minPrice: filters.minPrice > 0 ? filters.minPrice : undefined,
     maxPrice: filters.maxPrice ?? undefined,
     ...sortToApi(filters.sort),
+    ...(Object.keys(filters.specs).length ? { specs: filters.specs } : {}),
   };
 }
 

@@ -3,6 +3,8 @@
  * src/api) and what the catalogue module answers. The listing page builds it with `listingQuery`
  * (src/lib/listing.ts), on the server and in the browser alike.
  */
+import { writeSpecParams } from "./specs/params";
+
 export const PRODUCT_PAGE_SIZE = 20;
 export const PRODUCT_PAGE_MAX = 100;
 export const PRODUCT_OFFSET_MAX = 1_000_000;
@@ -25,6 +27,8 @@ export interface ProductQuery {
   inStock?: boolean;
   /** each product comes with its variants */
   enriched?: boolean;
+  /** `spec.<key>` filters as written (key → value text); the server checks them against the shop's definitions */
+  specs?: Record<string, string>;
 }
 
 /** The query string of a ProductQuery, in a stable order; unset fields are left out. */
@@ -51,5 +55,6 @@ export function productQueryParams(query: ProductQuery): URLSearchParams {
       if (value.length) params.set(key, value.join(","));
     } else params.set(key, String(value));
   }
+  if (query.specs) writeSpecParams(params, query.specs);
   return params;
 }

@@ -16,6 +16,7 @@ import { createPasswordHasher, type PasswordHashingOptions } from "./auth/passwo
 import { parseEncryptionKey } from "./auth/secret-box";
 import { createCartService } from "./cart/cart";
 import { createDiscoveryService } from "./catalog/discovery";
+import { createSpecService } from "./specs/service";
 import { createCatalogService } from "./catalog/products";
 import { updateProduct, type ProductChanges } from "./catalog/product-writes";
 import { createPageDataService } from "./cache/page-data";
@@ -87,6 +88,8 @@ export interface ServicesConfig {
   /** payments: ClickPesa's credentials (absent: the built-in sandbox, which takes no money), the poller */
   payments?: { clickpesa?: ClickPesaOptions | null; pollIntervalMs?: number; provider?: PaymentProvider; poll?: PaymentsServiceOptions["poll"] };
   log?: (line: string) => void;
+  /** DEMO_DATA: false = the first start on an empty database seeds nothing (default true) */
+  demoData?: boolean;
 }
 
 /** The services of the environment's configuration (DATABASE_URL, DATA_DIR, SMTP_URL, ...). */
@@ -130,6 +133,7 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
       pollIntervalMs: config.PAYMENT_POLL_INTERVAL_MS,
     },
     log,
+    demoData: config.DEMO_DATA === "on",
   };
 }
 
@@ -236,6 +240,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     update: (id: number, changes: ProductChanges) => updateProduct(db, id, changes),
   };
   const discovery = createDiscoveryService(db);
+  const specs = createSpecService(db);
   // on PostgreSQL other app servers may share the database: cache invalidations go both ways
   const pool = (handle as DbHandle & { pool?: pg.Pool }).pool;
   const relay = handle.kind === "postgres" && pool ? createPostgresRelay(pool, log) : null;
@@ -290,6 +295,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     siteUrl: config.siteUrl,
     settings,
     catalog,
+    specs,
     search: createSearchService(db),
     sourcing: createSourcingService({ db, catalog }),
     discovery,
@@ -346,14 +352,14 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     mail,
 
     /**
-     * What a server does once before it answers: seed an empty catalogue, create the first admin
+     * What a server does once before it answers: seed an empty catalogue at the first start (not with DEMO_DATA=off), create the first admin
      * (its generated password goes to an owner-only file under the data folder, never to the
      * console or the log: the answer says only where), embed new product images, keep embedding
      * images other processes add, every minute, delete expired cart merge ids and old or expired security records, every hour, and
      * start the mail worker.
      */
     async start(adminEmail: string): Promise<{ seededProducts: number | null; adminPasswordFile: string | null }> {
-      const seeded = await ensureSeeded(db, { media, log });
+      const seeded = await ensureSeeded(db, { media, log, demo: config.demoData });
       const adminPassword = await auth.ensureInitialAdmin(adminEmail);
       const adminPasswordFile = adminPassword
         ? await writeInitialAdminPassword(config.dataDir ?? config.database.dataDir ?? "./data", adminEmail, adminPassword)

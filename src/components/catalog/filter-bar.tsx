@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import { SORT_OPTIONS, isSortOption, listingHref, type ListingFilters } from "@/lib/listing";
 import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
@@ -13,6 +13,7 @@ export function FilterBar({
   total,
   totalIsEstimate = false,
   priceCeiling,
+  specFilters,
 }: {
   filters: ListingFilters;
   categories: { name: string; slug: string }[];
@@ -20,6 +21,8 @@ export function FilterBar({
   /** the total is an estimate: "about N products" */
   totalIsEstimate?: boolean;
   priceCeiling: number;
+  /** the chosen category's spec filters (their button and panel) */
+  specFilters?: ReactNode;
 }) {
   const t = useTranslations("catalog.filters");
   // The URL holds the filters; the listing follows it (history API, which Next's router tracks).
@@ -34,7 +37,8 @@ export function FilterBar({
     // choosing a category clears the text search
     categoryTimer.current = setTimeout(() => {
       setPendingCategory(null);
-      go({ ...filters, category: slug, search: slug ? "" : filters.search });
+      // another category has other specifications: its spec filters go with it
+      go({ ...filters, category: slug, search: slug ? "" : filters.search, specs: {} });
     }, CATEGORY_DEBOUNCE_MS);
   };
 
@@ -57,6 +61,7 @@ export function FilterBar({
       <div className="col-span-2 flex items-center gap-2 sm:contents">
         <CategoryToggles categories={categories} selected={filters.categories} onChange={(next) => go({ ...filters, categories: next })} />
         <PriceFilter filters={filters} ceiling={priceCeiling} onApply={(minPrice, maxPrice) => go({ ...filters, minPrice, maxPrice })} />
+        {specFilters}
         {total !== null && (
           <p className="ml-auto text-[var(--muted-fg)]" aria-live="polite">
             {t(totalIsEstimate ? "totalAbout" : "total", { count: total })}

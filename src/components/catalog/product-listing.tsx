@@ -2,13 +2,16 @@
 
 import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { pageTitle } from "@/lib/page-title";
-import { LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage } from "@/lib/listing";
+import { LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage, withoutWords, type ListingFilters } from "@/lib/listing";
 import { clearImageResults, imageResults } from "../search/image-search-state";
 import { typedSearch } from "../search/search-state";
 import { useSearchNavigation } from "../search/use-search-navigation";
 import { FilterBar } from "./filter-bar";
+import { SpecChips, SpecFacets, specFilterLabel, useFacets } from "./spec-facets";
+import type { FacetBody } from "@/lib/contract/specs";
+import type { Locale } from "@/lib/locale";
 import { ImageResultsView } from "./image-results";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 import { useListing, type InitialListing, type ListingFailure } from "./use-listing";
@@ -23,6 +26,9 @@ export interface ListingProps {
   companyName: string;
   /** the dearest product's price: the top of the price filter */
   priceCeiling: number;
+  /** the chosen category's spec filters with counts, as the server rendered them (for `facetsKey`) */
+  facets: FacetBody[];
+  facetsKey: string;
 }
 
 /** The listing key of the address bar right now, which may be a render ahead of the router's. */
@@ -35,13 +41,17 @@ const gridClass =
   "mt-4 grid grid-cols-[repeat(var(--cols-mobile),minmax(0,1fr))] gap-[var(--card-gap,12px)] md:grid-cols-[repeat(var(--cols-tablet),minmax(0,1fr))] lg:grid-cols-[repeat(var(--cols-desktop),minmax(0,1fr))]";
 
 /** The grid of /products: the server's first batch, then endless scrolling up to 120 a page. */
-export function ProductListing({ initialKey, initial, categories, seed, companyName, priceCeiling }: ListingProps) {
+export function ProductListing({ initialKey, initial, categories, seed, companyName, priceCeiling, facets: initialFacets, facetsKey }: ListingProps) {
   const t = useTranslations("catalog.listing");
   const tTitle = useTranslations("catalog.title");
+  const tSpecs = useTranslations("catalog.specFilters");
+  const locale = useLocale() as Locale;
   const failureText = (failure: ListingFailure) =>
     failure.kind === "rate-limited"
       ? t("tooManyRequests")
-      : failure.kind === "http"
+      : failure.kind === "bad-filter"
+        ? tSpecs("refused", { field: failure.field })
+        : failure.kind === "http"
         ? t("httpStatus", { status: String(failure.status) })
         : failure.kind === "more-failed"
           ? t("loadMoreFailed")
@@ -55,6 +65,27 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
   const sentinel = useRef<HTMLDivElement>(null);
   const returnTo = listingHref(filters, page).replace(/^\/products/, pathname);
   const { submit, openCategory } = useSearchNavigation();
+  const { facets, fresh: facetsFresh } = useFacets(filters, initialFacets, facetsKey);
+  // the URL holds the filters; the listing follows it (history API, which Next's router tracks)
+  const go = (next: ListingFilters) => window.history.pushState(null, "", listingHref(next));
+  const chips = [
+    ...Object.entries(filters.specs).map(([key, value]) => ({
+      id: `spec:${key}`,
+      label: specFilterLabel(
+        facets.find((f) => f.key === key),
+        key,
+        value,
+        locale,
+      ),
+      onRemove: () => go({ ...filters, specs: Object.fromEntries(Object.entries(filters.specs).filter(([k]) => k !== key)) }),
+    })),
+    // what a search read as specifications: removing one searches without its words
+    ...listing.understood.map((u) => ({
+      id: `understood:${u.key}`,
+      label: u.display,
+      onRemove: () => go({ ...filters, search: withoutWords(filters.search, u.words) }),
+    })),
+  ];
 
   // a search changes the URL in place (no navigation, so no new metadata): the tab title follows it
   const title = pageTitle(filters.search ? tTitle("searchResults", { search: filters.search }) : tTitle("allProducts"), companyName);
@@ -87,7 +118,13 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
   }, [loadMore, moreError, hasMore, capped]);
 
   const filtered = Boolean(
-    filters.search || filters.category || filters.brand || filters.categories.length || filters.minPrice > 0 || filters.maxPrice !== null,
+    filters.search ||
+      filters.category ||
+      filters.brand ||
+      filters.categories.length ||
+      filters.minPrice > 0 ||
+      filters.maxPrice !== null ||
+      Object.keys(filters.specs).length,
   );
   const showSkeletons = listing.loading || searchPending;
 
@@ -108,7 +145,9 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
         priceCeiling={priceCeiling}
         total={listing.error || showSkeletons || showingImage ? null : total}
         totalIsEstimate={totalIsEstimate}
+        specFilters={<SpecFacets filters={filters} facets={facets} fresh={facetsFresh} onChange={(specs) => go({ ...filters, specs })} />}
       />
+      <SpecChips chips={chips} />
 
       {showingImage ? (
         <ImageResultsView results={image} gridClass={gridClass} returnTo={returnTo} onKeyword={submit} onCategory={openCategory} onClose={closeImageResults} />

@@ -2,7 +2,9 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiError, api } from "@/lib/api-client";
+import { ApiError, api, isApiError, refusedField } from "@/lib/api-client";
+import type { UnderstoodSpecBody } from "@/lib/contract/specs";
+import { SPEC_PARAM_PREFIX } from "@/lib/specs/params";
 import {
   LISTING_PAGE_CAP,
   filtersFromParams,
@@ -23,11 +25,20 @@ const REFETCH_DELAY_MS = 100;
  * Why the listing (or its next batch) failed; the listing puts it in words: too many requests,
  * another HTTP answer (its status), or no usable answer at all (the first batch's or a later one's).
  */
-export type ListingFailure = { kind: "rate-limited" } | { kind: "http"; status: number } | { kind: "fetch-failed" } | { kind: "more-failed" };
+export type ListingFailure =
+  | { kind: "rate-limited" }
+  | { kind: "http"; status: number }
+  | { kind: "fetch-failed" }
+  | { kind: "more-failed" }
+  /** the address names a spec filter the shop cannot read (`spec.<key>`) */
+  | { kind: "bad-filter"; field: string };
 const TOO_MANY_REQUESTS: ListingFailure = { kind: "rate-limited" };
 
-/** `estimate`: the total is an estimate ("about N"); `more`: another batch follows (the server says so, as an estimate cannot). */
-export type InitialListing = { products: Product[]; total: number; estimate: boolean; more: boolean } | { error: ListingFailure };
+/**
+ * `estimate`: the total is an estimate ("about N"); `more`: another batch follows (the server says
+ * so, as an estimate cannot); `understood`: what a search read as specifications ("10k" → 10 kΩ).
+ */
+export type InitialListing = { products: Product[]; total: number; estimate: boolean; more: boolean; understood?: UnderstoodSpecBody[] } | { error: ListingFailure };
 
 interface ListingState {
   key: string;
@@ -35,19 +46,30 @@ interface ListingState {
   total: number;
   estimate: boolean;
   more: boolean;
+  understood: UnderstoodSpecBody[];
   status: "ready" | "error";
   error: ListingFailure | null;
 }
 
 async function fetchBatch(filters: ListingFilters, offset: number, signal?: AbortSignal) {
   const body = await api.catalog.products(listingQuery(filters, offset), { signal });
-  return { products: body.products, total: body.pagination.total, estimate: body.pagination.totalIsEstimate, more: body.pagination.hasMore };
+  return {
+    products: body.products,
+    total: body.pagination.total,
+    estimate: body.pagination.totalIsEstimate,
+    more: body.pagination.hasMore,
+    understood: body.understood ?? [],
+  };
 }
 
 const rateLimited = (error: unknown) => error instanceof ApiError && error.code === "rate-limited";
 /** What the error state says: too many requests, 'HTTP <status>' for another answer, else the default text. */
-const failureOf = (error: unknown, fallback: ListingFailure): ListingFailure =>
-  rateLimited(error) ? TOO_MANY_REQUESTS : error instanceof ApiError && error.kind === "http" ? { kind: "http", status: error.status } : fallback;
+const failureOf = (error: unknown, fallback: ListingFailure): ListingFailure => {
+  if (rateLimited(error)) return TOO_MANY_REQUESTS;
+  const refused = isApiError(error, "invalid-input") ? refusedField(error) : null;
+  if (refused?.field.startsWith(SPEC_PARAM_PREFIX)) return { kind: "bad-filter", field: refused.field };
+  return error instanceof ApiError && error.kind === "http" ? { kind: "http", status: error.status } : fallback;
+};
 
 /**
  * The listing's data, driven by the URL: the server renders the first batch; any later change of
@@ -63,13 +85,14 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
 
   const [state, setState] = useState<ListingState>(() =>
     "error" in initial
-      ? { key: initialKey, products: [], total: 0, estimate: false, more: false, status: "error", error: initial.error }
+      ? { key: initialKey, products: [], total: 0, estimate: false, more: false, understood: [], status: "error", error: initial.error }
       : {
           key: initialKey,
           products: arrange(initial.products, 0),
           total: initial.total,
           estimate: initial.estimate,
           more: initial.more,
+          understood: initial.understood ?? [],
           status: "ready",
           error: null,
         },
@@ -96,11 +119,20 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
       try {
         const batch = await fetchBatch(filters, pageOffset(page), controller.signal);
         batches.current = 1;
-        setState({ key, products: arrange(batch.products, 0), total: batch.total, estimate: batch.estimate, more: batch.more, status: "ready", error: null });
+        setState({
+          key,
+          products: arrange(batch.products, 0),
+          total: batch.total,
+          estimate: batch.estimate,
+          more: batch.more,
+          understood: batch.understood,
+          status: "ready",
+          error: null,
+        });
       } catch (error) {
         if (controller.signal.aborted) return;
         if (rateLimited(error)) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
-        setState({ key, products: [], total: 0, estimate: false, more: false, status: "error", error: failureOf(error, { kind: "fetch-failed" }) });
+        setState({ key, products: [], total: 0, estimate: false, more: false, understood: [], status: "error", error: failureOf(error, { kind: "fetch-failed" }) });
       } finally {
         setReloads(0);
       }
@@ -150,6 +182,8 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
     total: state.total,
     /** the total is an estimate: shown as "about N" */
     totalIsEstimate: state.estimate,
+    /** what the search read as specifications, for its chips */
+    understood: stale ? [] : state.understood,
     loading: stale || reloads > 0,
     error: state.status === "error" && !stale && reloads === 0 ? state.error : null,
     hasMore,

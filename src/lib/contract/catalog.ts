@@ -4,6 +4,8 @@ import { PRODUCT_OFFSET_MAX, PRODUCT_PAGE_MAX, SORT_FIELDS, type ProductQuery } 
 import type { ProductVariant, VariantConfig } from "../variants";
 import type { Same } from "./common";
 import { text } from "./fields";
+import { MAX_SPEC_PARAMS, SPEC_KEY_PATTERN, SPEC_PARAM_PREFIX, readSpecParams } from "../specs/params";
+import { productSpecSchema, understoodSpecSchema } from "./specs";
 
 /** The catalogue's endpoints: the product list, a product, the categories, search suggestions. */
 
@@ -20,8 +22,24 @@ const trimmed = (name: string, max: number) =>
     .transform((v) => v.trim())
     .optional();
 
+/**
+ * The `spec.<key>=<value>` parameters gathered into `specs` (key → value text) before the object
+ * is checked: their keys are the shop's data, checked by the server against its definitions.
+ */
+const gatherSpecParams = (raw: unknown): unknown => {
+  if (!raw || typeof raw !== "object") return raw;
+  const source = raw as Record<string, string | string[] | undefined>;
+  const specs = readSpecParams(source);
+  const rest = Object.fromEntries(Object.entries(source).filter(([name]) => !name.startsWith(SPEC_PARAM_PREFIX)));
+  return Object.keys(specs).length ? { ...rest, specs } : rest;
+};
+
+export const specParamsSchema = z
+  .record(z.string().regex(SPEC_KEY_PATTERN, "a spec filter's key is a lower-case word"), text("spec", 400))
+  .refine((specs) => Object.keys(specs).length <= MAX_SPEC_PARAMS, { message: `at most ${MAX_SPEC_PARAMS} spec filters` });
+
 /** The query string of GET /api/products, validated in one place; errors name the parameter. */
-export const productQuerySchema = z
+const productQueryObject = z
   .object({
     category: trimmed("category", 100),
     brand: trimmed("brand", 100),
@@ -43,10 +61,12 @@ export const productQuerySchema = z
       .optional(),
     inStock: booleanParam.optional(),
     enriched: booleanParam.optional(),
+    specs: specParamsSchema.optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: "minPrice must not be above maxPrice",
   });
+export const productQuerySchema = z.preprocess(gatherSpecParams, productQueryObject);
 
 // The parsed query is exactly the catalogue's ProductQuery (checked by the compiler, both ways).
 type Parsed = z.output<typeof productQuerySchema>;
@@ -126,7 +146,13 @@ export const paginationSchema = z.object({
 export type Pagination = z.input<typeof paginationSchema>;
 
 /** GET /api/products */
-export const productsResponseSchema = z.object({ products: z.array(productSchema), pagination: paginationSchema });
+export const productsResponseSchema = z.object({
+  products: z.array(productSchema),
+  pagination: paginationSchema,
+  /** a search's specifications read as filters, and the words searched as text (searches only) */
+  understood: z.array(understoodSpecSchema).optional(),
+  remaining: z.string().optional(),
+});
 export type ProductsResponse = z.input<typeof productsResponseSchema>;
 
 /** GET /api/products/{id}: the product with its variants under both spellings. */
@@ -134,6 +160,8 @@ export const productResponseSchema = productSchema.extend({
   product_variants: z.array(productVariantSchema),
   variants: z.array(productVariantSchema),
   variantConfig: variantConfigSchema.nullable(),
+  /** the specification table, in the reader's language */
+  specs: z.array(productSpecSchema),
 });
 export type ProductResponse = z.input<typeof productResponseSchema>;
 

@@ -8,6 +8,11 @@ import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/prod
 import { cachedList, cachedListingPage, cachedProduct, cachedSearchPage, cachedValue } from "./catalog-cache";
 import { listCategories } from "./categories";
 import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
+import type { UnderstoodSpec } from "@/lib/specs/understand";
+import { resolveSpecFilters, specCondition, specFiltersKey, type SpecFilter } from "../specs/filters";
+import { understandSearch } from "../specs/understanding";
+import type { Locale } from "@/lib/locale";
+import { productDetailExtras } from "./product-detail";
 
 /** A product shoppers may see: not archived by an admin. */
 export const onSale = sql`${products.archivedAt} is null`;
@@ -45,6 +50,9 @@ export interface ProductPage {
   limit: number;
   offset: number;
   hasMore: boolean;
+  /** a search's specifications read as filters, and the words searched as text */
+  understood?: UnderstoodSpec[];
+  remaining?: string;
 }
 
 /** Totals are exact up to this many matches; above it the answer carries an estimate, labelled as one. */
@@ -83,13 +91,14 @@ const SORT_COLUMNS = {
 
 /** The columns the listing's filters read, on `products` and on the narrow `search_rank`. */
 interface FilterColumns {
+  productId: AnyPgColumn;
   categoryId: AnyPgColumn;
   brandId: AnyPgColumn;
   price: AnyPgColumn;
   stockQuantity: AnyPgColumn;
 }
 
-const PRODUCT_FILTER_COLUMNS: FilterColumns = products;
+const PRODUCT_FILTER_COLUMNS: FilterColumns = { ...products, productId: products.id };
 const RANK_FILTER_COLUMNS: FilterColumns = searchRank;
 
 /** The categories' ids by slug and lower-case name, so a filter is `category_id = any(...)` (which the planner can estimate). */
@@ -106,8 +115,18 @@ async function categoryIds(db: Database): Promise<Map<string, number[]>> {
   return new Map(Object.entries(byKey));
 }
 
-/** The query's filters as conditions on `columns`; null when they can match nothing (an unknown category). */
-async function filterConditions(db: Database, query: ProductQuery, columns: FilterColumns): Promise<SQL[] | null> {
+/** The one category a query names (its id), or null when it names none or several. */
+export async function chosenCategory(db: Database, query: ProductQuery): Promise<number | null> {
+  if (!query.category) return null;
+  const ids = (await categoryIds(db)).get(query.category.toLowerCase()) ?? [];
+  return ids.length === 1 ? ids[0]! : null;
+}
+
+/**
+ * The query's filters as conditions on `columns`; null when they can match nothing (an unknown
+ * category). `specs` are the query's spec filters, checked (see `querySpecFilters`).
+ */
+async function filterConditions(db: Database, query: ProductQuery, columns: FilterColumns, specs: readonly SpecFilter[]): Promise<SQL[] | null> {
   const where: SQL[] = [];
   if (query.category || query.categories?.length) {
     const ids = await categoryIds(db);
@@ -127,14 +146,53 @@ async function filterConditions(db: Database, query: ProductQuery, columns: Filt
   if (query.minPrice !== undefined) where.push(gte(columns.price, query.minPrice));
   if (query.maxPrice !== undefined) where.push(lte(columns.price, query.maxPrice));
   if (query.inStock !== undefined) where.push(query.inStock ? sql`${columns.stockQuantity} > 0` : sql`${columns.stockQuantity} <= 0`);
+  for (const filter of specs) where.push(specCondition(columns.productId, filter));
   return where;
+}
+
+/**
+ * The conditions on `products` a listing applies (category, brand, price, stock, spec filters, on
+ * sale), for other reads of the same selection (the facet counts); null when nothing can match.
+ */
+export async function listingConditions(db: Database, query: ProductQuery, specs: readonly SpecFilter[]): Promise<SQL[] | null> {
+  const where = await filterConditions(db, query, PRODUCT_FILTER_COLUMNS, specs);
+  return where === null ? null : [...where, onSale];
+}
+
+/** The query's `spec.<key>` filters, checked against the chosen category's definitions (every category's without one). */
+export async function querySpecFilters(db: Database, query: ProductQuery): Promise<SpecFilter[]> {
+  if (!query.specs || Object.keys(query.specs).length === 0) return [];
+  return resolveSpecFilters(db, query.specs, await chosenCategory(db, query));
 }
 
 /** GET /api/products: filters, search, sort and pagination over the catalogue. */
 export async function listProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
   const key = JSON.stringify(query);
-  if (query.search) return cachedSearchPage(key, () => searchProducts(db, query, query.search!));
-  return cachedListingPage(key, () => browseProducts(db, query));
+  // checked before the caches: a refused filter answers 400 at once, and is never cached
+  const specs = await querySpecFilters(db, query);
+  if (query.search) return cachedSearchPage(key, () => searchWithSpecs(db, query, query.search!, specs));
+  return cachedListingPage(key, () => browseProducts(db, query, specs));
+}
+
+/**
+ * A search whose specifications are read as filters ("10k 0805" → resistance 10 kΩ and package
+ * 0805), the other words searched as text; only specifications, no words, is a filtered listing.
+ * When the filters find nothing the query is searched as plain words instead (a "1m" meant as a
+ * cable's length is not a resistor's value), and the answer says nothing was understood.
+ */
+async function searchWithSpecs(db: Database, query: ProductQuery, text: string, specs: SpecFilter[]): Promise<ProductPage> {
+  const categoryId = await chosenCategory(db, query);
+  const understanding = await understandSearch(
+    db,
+    text,
+    categoryId,
+    specs.map((f) => f.key),
+  );
+  if (understanding.filters.length === 0) return { ...(await searchProducts(db, query, text, specs)), understood: [], remaining: text };
+  const filters = [...specs, ...understanding.filters];
+  const page = understanding.remaining.trim() ? await searchProducts(db, query, understanding.remaining, filters) : await browseProducts(db, query, filters);
+  if (page.total > 0) return { ...page, understood: understanding.understood, remaining: understanding.remaining };
+  return { ...(await searchProducts(db, query, text, specs)), understood: [], remaining: text };
 }
 
 function emptyPage(query: ProductQuery): ProductPage {
@@ -151,15 +209,15 @@ function emptyPage(query: ProductQuery): ProductPage {
  * Either way the page's ids are found first, reading only the sort's index, and the page's rows
  * are fetched for those ids alone: a deep page then skips index entries, not whole rows.
  */
-async function browseProducts(db: Database, query: ProductQuery): Promise<ProductPage> {
+async function browseProducts(db: Database, query: ProductQuery, specs: readonly SpecFilter[]): Promise<ProductPage> {
   const limit = query.limit ?? PRODUCT_PAGE_SIZE;
   const offset = query.offset ?? 0;
-  const where = await filterConditions(db, query, PRODUCT_FILTER_COLUMNS);
+  const where = await filterConditions(db, query, PRODUCT_FILTER_COLUMNS, specs);
   if (where === null) return emptyPage(query);
   // (a search reads search_rank, which holds no archived product)
   where.push(onSale);
   const condition = and(...where);
-  const counted = await countMatches(db, condition, filtersKey(query));
+  const counted = await countMatches(db, condition, filtersKey(query, specs));
   if (!counted.estimate && counted.total <= offset) return { ...emptyPage(query), total: counted.total };
 
   const sortBy = query.sortBy ?? "featured";
@@ -226,8 +284,8 @@ export function roundEstimate(n: number): number {
   return Math.round(n / unit) * unit;
 }
 
-function filtersKey(query: ProductQuery): string {
-  return JSON.stringify([query.category, query.categories, query.brand, query.minPrice, query.maxPrice, query.inStock]);
+function filtersKey(query: ProductQuery, specs: readonly SpecFilter[]): string {
+  return JSON.stringify([query.category, query.categories, query.brand, query.minPrice, query.maxPrice, query.inStock, specFiltersKey(specs)]);
 }
 
 interface Candidates {
@@ -288,15 +346,15 @@ async function searchCandidates(db: Database, tsQueryText: string, where: SQL[],
  * in the name, then every word in the name, then (for an any-word query) the weighted text rank,
  * then popularity. The total is exact up to SEARCH_SCAN matches, an estimate above.
  */
-async function searchProducts(db: Database, query: ProductQuery, text: string): Promise<ProductPage> {
+async function searchProducts(db: Database, query: ProductQuery, text: string, specs: readonly SpecFilter[]): Promise<ProductPage> {
   const limit = query.limit ?? PRODUCT_PAGE_SIZE;
   const offset = query.offset ?? 0;
   const words = await resolveQueryWords(db, text);
   if (words.length === 0) return emptyPage(query);
-  const where = await filterConditions(db, query, RANK_FILTER_COLUMNS);
+  const where = await filterConditions(db, query, RANK_FILTER_COLUMNS, specs);
   if (where === null) return emptyPage(query);
   const cap = Math.max(SEARCH_CANDIDATES, offset + limit);
-  const filters = filtersKey(query);
+  const filters = filtersKey(query, specs);
 
   const use = await wordUse(db, words);
   const whole = new Set(words.filter((_, i) => use[i]!.whole));
@@ -463,6 +521,8 @@ export function createCatalogService(db: Database) {
     categories: () => listCategories(db),
     priceCeiling: () => priceCeiling(db),
     sitemapProducts: (limit?: number) => sitemapProducts(db, limit),
+    /** a product's spec table, datasheet, prices by quantity and alternatives */
+    detailExtras: (product: Pick<Product, "id">, locale: Locale) => productDetailExtras(db, product, locale),
   };
 }
 

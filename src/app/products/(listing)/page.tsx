@@ -4,9 +4,12 @@ import type { Metadata } from "next";
 import { CategoryStrip } from "@/components/catalog/category-strip";
 import { GentleScrollHint } from "@/components/catalog/gentle-scroll-hint";
 import { ProductListing } from "@/components/catalog/product-listing";
+import { SPEC_PARAM_PREFIX } from "@/lib/specs/params";
+import { DomainError } from "@/server/errors";
+import type { Facet } from "@/server/specs/facets";
 import type { InitialListing } from "@/components/catalog/use-listing";
 import { AdCarousel } from "@/components/promo/ad-carousel";
-import { filtersFromParams, forCard, listingKey, listingQuery, pageOffset, parsePage, shuffleSeed } from "@/lib/listing";
+import { facetKey, filtersFromParams, forCard, listingKey, listingQuery, pageOffset, parsePage, shuffleSeed } from "@/lib/listing";
 import { categoryName } from "@/lib/locale";
 import { safeRedirect } from "@/lib/redirect";
 import { textIn } from "@/lib/site-settings";
@@ -19,9 +22,15 @@ const DEFAULT_AD_ROTATION_SECONDS = 10;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
-  const { search } = filtersFromParams(await searchParams);
+  const filters = filtersFromParams(await searchParams);
   const t = await getTranslator("catalog.title");
-  return { title: search ? t("searchResults", { search }) : t("allProducts"), alternates: languageAlternates("/products") };
+  const title = filters.search ? t("searchResults", { search: filters.search }) : t("allProducts");
+  // every combination of spec filters is an address of its own: crawlers get the category's list only
+  if (Object.keys(filters.specs).length > 1) {
+    const category = filters.category ? `/products?category=${encodeURIComponent(filters.category)}` : "/products";
+    return { title, robots: { index: false, follow: true }, alternates: { canonical: category } };
+  }
+  return { title, alternates: languageAlternates("/products") };
 }
 
 export default async function ProductsPage({ searchParams }: { searchParams: SearchParams }) {
@@ -30,7 +39,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   const filters = filtersFromParams(params);
   const page = parsePage(params.page);
   const settings = await loadSiteSettings();
-  const { pageData, ads: adverts, taxonomy } = await getServices();
+  const { pageData, ads: adverts, taxonomy, specs } = await getServices();
   const [categories, ads, rotationSeconds, priceCeiling] = await Promise.all([
     pageData.categories().catch(() => []),
     // ads are decoration: a failure shows none rather than failing the page (it is only logged)
@@ -52,12 +61,25 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
     }
   }
   let initial: InitialListing;
+  let facets: Facet[] = [];
   try {
-    const result = await pageData.list(listingQuery(filters, pageOffset(page)));
-    initial = { products: result.products.map(forCard), total: result.total, estimate: result.totalIsEstimate, more: result.hasMore };
+    const query = listingQuery(filters, pageOffset(page));
+    const [result, counted] = await Promise.all([pageData.list(query), filters.category ? specs.facets(query, locale) : []]);
+    initial = {
+      products: result.products.map(forCard),
+      total: result.total,
+      estimate: result.totalIsEstimate,
+      more: result.hasMore,
+      understood: result.understood ?? [],
+    };
+    facets = counted;
   } catch (error) {
-    console.error("product listing failed:", error);
-    initial = { error: { kind: "fetch-failed" } };
+    const field = error instanceof DomainError && error.code === "invalid-input" ? error.details.field : undefined;
+    if (typeof field === "string" && field.startsWith(SPEC_PARAM_PREFIX)) initial = { error: { kind: "bad-filter", field } };
+    else {
+      console.error("product listing failed:", error);
+      initial = { error: { kind: "fetch-failed" } };
+    }
   }
 
   // category names in the page's language (the Kiswahili one where a category has it)
@@ -83,6 +105,8 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
           initial={initial}
           categories={named}
           seed={shuffleSeed()}
+          facets={facets}
+          facetsKey={facetKey(filters)}
         />
       </Suspense>
     </div>

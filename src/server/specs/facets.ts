@@ -1,0 +1,124 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Locale } from "@/lib/locale";
+import type { ProductQuery } from "@/lib/product-query";
+import { formatSpecValue } from "@/lib/specs/values";
+import { unitSymbol } from "@/lib/specs/units";
+import { rowsOf, type Database } from "../db";
+import { cachedValue } from "../catalog/catalog-cache";
+import { chosenCategory, listingConditions, querySpecFilters } from "../catalog/products";
+import { attributeIndex, attributeLabel, type CategoryAttribute } from "./attributes";
+import { specFiltersKey, type SpecFilter } from "./filters";
+
+export interface FacetValue {
+  value: number | string | boolean;
+  label: string;
+  count: number;
+}
+
+export type Facet =
+  | { key: string; label: string; unit: null; kind: "list" | "boolean"; values: FacetValue[] }
+  | { key: string; label: string; unit: string; symbol: string; kind: "number"; min: number | null; max: number | null; count: number; values: FacetValue[] };
+
+/** A number facet lists at most this many of its values (the most common); its range covers them all. */
+export const FACET_VALUE_LIMIT = 60;
+
+interface CountRow {
+  key: string;
+  num: string | null;
+  text: string | null;
+  /** true on a key's own row (how many products have the key at all) */
+  whole: boolean;
+  count: number;
+}
+
+/**
+ * The chosen category's spec filters with their counts for the current selection. A facet's
+ * counts apply every selected filter except its own, so a list can take several values and a
+ * range can widen again: the facets without a selection share one count, and each selected
+ * one is counted on its own. Without a category there are no facets (each category has its own
+ * attributes; a spec filter still applies across categories). `extra` are filters a search
+ * understood ("10k 0805"), counted like the address's.
+ */
+export async function facetCounts(db: Database, query: ProductQuery, locale: Locale, extra: readonly SpecFilter[] = []): Promise<Facet[]> {
+  const categoryId = await chosenCategory(db, query);
+  if (categoryId === null) return [];
+  const defs = ((await attributeIndex(db)).byCategory.get(categoryId) ?? []).filter((d) => d.isFilter);
+  if (defs.length === 0) return [];
+  const selected = [...(await querySpecFilters(db, query)), ...extra];
+  const selectedKeys = new Set(selected.map((f) => f.key));
+  const groups: { keys: string[]; filters: SpecFilter[] }[] = [];
+  const unselected = defs.filter((d) => !selectedKeys.has(d.key)).map((d) => d.key);
+  if (unselected.length) groups.push({ keys: unselected, filters: selected });
+  for (const key of selectedKeys) if (defs.some((d) => d.key === key)) groups.push({ keys: [key], filters: selected.filter((f) => f.key !== key) });
+
+  const rows = (
+    await Promise.all(
+      groups.map(async (group) => {
+        const cacheKey = `facets:${categoryId}:${JSON.stringify([query.brand, query.minPrice, query.maxPrice, query.inStock, query.categories])}:${specFiltersKey(group.filters)}:${group.keys.join(",")}`;
+        const { rows } = await cachedValue(cacheKey, async () => ({ rows: await countGroup(db, query, categoryId, group.keys, group.filters) }));
+        return rows;
+      }),
+    )
+  ).flat();
+  return defs.flatMap((def) => {
+    const facet = toFacet(
+      def,
+      rows.filter((r) => r.key === def.key),
+      locale,
+    );
+    return facet ? [facet] : [];
+  });
+}
+
+async function countGroup(db: Database, query: ProductQuery, categoryId: number, keys: string[], filters: SpecFilter[]): Promise<CountRow[]> {
+  // the category comes from the spec rows' own copy of it: the listing's other conditions pick the products
+  const conditions = await listingConditions(db, { ...query, category: undefined }, filters);
+  if (conditions === null) return [];
+  const selection: SQL = sql.join(conditions, sql` and `);
+  return rowsOf<CountRow>(
+    await db.execute(sql`
+      select s.key, s.num::text as num, s.text, grouping(s.num, s.text) = 3 as whole, count(distinct s.product_id)::int as count
+      from product_specs s
+      where s.category_id = ${categoryId} and s.key = any(${keys}::text[])
+        and s.product_id in (select products.id from products where ${selection})
+      group by grouping sets ((s.key, s.num, s.text), (s.key))`),
+  ).map((r) => ({ ...r, count: Number(r.count), whole: Boolean(r.whole) }));
+}
+
+function toFacet(def: CategoryAttribute, rows: CountRow[], locale: Locale): Facet | null {
+  const label = attributeLabel(def, locale);
+  const valueRows = rows.filter((r) => !r.whole);
+  if (def.kind === "number") {
+    const total = rows.find((r) => r.whole)?.count ?? 0;
+    const values = valueRows
+      .filter((r) => r.num !== null)
+      .map((r) => ({ value: Number(r.num), count: r.count }))
+      .sort((a, b) => a.value - b.value);
+    if (values.length === 0) return null;
+    const shown = values.length > FACET_VALUE_LIMIT ? [...values].sort((a, b) => b.count - a.count).slice(0, FACET_VALUE_LIMIT).sort((a, b) => a.value - b.value) : values;
+    return {
+      key: def.key,
+      label,
+      unit: def.unit!,
+      symbol: unitSymbol(def.unit!),
+      kind: "number",
+      min: values[0]?.value ?? null,
+      max: values.at(-1)?.value ?? null,
+      count: total,
+      values: shown.map((v) => ({ value: v.value, label: formatSpecValue(def, v.value, locale), count: v.count })),
+    };
+  }
+  const present = valueRows.filter((r) => r.text !== null);
+  if (present.length === 0) return null;
+  const order = (text: string) => {
+    const at = def.options.indexOf(text);
+    return at < 0 ? def.options.length : at;
+  };
+  const values = present
+    .map((r) => {
+      const value = def.kind === "boolean" ? r.text === "true" : r.text!;
+      return { value, label: formatSpecValue(def, value, locale), count: r.count };
+    })
+    .sort((a, b) => order(String(a.value)) - order(String(b.value)) || b.count - a.count || a.label.localeCompare(b.label));
+  return { key: def.key, label, unit: null, kind: def.kind as "list" | "boolean", values };
+}
