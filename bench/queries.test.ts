@@ -17,6 +17,9 @@ describe("bench request sets", () => {
       "search: part numbers",
       "search: misspellings",
       "suggestions: prefixes",
+      "listing: two spec filters and a sort",
+      "facets: two spec filters",
+      "search: specifications",
       "product page data",
     ]);
     for (const set of sets) {
@@ -24,7 +27,7 @@ describe("bench request sets", () => {
       expect(set.cold.length, set.name).toBeGreaterThanOrEqual(set.name.includes("two words") ? 100 : 200);
       expect(set.cached.length, set.name).toBeGreaterThan(0);
       expect(set.cached.length, set.name).toBeLessThanOrEqual(10);
-      for (const url of [...set.cold, ...set.cached]) expect(url).toMatch(/^\/api\/(products|search-suggestions)[/?]/);
+      for (const url of [...set.cold, ...set.cached]) expect(url).toMatch(/^\/api\/(products|search-suggestions|facets)[/?]/);
     }
   });
 

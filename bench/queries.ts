@@ -153,6 +153,33 @@ export function benchQuerySets(count: number, vocabulary: BenchVocabulary = benc
   ]);
   const ids = unique(Array.from({ length: 3000 }, () => 1 + Math.floor(rng() * count)));
 
+  // specifications: passive parts narrowed by value and package (the specs every catalogue of
+  // passives has), in each sort, and searches typed the way engineers type them
+  const E12 = [1, 1.2, 1.5, 1.8, 2.2, 2.7, 3.3, 3.9, 4.7, 5.6, 6.8, 8.2];
+  const decades = [1, 10, 100, 1_000, 10_000, 100_000];
+  const resistances = decades.flatMap((d) => E12.map((m) => Math.round(m * d * 100) / 100));
+  const packages = ["0402", "0603", "0805", "1206"];
+  const specListings: string[] = [];
+  const facetQueries: string[] = [];
+  for (const r of resistances)
+    for (const pkg of packages) {
+      const [sortBy, sortOrder] = SORTS[Math.floor(rng() * SORTS.length)]!;
+      specListings.push(`${LIST}?category=passive-components&spec.resistance=${r}&spec.package=${pkg}&sortBy=${sortBy}&sortOrder=${sortOrder}&enriched=true`);
+      const low = r;
+      const high = r * (2 + Math.floor(rng() * 8));
+      specListings.push(`${LIST}?category=passive-components&spec.resistance=${low}..${high}&spec.package=${pkg}&sortBy=${sortBy}&sortOrder=${sortOrder}&enriched=true`);
+      facetQueries.push(`/api/facets?category=passive-components&spec.resistance=${r}&spec.package=${pkg}`);
+      facetQueries.push(`/api/facets?category=passive-components&spec.resistance=${low}..${high}&spec.package=${pkg}`);
+    }
+  const notation = (ohms: number) => (ohms >= 1_000_000 ? `${ohms / 1_000_000}M` : ohms >= 1000 ? `${ohms / 1000}k` : `${ohms}R`);
+  const capacitances = ["10pF", "22pF", "100pF", "1nF", "10nF", "100nF", "1uF", "10uF", "100uF"];
+  const specSearches = unique([
+    ...resistances.flatMap((r) => packages.map((pkg) => `${notation(r)} ${pkg}`)),
+    ...resistances.map((r) => `${notation(r)} resistor`),
+    ...capacitances.flatMap((c) => ["16V", "25V", "50V"].map((v) => `${c} ${v}`)),
+    ...capacitances.map((c) => `${c} capacitor`),
+  ]);
+
   return [
     { name: "listing: plain", target: "p99 < 25 ms", cold: shuffle(plain, rng), cached: [`${LIST}?limit=20&enriched=true`] },
     {
@@ -209,6 +236,19 @@ export function benchQuerySets(count: number, vocabulary: BenchVocabulary = benc
       ),
       cached: ["ar", "ardu", "esp", "sens", "sold", "res", "10k", "oled", "batt", "serv"].map((q) => `/api/search-suggestions?q=${q}`),
     },
+    {
+      name: "listing: two spec filters and a sort",
+      target: "p99 < 50 ms",
+      cold: shuffle(unique(specListings), rng),
+      cached: [`${LIST}?category=passive-components&spec.resistance=10000&spec.package=0805&enriched=true`],
+    },
+    {
+      name: "facets: two spec filters",
+      target: "p99 < 50 ms",
+      cold: shuffle(unique(facetQueries), rng),
+      cached: ["/api/facets?category=passive-components", "/api/facets?category=passive-components&spec.package=0805"],
+    },
+    { name: "search: specifications", target: "p99 < 50 ms", cold: shuffle(specSearches.map(search), rng), cached: ["10k 0805", "100nF 50V", "4k7 resistor"].map(search) },
     { name: "product page data", target: "p99 < 10 ms", cold: ids.map((id) => `${LIST}/${id}`), cached: [1, 2, 3].map((id) => `${LIST}/${id}`) },
   ];
 }
