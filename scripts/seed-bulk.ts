@@ -21,7 +21,7 @@ let handle: DbHandle | undefined;
 try {
   handle = await openConfiguredDatabase();
   const { db } = handle;
-  await ensureSeeded(db, { media, log: console.log });
+  await ensureSeeded(db, { media, log: console.log, explicit: true });
   const { total, added, removed, timings } = await seedBulk(handle, count, { log: console.log });
   console.log(
     `Phases (s): ${Object.entries(timings)

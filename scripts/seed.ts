@@ -17,7 +17,7 @@ try {
     await db.execute(sql`truncate product_variants, products, brands, categories, advertisements, search_lexicon restart identity cascade`);
     console.log("Removed the existing catalogue.");
   }
-  const result = await ensureSeeded(db, { media, log: console.log });
+  const result = await ensureSeeded(db, { media, log: console.log, explicit: true });
   await embedCatalogImages(db, media, console.log);
   console.log(result ? `Done: ${result.products} products.` : "The catalogue is already seeded (use `npm run seed -- --reset` to replace it).");
 } catch (error) {

@@ -18,4 +18,10 @@ describe("configuration", () => {
     expect(loadConfig({ IMAGE_KEYPOINTS: "off" }).IMAGE_KEYPOINTS).toBe("off");
     expect(() => loadConfig({ IMAGE_KEYPOINTS: "no" })).toThrow(/IMAGE_KEYPOINTS/);
   });
+
+  it("seeds the demo data unless DEMO_DATA=off, and refuses other values, naming it", () => {
+    expect(loadConfig({}).DEMO_DATA).toBe("on");
+    expect(loadConfig({ DEMO_DATA: "off" }).DEMO_DATA).toBe("off");
+    expect(() => loadConfig({ DEMO_DATA: "no" })).toThrow(/DEMO_DATA/);
+  });
 });

@@ -52,6 +52,8 @@ const envSchema = z.object({
   REQUEST_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(5),
   /** search by image: "learned" (the built-in learned encoder fused with the descriptor) or "descriptor" alone */
   IMAGE_ENCODER: z.enum(["learned", "descriptor"]).default("learned"),
+  /** "off": a first start on an empty database seeds nothing (no demo catalogue, no ads): the shop starts empty */
+  DEMO_DATA: z.enum(["on", "off"], { error: 'DEMO_DATA must be "on" or "off"' }).default("on"),
   /** search by image: "off" leaves keypoint matching out (ranking by the vectors alone) */
   IMAGE_KEYPOINTS: z.enum(["on", "off"]).default("on"),
   /** an ONNX image encoder of the operator's own (e.g. a CLIP vision model), used alone instead of IMAGE_ENCODER */
