@@ -22,3 +22,13 @@ describe("ad banner sizes", () => {
     expect(adImageSrcSet("/media/products/ke-mcu-0001-640-0a1b2c3d4e.webp")).toBeUndefined();
   });
 });
+
+describe("the placeholder picture", () => {
+  it("is one of our renditions at each size, and recognised at each", async () => {
+    const { PLACEHOLDER_IMAGE, isPlaceholderImage } = await import("./product-image");
+    expect(productImageSrcSet(PLACEHOLDER_IMAGE)).toBe("/media/products/no-picture-320-1.webp 320w, /media/products/no-picture-640-1.webp 640w");
+    expect(isPlaceholderImage(PLACEHOLDER_IMAGE)).toBe(true);
+    expect(isPlaceholderImage(imageAtSize(PLACEHOLDER_IMAGE, 320))).toBe(true);
+    expect(isPlaceholderImage("/media/products/ke-mcu-0001-640-0a1b2c3d4e.webp")).toBe(false);
+  });
+});

@@ -25,3 +25,14 @@ export function productImageSrcSet(image: string): string | undefined {
 export function adImageSrcSet(image: string): string | undefined {
   return sizedSrcSet(image, AD_IMAGE_SIZES);
 }
+
+/**
+ * The picture a product shows until it has one of its own (a product an import created): a plain
+ * "no picture yet" mark, the same in every language. It is stored like our renditions (at each of
+ * IMAGE_SIZES) and search by image leaves it out: a photo must never match "no picture".
+ */
+export const PLACEHOLDER_IMAGE = "/media/products/no-picture-640-1.webp";
+
+export function isPlaceholderImage(image: string): boolean {
+  return /^\/media\/products\/no-picture-\d{3,4}-1\.webp$/.test(image);
+}

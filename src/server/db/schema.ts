@@ -20,6 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from "@/lib/checkout";
 import type { PrimaryValue, VariantConfig } from "@/lib/variants";
+import type { ProductSnapshot } from "@/lib/catalog-import";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -1119,4 +1120,39 @@ export const coinEntries = pgTable(
       .where(sql`${t.orderId} is not null`),
     check("coin_entries_delta", sql`${t.delta} <> 0`),
   ],
+);
+
+/**
+ * A catalogue import kept as one batch an admin can undo (migration 0032): a sheet of products or
+ * a ZIP of pictures, who ran it, its counts, and the categories and brands it created.
+ */
+export const catalogImports = pgTable("catalog_imports", {
+  id: serial("id").primaryKey(),
+  kind: text("kind", { enum: ["products", "pictures"] }).notNull(),
+  adminId: integer("admin_id").references(() => users.id, { onDelete: "set null" }),
+  adminEmail: text("admin_email").notNull(),
+  fileName: text("file_name").notNull(),
+  counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+  createdCategories: jsonb("created_categories").$type<number[]>().notNull().default([]),
+  createdBrands: jsonb("created_brands").$type<number[]>().notNull().default([]),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  undoneAt: timestamp("undone_at", { withTimezone: true }),
+  undoneBy: text("undone_by"),
+});
+
+/** Each product a batch created or changed, with its values before (null: created) and after. */
+export const catalogImportProducts = pgTable(
+  "catalog_import_products",
+  {
+    importId: integer("import_id")
+      .notNull()
+      .references(() => catalogImports.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    action: text("action", { enum: ["created", "changed"] }).notNull(),
+    before: jsonb("before").$type<ProductSnapshot | null>(),
+    after: jsonb("after").$type<ProductSnapshot>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.productId] }), index("catalog_import_products_product_idx").on(t.productId, t.importId)],
 );
