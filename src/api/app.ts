@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { acceptsAvif, twinnableMediaPath } from "@/lib/media-format";
 import { securityHeaders } from "@/lib/security-headers";
+import { DATASHEET_FOLDER } from "@/server/catalog/datasheets";
 import { createAvifTwins } from "@/server/media/avif-twins";
 import { mediaContentType, mediaKey, type MediaStore } from "@/server/media/media-store";
 import type { Services } from "@/server/services";
@@ -13,6 +14,7 @@ import { adAdminRoutes } from "./admin/ads";
 import { couponAdminRoutes } from "./admin/coupons";
 import { customerRoutes } from "./admin/customers";
 import { dashboardRoutes } from "./admin/dashboard";
+import { datasheetAdminRoutes } from "./admin/datasheets";
 import { messageAdminRoutes } from "./admin/messages";
 import { orderAdminRoutes } from "./admin/orders";
 import { productRoutes } from "./admin/products";
@@ -25,8 +27,10 @@ import { authRoutes } from "./auth";
 import { CACHE } from "./cache-control";
 import { catalogRoutes } from "./catalog";
 import { requestMeta, type ApiContext } from "./context";
+import { compareRoutes } from "./compare";
 import { installCsrfGuard } from "./csrf";
 import { installErrorHandling, sendError } from "./errors";
+import { datasheetRoutes } from "./datasheets";
 import { imageSearchRoutes } from "./image-search";
 import { localeRoutes } from "./locale";
 import { newsletterRoutes } from "./newsletter";
@@ -131,6 +135,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       for (const routes of [
         catalogRoutes,
         adRoutes,
+        datasheetRoutes,
+        compareRoutes,
         settingsRoutes,
         authRoutes,
         newsletterRoutes,
@@ -164,6 +170,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           dashboardRoutes,
           productRoutes,
           taxonomyRoutes,
+          datasheetAdminRoutes,
           securityRoutes,
           customerRoutes,
           orderAdminRoutes,
@@ -203,12 +210,17 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       list: false,
     });
   } else {
+      // only well-formed keys; datasheets leave as attachments through their product's address only (src/api/datasheets.ts)
+      allowedPath: (pathName) => {
+        const key = mediaKey(`/media${pathName}`);
+        return key !== null && !key.startsWith(`${DATASHEET_FOLDER}/`);
+      },
     // A shared bucket: streamed through the app server rather than redirected to the bucket, so
     // media keep the shop's own address (one connection on a slow phone, and the CSP loads media
     // from the shop only), and the bucket needs no public access.
     app.get("/media/*", async (request, reply) => {
       const key = mediaKey(request.url);
-      if (!key) return sendError(reply, "not-found", "Not found");
+      if (!key || key.startsWith(`${DATASHEET_FOLDER}/`)) return sendError(reply, "not-found", "Not found");
       return sendStoredMedia(media, key, request, reply);
     });
   }

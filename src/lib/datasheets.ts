@@ -3,6 +3,19 @@
  * limit and type, the manufacturer's link) and how its size reads.
  */
 
+/**
+ * A product's datasheet as its page and its API detail show it: `url` is the shop's copy (served
+ * as an attachment), `generated` when the shop made it from its own data (a spec sheet, which
+ * says so), `manufacturerUrl` the manufacturer's own page, shown beside. `url` and `bytes` are
+ * null when there is only the manufacturer's link.
+ */
+export interface Datasheet {
+  url: string | null;
+  bytes: number | null;
+  generated: boolean;
+  manufacturerUrl: string | null;
+}
+
 /** A datasheet upload's byte limit: manufacturers' datasheets run to a few megabytes, a long one to ten or more. */
 export const DATASHEET_MAX_BYTES = 20 * 1024 * 1024;
 

@@ -16,6 +16,8 @@ import { createPasswordHasher, type PasswordHashingOptions } from "./auth/passwo
 import { parseEncryptionKey } from "./auth/secret-box";
 import { createCartService } from "./cart/cart";
 import { createDiscoveryService } from "./catalog/discovery";
+import { createComparisonService } from "./catalog/compare";
+import { createDatasheetService } from "./catalog/datasheets";
 import { createSpecService } from "./specs/service";
 import { createCatalogService } from "./catalog/products";
 import { updateProduct, type ProductChanges } from "./catalog/product-writes";
@@ -343,6 +345,10 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
     documents,
     auth,
+    /** products' datasheets: downloads, the admin's uploads and manufacturer's links, spec sheets made from the shop's data */
+    datasheets: createDatasheetService(db, media),
+    /** products side by side, and the in-stock alternatives to one */
+    comparison: createComparisonService(db),
     imageSearch,
     /** payment attempts, provider callbacks and the poller of pending payments */
     payments,

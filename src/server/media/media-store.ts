@@ -66,6 +66,7 @@ const TYPES: Record<string, string> = {
   svg: "image/svg+xml",
   mp4: "video/mp4",
   webm: "video/webm",
+  pdf: "application/pdf",
 };
 
 export function mediaContentType(key: string): string {
