@@ -13,6 +13,7 @@ import type { Database } from "@/server/db";
 import type { MediaStore } from "@/server/media/media-store";
 import { advertisements, brands, categories, productChanges, productVariants, products } from "@/server/db/schema";
 import { invalidateCatalogCounts } from "@/server/catalog/catalog-cache";
+import { generateSpecSheets } from "@/server/catalog/datasheets";
 import { refreshSearchLexicon } from "@/server/search/resolve";
 import type { SeedOptions } from "@/server/seed/ensure-seeded";
 import { SEED_ADVERTISEMENTS, SEED_AD_ASSETS_DIR } from "./ads-data";
@@ -114,6 +115,10 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
   for (let i = 0; i < cuts.length; i += 500) await db.insert(productChanges).values(cuts.slice(i, i + 500));
 
   await seedAdvertisements(db, options.media);
+  // last: each product's spec sheet is made from what the seed wrote above (its specifications included)
+  const sheetsStarted = Date.now();
+  const sheets = await generateSpecSheets(db, options.media, inserted.map((r) => r.id));
+  log(`Generated ${sheets} spec sheets in ${Date.now() - sheetsStarted} ms.`);
   await refreshSearchLexicon(db);
   invalidateCatalogCounts();
   log(`Seeded ${rows.length} products in ${categoryRows.length} categories, ${variantRows.length} variants.`);
