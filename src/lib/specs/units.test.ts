@@ -165,6 +165,9 @@ describe("parseSpecNumber", () => {
     ["mq-2", "ohm"],
     ["esp32", "byte"],
     ["k7", "ohm"],
+    ["1n4007", "farad"],
+    ["2n2222", "farad"],
+    ["12345k6", "ohm"],
     ["1" + "0".repeat(100), "ohm"],
   ];
   it.each(refusals)("refuses %j as %s", (input, unit) => {

@@ -261,8 +261,8 @@ const MAX_INPUT = 40;
 const DECIMAL = /^([+±-]?)(\d+)(?:\.(\d+))?(?:e([+-]?\d{1,3}))?(.*)$/i;
 /** A fraction: "1/4 W". */
 const FRACTION = /^(\d{1,4})\/(\d{1,4})(.*)$/;
-/** A letter for the decimal point: "4k7", "4u7", "3V3", "R47", "2M2". */
-const LETTER_CODE = /^(\d*)([a-z])(\d+)(.*)$/i;
+/** A letter for the decimal point: "4k7", "4u7", "3V3", "R47", "2M2"; a few digits after it, so that 1N4007 and 2N2222 stay part numbers. */
+const LETTER_CODE = /^(\d{0,4})([a-z])(\d{1,3})(.*)$/i;
 
 /** Spaces go (they are optional everywhere), the other spellings of µ, Ω, ·, − become one. */
 function tidyInput(input: string): string {
