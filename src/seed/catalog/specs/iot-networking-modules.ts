@@ -1,0 +1,67 @@
+import type { SeedCategorySpecs } from "../spec-attributes";
+
+const CELLULAR_4G = ["4G LTE", "3G", "2G GSM", "GNSS"];
+
+/** The radios, bands, interfaces and supplies of the networking modules and equipment. */
+export const iotNetworkingModulesSpecs: SeedCategorySpecs = {
+  "SIM800L GSM/GPRS Module": {
+    type: "Cellular module",
+    radios: "2G GSM",
+    frequency: ["850MHz", "900MHz", "1800MHz", "1900MHz"],
+    interface: "UART",
+    voltage: ["3.7V", "4.2V"],
+  },
+  "SIM7600E 4G LTE Cat-1 Module with GPS": { type: "Cellular module", radios: CELLULAR_4G, interface: ["USB", "UART"] },
+  "A7670E 4G LTE Cat-1 Module (SMS, Voice, Data)": { type: "Cellular module", radios: "4G LTE", interface: "UART", voltage: ["3.4V", "4.2V"] },
+  "LoRa SX1278 433MHz Module (Ra-02)": { type: "LoRa module", radios: "LoRa", frequency: "433MHz", interface: "SPI", voltage: "3.3V", antenna: "IPEX (u.FL)" },
+  "LoRa SX1276 868MHz Module (RFM95W)": { type: "LoRa module", radios: "LoRa", frequency: "868MHz", interface: "SPI", voltage: "3.3V" },
+  "Heltec WiFi LoRa 32 V3 (ESP32-S3 + SX1262, OLED)": { type: "LoRa module", radios: ["LoRa", "Wi-Fi", "Bluetooth LE"] },
+  "ESP-01 ESP8266 WiFi Module": { type: "Wi-Fi module", radios: "Wi-Fi", frequency: "2.4GHz", interface: "UART", voltage: "3.3V", antenna: "PCB antenna" },
+  "ESP32-CAM WiFi + Bluetooth Camera Module with OV2640": {
+    type: "Camera module",
+    radios: ["Wi-Fi", "Bluetooth", "Bluetooth LE"],
+    frequency: "2.4GHz",
+    voltage: ["3.3V", "5V"],
+  },
+  "ESP32-CAM-MB Micro USB Programmer Board": { type: "Interface adapter", interface: ["USB", "UART"], voltage: "5V" },
+  "W5500 Ethernet Module (SPI, Hardwired TCP/IP)": { type: "Ethernet module", interface: ["SPI", "Ethernet"], voltage: "3.3V" },
+  "Arduino Ethernet Shield W5100 Compatible": { type: "Ethernet module", interface: ["SPI", "Ethernet"], voltage: "5V" },
+  "nRF24L01+ 2.4GHz Wireless Module (Pack of 2)": {
+    type: "RF transceiver",
+    radios: "2.4 GHz RF",
+    frequency: "2.4GHz",
+    interface: "SPI",
+    voltage: "3.3V",
+    range: "100m",
+    antenna: "PCB antenna",
+  },
+  "HC-05 Bluetooth Serial Module": { type: "Bluetooth module", radios: "Bluetooth", frequency: "2.4GHz", interface: "UART", range: "10m" },
+  "HC-12 433MHz Wireless Serial Module": {
+    type: "RF transceiver",
+    radios: "433 MHz RF",
+    frequency: "433MHz",
+    interface: "UART",
+    voltage: ["3.3V", "5V"],
+    range: "1km",
+    antenna: "Spring antenna",
+  },
+  "RS485 to TTL Converter Module (MAX485)": { type: "Interface adapter", interface: ["RS485", "UART"], voltage: "5V" },
+  "USB to TTL Serial Adapter CP2102": { type: "Interface adapter", interface: ["USB", "UART"], voltage: ["3.3V", "5V"] },
+  "TP-Link TL-MR100 300Mbps Wireless N 4G LTE Router": {
+    type: "Router",
+    radios: ["4G LTE", "Wi-Fi"],
+    frequency: "2.4GHz",
+    interface: "Ethernet",
+    antenna: "External",
+  },
+  "GSM/4G Antenna SMA Male with 3m Cable": { type: "Antenna", radios: ["2G GSM", "4G LTE"], antenna: "SMA", gain: "5dBi" },
+  "Sonoff Basic R2 WiFi Smart Switch": { type: "Smart switch", radios: "Wi-Fi", frequency: "2.4GHz", voltage: ["100V", "240V"], current: "10A" },
+  "WiFi Smart Plug 13A UK Type G (Tuya / Smart Life)": { type: "Smart switch", radios: "Wi-Fi", current: "13A" },
+  "RAKwireless RAK7268V2 WisGate Edge Lite 2 LoRaWAN Gateway": { type: "Gateway", radios: ["LoRa", "Wi-Fi"], interface: "Ethernet" },
+  "Teltonika RUT241 Industrial 4G LTE Router": { type: "Router", radios: ["4G LTE", "Wi-Fi"], frequency: "2.4GHz", interface: "Ethernet" },
+  "MikroTik hAP ax² Dual-Band WiFi 6 Router": { type: "Router", radios: "Wi-Fi", frequency: ["2.4GHz", "5GHz"], interface: "Ethernet" },
+  "Hikvision DS-2CD1043G2-I 4MP IP Bullet Camera": { type: "IP camera", interface: "Ethernet", poe: "yes", ip_rating: "IP67", range: "30m" },
+  "Hikvision DS-7608NI-Q1/8P 8-Channel PoE NVR": { type: "Video recorder", interface: "Ethernet", poe: "yes" },
+  "Ubiquiti UniFi U6 Lite WiFi 6 Access Point": { type: "Access point", radios: "Wi-Fi", frequency: ["2.4GHz", "5GHz"], interface: "Ethernet", poe: "yes" },
+  "Waveshare SIM7600G-H 4G HAT for Raspberry Pi": { type: "Cellular module", radios: CELLULAR_4G, interface: ["USB", "UART"] },
+};

@@ -1,0 +1,47 @@
+import { byOption, type SeedCategorySpecs } from "../spec-attributes";
+
+/** Ratings of the motors (voltage, speed, torque) and drivers (supply, current per channel). */
+export const motorsDriversSpecs: SeedCategorySpecs = {
+  "L298N Dual H-Bridge Motor Driver": { type: "DC motor driver", voltage: ["5V", "35V"], current: "2A", channels: "2", interface: "PWM" },
+  "SG90 Micro Servo 9g": { type: "Servo", voltage: "4.8V", torque: "1.8kg·cm", interface: "PWM" },
+  "MG996R High Torque Metal Gear Servo": { type: "Servo", voltage: "6V", torque: "11kg·cm", interface: "PWM" },
+  "28BYJ-48 5V Stepper Motor with ULN2003 Driver Board": { type: "Stepper motor", voltage: "5V" },
+  "NEMA 17 Stepper Motor 1.8°": {
+    type: "Stepper motor",
+    frame: "NEMA 17",
+    torque: byOption("Length", { "34mm": "0.28N·m", "48mm": "0.45N·m" }),
+  },
+  "A4988 Stepper Motor Driver with Heatsink": { type: "Stepper driver", voltage: ["8V", "35V"], current: "2A", channels: "1", interface: "Step/Dir" },
+  "TMC2209 Silent Stepper Driver V3.1": { type: "Stepper driver", voltage: ["4.75V", "29V"], current: "2A", channels: "1", interface: ["Step/Dir", "UART"] },
+  "TB6612FNG Dual Motor Driver Module": { type: "DC motor driver", voltage: "13.5V", current: "1.2A", channels: "2", interface: "PWM" },
+  "BTS7960 43A High Power Motor Driver": { type: "DC motor driver", voltage: ["6V", "27V"], current: "43A", channels: "1", interface: "PWM" },
+  "TT Gear Motor 3-6V with Wheel (Pair)": { type: "Gear motor", voltage: ["3V", "6V"], speed: "200rpm" },
+  "JGA25-370 12V DC Gear Motor with Encoder": { type: "Gear motor", voltage: "12V", speed: "280rpm" },
+  "775 DC Motor 12V High Speed": { type: "DC motor", voltage: "12V", speed: "10000rpm" },
+  "R385 12V Diaphragm Water Pump": { type: "Pump", voltage: "12V" },
+  "5V Mini Submersible Water Pump with 1m Tube": { type: "Pump", voltage: ["3V", "5V"] },
+  "12V Solenoid Valve 1/2 inch (Normally Closed)": { type: "Solenoid valve", voltage: "12V" },
+  "Brushless Motor A2212 1000KV with 30A ESC": { type: "Brushless motor", voltage: ["7.4V", "11.1V"], current: "30A" },
+  "PCA9685 16-Channel 12-bit PWM Servo Driver": { type: "Servo driver", channels: "16", interface: "I2C" },
+  "Adafruit Motor Shield V2 for Arduino": { type: "DC motor driver", current: "1.2A", channels: "4", interface: "I2C" },
+  "12V Linear Actuator 100mm Stroke": { type: "Linear actuator", voltage: "12V" },
+  "NEMA 23 Stepper Motor 2.8 N·m with DM542 Driver Kit": {
+    type: "Stepper motor",
+    frame: "NEMA 23",
+    torque: "2.8N·m",
+    voltage: ["18V", "50V"],
+    current: "4.2A",
+    interface: "Step/Dir",
+  },
+  "Sliding Gate Opener Motor 800kg (with 2 Remotes)": { type: "Gate opener", voltage: "230V" },
+  "48V 1000W BLDC Hub Motor E-Bike Conversion Kit": { type: "Hub motor kit", voltage: "48V", power: "1000W" },
+  "ROBOTIS Dynamixel XL430-W250-T Smart Servo": { type: "Smart servo", voltage: ["6.5V", "12V"], torque: "1.4N·m", interface: "TTL bus" },
+  "AC Servo Motor 750W with Driver (220V)": {
+    type: "Servo",
+    voltage: "220V",
+    power: "750W",
+    torque: "2.39N·m",
+    frame: "80 mm",
+    interface: "Pulse/Dir",
+  },
+};

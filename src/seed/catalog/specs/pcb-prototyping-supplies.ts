@@ -1,0 +1,40 @@
+import { byOption, type SeedCategorySpecs } from "../spec-attributes";
+
+/** Boards by pitch and size, enclosures by their outside dimensions, consumables by material. */
+export const pcbPrototypingSuppliesSpecs: SeedCategorySpecs = {
+  "Breadboard 830 Points": {
+    type: "Breadboard",
+    tie_points: "830",
+    pitch: "2.54mm",
+    colour: byOption("Color", { White: "White", Red: "Red", Blue: "Blue", Black: "Black", Transparent: "Transparent" }),
+  },
+  "Half-Size Breadboard 400 Points": { type: "Breadboard", tie_points: "400", pitch: "2.54mm", length: "83mm", width: "55mm" },
+  "Breadboard Power Supply Module MB102 (3.3V/5V)": { type: "Breadboard power module", voltage: ["3.3V", "5V"] },
+  "Breadboard Jumper Wire Kit 140 pcs (U-Shape)": { type: "Jumper wire kit" },
+  "Double-Sided Prototype PCB Kit (40 pcs, 4 Sizes)": { type: "Prototype PCB", pitch: "2.54mm", material: "FR4" },
+  "Stripboard Veroboard 10x24 cm": { type: "Stripboard", pitch: "2.54mm", length: "24cm", width: "10cm" },
+  "Single-Sided Copper Clad Board FR4 10x15cm (Pack of 5)": { type: "Copper clad board", material: "FR4", thickness: "1.6mm", length: "15cm", width: "10cm" },
+  "Ferric Chloride PCB Etchant 500g": { type: "Etchant", material: "Ferric chloride" },
+  "PCB Drill Bit Set 0.8–1.2mm Carbide (10 pcs)": { type: "Drill bits", material: "Carbide", diameter: ["0.8mm", "1.2mm"] },
+  "Perfboard Single-Sided 9x15cm (Pack of 5)": { type: "Perfboard", pitch: "2.54mm", material: "Phenolic", length: "15cm", width: "9cm" },
+  "M3 Nylon Standoff & Screw Kit (300 pcs)": { type: "Standoffs", material: "Nylon", colour: "Black" },
+  "M3 Brass Standoff Assortment (180 pcs)": { type: "Standoffs", material: "Brass" },
+  "ABS Plastic Project Enclosure Box 100x68x50mm": { type: "Enclosure", material: "ABS", length: "100mm", width: "68mm", height: "50mm", colour: "Black" },
+  "Waterproof Junction Box IP65 150x110x70mm": {
+    type: "Enclosure",
+    material: "ABS",
+    length: "150mm",
+    width: "110mm",
+    height: "70mm",
+    ip_rating: "IP65",
+    colour: "Grey",
+  },
+  "IC Socket Assortment DIP 8–40 Pin (66 pcs)": { type: "IC sockets", pitch: "2.54mm" },
+  "Adafruit Perma-Proto Half-Sized Breadboard PCB": { type: "Prototype PCB", pitch: "2.54mm" },
+  "Kapton Polyimide Tape 10mm x 33m": { type: "Tape", material: "Polyimide", width: "10mm", length: "33m" },
+  "Isopropyl Alcohol 99% 500ml": { type: "Cleaner", material: "Isopropyl alcohol" },
+  "Acrylic Base Plate for Arduino Uno + 830 Breadboard": { type: "Base plate", material: "Acrylic", colour: "Transparent" },
+  "CNC 3018 Pro PCB Engraving & Milling Machine": { type: "CNC machine" },
+  "T-962 Infrared Reflow Oven": { type: "Reflow oven" },
+  "UV LED PCB Exposure Box A4": { type: "UV exposure box" },
+};
