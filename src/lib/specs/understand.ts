@@ -48,11 +48,35 @@ const PREFERRED_KEYS: Partial<Record<SpecUnit, readonly string[]>> = {
 
 /**
  * Values written without a unit that the trade reads anyway: "10k", "4K7", "2M2" are resistances
- * (upper-case M only: "1m" may be a metre of cable), "100n", "22p", "4u7" capacitances. Short
- * forms only, so that 1N4007 or 4N35 stay part numbers.
+ * (upper-case M only: "1m" may be a metre of cable), "100n", "4u7" capacitances ("2p" is more
+ * often two pins than 2 pF). Short forms only, so that 1N4007 or 4N35 stay part numbers.
  */
 const BARE_RESISTANCE = /^(?:\d{1,3}(?:\.\d{1,3})?[kKM]|\d{1,3}[kKM]\d{1,2})$/;
-const BARE_CAPACITANCE = /^(?:\d{1,4}(?:\.\d{1,3})?[pnuµμ]|\d{1,3}[pnuµμ]\d)$/;
+const BARE_CAPACITANCE = /^(?:\d{1,4}(?:\.\d{1,3})?[nuµμ]|\d{1,3}[nuµμ]\d)$/;
+
+/**
+ * The resistances sold: the E24 and E96 series, and 5 for potentiometers (5k, 50k). A bare "4k"
+ * or "8k" is a screen, not a resistor.
+ */
+const E24 = [10, 11, 12, 13, 15, 16, 18, 20, 22, 24, 27, 30, 33, 36, 39, 43, 47, 51, 56, 62, 68, 75, 82, 91].map((n) => n * 10);
+const E96 = [
+  100, 102, 105, 107, 110, 113, 115, 118, 121, 124, 127, 130, 133, 137, 140, 143, 147, 150, 154, 158, 162, 165, 169, 174, 178, 182, 187, 191, 196, 200, 205,
+  210, 215, 221, 226, 232, 237, 243, 249, 255, 261, 267, 274, 280, 287, 294, 301, 309, 316, 324, 332, 340, 348, 357, 365, 374, 383, 392, 402, 412, 422, 432,
+  442, 453, 464, 475, 487, 499, 511, 523, 536, 549, 562, 576, 590, 604, 619, 634, 649, 665, 681, 698, 715, 732, 750, 768, 787, 806, 825, 845, 866, 887, 909,
+  931, 953, 976,
+];
+const SOLD_RESISTANCES = new Set([...E24, ...E96, 500]);
+
+/** Whether a resistance is a series value: its three significant digits are one of them. */
+function isSeriesValue(ohms: number): boolean {
+  if (!(ohms > 0)) return false;
+  // "4.99e+4" → 499, without logarithms' float edges
+  const digits = Number(ohms.toExponential(2).split("e")[0]!.replace(".", ""));
+  return SOLD_RESISTANCES.has(digits);
+}
+
+/** A value starts with a digit or a sign: "R3" is an Arduino's revision, "v2" a version. */
+const STARTS_AS_NUMBER = /^[±+-]?\.?\d/;
 
 /** A number that may take its unit from the next word: "100 nF", "10 k", "1/4 w". */
 const NUMBER_FIRST = /^[±+-]?[\d./]+[a-zA-Zµμ]?$/;
@@ -113,6 +137,7 @@ class Reader {
 
   /** The key and unit a number is written in: a unit typed after it, or the trade's bare forms. */
   private numberOf(text: string): { key: string; unit: SpecUnit; value: number } | null {
+    if (!STARTS_AS_NUMBER.test(text)) return null;
     for (const unit of this.units) {
       const quantity = parseSpecQuantity(text, unit);
       if (!quantity?.explicitUnit) continue;
@@ -124,7 +149,8 @@ class Reader {
     const unit = key && this.keys.get(key)!.unit;
     if (!key || !unit) return null;
     const value = parseSpecNumber(text, unit);
-    return value === null ? null : { key, unit, value };
+    if (value === null || (bare === "resistance" && !isSeriesValue(value))) return null;
+    return { key, unit, value };
   }
 
   /** "1k..10k", "3..5v", ">10k", "<=5v": a range of one key, at least one bound typed with its unit or the trade's form. */
