@@ -6,6 +6,7 @@ import type { Same } from "./common";
 import { text } from "./fields";
 import { MAX_SPEC_PARAMS, SPEC_KEY_PATTERN, SPEC_PARAM_PREFIX, readSpecParams } from "../specs/params";
 import { productSpecSchema, understoodSpecSchema } from "./specs";
+import { datasheetSchema } from "./datasheets";
 
 /** The catalogue's endpoints: the product list, a product, the categories, search suggestions. */
 
@@ -162,6 +163,13 @@ export const productResponseSchema = productSchema.extend({
   variantConfig: variantConfigSchema.nullable(),
   /** the specification table, in the reader's language */
   specs: z.array(productSpecSchema),
+  datasheet: datasheetSchema.nullable(),
+  /** prices by quantity, each ladder's one-unit step first; `variantId` null: the product's own ladder */
+  priceBreaks: z.array(z.object({ minQuantity: z.number().int().min(1), price: z.number().int().min(0), variantId: z.number().int().nullable() })),
+  /** pieces one unit sold holds (a pack of 100 is one unit at one price) */
+  packSize: z.number().int().min(1),
+  /** products of the same category, in stock, whose key specifications match: cheapest first */
+  alternatives: z.array(productSchema),
 });
 export type ProductResponse = z.input<typeof productResponseSchema>;
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-or
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf, type Database } from "../db";
 import { brands, categories, productVariants, products, searchRank, slugRedirects } from "../db/schema";
-import { resolveQueryWords, wordUse } from "../search/resolve";
+import { resolveQuery } from "../search/resolve";
 import { toTsQueryText } from "../search/terms";
 import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/product-query";
 import { cachedList, cachedListingPage, cachedProduct, cachedSearchPage, cachedValue } from "./catalog-cache";
@@ -343,26 +343,26 @@ async function searchCandidates(db: Database, tsQueryText: string, where: SQL[],
  * A text search. All words must match when any product has them all ("arduino uno"); otherwise
  * any word may, ranked by how many match, so a long query still finds the nearest products.
  * The candidates (the most popular matches) are ranked as a shopper expects: the words as a phrase
- * in the name, then every word in the name, then (for an any-word query) the weighted text rank,
- * then popularity. The total is exact up to SEARCH_SCAN matches, an estimate above.
+ * in the name, then (for a part number) the name starting with it, then every word in the name,
+ * then (for an any-word query) the weighted text rank, then popularity. The total is exact up to SEARCH_SCAN matches, an estimate above.
  */
 async function searchProducts(db: Database, query: ProductQuery, text: string, specs: readonly SpecFilter[]): Promise<ProductPage> {
   const limit = query.limit ?? PRODUCT_PAGE_SIZE;
   const offset = query.offset ?? 0;
-  const words = await resolveQueryWords(db, text);
-  if (words.length === 0) return emptyPage(query);
+  const terms = await resolveQuery(db, text);
+  if (terms.length === 0) return emptyPage(query);
   const where = await filterConditions(db, query, RANK_FILTER_COLUMNS, specs);
   if (where === null) return emptyPage(query);
   const cap = Math.max(SEARCH_CANDIDATES, offset + limit);
   const filters = filtersKey(query, specs);
 
-  const use = await wordUse(db, words);
-  const whole = new Set(words.filter((_, i) => use[i]!.whole));
-  const common = use.map((u) => u.frequency > COMMON_WORD);
-  let tsQueryText = toTsQueryText(words, "&", "", whole);
+  const common = terms.map((t) => t.frequency > COMMON_WORD);
+  let tsQueryText = toTsQueryText(terms, "&");
+  let anyTerm = false;
   let found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.every(Boolean)));
-  if (found.total === 0 && words.length > 1) {
-    tsQueryText = toTsQueryText(words, "|", "", whole);
+  if (found.total === 0 && terms.length > 1) {
+    anyTerm = true;
+    tsQueryText = toTsQueryText(terms, "|");
     found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.some(Boolean)));
   }
   if (found.total === 0) return emptyPage(query);
@@ -370,12 +370,14 @@ async function searchProducts(db: Database, query: ProductQuery, text: string, s
   const sortBy = query.sortBy ?? "featured";
   const order: SQL[] = [];
   if (sortBy === "featured") {
-    const phrase = words.join(" ");
-    order.push(
-      desc(sql`(lower(${products.name}) like ${`%${phrase}%`})`),
-      desc(sql`(${products.searchVector} @@ to_tsquery('english', ${toTsQueryText(words, "&", "A")}))`),
-    );
-    if (tsQueryText.includes("|")) order.push(desc(sql`ts_rank_cd(${products.searchVector}, to_tsquery('english', ${tsQueryText}), 1)`));
+    const phrase = terms.map((t) => t.text).join(" ");
+    order.push(desc(sql`(lower(${products.name}) like ${`%${phrase}%`})`));
+    // a name that starts with the part number typed is the part itself, not a kit with it ("hc05":
+    // the HC-05 module before a car kit with an HC-05), hyphens and spaces aside
+    if (/\d/.test(phrase))
+      order.push(desc(sql`(regexp_replace(lower(${products.name}), '[^a-z0-9]+', '', 'g') like ${`${phrase.replace(/[^a-z0-9]+/g, "")}%`})`));
+    order.push(desc(sql`(${products.searchVector} @@ to_tsquery('english', ${toTsQueryText(terms, "&", "A")}))`));
+    if (anyTerm) order.push(desc(sql`ts_rank_cd(${products.searchVector}, to_tsquery('english', ${tsQueryText}), 1)`));
     order.push(desc(products.salesCount), desc(products.id));
   } else {
     const direction = query.sortOrder ?? DEFAULT_ORDER[sortBy];
@@ -522,7 +524,7 @@ export function createCatalogService(db: Database) {
     priceCeiling: () => priceCeiling(db),
     sitemapProducts: (limit?: number) => sitemapProducts(db, limit),
     /** a product's spec table, datasheet, prices by quantity and alternatives */
-    detailExtras: (product: Pick<Product, "id">, locale: Locale) => productDetailExtras(db, product, locale),
+    detailExtras: (product: Pick<Product, "id" | "price" | "product_variants">, locale: Locale) => productDetailExtras(db, product, locale),
   };
 }
 
