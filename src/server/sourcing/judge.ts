@@ -8,8 +8,9 @@ import { defaultVariant, type ProductVariant } from "@/lib/variants";
  * - part numbers: each must be one of the product's own (case and punctuation aside), a leading
  *   part of one ("ATtiny85" of "ATtiny85-20PU"), or differ by a short letter suffix (LM358N/LM358);
  * - else a value (10k, 100nF): the product must be that kind of part (a resistor, not a
- *   potentiometer, thermistor or kit) with that value in its name or in one of its options, the
- *   package if the line gives one, and no stated power, voltage or tolerance that falls short;
+ *   potentiometer, thermistor or kit) with that value in its specifications (or else its name),
+ *   its own or one option's, the package if the line gives one, and no stated power, voltage or
+ *   tolerance that falls short;
  * - else words: every word of the line must be in the product (name, brand, options), at least two.
  */
 export type MatchReason = "part-number" | "value" | "description";
@@ -109,15 +110,62 @@ function wordFound(word: string, haystack: readonly string[]): boolean {
   });
 }
 
-function judgeValue(line: PartAnalysis, product: Product, needed: number): Judgement {
+/**
+ * A product's specifications as the judge reads them (the shop's data, where the product has
+ * them: its name is read only for what they do not say): each key's product-wide values, and the
+ * options that carry their own value.
+ */
+export interface SpecFacts {
+  /** product-wide numbers and texts by key */
+  whole: Map<string, (number | string | boolean)[]>;
+  /** per option (variant id) numbers by key */
+  byOption: Map<string, { variantId: number; value: number | string | boolean }[]>;
+}
+
+export function specFacts(specs: readonly { key: string; value: number | string | boolean; variantId: number | null }[]): SpecFacts {
+  const whole = new Map<string, (number | string | boolean)[]>();
+  const byOption = new Map<string, { variantId: number; value: number | string | boolean }[]>();
+  for (const s of specs) {
+    if (s.variantId === null) whole.set(s.key, [...(whole.get(s.key) ?? []), s.value]);
+    else byOption.set(s.key, [...(byOption.get(s.key) ?? []), { variantId: s.variantId, value: s.value }]);
+  }
+  return { whole, byOption };
+}
+
+const NO_FACTS: SpecFacts = { whole: new Map(), byOption: new Map() };
+
+/** A product-wide number the specifications state for `key`, or what the name says. */
+function statedNumber(facts: SpecFacts, key: string, fromName: number | null): number | null {
+  const stated = facts.whole.get(key)?.find((v): v is number => typeof v === "number");
+  return stated ?? fromName;
+}
+
+function judgeValue(line: PartAnalysis, product: Product, needed: number, facts: SpecFacts): Judgement {
   const name = product.name;
   const productKind = kindOf(name);
-  if (!line.kind || productKind !== line.kind) return NO;
+  // the kind of part: its name's word, or the type its specifications give ("Resistor")
+  const types = (facts.whole.get("type") ?? []).map((t) => String(t).toLowerCase());
+  if (!line.kind || (productKind !== line.kind && !(productKind === null && types.includes(line.kind)))) return NO;
   const options = product.product_variants ?? [];
   const nameValues = valuesOf(name);
   let fitting: ProductVariant[] | null = null;
   let score = 80;
   for (const value of line.values) {
+    const stated = (facts.whole.get(value.kind) ?? []).filter((v): v is number => typeof v === "number");
+    const perOption = (facts.byOption.get(value.kind) ?? []).filter((o) => typeof o.value === "number");
+    if (stated.length) {
+      if (!stated.some((v) => sameValue(v, value.si))) return NO;
+      score += 1;
+      continue;
+    }
+    if (perOption.length) {
+      const ids = new Set(perOption.filter((o) => sameValue(o.value as number, value.si)).map((o) => String(o.variantId)));
+      const matching = options.filter((o) => ids.has(o.id));
+      if (!matching.length) return NO;
+      fitting = fitting ? fitting.filter((o) => matching.includes(o)) : matching;
+      if (!fitting.length) return NO;
+      continue;
+    }
     const inName = nameValues.filter((v) => v.kind === value.kind);
     if (inName.length) {
       if (!inName.some((v) => sameValue(v.si, value.si))) return NO;
@@ -134,20 +182,21 @@ function judgeValue(line: PartAnalysis, product: Product, needed: number): Judge
   const described = line.words.filter((w) => !/\d/.test(w));
   if (described.length) score += Math.round((3 * described.filter((w) => wordFound(w, own)).length) / described.length);
   if (line.package) {
-    if (packageOf(name) !== line.package) return NO;
+    const packages = (facts.whole.get("package") ?? []).map(String);
+    if (packages.length ? !packages.includes(line.package) : packageOf(name) !== line.package) return NO;
     score += 8;
   }
-  const power = powerOf(name);
+  const power = statedNumber(facts, "power", powerOf(name));
   if (line.power !== null && power !== null) {
     if (power + 1e-9 < line.power) return NO;
     score += 4;
   }
-  const voltage = voltageOf(name);
+  const voltage = statedNumber(facts, "voltage", voltageOf(name));
   if (line.voltage !== null && voltage !== null) {
     if (voltage + 1e-9 < line.voltage) return NO;
     score += 4;
   }
-  const tolerance = toleranceOf(name);
+  const tolerance = statedNumber(facts, "tolerance", toleranceOf(name));
   if (line.tolerance !== null && tolerance !== null) {
     if (tolerance > line.tolerance + 1e-9) return NO;
     score += 4;
@@ -166,8 +215,12 @@ function optionForWords(product: Product, words: readonly string[], needed: numb
   return cheapestOption(product, named.length ? named : options, needed);
 }
 
-/** Judges one product for one analysed line; `needed` is the line's quantity (for choosing a pack). */
-export function judge(line: PartAnalysis, product: Product, needed = 1): Judgement {
+/**
+ * Judges one product for one analysed line; `needed` is the line's quantity (for choosing a pack);
+ * `facts`, the product's specifications, decide value, kind, package, power, voltage and tolerance
+ * where the product has them.
+ */
+export function judge(line: PartAnalysis, product: Product, needed = 1, facts: SpecFacts = NO_FACTS): Judgement {
   if (line.partNumbers.length) {
     const keys = productPartKeys(product);
     const strengths = line.partNumbers.map((key) => partNumberAgreement(key, keys));
@@ -175,7 +228,7 @@ export function judge(line: PartAnalysis, product: Product, needed = 1): Judgeme
     const allowedMisses = line.partNumbers.length >= 3 ? 1 : 0;
     if (agreeing === 0 || line.partNumbers.length - agreeing > allowedMisses) return NO;
     // a package the line states and the product states otherwise is another part
-    const pkg = packageOf(product.name);
+    const pkg = (facts.whole.get("package")?.[0] as string | undefined) ?? packageOf(product.name);
     if (line.package && pkg && pkg !== line.package) return NO;
     const strength = strengths.reduce((a, b) => a + b, 0) / line.partNumbers.length;
     const productWords = wordsOf(`${product.name} ${product.brand}`);
@@ -184,7 +237,7 @@ export function judge(line: PartAnalysis, product: Product, needed = 1): Judgeme
     const score = Math.round(60 + 30 * strength + 10 * shared);
     return { ok: true, reason: "part-number", score, variant: optionForWords(product, line.words, needed) };
   }
-  if (line.values.length) return judgeValue(line, product, needed);
+  if (line.values.length) return judgeValue(line, product, needed, facts);
   const significant = line.words.filter((w) => w.length >= 3 || /\d/.test(w));
   if (significant.length < 2) return NO;
   const options = product.product_variants ?? [];

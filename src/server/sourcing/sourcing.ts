@@ -6,7 +6,9 @@ import { DEFAULT_VARIANT_ID, variantCombinationId } from "@/lib/variants";
 import { countPerKey, type RateLimit } from "../auth/limits";
 import type { CatalogService } from "../catalog/products";
 import type { Database } from "../db";
-import { judge, packSize, unitsFor, type Judgement } from "./judge";
+import { alternativesTo } from "../catalog/alternatives";
+import { specsOf } from "../specs/display";
+import { judge, packSize, specFacts, unitsFor, type Judgement } from "./judge";
 
 /**
  * Matching requests per client address: a BOM of 200 lines costs a few hundred catalogue searches,
@@ -58,7 +60,7 @@ function toMatch(product: Product, verdict: Judgement, needed: number, reason: B
   };
 }
 
-async function matchLine(catalog: CatalogService, line: BomLine, index: number): Promise<BomMatchLine> {
+async function matchLine(db: Database, catalog: CatalogService, line: BomLine, index: number): Promise<BomMatchLine> {
   const analysis = analysePart(line.text);
   // The key search first (part number, kind of part); the line's whole text only when the key
   // finds nothing that agrees: most lines then cost one search.
@@ -69,10 +71,16 @@ async function matchLine(catalog: CatalogService, line: BomLine, index: number):
       (page) => page.products,
       () => [] as Product[],
     );
+    // the candidates' specifications decide value, package and ratings where they have them
+    const specs = await specsOf(
+      db,
+      found.filter((p) => !candidates.has(p.id)).map((p) => p.id),
+      "en",
+    );
     for (const product of found) {
       if (candidates.has(product.id)) continue;
       candidates.set(product.id, product);
-      judged.push({ product, rank: judged.length, verdict: judge(analysis, product, line.quantity) });
+      judged.push({ product, rank: judged.length, verdict: judge(analysis, product, line.quantity, specFacts(specs.get(product.id) ?? [])) });
     }
     if (judged.some((j) => j.verdict.ok)) break;
   }
@@ -81,8 +89,13 @@ async function matchLine(catalog: CatalogService, line: BomLine, index: number):
     .sort((a, b) => b.verdict.score - a.verdict.score || Number(b.product.in_stock) - Number(a.product.in_stock) || a.rank - b.rank);
   const others = judged.filter((j) => !j.verdict.ok);
   const [best, ...rest] = agreeing;
+  // beside the other agreeing candidates: the best match's alternatives in stock (same category,
+  // its key specifications matching, cheapest first), which agree by the shop's own data
+  const inStock = best ? await alternativesTo(db, best.product.id, ALTERNATIVES).catch(() => [] as Product[]) : [];
+  const seen = new Set([best?.product.id, ...rest.map((j) => j.product.id)]);
   const alternatives = [
     ...rest.map((j) => toMatch(j.product, j.verdict, line.quantity, j.verdict.reason ?? "similar")),
+    ...inStock.filter((p) => !seen.has(p.id)).map((p) => toMatch(p, { ok: true, reason: "value", score: best!.verdict.score, variant: null }, line.quantity, "similar")),
     ...others.map((j) => toMatch(j.product, j.verdict, line.quantity, "similar")),
   ].slice(0, ALTERNATIVES);
   return {
@@ -103,7 +116,7 @@ export function createSourcingService(deps: { db: Database; catalog: CatalogServ
       const out: BomMatchLine[] = [];
       for (let i = 0; i < lines.length; i += LINES_AT_ONCE) {
         const batch = lines.slice(i, i + LINES_AT_ONCE);
-        out.push(...(await Promise.all(batch.map((line, j) => matchLine(deps.catalog, line, i + j)))));
+        out.push(...(await Promise.all(batch.map((line, j) => matchLine(deps.db, deps.catalog, line, i + j)))));
       }
       return out;
     },
