@@ -16,20 +16,26 @@ describe("compare", () => {
   });
 
   it("keeps at most four, in the order chosen", () => {
-    let ids: number[] = [];
-    for (const id of [5, 3, 5, 9, 1]) ids = addToCompare(ids, id).ids;
-    expect(ids).toEqual([5, 3, 9, 1]);
-    expect(addToCompare(ids, 2)).toEqual({ ids: [5, 3, 9, 1], full: true });
-    expect(ids.length).toBe(COMPARE_MAX);
-    expect(compareHref(ids)).toBe("/compare?ids=5,3,9,1");
+    const item = (id: number) => ({ id, name: `P${id}`, image: `/media/products/p${id}.webp` });
+    let items: ReturnType<typeof readStoredCompare> = [];
+    for (const id of [5, 3, 5, 9, 1]) items = addToCompare(items, item(id)).items;
+    expect(items.map((i) => i.id)).toEqual([5, 3, 9, 1]);
+    expect(addToCompare(items, item(2))).toEqual({ items, full: true });
+    expect(items.length).toBe(COMPARE_MAX);
+    expect(compareHref(items.map((i) => i.id))).toBe("/compare?ids=5,3,9,1");
     expect(compareHref([])).toBe("/compare");
   });
 
-  it("reads a damaged stored list as empty", () => {
-    expect(readStoredCompare("[3,3,4]")).toEqual([3, 4]);
+  it("reads a damaged stored list leniently", () => {
+    const good = { id: 3, name: "ESP32", image: "/media/products/esp32.webp" };
+    expect(readStoredCompare(JSON.stringify([good, good, { id: 4, name: "Uno", image: "javascript:x" }]))).toEqual([
+      good,
+      { id: 4, name: "Uno", image: "" },
+    ]);
     expect(readStoredCompare("nonsense")).toEqual([]);
     expect(readStoredCompare('{"a":1}')).toEqual([]);
-    expect(readStoredCompare('[1,2,3,4,5,6,"7",-1]')).toEqual([1, 2, 3, 4]);
+    expect(readStoredCompare(JSON.stringify([1, null, { id: -1, name: "x", image: "/x" }, { id: 2 }]))).toEqual([]);
+    expect(readStoredCompare(JSON.stringify([1, 2, 3, 4, 5, 6].map((id) => ({ ...good, id }))))).toHaveLength(COMPARE_MAX);
     expect(readStoredCompare(null)).toEqual([]);
   });
 

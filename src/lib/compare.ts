@@ -29,23 +29,38 @@ export function compareHref(ids: readonly number[]): string {
   return ids.length ? `/compare?ids=${ids.join(",")}` : "/compare";
 }
 
-/** The stored list as the browser keeps it, read leniently (a damaged value is an empty list). */
-export function readStoredCompare(text: string | null): number[] {
+/** A product chosen for comparison, as the browser keeps it: enough to show it in the tray without asking the server. */
+export interface CompareItem {
+  id: number;
+  name: string;
+  image: string;
+}
+
+/** The stored list as the browser keeps it, read leniently (damaged entries are dropped, a damaged value is an empty list). */
+export function readStoredCompare(text: string | null): CompareItem[] {
   if (!text) return [];
   try {
     const value = JSON.parse(text) as unknown;
     if (!Array.isArray(value)) return [];
-    return [...new Set(value.filter((v): v is number => Number.isInteger(v) && v > 0))].slice(0, COMPARE_MAX);
+    const items: CompareItem[] = [];
+    for (const entry of value as unknown[]) {
+      if (!entry || typeof entry !== "object") continue;
+      const { id, name, image } = entry as Record<string, unknown>;
+      if (!Number.isInteger(id) || (id as number) <= 0 || typeof name !== "string" || typeof image !== "string") continue;
+      if (items.some((i) => i.id === id)) continue;
+      items.push({ id: id as number, name: name.slice(0, 200), image: image.startsWith("/") ? image : "" });
+    }
+    return items.slice(0, COMPARE_MAX);
   } catch {
     return [];
   }
 }
 
-/** The list with `id` added at the end; `full` when there was no room (the list is then unchanged). */
-export function addToCompare(ids: readonly number[], id: number): { ids: number[]; full: boolean } {
-  if (ids.includes(id)) return { ids: [...ids], full: false };
-  if (ids.length >= COMPARE_MAX) return { ids: [...ids], full: true };
-  return { ids: [...ids, id], full: false };
+/** The list with `item` added at the end; `full` when there was no room (the list is then unchanged). */
+export function addToCompare(items: readonly CompareItem[], item: CompareItem): { items: CompareItem[]; full: boolean } {
+  if (items.some((i) => i.id === item.id)) return { items: [...items], full: false };
+  if (items.length >= COMPARE_MAX) return { items: [...items], full: true };
+  return { items: [...items, item], full: false };
 }
 
 /** One specification as a compared product has it (its display text; a product may have several, one per option). */
