@@ -1,3 +1,4 @@
+import { unitPriceAt, type PriceLadder } from "./price-breaks";
 import type { Product } from "./product";
 import { DEFAULT_VARIANT_ID, lowestVariantPrice, variantCombinationId, type ProductVariant } from "./variants";
 
@@ -8,9 +9,12 @@ export interface CartVariantLine {
   variantId: string;
   attributes: Record<string, string>;
   quantity: number;
+  /** each unit's price at the line's quantity (its step of `pricing`, where the line has one) */
   price: number;
   sku: string;
   image: string;
+  /** the prices by quantity the line follows (the product's own breaks or the shop's tiers); absent: one price */
+  pricing?: PriceLadder;
 }
 
 export interface CartProductSummary {
@@ -86,8 +90,28 @@ export function parseGuestCart(text: string | null): Cart {
   }
 }
 
+/** A stored ladder as it must be to price by (a damaged one is dropped: the line keeps its one price). */
+function soundLadder(pricing: unknown): PriceLadder | undefined {
+  const ladder = pricing as PriceLadder | undefined;
+  if (!ladder || typeof ladder !== "object" || !Array.isArray(ladder.steps) || ladder.steps.length === 0) return undefined;
+  if (!ladder.steps.every((s) => Number.isInteger(s?.minQuantity) && Number.isInteger(s?.price))) return undefined;
+  return ladder;
+}
+
+/** A line priced at its quantity: the step of its ladder it reaches. */
+function pricedLine(line: CartVariantLine): CartVariantLine {
+  const pricing = soundLadder(line.pricing);
+  if (!pricing) {
+    const plain = { ...line };
+    delete plain.pricing;
+    return plain;
+  }
+  return { ...line, pricing, price: unitPriceAt(pricing, line.quantity) };
+}
+
 function withTotals(items: CartItem[]): Cart {
   const fixed = items.map((item) => {
+    item = { ...item, variants: item.variants.map(pricedLine) };
     const totalQuantity = item.variants.reduce((n, v) => n + v.quantity, 0);
     const totalPrice = item.variants.reduce((n, v) => n + v.quantity * v.price, 0);
     return { ...item, totalQuantity, totalPrice };
@@ -116,6 +140,8 @@ export function addToGuestCart(
   variant: ProductVariant | null,
   quantity: number,
   now: string = new Date().toISOString(),
+  /** the chosen option's prices by quantity, where the page knows them (the product page does) */
+  pricing?: PriceLadder,
 ): AddResult {
   const variantId = variant ? variantCombinationId(variant.attributes, product.variant_config) : DEFAULT_VARIANT_ID;
   const price = variant ? variant.price : lowestVariantPrice(product.product_variants, product.price);
@@ -134,6 +160,7 @@ export function addToGuestCart(
     price,
     sku: variant?.sku ?? product.sku,
     image: product.image,
+    ...(pricing ? { pricing } : line?.pricing ? { pricing: line.pricing } : {}),
   };
   const summary: CartProductSummary = {
     id: product.id,

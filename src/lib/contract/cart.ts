@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Cart } from "../guest-cart";
 import { DEFAULT_VARIANT_ID } from "../variants";
+import { priceLadderSchema } from "./price-breaks";
 import type { Same } from "./common";
 import { text } from "./fields";
 
@@ -69,9 +70,12 @@ export const cartVariantLineSchema = z.object({
   variantId: z.string(),
   attributes: z.record(z.string(), z.string()),
   quantity: z.number().int(),
+  /** each unit's price at the line's quantity */
   price: z.number().int(),
   sku: z.string(),
   image: z.string(),
+  /** the prices by quantity the line follows: the product's own breaks ("product") or the shop's tiers ("shop") */
+  pricing: priceLadderSchema.optional(),
 });
 
 export const cartProductSummarySchema = z.object({

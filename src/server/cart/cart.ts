@@ -1,9 +1,12 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
 import type { Cart, CartItem } from "@/lib/guest-cart";
+import { unitPriceAt, type ShopTier } from "@/lib/price-breaks";
 import { rowsOf, withTransaction, type Database } from "../db";
 import { DomainError } from "../errors";
 import { onSale } from "../catalog/products";
+import { laddersFor } from "../catalog/price-breaks";
+import { createSettingsService, type SettingsService } from "../settings/settings";
 import { cartItems, cartLines, cartMerges, productVariants, products } from "../db/schema";
 
 export const MAX_LINE_QUANTITY = 999;
@@ -300,8 +303,12 @@ export async function pruneCartMerges(db: Database, olderThanHours: number = MER
   return removed.length;
 }
 
-/** The cart (items with their variant lines, totals), priced now from the catalogue. */
-export async function getCart(db: Database, userId: number): Promise<Cart> {
+/**
+ * The cart (items with their variant lines, totals), priced now from the catalogue: each line at
+ * its quantity's price (its product's price breaks, else the shop's quantity tiers), with the
+ * ladder it follows so the cart can say which, and what the next step would cost.
+ */
+export async function getCart(db: Database, userId: number, tiers: readonly ShopTier[]): Promise<Cart> {
   const rows = await db
     .select({
       itemId: cartItems.id,
@@ -320,6 +327,7 @@ export async function getCart(db: Database, userId: number): Promise<Cart> {
       freeDelivery: products.freeDelivery,
       sameDayDelivery: products.sameDayDelivery,
       variantPrice: productVariants.price,
+      variantRowId: productVariants.id,
       variantSku: productVariants.sku,
       variantAttributes: productVariants.attributes,
       lowest: sql<number | null>`(select min(v.price) from product_variants v where v.product_id = ${products.id})`,
@@ -331,8 +339,14 @@ export async function getCart(db: Database, userId: number): Promise<Cart> {
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id), asc(cartLines.id));
 
+  const unitPrice = (r: (typeof rows)[number]) => (r.variantId === DEFAULT_VARIANT_ID ? (r.lowest ?? r.price) : (r.variantPrice ?? r.price));
+  const ladders = await laddersFor(
+    db,
+    rows.map((r) => ({ productId: r.productId, variantRowId: r.variantId === DEFAULT_VARIANT_ID ? null : r.variantRowId, unitPrice: unitPrice(r) })),
+    tiers,
+  );
   const items = new Map<number, CartItem>();
-  for (const r of rows) {
+  for (const [i, r] of rows.entries()) {
     let item = items.get(r.itemId);
     if (!item) {
       item = {
@@ -360,7 +374,8 @@ export async function getCart(db: Database, userId: number): Promise<Cart> {
       };
       items.set(r.itemId, item);
     }
-    const price = r.variantId === DEFAULT_VARIANT_ID ? (r.lowest ?? r.price) : (r.variantPrice ?? r.price);
+    const pricing = ladders[i]!;
+    const price = unitPriceAt(pricing, r.quantity);
     item.variants.push({
       variantId: r.variantId,
       attributes: r.variantAttributes ?? {},
@@ -368,6 +383,7 @@ export async function getCart(db: Database, userId: number): Promise<Cart> {
       price,
       sku: r.variantSku ?? r.sku,
       image: r.image,
+      pricing,
     });
     item.totalQuantity += r.quantity;
     item.totalPrice += r.quantity * price;
@@ -388,9 +404,10 @@ export async function cartItemCount(db: Database, userId: number): Promise<numbe
 }
 
 /** The signed-in shopper's cart: priced and stock-checked here, whatever the browser sends. */
-export function createCartService(db: Database) {
+/** `settings`: where the shop's quantity tiers come from (the process's cached settings of `db` unless given). */
+export function createCartService(db: Database, settings: Pick<SettingsService, "get"> = createSettingsService(db)) {
   return {
-    get: (userId: number) => getCart(db, userId),
+    get: async (userId: number) => getCart(db, userId, (await settings.get()).bulkPricingTiers),
     add: (userId: number, line: { productId: number; variantId: string; quantity: number }) => addToCart(db, userId, line),
     setLine: (userId: number, itemId: number, variantId: string, quantity: number) => setLineQuantity(db, userId, itemId, variantId, quantity),
     removeLine: (userId: number, itemId: number, variantId: string) => removeLine(db, userId, itemId, variantId),

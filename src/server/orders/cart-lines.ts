@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { unitPriceAt, type PriceSource, type ShopTier } from "@/lib/price-breaks";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
+import { laddersFor } from "../catalog/price-breaks";
 import { rowsOf, type Database } from "../db";
 
 /** A cart line as an order needs it: priced and stock-checked from the catalogue, never from the browser. */
@@ -10,7 +12,12 @@ export interface CheckoutLine {
   name: string;
   sku: string;
   attributes: Record<string, string>;
+  /** each unit's price at the line's quantity (its price break, or the shop's tier) */
   unitPrice: number;
+  /** the price of one unit bought alone */
+  listPrice: number;
+  /** whose quantity prices set `unitPrice`: the product's own breaks, the shop's tiers, or none */
+  priceSource: PriceSource;
   stock: number;
   freeDelivery: boolean;
   sameDayDelivery: boolean;
@@ -23,6 +30,7 @@ interface Row {
   name: string;
   sku: string;
   variant_sku: string | null;
+  variant_row_id: number | null;
   attributes: Record<string, string> | null;
   price: number;
   variant_price: number | null;
@@ -34,11 +42,12 @@ interface Row {
 }
 
 /**
- * The shopper's cart lines with today's prices and stock. `lock` takes the product and variant rows
+ * The shopper's cart lines with today's prices (at each line's quantity: its product's price
+ * breaks, else the shop's quantity tiers) and stock. `lock` takes the product and variant rows
  * for update, in product order (so two orders never wait on each other in a cycle): inside the
  * placing transaction, stock read here cannot change before it is decremented.
  */
-export async function readCheckoutLines(db: Database, userId: number, lock: boolean): Promise<CheckoutLine[]> {
+export async function readCheckoutLines(db: Database, userId: number, lock: boolean, tiers: readonly ShopTier[]): Promise<CheckoutLine[]> {
   if (lock) {
     await db.execute(sql`
       select p.id from products p
@@ -47,7 +56,7 @@ export async function readCheckoutLines(db: Database, userId: number, lock: bool
   }
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      select ci.product_id, cl.variant_id, cl.quantity, p.name, p.sku, v.sku as variant_sku, v.attributes,
+      select ci.product_id, cl.variant_id, cl.quantity, p.name, p.sku, v.sku as variant_sku, v.id as variant_row_id, v.attributes,
              p.price, v.price as variant_price,
              -- an archived product cannot be ordered: its stock counts as none
              case when p.archived_at is null then p.stock_quantity else 0 end as stock,
@@ -60,18 +69,29 @@ export async function readCheckoutLines(db: Database, userId: number, lock: bool
       where ci.user_id = ${userId}
       order by ci.product_id, cl.id`),
   );
-  return rows
-    .filter((r) => r.variant_id === DEFAULT_VARIANT_ID || r.has_variant)
-    .map((r) => ({
+  const kept = rows.filter((r) => r.variant_id === DEFAULT_VARIANT_ID || r.has_variant);
+  const listPrice = (r: Row) => Number(r.variant_id === DEFAULT_VARIANT_ID ? r.price : (r.variant_price ?? r.price));
+  const ladders = await laddersFor(
+    db,
+    kept.map((r) => ({
       productId: Number(r.product_id),
-      variantId: r.variant_id,
-      quantity: Number(r.quantity),
-      name: r.name,
-      sku: r.variant_sku ?? r.sku,
-      attributes: r.attributes ?? {},
-      unitPrice: Number(r.variant_id === DEFAULT_VARIANT_ID ? r.price : (r.variant_price ?? r.price)),
-      stock: Number(r.variant_id === DEFAULT_VARIANT_ID ? r.stock : (r.variant_stock ?? 0)),
-      freeDelivery: !!r.free_delivery,
-      sameDayDelivery: !!r.same_day_delivery,
-    }));
+      variantRowId: r.variant_id === DEFAULT_VARIANT_ID || r.variant_row_id === null ? null : Number(r.variant_row_id),
+      unitPrice: listPrice(r),
+    })),
+    tiers,
+  );
+  return kept.map((r, i) => ({
+    productId: Number(r.product_id),
+    variantId: r.variant_id,
+    quantity: Number(r.quantity),
+    name: r.name,
+    sku: r.variant_sku ?? r.sku,
+    attributes: r.attributes ?? {},
+    unitPrice: unitPriceAt(ladders[i]!, Number(r.quantity)),
+    listPrice: listPrice(r),
+    priceSource: ladders[i]!.source,
+    stock: Number(r.variant_id === DEFAULT_VARIANT_ID ? r.stock : (r.variant_stock ?? 0)),
+    freeDelivery: !!r.free_delivery,
+    sameDayDelivery: !!r.same_day_delivery,
+  }));
 }

@@ -208,9 +208,10 @@ export function createOrdersService(options: OrdersOptions) {
       userId: number,
       input: { region: string | null; method: DeliveryMethod | null; couponCode?: string; coinsToSpend?: number },
     ): Promise<CheckoutQuote> => {
-      const lines = await readCheckoutLines(db, userId, false);
+      const shop = await settings.get();
+      const lines = await readCheckoutLines(db, userId, false, shop.bulkPricingTiers);
       const region = input.method === "pickup" ? null : input.region;
-      return (await priceOrder(db, { userId, lines, region, method: input.method, shop: await settings.get(), rewards: input, lock: false, at: now() })).quote;
+      return (await priceOrder(db, { userId, lines, region, method: input.method, shop, rewards: input, lock: false, at: now() })).quote;
     },
 
     /** Places the shopper's cart as an order, once per Idempotency-Key (place-order.ts has the steps). */

@@ -139,10 +139,10 @@ async function findRepeat(tx: Database, userId: number, idempotencyKey: string, 
 }
 
 /** The shopper's e-mail and cart lines, their product rows locked, every line within its stock. */
-async function loadCart(tx: Database, userId: number): Promise<{ email: string; lines: CheckoutLine[] }> {
+async function loadCart(tx: Database, userId: number, shop: SiteSettings): Promise<{ email: string; lines: CheckoutLine[] }> {
   const [user] = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${userId}`));
   if (!user) throw new DomainError("unauthenticated", "Sign in to place an order");
-  const lines = await readCheckoutLines(tx, userId, true);
+  const lines = await readCheckoutLines(tx, userId, true, shop.bulkPricingTiers);
   if (!lines.length) throw new DomainError("cart-empty", "The cart is empty");
   const short = lines.filter((l) => l.quantity > l.stock);
   if (short.length)
@@ -350,7 +350,7 @@ export async function placeOrder(deps: PlaceOrderDeps, userId: number, request: 
     const repeat = await findRepeat(tx, userId, opts.idempotencyKey, checked.fingerprint);
     if (repeat) return { row: repeat, created: false, view: null };
 
-    const { email, lines } = await loadCart(tx, userId);
+    const { email, lines } = await loadCart(tx, userId, shop);
     const priced = await priceAndCheck(tx, { userId, lines, delivery: checked.delivery, shop, request, at: now() });
     await reserveStock(tx, lines);
     const at = now();
