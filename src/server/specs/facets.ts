@@ -7,7 +7,7 @@ import { rowsOf, type Database } from "../db";
 import { cachedValue } from "../catalog/catalog-cache";
 import { chosenCategory, listingConditions, querySpecFilters } from "../catalog/products";
 import { attributeIndex, attributeLabel, type CategoryAttribute } from "./attributes";
-import { specFiltersKey, type SpecFilter } from "./filters";
+import { specFiltersKey, sqlList, type SpecFilter } from "./filters";
 
 export interface FacetValue {
   value: number | string | boolean;
@@ -40,11 +40,12 @@ interface CountRow {
  * understood ("10k 0805"), counted like the address's.
  */
 export async function facetCounts(db: Database, query: ProductQuery, locale: Locale, extra: readonly SpecFilter[] = []): Promise<Facet[]> {
+  // the filters are checked first: a refused one answers 400 with or without a category
+  const selected = [...(await querySpecFilters(db, query)), ...extra];
   const categoryId = await chosenCategory(db, query);
   if (categoryId === null) return [];
   const defs = ((await attributeIndex(db)).byCategory.get(categoryId) ?? []).filter((d) => d.isFilter);
   if (defs.length === 0) return [];
-  const selected = [...(await querySpecFilters(db, query)), ...extra];
   const selectedKeys = new Set(selected.map((f) => f.key));
   const groups: { keys: string[]; filters: SpecFilter[] }[] = [];
   const unselected = defs.filter((d) => !selectedKeys.has(d.key)).map((d) => d.key);
@@ -79,7 +80,7 @@ async function countGroup(db: Database, query: ProductQuery, categoryId: number,
     await db.execute(sql`
       select s.key, s.num::text as num, s.text, grouping(s.num, s.text) = 3 as whole, count(distinct s.product_id)::int as count
       from product_specs s
-      where s.category_id = ${categoryId} and s.key = any(${keys}::text[])
+      where s.category_id = ${categoryId} and s.key in (${sqlList(keys)})
         and s.product_id in (select products.id from products where ${selection})
       group by grouping sets ((s.key, s.num, s.text), (s.key))`),
   ).map((r) => ({ ...r, count: Number(r.count), whole: Boolean(r.whole) }));

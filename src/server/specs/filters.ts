@@ -86,13 +86,20 @@ export function toleranceBand(n: number): [string, string] {
   return [numericText(n - delta), numericText(n + delta)];
 }
 
+/** Values as a parenthesised list's items, each its own parameter. */
+export const sqlList = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
 /** The condition on product_specs rows `s` one filter asks for. */
 export function specRowCondition(filter: SpecFilter, alias = sql.raw("s")): SQL {
   switch (filter.kind) {
     case "boolean":
       return sql`${alias}.key = ${filter.key} and ${alias}.text = ${String(filter.value)}`;
     case "list":
-      return sql`${alias}.key = ${filter.key} and ${alias}.text = any(${filter.values}::text[])`;
+      return sql`${alias}.key = ${filter.key} and ${alias}.text in (${sqlList(filter.values)})`;
     case "number": {
       if ("values" in filter) {
         const bands = filter.values.map((v) => {
