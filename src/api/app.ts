@@ -11,6 +11,7 @@ import { createAvifTwins } from "@/server/media/avif-twins";
 import { mediaContentType, mediaKey, type MediaStore } from "@/server/media/media-store";
 import type { Services } from "@/server/services";
 import { adAdminRoutes } from "./admin/ads";
+import { checklistRoutes } from "./admin/checklist";
 import { couponAdminRoutes } from "./admin/coupons";
 import { customerRoutes } from "./admin/customers";
 import { dashboardRoutes } from "./admin/dashboard";
@@ -21,6 +22,7 @@ import { productRoutes } from "./admin/products";
 import { requestAdminRoutes } from "./admin/requests";
 import { securityRoutes } from "./admin/security";
 import { settingsAdminRoutes } from "./admin/settings";
+import { specAttributeRoutes } from "./admin/spec-attributes";
 import { taxonomyRoutes } from "./admin/taxonomy";
 import { adRoutes } from "./ads";
 import { authRoutes } from "./auth";
@@ -168,8 +170,10 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       await api.register(
         adminScope(context, [
           dashboardRoutes,
+          checklistRoutes,
           productRoutes,
           taxonomyRoutes,
+          specAttributeRoutes,
           datasheetAdminRoutes,
           securityRoutes,
           customerRoutes,

@@ -1,3 +1,5 @@
+import type { ProductSpecValues } from "./spec-admin";
+
 /** The limits of the admin's catalogue screens, shared by the API's checks and the forms. */
 
 /** A price or stock change's reason, as kept in the audit trail. */
@@ -104,6 +106,12 @@ export interface AdminProductDetails {
   image: string;
   freeDelivery: boolean;
   sameDayDelivery: boolean;
+  /**
+   * The product's own specification values, by attribute key (its options' values aside). Sent,
+   * they replace the product's own values; left out, they stay (except those of keys a new
+   * category does not define, which go, and the answer names them).
+   */
+  specs?: ProductSpecValues;
 }
 
 /** One of a product's options as the admin's editor starts from it. */

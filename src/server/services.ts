@@ -9,6 +9,7 @@ import { createAdminCustomersService } from "./customers/customers";
 import { createAdminSecurityService } from "./auth/admin-security";
 import { createAdminCatalogService } from "./catalog/admin/products";
 import { createAdminDashboardService } from "./dashboard/dashboard";
+import { createFirstDayService } from "./dashboard/first-day";
 import { writeInitialAdminPassword } from "./auth/admin";
 import { createAuthService } from "./auth/auth-service";
 import { authLimits, type AuthLimits } from "./auth/limits";
@@ -19,6 +20,7 @@ import { createDiscoveryService } from "./catalog/discovery";
 import { createComparisonService } from "./catalog/compare";
 import { createDatasheetService } from "./catalog/datasheets";
 import { createSpecService } from "./specs/service";
+import { createSpecAdmin } from "./specs/admin";
 import { createCatalogService } from "./catalog/products";
 import { updateProduct, type ProductChanges } from "./catalog/product-writes";
 import { createPageDataService } from "./cache/page-data";
@@ -335,11 +337,15 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     /** the shopper's coupons and coins, the admin's coupons (redeeming and moving coins happen in orders) */
     rewards: createRewardsService({ db, settings }),
     adminDashboard: createAdminDashboardService(db, settings, { fiscalDeviceConnected: documents.fiscalDeviceConnected }),
+    /** what a live shop still needs: the dashboard's first-day checklist */
+    firstDay: createFirstDayService(db, settings, { paymentProvider: payments.providerName }),
     adminCatalog: createAdminCatalogService(db, settings),
     adminSecurity: createAdminSecurityService(db, settings),
     adminCustomers: createAdminCustomersService(db),
     catalogCsv: createCatalogCsvService(db),
     taxonomy: createTaxonomyService(db),
+    /** a category's attribute definitions, as the admin keeps them */
+    specAdmin: createSpecAdmin(db),
     // a new picture gets its image-search vector at once rather than at the next sync
     productEditor: createProductEditor(db, media, syncNewImages),
     /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */

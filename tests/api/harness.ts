@@ -8,8 +8,10 @@ import { buildApi } from "../../src/api/app";
 import { openSession } from "../../src/server/auth/sessions";
 import { userTwoFactor, users } from "../../src/server/db/schema";
 import { openDatabase, type DbHandle } from "../../src/server/db/client";
+import { localMediaStore } from "../../src/server/media/media-store";
+import { ensureSeeded } from "../../src/server/seed/ensure-seeded";
 import { createServices, type Services, type ServicesConfig } from "../../src/server/services";
-import { seededServerData } from "./production-server";
+import { freshPostgresDatabase, seededServerData } from "./production-server";
 
 export interface ApiHarness {
   app: FastifyInstance;
@@ -143,20 +145,34 @@ function asShopPage(app: FastifyInstance, origin = SITE_ORIGIN): FastifyInstance
  * Opens the suite's seeded database, and the services and an API instance on it, for one test file.
  * `pristine`: a copy of the seeded shop of the file's own instead, as it was before any test ran
  * (for a test whose figures or cached results depend on exactly what the catalogue holds).
+ * `empty`: a database of the file's own as a first start with DEMO_DATA=off leaves it (migrated,
+ * nothing seeded: no categories, products or ads).
  */
-export function setupApi(options: { rateLimit?: number; pristine?: boolean } = {}): ApiHarness {
+export function setupApi(options: { rateLimit?: number; pristine?: boolean; empty?: boolean } = {}): ApiHarness {
   const harness = {} as ApiHarness;
   let own: { work: string; drop: () => Promise<void> } | null = null;
   beforeAll(async () => {
     let { databaseUrl, dataDir, mediaDir } = inject("database");
-    if (options.pristine) {
+    let migrate = false;
+    if (options.empty) {
+      const work = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-empty-"));
+      const server = process.env.TEST_DATABASE_URL;
+      const fresh = server ? await freshPostgresDatabase(server, "storefront_empty") : null;
+      own = { work, drop: fresh?.drop ?? (async () => undefined) };
+      databaseUrl = fresh?.url;
+      dataDir = fresh ? undefined : path.join(work, "data");
+      mediaDir = path.join(work, "media");
+      migrate = true;
+    } else if (options.pristine) {
       const work = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-pristine-"));
       const copy = await seededServerData(work, "storefront_pristine");
       own = { work, drop: copy.drop };
       ({ databaseUrl, dataDir } = copy);
       mediaDir = path.join(copy.dataDir, "media");
     }
-    harness.handle = await openDatabase({ databaseUrl, dataDir, migrate: false });
+    harness.handle = await openDatabase({ databaseUrl, dataDir, migrate });
+    // the first start of a shop without the demo: it records that the catalogue started empty
+    if (options.empty) await ensureSeeded(harness.handle.db, { media: localMediaStore(mediaDir), demo: false });
     harness.mediaDir = mediaDir;
     harness.outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-outbox-"));
     harness.services = await createServices(testConfig(harness), { handle: harness.handle });

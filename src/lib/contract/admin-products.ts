@@ -25,6 +25,7 @@ import {
   type PlannedVariant,
   type VariantPlanInput,
 } from "../variant-plan";
+import { droppedSpecSchema, productSpecInputSchema } from "./admin-specs";
 import { variantConfigSchema } from "./catalog";
 import type { Same } from "./common";
 import { text } from "./fields";
@@ -80,6 +81,7 @@ export const productDetailsBodySchema = z.object({
   image: text("image", 200).refine(isProductImage, "image must be a picture uploaded for products"),
   freeDelivery: z.boolean({ error: "freeDelivery must be true or false" }).default(false),
   sameDayDelivery: z.boolean({ error: "sameDayDelivery must be true or false" }).default(false),
+  specs: productSpecInputSchema.optional(),
 });
 export type ProductDetailsRequest = z.input<typeof productDetailsBodySchema>;
 /** The details the service receives, every default filled in. */
@@ -92,8 +94,11 @@ export const productCreateBodySchema = productDetailsBodySchema.extend({
   stockQuantity: z.number({ error: "stockQuantity must be a whole number" }).int("stockQuantity must be a whole number").min(0).max(10_000_000),
 });
 export type ProductCreateRequest = z.input<typeof productCreateBodySchema>;
-/** The form's request names every field but may leave out the "was" price (0). */
-export const productCreateBodyIsRequest: Same<z.output<typeof productCreateBodySchema>, Required<AdminProductCreateRequest>> = true;
+/** The form's request names every field but may leave out the "was" price (0) and the spec values. */
+export const productCreateBodyIsRequest: Same<
+  z.output<typeof productCreateBodySchema>,
+  Required<Omit<AdminProductCreateRequest, "specs">> & Pick<AdminProductCreateRequest, "specs">
+> = true;
 
 const axisLabel = (field: string) => text(field, VARIANT_VALUE_MAX);
 
@@ -173,6 +178,8 @@ const adminProductDetailsSchema = z.object({
   image: z.string(),
   freeDelivery: z.boolean(),
   sameDayDelivery: z.boolean(),
+  /** the product's own specification values by key: numbers in base units, list values, yes/no */
+  specs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 });
 export const adminProductDetailsIsDetails: Same<z.input<typeof adminProductDetailsSchema>, AdminProductDetails> = true;
 
@@ -204,9 +211,14 @@ export const productChangeResponseIsResponse: Same<z.input<typeof productChangeR
 export const productCreateResponseSchema = z.object({ id: z.number().int(), slug: z.string() });
 export type ProductCreateResponse = z.input<typeof productCreateResponseSchema>;
 
-/** PUT /api/admin/products/{id}/details: the details that moved, before and after. */
+/**
+ * PUT /api/admin/products/{id}/details: the details that moved, before and after (a spec value as
+ * `specs.<key>`, as the shop shows it, "" for none), and the attributes whose values went because
+ * the new category does not define them.
+ */
 export const productDetailsResponseSchema = z.object({
   changes: z.record(z.string(), z.object({ before: z.union([z.string(), z.boolean()]), after: z.union([z.string(), z.boolean()]) })),
+  droppedSpecs: z.array(droppedSpecSchema),
 });
 export type ProductDetailsResponse = z.input<typeof productDetailsResponseSchema>;
 

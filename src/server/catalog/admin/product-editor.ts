@@ -15,6 +15,8 @@ import { DomainError } from "../../errors";
 import { MAX_IMAGE_PIXELS } from "../../image-search/decode";
 import type { MediaStore } from "../../media/media-store";
 import { addProductsToSearchLexicon } from "../../search/resolve";
+import { optionBreaksByCombination, restoreOptionBreaks } from "../price-breaks";
+import { dropSpecsOutsideCategory, replaceProductSpecs } from "../../specs/admin";
 
 type Actor = { id: number; email: string };
 
@@ -94,6 +96,8 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
             stockQuantity: input.stockQuantity,
           })
           .returning({ id: products.id, slug: products.slug });
+        // its specification values, read against its category's attributes (a bad one refuses the whole product)
+        if (input.specs) await replaceProductSpecs(tx, row!.id, category.id, input.specs);
         await logSecurityEvent(
           tx,
           {
@@ -133,6 +137,9 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
         if (!before) throw new DomainError("not-found", `Product ${id} not found`);
         await skuFree(tx, input.sku, id);
         const { category, brand } = await references(tx, input);
+        const [{ categoryId: fromCategory }] = (await tx.select({ categoryId: products.categoryId }).from(products).where(eq(products.id, id))) as [
+          { categoryId: number },
+        ];
         await tx
           .update(products)
           .set({
@@ -140,23 +147,34 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
             updatedAt: sql`now()`,
           })
           .where(eq(products.id, id));
+        // a new category keeps only the values of keys it defines too; the others go, and the answer names them
+        const droppedSpecs = fromCategory !== category.id ? await dropSpecsOutsideCategory(tx, id, fromCategory, category.id) : [];
+        const specChanges = input.specs ? (await replaceProductSpecs(tx, id, category.id, input.specs)).changes : {};
         const after = { ...input, brand: brand.name };
-        const moved = Object.fromEntries(
-          (Object.keys(before) as (keyof typeof before)[])
-            .filter((key) => before[key] !== after[key])
-            .map((key) => [key, { before: before[key], after: after[key] }]),
-        );
+        const moved: Record<string, { before: string | boolean; after: string | boolean }> = {
+          ...Object.fromEntries(
+            (Object.keys(before) as (keyof typeof before)[])
+              .filter((key) => before[key] !== after[key])
+              .map((key) => [key, { before: before[key], after: after[key] }]),
+          ),
+          ...specChanges,
+        };
         await logSecurityEvent(
           tx,
-          { type: "admin-product-changed", userId: actor.id, email: actor.email, detail: { by: actor.email, action: "details", product: id, changes: moved } },
+          {
+            type: "admin-product-changed",
+            userId: actor.id,
+            email: actor.email,
+            detail: { by: actor.email, action: "details", product: id, changes: moved, droppedSpecs: droppedSpecs.map((d) => d.key) },
+          },
           meta,
         );
-        return { moved, newImage: before.image !== input.image };
+        return { moved, droppedSpecs, newImage: before.image !== input.image };
       });
       if (["name", "description", "brand", "category"].some((key) => key in changed.moved)) await addProductsToSearchLexicon(db, [id]);
       invalidateTags("catalog");
       if (changed.newImage) onNewImage();
-      return { changes: changed.moved };
+      return { changes: changed.moved, droppedSpecs: changed.droppedSpecs };
     },
 
     /**
@@ -201,8 +219,11 @@ export function createProductEditor(db: Database, media: MediaStore, onNewImage:
               problems: [{ path: `variants.${skus.indexOf(taken.sku)}.sku`, problem: "skuTaken" }],
             });
         }
+        // the options' own prices by quantity name their rows, which are written again: kept for the options that stay
+        const optionBreaks = await optionBreaksByCombination(tx, id);
         await tx.delete(productVariants).where(eq(productVariants.productId, id));
         if (plan.variants.length) await tx.insert(productVariants).values(plan.variants.map((v) => ({ ...v, productId: id })));
+        await restoreOptionBreaks(tx, id, optionBreaks);
 
         const changes: Record<string, { before: number; after: number }> = {};
         const old = new Map(before.map((v) => [v.combinationId, v]));

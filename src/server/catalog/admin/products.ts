@@ -8,6 +8,7 @@ import type { VariantConfig } from "@/lib/variants";
 import { categories, productChanges, productVariants, products } from "../../db/schema";
 import { DomainError } from "../../errors";
 import type { SettingsService } from "../../settings/settings";
+import { productOwnSpecs } from "../../specs/admin";
 
 /** The admin's product list counts exactly up to this many matches, then says "more than". */
 export const ADMIN_PRODUCTS_EXACT_LIMIT = 1_000;
@@ -142,6 +143,7 @@ export async function adminProduct(
     image: row.image,
     freeDelivery,
     sameDayDelivery,
+    specs: await productOwnSpecs(db, id),
   };
   const history = await db
     .select({

@@ -6,6 +6,7 @@ import { invalidateTags } from "../../cache/tagged-cache";
 import { withTransaction, type Database } from "../../db";
 import { brands, categories, products, slugRedirects } from "../../db/schema";
 import { DomainError } from "../../errors";
+import { mergeCategoryAttributes } from "../../specs/admin";
 
 type Actor = { id: number; email: string };
 
@@ -133,13 +134,19 @@ export function createTaxonomyService(db: Database) {
       invalidateTags("catalog");
     },
 
-    /** Moves every product of one category into another, removes the first, and sends its slug to the second. */
+    /**
+     * Moves every product of one category into another, removes the first, and sends its slug to the
+     * second. Its attribute definitions come along, joined by key (a key that means something else
+     * in each refuses the merge), and so do its products' values.
+     */
     async mergeCategory(actor: Actor, fromId: number, intoId: number, meta: RequestMeta) {
       if (fromId === intoId) throw new DomainError("validation", "A category cannot be merged into itself", { field: "into" });
       const moved = await withTransaction(db, async (tx) => {
         const [from] = await tx.select().from(categories).where(eq(categories.id, fromId)).for("update");
         const [into] = await tx.select().from(categories).where(eq(categories.id, intoId)).for("update");
         if (!from || !into) throw new DomainError("not-found", "No such category");
+        // the attributes first (refused when one means something else in each); the values follow their products
+        const attributes = await mergeCategoryAttributes(tx, from.id, into.id);
         const rows = await tx
           .update(products)
           .set({ categoryId: into.id, category: into.name })
@@ -147,7 +154,7 @@ export function createTaxonomyService(db: Database) {
           .returning({ id: products.id });
         await tx.delete(categories).where(eq(categories.id, from.id));
         await redirect(tx, "category", from.slug, into.slug);
-        await log(actor, { action: "category-merged", before: { from, into }, after: { into: into.id, productsMoved: rows.length } }, meta, tx);
+        await log(actor, { action: "category-merged", before: { from, into }, after: { into: into.id, productsMoved: rows.length, attributes } }, meta, tx);
         return rows.length;
       });
       invalidateTags("catalog");
