@@ -103,9 +103,10 @@ beforeAll(async () => {
       })
       .returning({ id: products.id });
     id[name] = row!.id;
-    const specs = [r && { key: "resistance", num: r }, pkg && { key: "package", text: pkg }, tol && { key: "tolerance", num: tol }].filter(
-      (s): s is { key: string; num?: string; text?: string } => Boolean(s),
-    );
+    const specs: { key: string; num?: string; text?: string }[] = [];
+    if (r) specs.push({ key: "resistance", num: r });
+    if (pkg) specs.push({ key: "package", text: pkg });
+    if (tol) specs.push({ key: "tolerance", num: tol });
     if (specs.length) await db.insert(productSpecs).values(specs.map((s) => ({ productId: row!.id, categoryId: category, ...s })));
   }
   invalidateCatalogCounts();

@@ -1,7 +1,7 @@
 "use client";
 
 import { Minus, Plus, ShoppingCart } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
@@ -14,6 +14,7 @@ import { FittedPrice } from "../ui/price";
 import { useCurrency } from "../hooks/use-currency";
 import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 import { Button } from "../ui/button";
+import { chosenOption } from "./chosen-option";
 
 /** Price, variant choice, stock, quantity and Add to Cart on the product page. */
 export function ProductPurchase({ product }: { product: Product }) {
@@ -38,6 +39,12 @@ export function ProductPurchase({ product }: { product: Product }) {
     attributeNames.length && attributeNames.every((n) => chosen[n])
       ? (variants.find((v) => attributeNames.every((n) => v.attributes[n] === chosen[n])) ?? null)
       : null;
+  // the spec table shows the chosen option's own values
+  const variantId = variant?.id ?? null;
+  useEffect(() => {
+    chosenOption.set(variantId);
+    return () => chosenOption.set(null);
+  }, [variantId]);
   // the price follows the attributes chosen so far: one that alone decides it shows it exactly
   const candidates = useMemo(() => variantsMatching(variants, chosen), [variants, chosen]);
   const choicePrice = variants.length ? priceOfChoice(candidates) : { price: product.price, exact: true };

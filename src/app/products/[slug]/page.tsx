@@ -5,7 +5,12 @@ import { notFound } from "next/navigation";
 import { preload } from "react-dom";
 import { ArrowLeft } from "lucide-react";
 import { WishlistHeart } from "@/components/account/wishlist-heart";
+import { AlternativesStrip } from "@/components/catalog/alternatives-strip";
+import { DatasheetLinks } from "@/components/catalog/datasheet-links";
 import { ProductPurchase } from "@/components/catalog/product-purchase";
+import { SpecTable } from "@/components/catalog/spec-table";
+import { CompareToggle } from "@/components/compare/compare-toggle";
+import { CompareTray } from "@/components/compare/compare-tray";
 import { ProductTile } from "@/components/catalog/product-tile";
 import { Stars } from "@/components/catalog/stars";
 import { categoryName } from "@/lib/locale";
@@ -39,8 +44,13 @@ export default async function ProductPage({ params, searchParams }: Props) {
   if (!product) notFound();
   const { locale } = await getIntl();
   const t = await getTranslator("catalog.product");
-  const { pageData } = await getServices();
-  const [settings, related, categories] = await Promise.all([loadSiteSettings(), pageData.related(product), pageData.categories().catch(() => [])]);
+  const { pageData, catalog } = await getServices();
+  const [settings, related, categories, extras] = await Promise.all([
+    loadSiteSettings(),
+    pageData.related(product),
+    pageData.categories().catch(() => []),
+    catalog.detailExtras(product, locale),
+  ]);
   // the category's name in the page's language (the product carries the stored one)
   const category = categories.find((c) => c.slug === product.category_slug);
   const categoryLabel = category ? categoryName(category, locale) : product.category;
@@ -110,10 +120,16 @@ export default async function ProductPage({ params, searchParams }: Props) {
             {product.free_delivery && <span className="rounded bg-emerald-100 px-2 py-1 text-emerald-900">{t("freeDelivery")}</span>}
             {product.same_day_delivery && <span className="rounded bg-sky-100 px-2 py-1 text-sky-900">{t("sameDay")}</span>}
           </div>
+          <div className="mt-4">
+            <CompareToggle product={{ id: product.id, name: product.name, image: product.image }} />
+          </div>
+          <SpecTable specs={extras.specs} productName={product.name} />
+          <DatasheetLinks datasheet={extras.datasheet} />
           <h2 className="mt-6 font-semibold">{t("description")}</h2>
           <p className="mt-1 text-sm leading-relaxed whitespace-pre-line">{product.description}</p>
         </div>
       </div>
+      <AlternativesStrip products={extras.alternatives} />
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-10">
           <h2 id="related-heading" className="text-lg font-semibold">
@@ -126,6 +142,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
           </div>
         </section>
       )}
+      <CompareTray />
     </div>
   );
 }
