@@ -19,6 +19,7 @@ import { datasheetAdminRoutes } from "./admin/datasheets";
 import { messageAdminRoutes } from "./admin/messages";
 import { orderAdminRoutes } from "./admin/orders";
 import { productRoutes } from "./admin/products";
+import { productPricingRoutes } from "./admin/product-pricing";
 import { requestAdminRoutes } from "./admin/requests";
 import { securityRoutes } from "./admin/security";
 import { settingsAdminRoutes } from "./admin/settings";
@@ -172,6 +173,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           dashboardRoutes,
           checklistRoutes,
           productRoutes,
+          productPricingRoutes,
           taxonomyRoutes,
           specAttributeRoutes,
           datasheetAdminRoutes,

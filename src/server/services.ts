@@ -3,6 +3,7 @@ import { createPreferencesService } from "./account/preferences";
 import { createWishlistService } from "./account/wishlist";
 import { createAdsService } from "./ads/ads";
 import { createProductEditor } from "./catalog/admin/product-editor";
+import { createProductPricingEditor } from "./catalog/admin/product-pricing";
 import { createTaxonomyService } from "./catalog/admin/taxonomy";
 import { createCatalogCsvService } from "./catalog/admin/csv";
 import { createAdminCustomersService } from "./customers/customers";
@@ -344,6 +345,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     adminCustomers: createAdminCustomersService(db),
     catalogCsv: createCatalogCsvService(db),
     taxonomy: createTaxonomyService(db),
+    /** a product's prices by quantity and pack size, as the admin keeps them */
+    productPricing: createProductPricingEditor(db),
     /** a category's attribute definitions, as the admin keeps them */
     specAdmin: createSpecAdmin(db),
     // a new picture gets its image-search vector at once rather than at the next sync
