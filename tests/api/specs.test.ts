@@ -159,3 +159,19 @@ describe("a product's specifications", () => {
     expect(sw.body.specs.find((s) => s.key === "resistance")!.label).not.toBe(resistance.label);
   });
 });
+
+describe("suggestions", () => {
+  it("offer a typed value narrowed by the packages the catalogue has it in", async () => {
+    const { body } = await getJson<{ suggestions: string[] }>(api.app, "/api/search-suggestions?q=10k");
+    expect(body.suggestions).toContain("10k 0805");
+    const category = await categoryId(CATEGORY);
+    // each one finds something
+    for (const suggestion of body.suggestions.filter((s) => s.startsWith("10k "))) {
+      const found = await getJson<Page>(api.app, `/api/products?search=${param(suggestion)}`);
+      expect(found.body.products.length, suggestion).toBeGreaterThan(0);
+    }
+    expect(category).toBeGreaterThan(0);
+    const plain = await getJson<{ suggestions: string[] }>(api.app, "/api/search-suggestions?q=ardu");
+    expect(plain.body.suggestions.some((s) => /arduino/i.test(s))).toBe(true);
+  });
+});

@@ -2,8 +2,9 @@ import { asc, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { rowsOf, type Database } from "../db";
 import { brands, categories } from "../db/schema";
-import { resolveQueryWords } from "./resolve";
+import { resolveQuery } from "./resolve";
 import { toTsQueryText } from "./terms";
+import { specSuggestions } from "../specs/suggestions";
 
 export const SUGGESTION_MIN_LENGTH = 2;
 export const SUGGESTION_LIMIT = 8;
@@ -11,7 +12,7 @@ export const SUGGESTION_LIMIT = 8;
 /**
  * Up to 8 suggestions, best first: categories (by their English or Kiswahili name) and brands whose name starts with the query,
  * then names of popular products (the top 20,000 by sales) that contain every (typo-corrected)
- * word, most sold first, then
+ * word or part number (as search reads them: "mq2" finds "MQ-2 Gas & Smoke Sensor Module"), most sold first, then
  * categories and brands that merely contain it.
  */
 export async function searchSuggestions(db: Database, rawQuery: string): Promise<string[]> {
@@ -29,7 +30,7 @@ export async function searchSuggestions(db: Database, rawQuery: string): Promise
 const recent = new LRUCache<string, string[]>({ max: 10_000, ttl: 30_000 });
 
 async function findSuggestions(db: Database, q: string): Promise<string[]> {
-  const words = await resolveQueryWords(db, q);
+  const terms = await resolveQuery(db, q);
   const like = `%${q.replace(/[%_\\]/g, "")}%`;
 
   const [groups, names] = await Promise.all([
@@ -41,10 +42,10 @@ async function findSuggestions(db: Database, q: string): Promise<string[]> {
       union all
       (select ${brands.name} as name, lower(${brands.name}) like ${like.slice(1)} as starts, 1 as kind
          from ${brands} where lower(${brands.name}) like ${like} order by ${asc(brands.name)} limit 3)`),
-    words.length
+    terms.length
       ? db
           .execute(
-            sql`select name from search_suggestion where vector @@ to_tsquery('english', ${toTsQueryText(words, "&")})
+            sql`select name from search_suggestion where vector @@ to_tsquery('english', ${toTsQueryText(terms, "&")})
                 order by popularity desc, name limit 24`,
           )
           .then((result) => rowsOf<{ name: string }>(result))
@@ -71,8 +72,14 @@ async function findSuggestions(db: Database, q: string): Promise<string[]> {
 
 export function createSearchService(db: Database) {
   return {
-    /** Up to 8 names of categories, brands and popular products for what is being typed. */
-    suggestions: (query: string) => searchSuggestions(db, query),
+    /**
+     * Up to 8 names of categories, brands and popular products for what is being typed, led by a
+     * typed value narrowed by a package where one fits ("10k" → "10k 0805").
+     */
+    suggestions: async (query: string) => {
+      const [specs, names] = await Promise.all([specSuggestions(db, query), searchSuggestions(db, query)]);
+      return [...specs, ...names.filter((n) => !specs.includes(n))].slice(0, SUGGESTION_LIMIT);
+    },
   };
 }
 
