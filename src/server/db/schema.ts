@@ -95,7 +95,8 @@ export const products = pgTable(
     // Taken off sale by an admin: kept (orders and their history name it), shown to shoppers nowhere.
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      // the name with its part numbers as engineers type them (search_part_terms, migration 0031: "MQ-2" → mq2)
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', search_part_terms(coalesce(name, ''))), 'A') || setweight(to_tsvector('english', coalesce(brand, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -140,7 +141,7 @@ export const searchRank = pgTable(
     brandId: integer("brand_id").notNull(),
     price: integer("price").notNull(),
     stockQuantity: integer("stock_quantity").notNull(),
-    /** the name's words (what the ranking's "every word in the name" tests) */
+    /** the name's words and part numbers: search_vector's weight-A part (what the ranking's "every word in the name" tests) */
     nameVector: tsvector("name_vector").notNull(),
     /** products.search_vector: name, brand, category and description */
     vector: tsvector("vector").notNull(),

@@ -2,16 +2,27 @@ import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { onInvalidate } from "../cache/tagged-cache";
 import { rowsOf, type Database } from "../db";
-import { translateQueryWords } from "./synonyms";
-import { pickCorrection, queryWords, type LexiconCandidate } from "./terms";
+import { translateQuery, type TranslatedChunk } from "./synonyms";
+import {
+  compactPartNumber,
+  partCore,
+  partStem,
+  pickCorrection,
+  queryChunks,
+  type LexiconCandidate,
+  type QueryChunk,
+  type SearchTerm,
+  type TermForm,
+} from "./terms";
 
-// Shoppers repeat the same few hundred words; their resolution is cached for a few minutes
+// Shoppers repeat the same few hundred queries; their resolution is cached for a few minutes
 // (and dropped at once when this process refreshes the lexicon).
-const resolved = new LRUCache<string, { word: string | null }>({ max: 20_000, ttl: 5 * 60_000 });
+const resolved = new LRUCache<string, SearchTerm[]>({ max: 20_000, ttl: 5 * 60_000 });
 
 export function clearResolvedWords(): void {
   resolved.clear();
-  frequencies.clear();
+  lexiconWords.clear();
+  corrections.clear();
 }
 
 // a catalogue write may have taught the lexicon new words (on this app server or another one, whose
@@ -20,36 +31,39 @@ onInvalidate((tags) => {
   if (tags.includes("catalog")) clearResolvedWords();
 });
 
-const frequencies = new LRUCache<string, WordUse>({ max: 20_000, ttl: 5 * 60_000 });
+const lexiconWords = new LRUCache<string, WordUse>({ max: 20_000, ttl: 5 * 60_000 });
+const corrections = new LRUCache<string, { word: string | null }>({ max: 20_000, ttl: 5 * 60_000 });
 
 export interface WordUse {
-  /** how often the catalogue's text has words starting with this one: an upper bound of the products it matches */
+  /** how often the catalogue's text has words starting with this one: an upper bound of the products it matches (0: none) */
   frequency: number;
   /** the word is itself a catalogue word (not only the start of one) */
   whole: boolean;
 }
 
 /**
- * How the catalogue uses each (resolved) word. A search matches a whole catalogue word as a word
- * (with its English forms: "module" finds "modules"), which the text index answers from one entry,
- * and a partial one as a prefix ("lm259" finds "lm2596"), which merges every entry it starts;
- * and it reads the most popular products in order rather than the index when every word is common.
+ * How the catalogue uses each word, in one statement for those not known yet. A search matches a
+ * whole catalogue word as a word (with its English forms: "module" finds "modules"), which the text
+ * index answers from one entry, and a partial one as a prefix ("lm259" finds "lm2596"), which
+ * merges every entry it starts; and it reads the most popular products in order rather than the
+ * index when every word is common.
  */
-export async function wordUse(db: Database, words: readonly string[]): Promise<WordUse[]> {
-  const unknown = words.filter((w) => !frequencies.has(w));
+async function wordUse(db: Database, words: readonly string[]): Promise<Map<string, WordUse>> {
+  const unknown = [...new Set(words)].filter((w) => !lexiconWords.has(w));
   if (unknown.length) {
+    // one constant pattern per word, so the text_pattern_ops index answers each prefix test
     const checks = sql.join(
       unknown.map(
         (w, i) =>
-          sql`(select coalesce(sum(frequency), 0)::float8 from search_lexicon where word like ${`${w.replace(/[%_\\]/g, "")}%`}) as ${sql.raw(`f${i}`)},
+          sql`(select coalesce(sum(frequency), 0)::float8 from search_lexicon where word like ${`${w}%`}) as ${sql.raw(`f${i}`)},
               exists (select 1 from search_lexicon where word = ${w}) as ${sql.raw(`w${i}`)}`,
       ),
       sql`, `,
     );
     const row = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${checks}`))[0] ?? {};
-    unknown.forEach((w, i) => frequencies.set(w, { frequency: Number(row[`f${i}`] ?? 0), whole: Boolean(row[`w${i}`]) }));
+    unknown.forEach((w, i) => lexiconWords.set(w, { frequency: Number(row[`f${i}`] ?? 0), whole: Boolean(row[`w${i}`]) }));
   }
-  return words.map((w) => frequencies.get(w) ?? { frequency: 0, whole: false });
+  return new Map(words.map((w) => [w, lexiconWords.get(w) ?? { frequency: 0, whole: false }]));
 }
 
 /** Rebuilds the search lexicon from the catalogue (after seeding or product changes). */
@@ -70,54 +84,160 @@ export async function addProductsToSearchLexicon(db: Database, productIds: reado
   await db.execute(sql`
     insert into search_lexicon (word, frequency)
     select w, count(*)::int
-    from products p, regexp_split_to_table(lower(p.name || ' ' || p.brand || ' ' || p.category || ' ' || p.description), '[^a-z0-9]+') as w
+    from products p,
+      regexp_split_to_table(lower(p.name || ' ' || p.brand || ' ' || p.category || ' ' || p.description) || ' ' || search_part_terms(p.name), '[^a-z0-9µ]+') as w
     where p.id = any(${`{${productIds.join(",")}}`}::int[]) and length(w) >= 2
     group by w
     on conflict (word) do update set frequency = search_lexicon.frequency + excluded.frequency`);
 }
 
 /**
- * The catalogue words a query means: a Kiswahili word for a catalogue thing read as the
- * catalogue's word (src/server/search/synonyms.ts), each query word that is a catalogue word (or
- * the start of one) as typed, a misspelt one replaced by its nearest catalogue word, and words
- * that match nothing dropped. An empty result means nothing in the catalogue can match.
+ * What a query asks for, in the catalogue's words: each term one part of the query, matched by any
+ * of its forms. A Kiswahili word or phrase for a catalogue thing is read as the catalogue's words
+ * (src/server/search/synonyms.ts). A word is searched as typed when the catalogue has it (or words
+ * it starts), a misspelt one as its nearest catalogue word; a part number the catalogue writes
+ * otherwise by its stem ("lm7805" finds L7805CV by 7805); a hyphenated one as the catalogue's
+ * products write it together ("mq2") and as the words it is made of in a row (never as a lone "2");
+ * and two words that the catalogue writes together ("pi 5", "dht 22") as one. Words that match
+ * nothing are dropped; no terms means nothing in the catalogue can match.
  */
-export async function resolveQueryWords(db: Database, text: string): Promise<string[]> {
-  const words = translateQueryWords(queryWords(text));
-  const unknown = words.filter((w) => !resolved.has(w));
-  if (unknown.length) await resolveUncached(db, unknown);
-  const out: string[] = [];
-  for (const w of words) {
-    const hit = resolved.get(w)?.word;
-    if (hit && !out.includes(hit)) out.push(hit);
-  }
-  return out;
+export async function resolveQuery(db: Database, text: string): Promise<SearchTerm[]> {
+  const items = translateQuery(queryChunks(text));
+  const key = items.map((item) => ("chunk" in item ? item.chunk.text : `=${item.text}`)).join(" ");
+  const cached = resolved.get(key);
+  if (cached) return cached;
+  const terms = await resolveItems(db, items);
+  resolved.set(key, terms);
+  return terms;
 }
 
-async function resolveUncached(db: Database, words: string[]): Promise<void> {
-  // One constant pattern per word, so the text_pattern_ops index answers each prefix test.
-  const checks = sql.join(
-    words.map((w) => sql`exists (select 1 from search_lexicon where word like ${`${w}%`})`),
-    sql`, `,
-  );
-  const row = rowsOf<{ known: boolean[] }>(await db.execute(sql`select array[${checks}] as known`))[0];
-  const known = words.map((w, i) => ({ w, known: Boolean(row?.known[i]) }));
-  const misspelt: string[] = [];
-  for (const row of known) {
-    if (row.known) resolved.set(row.w, { word: row.w });
-    else misspelt.push(row.w);
+async function resolveItems(db: Database, items: TranslatedChunk[]): Promise<SearchTerm[]> {
+  // the words every reading needs first: as typed, written together, and the meanings' words
+  const first: string[] = [];
+  items.forEach((item, i) => {
+    if ("meaning" in item) first.push(...item.meaning.flat());
+    else {
+      const { chunk } = item;
+      const compact = compactPartNumber(chunk);
+      if (chunk.parts.length === 1) first.push(chunk.text);
+      else first.push(...chunk.parts, ...(compact ? [compact] : []));
+      const next = items[i + 1];
+      if (next && "chunk" in next && joinable(chunk, next.chunk)) first.push(chunk.text + next.chunk.text);
+    }
+  });
+  const use = await wordUse(db, first);
+  const known = (w: string) => (use.get(w)?.frequency ?? 0) > 0;
+
+  // a word or part number the catalogue does not write as typed: its stem, then (for words) a correction
+  const missing = items.flatMap((item) => ("chunk" in item ? missingWords(item.chunk, known) : []));
+  const stems = missing.flatMap((w) => {
+    const stem = partStem(w);
+    const core = stem ? partCore(stem) : null;
+    return [stem, core].filter((s): s is string => s !== null);
+  });
+  if (stems.length) for (const [w, u] of await wordUse(db, stems)) use.set(w, u);
+  const corrected = new Map<string, string>();
+  for (const w of missing) {
+    if (/\d/.test(w) || w.length <= 3) continue;
+    const correction = await correct(db, w);
+    if (correction) corrected.set(w, correction);
   }
-  for (const w of misspelt) {
-    if (/\d/.test(w) || w.length <= 3) {
-      resolved.set(w, { word: null });
+  const newWords = [...corrected.values()].filter((w) => !use.has(w));
+  if (newWords.length) for (const [w, u] of await wordUse(db, newWords)) use.set(w, u);
+
+  const facts = (w: string) => use.get(w) ?? { frequency: 0, whole: false };
+  const asWord = (w: string): TermForm => ({ word: w, prefix: w.length > 1 && !facts(w).whole });
+  const term = (text: string, forms: TermForm[]): SearchTerm => ({ text, forms, frequency: forms.reduce((sum, f) => sum + formFrequency(f, facts), 0) });
+  /** a part number by its stem, and by the stem's number where the catalogue has it whole ("lm358n" → 358) */
+  const partForms = (w: string): TermForm[] => {
+    const stem = partStem(w);
+    const core = stem ? partCore(stem) : null;
+    const forms: TermForm[] = [];
+    if (stem && facts(stem).frequency > 0) forms.push(asWord(stem));
+    if (core && core !== stem && facts(core).whole) forms.push({ word: core, prefix: false });
+    return forms;
+  };
+  /** a single word: as typed, else as a part number's stem, else its correction */
+  const word = (w: string): SearchTerm | null => {
+    if (facts(w).frequency > 0) return term(w, [asWord(w)]);
+    const forms = partForms(w);
+    if (forms.length) return term(w, forms);
+    const correction = corrected.get(w);
+    return correction ? term(correction, [asWord(correction)]) : null;
+  };
+
+  const terms: SearchTerm[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if ("meaning" in item) {
+      for (const group of item.meaning) {
+        const forms = group.filter(known).map(asWord);
+        if (forms.length) terms.push(term(group[0]!, forms));
+      }
       continue;
     }
-    const candidates = rowsOf<LexiconCandidate>(
-      await db.execute(sql`
-        select word, frequency, similarity(word, ${w})::float8 as similarity
-        from search_lexicon where word % ${w}
-        order by similarity desc, frequency desc limit 12`),
-    );
-    resolved.set(w, { word: pickCorrection(w, candidates) });
+    const { chunk } = item;
+    const next = items[i + 1];
+    if (next && "chunk" in next && joinable(chunk, next.chunk) && facts(chunk.text + next.chunk.text).whole) {
+      // written together in the catalogue ("pi5", "dht22"): that word, or the two in a row
+      terms.push(term(`${chunk.text} ${next.chunk.text}`, [{ word: chunk.text + next.chunk.text, prefix: false }, { phrase: [chunk.text, next.chunk.text] }]));
+      i++;
+      continue;
+    }
+    if (chunk.parts.length === 1) {
+      const found = word(chunk.text);
+      if (found) terms.push(found);
+      continue;
+    }
+    // a part number as the catalogue writes it together, or by its stem ("lm-7805" → 7805), and
+    // its words in a row (as the text parser split the products' own "MQ-2")
+    const compact = compactPartNumber(chunk);
+    const forms: TermForm[] = compact ? (known(compact) ? [asWord(compact)] : partForms(compact)) : [];
+    const long = chunk.parts.filter((p) => p.length > 1);
+    if (long.length && long.every(known)) forms.push({ phrase: [chunk.text] });
+    if (forms.length) terms.push(term(chunk.text, forms));
+    else {
+      // nothing reads it whole: its words one by one, as any other words
+      for (const part of chunk.parts) {
+        const found = part.length > 1 || /\d/.test(part) ? word(part) : null;
+        if (found) terms.push(found);
+      }
+    }
   }
+  return terms;
+}
+
+/** Two words typed apart that the catalogue may write as one ("nema 17", "esp32 s3"): single words, one with a digit. */
+function joinable(a: QueryChunk, b: QueryChunk): boolean {
+  return a.parts.length === 1 && b.parts.length === 1 && /\d/.test(a.text + b.text);
+}
+
+/** The words of a chunk that no catalogue text has as typed (for a part number: nor written together). */
+function missingWords(chunk: QueryChunk, known: (w: string) => boolean): string[] {
+  if (chunk.parts.length === 1) return known(chunk.text) ? [] : [chunk.text];
+  const compact = compactPartNumber(chunk);
+  if (compact && known(compact)) return [];
+  return [...(compact ? [compact] : []), ...chunk.parts.filter((p) => !known(p))];
+}
+
+/** The upper bound of the products a form matches: its word's use, or its rarest word's. */
+function formFrequency(form: TermForm, facts: (w: string) => WordUse): number {
+  if ("word" in form) return facts(form.word).frequency;
+  const words = form.phrase.flatMap((piece) => piece.split(/[./-]/)).filter((w) => w.length > 1);
+  return words.length ? Math.min(...words.map((w) => facts(w).frequency)) : 0;
+}
+
+/** The catalogue word a misspelt word most likely meant (pg_trgm similarity, then edits), or null. */
+async function correct(db: Database, w: string): Promise<string | null> {
+  const cached = corrections.get(w);
+  if (cached) return cached.word;
+  const candidates = rowsOf<LexiconCandidate>(
+    await db.execute(sql`
+      select word, frequency, similarity(word, ${w})::float8 as similarity
+      from search_lexicon where word % ${w}
+      order by similarity desc, frequency desc limit 12`),
+  );
+  const word = pickCorrection(w, candidates);
+  corrections.set(w, { word });
+  return word;
 }

@@ -86,13 +86,14 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- The lexicon knows the part numbers' typed forms ("mq2", "7805"), so the resolver searches them as
--- catalogue words instead of dropping them, and suggestions find names by them.
+-- catalogue words instead of dropping them, and suggestions find names by them; and words with the
+-- micro sign whole ("1000µf"), as the text index has them.
 CREATE OR REPLACE FUNCTION refresh_search_lexicon() RETURNS void LANGUAGE sql AS $$
 	DELETE FROM search_lexicon;
 	INSERT INTO search_lexicon (word, frequency)
 	SELECT w, count(*)::int
 	FROM products p,
-		regexp_split_to_table(lower(p.name || ' ' || p.brand || ' ' || p.category || ' ' || p.description) || ' ' || search_part_terms(p.name), '[^a-z0-9]+') AS w
+		regexp_split_to_table(lower(p.name || ' ' || p.brand || ' ' || p.category || ' ' || p.description) || ' ' || search_part_terms(p.name), '[^a-z0-9µ]+') AS w
 	WHERE length(w) >= 2 AND p.archived_at IS NULL
 	GROUP BY w;
 	DELETE FROM search_suggestion;
