@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ProductChangeForm } from "@/components/admin/product-change-form";
+import { DatasheetEditor } from "@/components/admin/datasheet-editor";
 import { ProductArchiveForm } from "@/components/admin/product-archive";
 import { ProductDetailsForm } from "@/components/admin/product-details-form";
 import { VariantEditor } from "@/components/admin/variant-editor";
@@ -27,12 +28,13 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
   await requireAdmin(`/admin/products/${encodeURIComponent(raw)}`);
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const services = await getServices();
-  const [found, t, { locale }, categories, brands] = await Promise.all([
+  const [found, t, { locale }, categories, brands, datasheet] = await Promise.all([
     id ? services.adminCatalog.get(id) : null,
     getTranslator("admin.catalog"),
     getIntl(),
     services.catalog.categories(),
     services.taxonomy.brands(),
+    id ? services.datasheets.of(id).catch(() => null) : null,
   ]);
   if (!found) notFound();
   const { product, details, options, history, pastPrices } = found;
@@ -112,6 +114,10 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
 
       <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
         <VariantEditor productId={product.id} productSku={product.sku} productPrice={product.price} config={options.config} variants={options.variants} />
+      </div>
+
+      <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
+        <DatasheetEditor productId={product.id} initial={datasheet} />
       </div>
 
       <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
