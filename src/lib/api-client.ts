@@ -78,9 +78,7 @@ import type {
   SendRequestResponse,
 } from "./api-contract";
 import type { AdminDatasheetResponse, DatasheetLinkRequest } from "./contract/datasheets";
-import type { AdminProductChangeRequest, AdminProductChangeResponse } from "./admin-catalog";
-import type { ImportResult, PicturesResult, UndoResult } from "./catalog-import";
-import type { ImportsResponse } from "./contract/admin-imports";
+import type { AdminProductChangeRequest, AdminProductChangeResponse, CsvImportResult } from "./admin-catalog";
 import type {
   ArchiveResponse,
   ProductCreateRequest,
@@ -420,23 +418,6 @@ export const api = {
       });
     },
   },
-  adminTaxonomy: {
-    /** answers the category as stored (without its product count) */
-    createCategory: (body: CategoryRequest, options?: CallOptions) => call<AdminCategory>("POST", "/api/admin/categories", { ...options, json: body }),
-    renameCategory: (id: number, body: CategoryRequest, options?: CallOptions) =>
-      call<AdminCategory>("PUT", `/api/admin/categories/${id}`, { ...options, json: body }),
-    reorder: (ids: number[], options?: CallOptions) => call<CategoryOrderResponse>("POST", "/api/admin/categories/order", { ...options, json: { ids } }),
-      return call<ImportResult>("POST", "/api/admin/products/import", { timeoutMs: 300_000, ...options, form, query });
-    },
-    /** a ZIP of pictures named by SKU */
-    importPictures: (file: Blob, options?: CallOptions) => {
-      const form = new FormData();
-      form.append("file", file);
-      return call<PicturesResult>("POST", "/api/admin/products/pictures", { timeoutMs: 900_000, ...options, form });
-    },
-    imports: (options?: CallOptions) => call<ImportsResponse>("GET", "/api/admin/imports", options),
-    undoImport: (id: number, options?: CallOptions) => call<UndoResult>("POST", `/api/admin/imports/${id}/undo`, { timeoutMs: 300_000, ...options }),
-  },
   /** A product's datasheet as the admin keeps it: a manufacturer's PDF, a spec sheet made from the shop's data, the manufacturer's link. */
   adminDatasheets: {
     get: (id: number, options?: CallOptions) => call<AdminDatasheetResponse>("GET", `/api/admin/products/${id}/datasheet`, options),
@@ -444,11 +425,19 @@ export const api = {
       const form = new FormData();
       form.append("file", file);
       return call<AdminDatasheetResponse>("POST", `/api/admin/products/${id}/datasheet`, { timeoutMs: UPLOAD_TIMEOUT_MS * 2, ...options, form });
-    mergeCategory: (id: number, into: number, options?: CallOptions) =>
+    },
     remove: (id: number, options?: CallOptions) => call<AdminDatasheetResponse>("DELETE", `/api/admin/products/${id}/datasheet`, options),
     setLink: (id: number, manufacturerUrl: string | null, options?: CallOptions) =>
       call<AdminDatasheetResponse>("PUT", `/api/admin/products/${id}/datasheet/link`, { ...options, json: { manufacturerUrl } satisfies DatasheetLinkRequest }),
     generate: (id: number, options?: CallOptions) => call<AdminDatasheetResponse>("POST", `/api/admin/products/${id}/datasheet/generate`, options),
+  },
+  adminTaxonomy: {
+    /** answers the category as stored (without its product count) */
+    createCategory: (body: CategoryRequest, options?: CallOptions) => call<AdminCategory>("POST", "/api/admin/categories", { ...options, json: body }),
+    renameCategory: (id: number, body: CategoryRequest, options?: CallOptions) =>
+      call<AdminCategory>("PUT", `/api/admin/categories/${id}`, { ...options, json: body }),
+    reorder: (ids: number[], options?: CallOptions) => call<CategoryOrderResponse>("POST", "/api/admin/categories/order", { ...options, json: { ids } }),
+    mergeCategory: (id: number, into: number, options?: CallOptions) =>
       call<MergeResponse>("POST", `/api/admin/categories/${id}/merge`, { ...options, json: { into } }),
     /** answers the brand as stored (without its product count) */
     createBrand: (body: BrandRequest, options?: CallOptions) => call<AdminBrand>("POST", "/api/admin/brands", { ...options, json: body }),
