@@ -102,4 +102,25 @@ describe("the stored guest cart", () => {
     expect(stored).toMatchObject({ subtotal: cart.totals.subtotal, totalItems: 2 });
     expect(parseGuestCart(serializeGuestCart(cart))).toEqual(cart);
   });
+
+  it("prices a line by the ladder it was added with, at every quantity, and drops a damaged ladder", () => {
+    const pricing = {
+      source: "product" as const,
+      steps: [
+        { minQuantity: 1, price: 25000 },
+        { minQuantity: 10, price: 23000 },
+      ],
+    };
+    const stocked = product({ stock_quantity: 50 });
+    const nine = addToGuestCart(EMPTY_CART, stocked, null, 9, undefined, pricing).cart;
+    expect(nine.items[0]!.variants[0]).toMatchObject({ quantity: 9, price: 25000, pricing });
+    const ten = setGuestLine(nine, 7, "default", 10);
+    expect(ten.items[0]!.variants[0]).toMatchObject({ quantity: 10, price: 23000 });
+    expect(ten.totals.subtotal).toBe(230000);
+    // a later add without a ladder (from a list) keeps the one the line has
+    expect(addToGuestCart(ten, stocked, null, 1).cart.items[0]!.variants[0]).toMatchObject({ quantity: 11, price: 23000 });
+    const stored = JSON.parse(serializeGuestCart(ten));
+    stored.items[0].variants[0].pricing = { source: "product", steps: [{ minQuantity: "x" }] };
+    expect(parseGuestCart(JSON.stringify(stored)).items[0]!.variants[0]).toEqual(expect.not.objectContaining({ pricing: expect.anything() }));
+  });
 });

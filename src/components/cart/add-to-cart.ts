@@ -2,6 +2,7 @@
 
 import { api, isApiError } from "@/lib/api-client";
 import { addToGuestCart } from "@/lib/guest-cart";
+import type { PriceLadder } from "@/lib/price-breaks";
 import type { Product } from "@/lib/product";
 import type { Locale } from "@/lib/locale";
 import { DEFAULT_VARIANT_ID, defaultVariant, optionText, optionWords, variantCombinationId, type ProductVariant } from "@/lib/variants";
@@ -37,8 +38,12 @@ function outOfStock(name: string) {
   });
 }
 
-/** Adds to the shopper's cart (server when signed in, else the guest cart) and says what happened in a toast. */
-export async function addProductToCart(product: Product, variant: ProductVariant | null, quantity: number): Promise<void> {
+/**
+ * Adds to the shopper's cart (server when signed in, else the guest cart) and says what happened in
+ * a toast. `pricing`: the option's prices by quantity where the page knows them (the product page),
+ * which a guest cart line keeps to price itself by (the server prices a signed-in cart).
+ */
+export async function addProductToCart(product: Product, variant: ProductVariant | null, quantity: number, pricing?: PriceLadder): Promise<void> {
   let full = product;
   if (!variant && product.variant_config && !product.product_variants?.length) {
     // A product with options, from a list without them: fetch the detail for its options.
@@ -53,7 +58,7 @@ export async function addProductToCart(product: Product, variant: ProductVariant
   // which the server refuses for a product with options.
   const chosen = variant ?? defaultVariant(full.product_variants);
   if (signedInStore.get()) return addToServerCart(full, chosen, quantity);
-  const result = addToGuestCart(readGuestCart(), full, chosen, quantity);
+  const result = addToGuestCart(readGuestCart(), full, chosen, quantity, undefined, chosen === variant ? pricing : undefined);
   if (result.status === "out-of-stock") return outOfStock(product.name);
   saveGuestCart(result.cart);
   if (result.status === "partial") partialStock(result.quantity);

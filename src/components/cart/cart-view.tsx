@@ -15,6 +15,7 @@ import { toast } from "../ui/toaster";
 import { useCurrency } from "../hooks/use-currency";
 import { useHydrated } from "../hooks/use-hydrated";
 import { announceCartChange, refreshServerCart, serverCart, showServerCart, useCart } from "./cart-store";
+import { LinePricing } from "./line-pricing";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 import { ButtonLink } from "../ui/button";
 
@@ -115,6 +116,7 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
                   </Link>
                   {attrs && <p className="text-xs text-[var(--muted-fg)]">{attrs}</p>}
                   <p className="text-xs text-[var(--muted-fg)]">{t("each", { price: money(line.price) })}</p>
+                  <LinePricing line={line} max={max} money={money} onSetQuantity={(q) => change(item.productId, item.id, line.variantId, q)} />
                   <div className="mt-2 flex items-center gap-2">
                     <div className="flex items-center rounded-md border border-[var(--border)]" role="group" aria-label={t("quantityOf", { label })}>
                       <button

@@ -3,7 +3,9 @@
 import { Minus, Plus, ShoppingCart } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
+import type { ProductPriceBreakBody } from "@/lib/contract/price-breaks";
 import { formatMoney } from "@/lib/money";
+import { breaksFor, priceLadder, type ShopTier } from "@/lib/price-breaks";
 import type { Product } from "@/lib/product";
 import { MAX_LINE_QUANTITY } from "@/lib/guest-cart";
 import { isLocale } from "@/lib/locale";
@@ -15,9 +17,17 @@ import { useCurrency } from "../hooks/use-currency";
 import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 import { Button } from "../ui/button";
 import { chosenOption } from "./chosen-option";
+import { PriceLadderTable } from "./price-ladder";
+
+/** Prices by quantity as the page has them: the product's breaks (its detail's), its pack size and the shop's tiers. */
+export interface PurchasePricing {
+  priceBreaks: readonly ProductPriceBreakBody[];
+  packSize: number;
+  tiers: readonly ShopTier[];
+}
 
 /** Price, variant choice, stock, quantity and Add to Cart on the product page. */
-export function ProductPurchase({ product }: { product: Product }) {
+export function ProductPurchase({ product, pricing }: { product: Product; pricing?: PurchasePricing }) {
   const t = useTranslations("catalog.purchase");
   const tCard = useTranslations("catalog.card");
   const [currency] = useCurrency();
@@ -61,6 +71,14 @@ export function ProductPurchase({ product }: { product: Product }) {
     originalPrice: product.original_price,
     chosen: Object.values(chosen).some(Boolean),
   });
+  // the prices by quantity of what would be added (once its one-unit price is known exactly):
+  // its own breaks, else the product's, else the shop's tiers
+  const ladderOption = variants.length && !needsChoice && !unavailable ? (toAdd?.id ?? null) : null;
+  const ladder = useMemo(() => {
+    if (needsChoice || unavailable) return null;
+    const stored = (pricing?.priceBreaks ?? []).filter((b) => b.minQuantity > 1);
+    return priceLadder(price, breaksFor(stored, ladderOption === null ? null : Number(ladderOption)), pricing?.tiers ?? []);
+  }, [pricing, price, ladderOption, needsChoice, unavailable]);
   const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, stock));
   // a typed quantity above the stock is kept as asked: the note below says so, and the cart adds
   // what there is with the partial-stock message (never a silent cut to the stock here)
@@ -92,6 +110,7 @@ export function ProductPurchase({ product }: { product: Product }) {
       >
         {unavailable ? t("combinationUnavailable") : stock <= 0 ? t("outOfStock") : stock < 5 ? t("onlyLeft", { count: stock }) : t("inStock")}
       </p>
+      <PriceLadderTable ladder={ladder} quantity={quantity} packSize={pricing?.packSize ?? 1} currency={currency} />
 
       {attributeNames.map((name) => {
         const values = [...new Set(variants.map((v) => v.attributes[name]).filter((x): x is string => Boolean(x)))];
@@ -146,7 +165,7 @@ export function ProductPurchase({ product }: { product: Product }) {
           disabled={adding || stock <= 0}
           onClick={async () => {
             setAdding(true);
-            await addProductToCart(product, toAdd, quantity);
+            await addProductToCart(product, toAdd, quantity, ladder ?? undefined);
             setAdding(false);
           }}
           className="flex-1"

@@ -115,7 +115,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
           <div className="mt-2">
             <Stars rating={product.rating} reviews={product.reviews} />
           </div>
-          <ProductPurchase product={product} />
+          <ProductPurchase product={product} pricing={{ priceBreaks: extras.priceBreaks, packSize: extras.packSize, tiers: settings.bulkPricingTiers }} />
           <div className="mt-3 flex flex-wrap gap-2 text-xs font-medium">
             {product.free_delivery && <span className="rounded bg-emerald-100 px-2 py-1 text-emerald-900">{t("freeDelivery")}</span>}
             {product.same_day_delivery && <span className="rounded bg-sky-100 px-2 py-1 text-sky-900">{t("sameDay")}</span>}
