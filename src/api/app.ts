@@ -214,13 +214,13 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       cacheControl: false,
       index: false,
       list: false,
-    });
-  } else {
       // only well-formed keys; datasheets leave as attachments through their product's address only (src/api/datasheets.ts)
       allowedPath: (pathName) => {
         const key = mediaKey(`/media${pathName}`);
         return key !== null && !key.startsWith(`${DATASHEET_FOLDER}/`);
       },
+    });
+  } else {
     // A shared bucket: streamed through the app server rather than redirected to the bucket, so
     // media keep the shop's own address (one connection on a slow phone, and the CSP loads media
     // from the shop only), and the bucket needs no public access.
