@@ -6,6 +6,7 @@ import { translateQuery, type TranslatedChunk } from "./synonyms";
 import {
   compactPartNumber,
   partCore,
+  partNumberStarts,
   partStem,
   pickCorrection,
   queryChunks,
@@ -118,9 +119,8 @@ async function resolveItems(db: Database, items: TranslatedChunk[]): Promise<Sea
     if ("meaning" in item) first.push(...item.meaning.flat());
     else {
       const { chunk } = item;
-      const compact = compactPartNumber(chunk);
       if (chunk.parts.length === 1) first.push(chunk.text);
-      else first.push(...chunk.parts, ...(compact ? [compact] : []));
+      else first.push(...chunk.parts, ...partNumberStarts(chunk));
       const next = items[i + 1];
       if (next && "chunk" in next && joinable(chunk, next.chunk)) first.push(chunk.text + next.chunk.text);
     }
@@ -189,10 +189,17 @@ async function resolveItems(db: Database, items: TranslatedChunk[]): Promise<Sea
       if (found) terms.push(found);
       continue;
     }
-    // a part number as the catalogue writes it together, or by its stem ("lm-7805" → 7805), and
-    // its words in a row (as the text parser split the products' own "MQ-2")
+    // a part number as the catalogue writes it together, else by its stem ("lm-7805" → 7805) and
+    // by its family (the longest start the catalogue has: "mor-14w-22r-x1" → mor14w22r*); and its
+    // words in a row (as the text parser split the products' own "MQ-2")
     const compact = compactPartNumber(chunk);
-    const forms: TermForm[] = compact ? (known(compact) ? [asWord(compact)] : partForms(compact)) : [];
+    const forms: TermForm[] = [];
+    if (compact && known(compact)) forms.push(asWord(compact));
+    else if (compact) {
+      forms.push(...partForms(compact));
+      const family = partNumberStarts(chunk).find(known);
+      if (family) forms.push({ word: family, prefix: true });
+    }
     const long = chunk.parts.filter((p) => p.length > 1);
     if (long.length && long.every(known)) forms.push({ phrase: [chunk.text] });
     if (forms.length) terms.push(term(chunk.text, forms));

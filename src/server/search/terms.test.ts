@@ -4,6 +4,7 @@ import {
   compactPartNumber,
   editDistance,
   partCore,
+  partNumberStarts,
   partStem,
   pickCorrection,
   queryChunks,
@@ -80,6 +81,13 @@ describe("part numbers", () => {
     expect(compactPartNumber(chunk("1/4w"))).toBeNull();
     expect(compactPartNumber(chunk("usb-c"))).toBeNull();
     expect(compactPartNumber(chunk("mq2"))).toBeNull();
+  });
+  it("lists a hyphenated part number's starts written together, longest first (its families)", () => {
+    expect(partNumberStarts(chunk("mor-14w-22r-x1"))).toEqual(["mor14w22rx1", "mor14w22r", "mor14w"]);
+    expect(partNumberStarts(chunk("esp32-wroom-32d"))).toEqual(["esp32wroom32d", "esp32wroom", "esp32"]);
+    expect(partNumberStarts(chunk("mq-3"))).toEqual(["mq3"]);
+    expect(partNumberStarts(chunk("3-6v"))).toEqual([]);
+    expect(partNumberStarts(chunk("mq2"))).toEqual([]);
   });
   it("finds a part number's stem without its maker's letters, and the stem's number", () => {
     expect(partStem("lm7805")).toBe("7805");

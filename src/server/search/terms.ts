@@ -56,6 +56,23 @@ export function compactPartNumber(chunk: QueryChunk): string | null {
 }
 
 /**
+ * The starts of a hyphenated part number written together, longest first, as product names'
+ * search terms hold each, down to its first part where that has a digit ("mor-14w-22r-x1" →
+ * mor14w22rx1, mor14w22r, mor14w): a part number the catalogue lacks is found by its family
+ * ("esp32-wroom-32d" finds the ESP32-WROOM-32 boards).
+ */
+export function partNumberStarts(chunk: QueryChunk): string[] {
+  const compact = compactPartNumber(chunk);
+  if (!compact) return [];
+  const starts: string[] = [];
+  for (let j = chunk.parts.length; j >= 1; j--) {
+    const start = chunk.parts.slice(0, j).join("");
+    if (/\d/.test(start)) starts.push(start);
+  }
+  return starts;
+}
+
+/**
  * A part number without its maker's letters (and a "74hc"/"1n" family prefix), as product names'
  * search terms also hold it: "lm7805" → "7805", "atmega328p" → "328p", "74hc595" → "595"; null
  * when the word is no such part number (fewer than three digits follow the letters: "esp32").
