@@ -89,6 +89,7 @@ import type {
   VariantPlanRequest,
   VariantPlanResponse,
 } from "./contract/admin-products";
+import type { ProductPricingRequest, ProductPricingResponse } from "./contract/price-breaks";
 import type { AdminBrand, AdminCategory, BrandRequest, CategoryOrderResponse, CategoryRequest, MergeResponse } from "./contract/admin-taxonomy";
 import type { AdMediaResponse, AdRequest } from "./contract/admin-ads";
 import type { FacetsResponse } from "./contract/specs";
@@ -398,6 +399,9 @@ export const api = {
     create: (body: ProductCreateRequest, options?: CallOptions) => call<ProductCreateResponse>("POST", "/api/admin/products", { ...options, json: body }),
     updateDetails: (id: number, body: ProductDetailsRequest, options?: CallOptions) =>
       call<ProductDetailsResponse>("PUT", `/api/admin/products/${id}/details`, { ...options, json: body }),
+    /** a product's prices by quantity and pack size, replaced as a whole */
+    setPricing: (id: number, body: ProductPricingRequest, options?: CallOptions) =>
+      call<ProductPricingResponse>("PUT", `/api/admin/products/${id}/pricing`, { ...options, json: body }),
     setVariants: (id: number, body: VariantPlanRequest, options?: CallOptions) =>
       call<VariantPlanResponse>("PUT", `/api/admin/products/${id}/variants`, { ...options, json: body }),
     setArchived: (id: number, archived: boolean, reason: string, options?: CallOptions) =>

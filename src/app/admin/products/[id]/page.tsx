@@ -6,6 +6,8 @@ import { DatasheetEditor } from "@/components/admin/datasheet-editor";
 import { ProductArchiveForm } from "@/components/admin/product-archive";
 import { ProductDetailsForm } from "@/components/admin/product-details-form";
 import { VariantEditor } from "@/components/admin/variant-editor";
+import { PriceBreaksForm } from "@/components/admin/price-breaks-form";
+import { optionText } from "@/lib/variants";
 import { categoryName } from "@/lib/locale";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { formatMoney } from "@/lib/money";
@@ -37,6 +39,7 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
     id ? services.datasheets.of(id).catch(() => null) : null,
   ]);
   if (!found) notFound();
+  const pricing = await services.productPricing.get(found.product.id).catch(() => null);
   const { product, details, options, history, pastPrices } = found;
   const when = adminTimeFormat(locale);
   const count = adminNumberFormat(locale);
@@ -115,6 +118,18 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
       <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
         <VariantEditor productId={product.id} productSku={product.sku} productPrice={product.price} config={options.config} variants={options.variants} />
       </div>
+
+      {pricing && (
+        <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
+          <PriceBreaksForm
+            key={product.updatedAt}
+            productId={product.id}
+            productPrice={product.price}
+            options={options.variants.map((v) => ({ combinationId: v.combinationId, label: optionText(v.attributes) || v.combinationId, price: v.price }))}
+            initial={pricing}
+          />
+        </div>
+      )}
 
       <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
         <DatasheetEditor productId={product.id} initial={datasheet} />
