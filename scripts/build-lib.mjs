@@ -45,6 +45,7 @@ export function buildIsCurrent() {
     fs.existsSync(path.join(root, "dist", "embed-worker.mjs")) &&
     fs.existsSync(path.join(root, "dist", "hash-worker.mjs")) &&
     fs.existsSync(path.join(root, "dist", "gerber-worker.mjs")) &&
+    fs.existsSync(path.join(root, "dist", "sheet-worker.mjs")) &&
     fs.existsSync(HASH_FILE) &&
     fs.readFileSync(HASH_FILE, "utf8") === sourceHash()
   );
@@ -59,12 +60,13 @@ export async function buildServer() {
   const esbuild = await import("esbuild");
   const outdir = path.join(root, "dist");
   const result = await esbuild.build({
-    // the image-search, password-hashing and Gerber-inspecting worker threads load their own files beside the server
+    // the image-search, password-hashing, Gerber-inspecting and sheet-reading worker threads load their own files beside the server
     entryPoints: {
       server: path.join(root, "server.ts"),
       "embed-worker": path.join(root, "src/server/image-search/embed-worker.ts"),
       "hash-worker": path.join(root, "src/server/auth/hash-worker.ts"),
       "gerber-worker": path.join(root, "src/server/requests/gerber-worker.ts"),
+      "sheet-worker": path.join(root, "src/server/catalog/admin/sheet-worker.ts"),
     },
     outdir,
     outExtension: { ".js": ".mjs" },

@@ -18,6 +18,7 @@ import { dashboardRoutes } from "./admin/dashboard";
 import { datasheetAdminRoutes } from "./admin/datasheets";
 import { messageAdminRoutes } from "./admin/messages";
 import { orderAdminRoutes } from "./admin/orders";
+import { importRoutes } from "./admin/imports";
 import { productRoutes } from "./admin/products";
 import { productPricingRoutes } from "./admin/product-pricing";
 import { requestAdminRoutes } from "./admin/requests";
@@ -173,6 +174,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           dashboardRoutes,
           checklistRoutes,
           productRoutes,
+          importRoutes,
           productPricingRoutes,
           taxonomyRoutes,
           specAttributeRoutes,

@@ -47,7 +47,10 @@ export interface AdminProductChangeResponse {
   change: ProductChangeEntry;
 }
 
-/** The columns of the catalogue's CSV export and import, in the export's order; an import needs `sku` and any others. */
+/**
+ * The columns of the catalogue's CSV export and import, in the export's order (then one `spec.<key>`
+ * column per specification); an import needs `sku` and any others (src/lib/catalog-import.ts).
+ */
 export const CSV_PRODUCT_COLUMNS = [
   "sku",
   "name",
@@ -61,19 +64,6 @@ export const CSV_PRODUCT_COLUMNS = [
   "same_day_delivery",
 ] as const;
 export type CsvProductColumn = (typeof CSV_PRODUCT_COLUMNS)[number];
-/** The most rows one import may carry, and the largest file. */
-export const CSV_IMPORT_MAX_ROWS = 20_000;
-export const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-
-/** A problem with a CSV file: the line it is on (1 is the header) and what is wrong. */
-export interface CsvProblem {
-  line: number;
-  message: string;
-}
-
-export type CsvImportResult =
-  | { ok: true; dryRun: boolean; rows: number; changed: number; columns: CsvProductColumn[] }
-  | { ok: false; rows: number; problems: CsvProblem[]; problemCount: number };
 
 /** A category as the admin's taxonomy page lists it. */
 export interface AdminCategoryRow {

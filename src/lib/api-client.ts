@@ -78,7 +78,9 @@ import type {
   SendRequestResponse,
 } from "./api-contract";
 import type { AdminDatasheetResponse, DatasheetLinkRequest } from "./contract/datasheets";
-import type { AdminProductChangeRequest, AdminProductChangeResponse, CsvImportResult } from "./admin-catalog";
+import type { AdminProductChangeRequest, AdminProductChangeResponse } from "./admin-catalog";
+import type { ImportResult, PicturesResult, UndoResult } from "./catalog-import";
+import type { ImportsResponse } from "./contract/admin-imports";
 import type {
   ArchiveResponse,
   ProductCreateRequest,
@@ -411,16 +413,25 @@ export const api = {
       form.append("file", file);
       return call<ProductImageResponse>("POST", "/api/admin/products/image", { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form });
     },
-    importCsv: (file: Blob, flags: { dryRun: boolean }, options?: CallOptions) => {
+    /** a sheet of products (CSV or XLSX): every line's outcome; written as one batch unless a dry run */
+    importSheet: (file: Blob, flags: { dryRun: boolean; createCategories: boolean; skipRefused: boolean }, options?: CallOptions) => {
       const form = new FormData();
       form.append("file", file);
-      return call<CsvImportResult>("POST", "/api/admin/products/import", {
-        timeoutMs: 120_000,
-        ...options,
-        form,
-        query: new URLSearchParams({ dryRun: String(flags.dryRun) }),
+      const query = new URLSearchParams({
+        dryRun: String(flags.dryRun),
+        createCategories: String(flags.createCategories),
+        skipRefused: String(flags.skipRefused),
       });
+      return call<ImportResult>("POST", "/api/admin/products/import", { timeoutMs: 300_000, ...options, form, query });
     },
+    /** a ZIP of pictures named by SKU */
+    importPictures: (file: Blob, options?: CallOptions) => {
+      const form = new FormData();
+      form.append("file", file);
+      return call<PicturesResult>("POST", "/api/admin/products/pictures", { timeoutMs: 900_000, ...options, form });
+    },
+    imports: (options?: CallOptions) => call<ImportsResponse>("GET", "/api/admin/imports", options),
+    undoImport: (id: number, options?: CallOptions) => call<UndoResult>("POST", `/api/admin/imports/${id}/undo`, { timeoutMs: 300_000, ...options }),
   },
   /** A product's datasheet as the admin keeps it: a manufacturer's PDF, a spec sheet made from the shop's data, the manufacturer's link. */
   adminDatasheets: {

@@ -4,6 +4,9 @@ import { createWishlistService } from "./account/wishlist";
 import { createAdsService } from "./ads/ads";
 import { createProductEditor } from "./catalog/admin/product-editor";
 import { createProductPricingEditor } from "./catalog/admin/product-pricing";
+import { createCatalogImportService } from "./catalog/admin/catalog-import";
+import { createPictureImportService } from "./catalog/admin/picture-zip";
+import { createSheetReader } from "./catalog/admin/sheet-reader";
 import { createTaxonomyService } from "./catalog/admin/taxonomy";
 import { createCatalogCsvService } from "./catalog/admin/csv";
 import { createAdminCustomersService } from "./customers/customers";
@@ -179,6 +182,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const settings = createSettingsService(db);
   const passwords = createPasswordHasher(config.passwordHashing);
   const gerber = createGerberInspector();
+  const sheetReader = createSheetReader();
   const auth = createAuthService({
     db,
     mail,
@@ -286,6 +290,9 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const syncNewImages = () => {
     void jobs.enqueue("image-sync").catch(jobFailed("image-sync"));
   };
+  // a new picture gets its image-search vector at once rather than at the next sync
+  const productEditor = createProductEditor(db, media, syncNewImages);
+  const catalogImport = createCatalogImportService(db, media);
 
   return {
     databaseKind: handle.kind,
@@ -349,15 +356,19 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     productPricing: createProductPricingEditor(db),
     /** a category's attribute definitions, as the admin keeps them */
     specAdmin: createSpecAdmin(db),
-    // a new picture gets its image-search vector at once rather than at the next sync
-    productEditor: createProductEditor(db, media, syncNewImages),
-    /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
-    documents,
-    auth,
+    productEditor,
+    /** the catalogue import: sheets of products (CSV, XLSX) as batches that can be undone, read in a worker thread */
+    catalogImport,
+    sheetReader,
+    /** pictures in bulk: a ZIP of files named by SKU */
+    pictureImport: createPictureImportService(db, productEditor.storeImage, catalogImport, syncNewImages),
     /** products' datasheets: downloads, the admin's uploads and manufacturer's links, spec sheets made from the shop's data */
     datasheets: createDatasheetService(db, media),
     /** products side by side, and the in-stock alternatives to one */
     comparison: createComparisonService(db),
+    /** fiscal receipts (and their outbox to the fiscal device), receipt and invoice PDFs, order e-mails */
+    documents,
+    auth,
     imageSearch,
     /** payment attempts, provider callbacks and the poller of pending payments */
     payments,
@@ -397,6 +408,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       await imageSearch.close().catch(() => undefined);
       await passwords.close().catch(() => undefined);
       await gerber.close().catch(() => undefined);
+      await sheetReader.close().catch(() => undefined);
       await relay?.close().catch(() => undefined);
       redis?.disconnect();
       if (!options.handle) await handle.close();

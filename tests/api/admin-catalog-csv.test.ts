@@ -64,7 +64,8 @@ describe("catalogue CSV", () => {
     expect(rows).toHaveLength(Number(n));
     const [first] = await picks(1, 0);
     expect(rows.find((r) => r.sku === first!.sku)).toMatchObject({ name: first!.name, price: String(first!.price), stock_quantity: String(first!.stock) });
-    expect(Object.keys(rows[0]!)).toEqual([
+    // the columns an import takes, then one per specification
+    expect(Object.keys(rows[0]!).filter((c) => !c.startsWith("spec."))).toEqual([
       "sku",
       "name",
       "description",
@@ -78,7 +79,7 @@ describe("catalogue CSV", () => {
     ]);
   });
 
-  it("imports nothing from a file with a bad row, and names every bad line", async () => {
+  it("imports nothing from a file with a bad row, and names every bad line with its column", async () => {
     const [a, b, c] = await picks(3, 10);
     const csv = [
       "sku,price,stock_quantity,free_delivery",
@@ -90,21 +91,34 @@ describe("catalogue CSV", () => {
     ].join("\n");
     const res = await importCsv(csv);
     expect(res.status).toBe(200);
-    expect(res.body.ok).toBe(false);
-    expect(res.body.problems).toEqual([
-      { line: 3, message: 'price must be a whole number from 0 to 2000000000 (got "twelve")' },
-      { line: 4, message: expect.stringMatching(/^No product has the sku NO-SUCH-SKU-/) },
-      { line: 5, message: 'stock_quantity must be a whole number from 0 to 10000000 (got "-4")' },
-      { line: 5, message: 'free_delivery must be yes or no (got "maybe")' },
-      { line: 6, message: `sku ${a!.sku} is already on line 2` },
+    expect(res.body).toMatchObject({ ok: false, importId: null, counts: { rows: 5, changed: 1, refused: 4 } });
+    const problems = (res.body.lines as Json[]).filter((l) => l.outcome === "refused").map((l) => [l.line, l.problems]);
+    expect(problems).toEqual([
+      [3, [{ column: "price", message: 'price must be a whole number from 0 to 2000000000 (got "twelve")' }]],
+      // an unknown SKU is a new product now: it needs a name and a category
+      [
+        4,
+        [
+          { column: "category", message: "A new product needs a category" },
+          { column: "name", message: "A new product needs a name with letters or digits" },
+        ],
+      ],
+      [
+        5,
+        [
+          { column: "stock_quantity", message: 'stock_quantity must be a whole number from 0 to 10000000 (got "-4")' },
+          { column: "free_delivery", message: 'free_delivery must be yes or no (got "maybe")' },
+        ],
+      ],
+      [6, [{ column: "sku", message: `sku ${a!.sku} is already on line 2` }]],
     ]);
     const after = await api.handle.db.select({ price: products.price, stock: products.stockQuantity }).from(products).where(eq(products.id, a!.id));
     expect(after[0]).toEqual({ price: a!.price, stock: a!.stock });
   });
 
   it("refuses unknown columns and a file without a sku column on line 1", async () => {
-    expect((await importCsv("sku,colour\nX,red\n")).body.problems[0]).toMatchObject({ line: 1, message: expect.stringMatching(/Unknown columns: colour/) });
-    expect((await importCsv("name,price\nX,1\n")).body.problems[0]).toMatchObject({ line: 1, message: expect.stringMatching(/sku column/) });
+    expect((await importCsv("sku,colour\nX,red\n")).body.fileProblems[0]).toMatchObject({ line: 1, message: expect.stringMatching(/Unknown columns: colour/) });
+    expect((await importCsv("name,price\nX,1\n")).body.fileProblems[0]).toMatchObject({ line: 1, message: expect.stringMatching(/sku column/) });
     expect((await importCsv(Buffer.from([0xff, 0xfe, 0x00, 0x41]))).status).toBe(400);
   });
 
@@ -112,11 +126,11 @@ describe("catalogue CSV", () => {
     const [a, b] = await picks(2, 20);
     const csv = `sku,price,original_price,stock_quantity,name\n${a!.sku},"${(a!.price + 1000).toLocaleString("en-US")}",0,9,${a!.name}\n${b!.sku},${b!.price},,${b!.stock},"${b!.name} (v2)"\n`;
     const dry = await importCsv(csv, { dryRun: true });
-    expect(dry.body).toMatchObject({ ok: true, dryRun: true, rows: 2, changed: 0 });
+    expect(dry.body).toMatchObject({ ok: true, dryRun: true, importId: null, counts: { rows: 2, changed: 2 } });
     expect((await api.handle.db.select({ price: products.price }).from(products).where(eq(products.id, a!.id)))[0]!.price).toBe(a!.price);
 
     const done = await importCsv(csv, { name: "march-prices.csv" });
-    expect(done.body).toMatchObject({ ok: true, dryRun: false, rows: 2, changed: 2 });
+    expect(done.body).toMatchObject({ ok: true, dryRun: false, counts: { rows: 2, changed: 2 } });
     const now = await api.handle.db
       .select({ id: products.id, price: products.price, stock: products.stockQuantity, name: products.name })
       .from(products)
@@ -126,7 +140,7 @@ describe("catalogue CSV", () => {
 
     const [trail] = await api.handle.db.select().from(productChanges).where(eq(productChanges.productId, a!.id)).orderBy(desc(productChanges.id)).limit(1);
     expect(trail).toMatchObject({
-      reason: "CSV import: march-prices.csv",
+      reason: "Import: march-prices.csv",
       changes: { price: { before: a!.price, after: a!.price + 1000 }, stockQuantity: { before: a!.stock, after: 9 } },
     });
     const [event] = await api.handle.db
@@ -153,8 +167,8 @@ describe("catalogue CSV and products with options", () => {
     const unchanged = await importCsv(`sku,price,stock_quantity\n${withOptions!.sku},${withOptions!.price},${withOptions!.stock}\n`, { dryRun: true });
     expect(unchanged.body).toMatchObject({ ok: true });
     const moved = await importCsv(`sku,price,stock_quantity\n${withOptions!.sku},${withOptions!.price + 500},${withOptions!.stock}\n`, { dryRun: true });
-    expect(moved.body.problems).toEqual([
-      { line: 2, message: `sku ${withOptions!.sku} takes its price and stock from its options: change them on the product's page` },
+    expect(moved.body.lines[0].problems).toEqual([
+      { column: "price", message: `sku ${withOptions!.sku} takes its price and stock from its options: change them on the product's page` },
     ]);
   });
 });

@@ -138,7 +138,7 @@ describe("setting a 'was' price", () => {
     };
     const refused = (await upload(`sku,price,original_price\n${row!.sku},18000,25000\n`)).json() as Json;
     expect(refused.ok).toBe(false);
-    expect(refused.problems).toEqual([{ line: 2, message: expect.stringMatching(/original_price: .*never had the price 25000/) }]);
+    expect(refused.lines[0].problems).toEqual([{ column: "original_price", message: expect.stringMatching(/original_price: .*never had the price 25000/) }]);
     expect(await shown(id)).toEqual({ price: 20_000, was: 20_000 });
     // none, or the price it had before the cut, is fine
     expect(((await upload(`sku,price,original_price\n${row!.sku},18000,0\n`)).json() as Json).ok).toBe(true);

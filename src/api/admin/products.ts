@@ -2,15 +2,12 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { Readable } from "node:stream";
 import type { z } from "zod";
-import { CSV_IMPORT_MAX_BYTES } from "@/lib/admin-catalog";
 import {
   adminProductResponseSchema,
   adminProductsQuerySchema,
   adminProductsResponseSchema,
   archiveBodySchema,
   archiveResponseSchema,
-  csvImportQuerySchema,
-  csvImportResponseSchema,
   productChangeBodySchema,
   productChangeResponseSchema,
   productCreateBodySchema,
@@ -27,7 +24,6 @@ import { PRODUCT_IMAGE_MAX_BYTES } from "@/server/catalog/admin/product-editor";
 import type { AdminCatalogService, AdminProductQuery } from "@/server/catalog/admin/products";
 import { DomainError } from "@/server/errors";
 import { requestMeta, type ApiContext } from "../context";
-import { sendError } from "../errors";
 import { adminActor } from "../scopes";
 import { readOneFile } from "../uploads";
 
@@ -41,7 +37,7 @@ export const productAnswerIsServiceRecord: Same<
 /**
  * The catalogue as the admin keeps it: the product list, a product's stock and price, creating a
  * product and changing its details, options and archive state, its picture, and the catalogue as
- * CSV (an export, and an import that changes nothing unless every row is right).
+ * CSV export (the import, which creates products too, is in imports.ts).
  */
 export const productRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   app.get("/products", { schema: { querystring: adminProductsQuerySchema, response: { 200: adminProductsResponseSchema } } }, async (request) => {
@@ -89,7 +85,7 @@ export const productRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
     return services.productEditor.setArchived(adminActor(request), request.params.id, archived, reason.trim(), requestMeta(request));
   });
 
-  // ---- the catalogue as CSV: export, and an import that changes nothing unless every row is right ----
+  // ---- a product picture, and the catalogue as CSV (the import is in imports.ts) ----
   await app.register(async (scope) => {
     const csv = scope.withTypeProvider<ZodTypeProvider>();
     // the larger of the two uploads here (a CSV file, a product picture); each route checks its own
@@ -106,18 +102,6 @@ export const productRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { se
       const day = new Date().toISOString().slice(0, 10);
       reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="products-${day}.csv"`);
       return reply.send(Readable.from(services.catalogCsv.exportCsv()));
-    });
-
-    csv.post("/products/import", { schema: { querystring: csvImportQuerySchema, response: { 200: csvImportResponseSchema } } }, async (request, reply) => {
-      const tooLarge = `A CSV file can be at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB`;
-      const file = await readOneFile(request, reply, tooLarge);
-      if (!file) return reply;
-      // the route's multipart limit is the larger picture one
-      if (file.bytes.length > CSV_IMPORT_MAX_BYTES) return sendError(reply, "too-large", tooLarge);
-      const text = new TextDecoder("utf-8", { fatal: false }).decode(file.bytes);
-      if (text.includes("\uFFFD")) return sendError(reply, "invalid-input", "The file is not UTF-8 text: save it as CSV UTF-8 and try again");
-      const name = file.name.replace(/[^\p{L}\p{N} ._-]/gu, "").slice(0, 100) || "upload.csv";
-      return services.catalogCsv.importCsv(adminActor(request), { name, text }, { dryRun: request.query.dryRun === "true" }, requestMeta(request));
     });
   });
 };

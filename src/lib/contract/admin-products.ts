@@ -4,7 +4,6 @@ import {
   ADMIN_PRODUCT_NAME_MAX,
   ADMIN_PRODUCT_REASON_MAX,
   ADMIN_PRODUCTS_PAGE_MAX,
-  CSV_PRODUCT_COLUMNS,
   isProductImage,
   PRODUCT_SKU_PATTERN,
   type AdminProductChangeRequest,
@@ -13,7 +12,6 @@ import {
   type AdminProductDetails,
   type AdminProductRow,
   type AdminVariantRow,
-  type CsvImportResult,
   type ProductChangeEntry,
 } from "../admin-catalog";
 import {
@@ -125,9 +123,6 @@ export const variantPlanBodyIsPlanInput: Same<z.input<typeof variantPlanBodySche
 export const archiveBodySchema = z.object({ archived: z.boolean({ error: "archived must be true or false" }), reason });
 export type ArchiveRequest = z.input<typeof archiveBodySchema>;
 
-/** POST /api/admin/products/import?dryRun=true|false (multipart: one field `file`, the CSV) */
-export const csvImportQuerySchema = z.object({ dryRun: z.enum(["true", "false"], { message: "dryRun must be true or false" }).default("false") });
-export type CsvImportQuery = z.input<typeof csvImportQuerySchema>;
 
 // ---- answers ------------------------------------------------------------------------------
 
@@ -252,14 +247,3 @@ export type ArchiveResponse = z.input<typeof archiveResponseSchema>;
 export const productImageResponseSchema = z.object({ image: z.string() });
 export type ProductImageResponse = z.input<typeof productImageResponseSchema>;
 
-/** POST /api/admin/products/import: what the file would change (dry run) or changed, or every problem found (nothing changed). */
-export const csvImportResponseSchema = z.union([
-  z.object({ ok: z.literal(true), dryRun: z.boolean(), rows: z.number().int(), changed: z.number().int(), columns: z.array(z.enum(CSV_PRODUCT_COLUMNS)) }),
-  z.object({
-    ok: z.literal(false),
-    rows: z.number().int(),
-    problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
-    problemCount: z.number().int(),
-  }),
-]);
-export const csvImportResponseIsResult: Same<z.input<typeof csvImportResponseSchema>, CsvImportResult> = true;

@@ -5,6 +5,7 @@ import { brands, categories, productVariants, products, searchRank, slugRedirect
 import { resolveQuery } from "../search/resolve";
 import { toTsQueryText } from "../search/terms";
 import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/product-query";
+import { isPlaceholderImage } from "@/lib/product-image";
 import { cachedList, cachedListingPage, cachedProduct, cachedSearchPage, cachedValue } from "./catalog-cache";
 import { listCategories } from "./categories";
 import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
@@ -463,7 +464,9 @@ export async function relatedProducts(db: Database, product: Pick<Product, "id" 
  * products sharing one image file (pack sizes and lots of one part) the most popular few, so one
  * photo cannot fill the whole answer.
  */
-export async function productsByImages(db: Database, images: string[], limit: number, perImage = 6): Promise<Product[]> {
+export async function productsByImages(db: Database, found: string[], limit: number, perImage = 6): Promise<Product[]> {
+  // products still showing the "no picture yet" placeholder are never a match
+  const images = found.filter((image) => !isPlaceholderImage(image));
   if (images.length === 0) return [];
   const list = sql.join(
     images.map((i) => sql`${i}`),

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { PLACEHOLDER_IMAGE } from "@/lib/product-image";
 import { rowsOf, type Database } from "../db";
 import { imageEmbeddings } from "../db/schema";
 import { mediaKey, type MediaStore } from "../media/media-store";
@@ -14,7 +15,8 @@ export interface PictureLacking {
 
 /**
  * Distinct product image files that have no vector from `model` yet, or (given an extractor) no
- * keypoints from `extractor`.
+ * keypoints from `extractor`. The "no picture yet" placeholder never gets either: a photo must not
+ * match it, so products that show it are left out of search by image until they have a picture.
  */
 export async function picturesLacking(db: Database, model: string, extractor?: string): Promise<PictureLacking[]> {
   const rows = rowsOf<{ image: string; vector: boolean; keypoints: boolean }>(
@@ -24,7 +26,7 @@ export async function picturesLacking(db: Database, model: string, extractor?: s
           not exists (select 1 from image_embeddings e where e.image = p.image and e.model = ${model}) as vector,
           ${extractor ?? null}::text is not null
             and not exists (select 1 from image_keypoints k where k.image = p.image and k.extractor = ${extractor ?? null}::text) as keypoints
-        from (select distinct image from products) p
+        from (select distinct image from products where image <> ${PLACEHOLDER_IMAGE}) p
       ) lacking
       where vector or keypoints
       order by image`),

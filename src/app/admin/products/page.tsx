@@ -39,7 +39,10 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
   const category = categories.some((c) => c.slug === query.category) ? query.category : undefined;
   const stock = (ADMIN_PRODUCT_STOCK_FILTERS as readonly string[]).includes(query.stock ?? "") ? (query.stock as AdminProductStockFilter) : undefined;
   const page = Math.max(1, Math.min(MAX_PAGE, Number.parseInt(query.page ?? "1", 10) || 1));
-  const { products, total, totalIsLowerBound } = await services.adminCatalog.list({ q, category, stock, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const [{ products, total, totalIsLowerBound }, imports] = await Promise.all([
+    services.adminCatalog.list({ q, category, stock, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    services.catalogImport.list(),
+  ]);
   const pages = Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / PAGE_SIZE)));
   const when = adminTimeFormat(locale);
   const count = adminNumberFormat(locale);
@@ -54,7 +57,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
           {t("newProduct")}
         </ButtonLink>
       }
-      before={<CatalogImport />}
+      before={<CatalogImport batches={imports} />}
       filter={{
         action: "/admin/products",
         label: t("filterLabel"),
