@@ -2,6 +2,7 @@ import { and, asc, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Database } from "../db";
 import { productSpecs, products } from "../db/schema";
 import { attributesOf, type CategoryAttribute } from "../specs/attributes";
+import { cachedValue } from "./catalog-cache";
 import { onSale, productColumns } from "./products";
 import { toProduct, type Product, type ProductRow } from "./to-product";
 
@@ -31,6 +32,12 @@ interface KeySpec {
  * alternatives: the shop does not claim a part fits without the data to show it.
  */
 export async function alternativesTo(db: Database, productId: number, limit = ALTERNATIVES_LIMIT): Promise<Product[]> {
+  // every product page and API detail asks: kept like the listing's counts, dropped with any catalogue change
+  const { found } = await cachedValue(`alternatives:${productId}:${limit}`, async () => ({ found: await findAlternatives(db, productId, limit) }));
+  return found;
+}
+
+async function findAlternatives(db: Database, productId: number, limit: number): Promise<Product[]> {
   const [product] = await db
     .select({ categoryId: products.categoryId })
     .from(products)
