@@ -94,6 +94,14 @@ import type {
 import type { ProductPricingRequest, ProductPricingResponse } from "./contract/price-breaks";
 import type { AdminBrand, AdminCategory, BrandRequest, CategoryOrderResponse, CategoryRequest, MergeResponse } from "./contract/admin-taxonomy";
 import type { AdMediaResponse, AdRequest } from "./contract/admin-ads";
+import type { ChecklistResponse } from "./contract/admin-checklist";
+import type {
+  AdminSpecAttributeBody,
+  AttributeDeleteResponse,
+  AttributeOrderResponse,
+  CategoryAttributesResponse,
+  SpecAttributeRequest,
+} from "./contract/admin-specs";
 import type { FacetsResponse } from "./contract/specs";
 import type { AdminAdvertisement } from "./advertisement";
 import type { AdminLockResponse, AdminUnlockResponse } from "./security-log";
@@ -459,6 +467,26 @@ export const api = {
     renameBrand: (id: number, body: BrandRequest, options?: CallOptions) => call<AdminBrand>("PUT", `/api/admin/brands/${id}`, { ...options, json: body }),
     mergeBrand: (id: number, into: number, options?: CallOptions) =>
       call<MergeResponse>("POST", `/api/admin/brands/${id}/merge`, { ...options, json: { into } }),
+  },
+  /** A category's attribute definitions (the product form's spec values go with its details). */
+  adminSpecs: {
+    list: (categoryId: number, options?: CallOptions) => call<CategoryAttributesResponse>("GET", `/api/admin/categories/${categoryId}/attributes`, options),
+    create: (categoryId: number, body: SpecAttributeRequest, options?: CallOptions) =>
+      call<AdminSpecAttributeBody>("POST", `/api/admin/categories/${categoryId}/attributes`, { ...options, json: body }),
+    update: (categoryId: number, id: number, body: SpecAttributeRequest, options?: CallOptions) =>
+      call<AdminSpecAttributeBody>("PUT", `/api/admin/categories/${categoryId}/attributes/${id}`, { ...options, json: body }),
+    reorder: (categoryId: number, ids: number[], options?: CallOptions) =>
+      call<AttributeOrderResponse>("POST", `/api/admin/categories/${categoryId}/attributes/order`, { ...options, json: { ids } }),
+    /** `force`: delete the values products carry for it too (refused without, while there are any) */
+    remove: (categoryId: number, id: number, flags: { force: boolean }, options?: CallOptions) =>
+      call<AttributeDeleteResponse>("DELETE", `/api/admin/categories/${categoryId}/attributes/${id}`, {
+        ...options,
+        query: new URLSearchParams({ force: String(flags.force) }),
+      }),
+  },
+  adminChecklist: {
+    /** what a live shop still needs (the dashboard's first-day checklist) */
+    get: (options?: CallOptions) => call<ChecklistResponse>("GET", "/api/admin/checklist", options),
   },
   adminAds: {
     create: (ad: AdRequest, options?: CallOptions) => call<AdminAdvertisement>("POST", "/api/admin/ads", { ...options, json: ad }),

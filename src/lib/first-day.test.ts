@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstDayChecklist, type FirstDayFacts, type FirstDayItem } from "./first-day";
+import { firstDayChecklist, firstDayOpen, type FirstDayFacts, type FirstDayItem } from "./first-day";
 import { DEFAULT_SITE_SETTINGS } from "./site-settings";
 
 const empty: FirstDayFacts = {
@@ -62,5 +62,15 @@ describe("firstDayChecklist", () => {
     expect(item(empty, "payments").done).toBe(false);
     expect(item({ ...empty, paymentProvider: "clickpesa" }, "payments").done).toBe(true);
     expect(item({ ...empty, paymentProvider: "clickpesa" }, "sms")).toMatchObject({ done: false, available: false });
+  });
+
+  it("opens while something is missing, stays closed once closed, and opens again when something else goes missing", () => {
+    const list = firstDayChecklist(empty);
+    expect(firstDayOpen(list, undefined)).toBe(true);
+    const closedWith = list.items.map((i) => i.id).join(".");
+    expect(firstDayOpen(list, closedWith)).toBe(false);
+    expect(firstDayOpen(list, "sms.payments")).toBe(true);
+    const done = { ...list, items: list.items.map((i) => ({ ...i, done: true })) };
+    expect(firstDayOpen(done, undefined)).toBe(false);
   });
 });

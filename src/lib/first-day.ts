@@ -144,3 +144,15 @@ export function firstDayChecklist(facts: FirstDayFacts): FirstDayChecklist {
   ];
   return { items, done: items.filter((item) => item.done).length, total: items.length };
 }
+
+/** The cookie that remembers an admin closed the checklist: the items missing then, so a newly missing one opens it again. */
+export const FIRST_DAY_COOKIE = "admin_first_day";
+
+/** Whether the checklist opens: while anything is missing that was not missing when the admin last closed it. */
+export function firstDayOpen(checklist: FirstDayChecklist, closedWith: string | undefined): boolean {
+  const missing = checklist.items.filter((i) => !i.done).map((i) => i.id);
+  if (missing.length === 0) return false;
+  if (!closedWith) return true;
+  const known = new Set(closedWith.split("."));
+  return missing.some((id) => !known.has(id));
+}

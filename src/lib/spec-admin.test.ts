@@ -27,28 +27,28 @@ describe("checkSpecAttribute", () => {
   });
 
   it("needs both names", () => {
-    expect(checkSpecAttribute({ ...base, nameSw: " " })).toMatchObject({ field: "nameSw", reason: "nameMissing" });
-    expect(checkSpecAttribute({ ...base, nameEn: "x".repeat(61) })).toMatchObject({ field: "nameEn", reason: "nameTooLong" });
+    expect(checkSpecAttribute({ ...base, nameSw: " " })).toMatchObject({ field: "nameSw", reason: "specNameMissing" });
+    expect(checkSpecAttribute({ ...base, nameEn: "x".repeat(61) })).toMatchObject({ field: "nameEn", reason: "specNameTooLong" });
   });
 
   it("needs a known unit for a number and none for the others", () => {
-    expect(checkSpecAttribute({ ...base, key: "weight", unit: null })).toMatchObject({ field: "unit", reason: "unitMissing" });
-    expect(checkSpecAttribute({ ...base, key: "weight", unit: "furlong" as never })).toMatchObject({ field: "unit", reason: "unitUnknown" });
-    expect(checkSpecAttribute({ ...base, key: "colour", kind: "list", unit: "ohm", options: [] })).toMatchObject({ field: "unit", reason: "unitNotAllowed" });
+    expect(checkSpecAttribute({ ...base, key: "weight", unit: null })).toMatchObject({ field: "unit", reason: "specUnitMissing" });
+    expect(checkSpecAttribute({ ...base, key: "weight", unit: "furlong" as never })).toMatchObject({ field: "unit", reason: "specUnitUnknown" });
+    expect(checkSpecAttribute({ ...base, key: "colour", kind: "list", unit: "ohm", options: [] })).toMatchObject({ field: "unit", reason: "specUnitNotAllowed" });
   });
 
   it("keeps the standard keys' kind and unit", () => {
-    expect(checkSpecAttribute({ ...base, unit: "volt" })).toMatchObject({ field: "unit", reason: "standardKey" });
-    expect(checkSpecAttribute({ ...base, key: "package", kind: "boolean", unit: null })).toMatchObject({ field: "kind", reason: "standardKey" });
+    expect(checkSpecAttribute({ ...base, unit: "volt" })).toMatchObject({ field: "unit", reason: "specStandardKey" });
+    expect(checkSpecAttribute({ ...base, key: "package", kind: "boolean", unit: null })).toMatchObject({ field: "kind", reason: "specStandardKey" });
   });
 
   it("gives options to lists only, each once as the search reads them", () => {
-    expect(checkSpecAttribute({ ...base, options: ["a"] })).toMatchObject({ field: "options", reason: "optionsNotAllowed" });
+    expect(checkSpecAttribute({ ...base, options: ["a"] })).toMatchObject({ field: "options", reason: "specOptionsNotAllowed" });
     const list = { ...base, key: "chemistry", kind: "list" as const, unit: null };
-    expect(checkSpecAttribute({ ...list, options: ["Li-ion", "li ion"] })).toMatchObject({ reason: "optionTwice" });
-    expect(checkSpecAttribute({ ...list, options: [" NiMH"] })).toMatchObject({ reason: "optionBad" });
-    expect(checkSpecAttribute({ ...list, options: [""] })).toMatchObject({ reason: "optionBad" });
-    expect(checkSpecAttribute({ ...list, options: Array.from({ length: 201 }, (_, i) => `o${i}`) })).toMatchObject({ reason: "tooManyOptions" });
+    expect(checkSpecAttribute({ ...list, options: ["Li-ion", "li ion"] })).toMatchObject({ reason: "specOptionTwice" });
+    expect(checkSpecAttribute({ ...list, options: [" NiMH"] })).toMatchObject({ reason: "specOptionBad" });
+    expect(checkSpecAttribute({ ...list, options: [""] })).toMatchObject({ reason: "specOptionBad" });
+    expect(checkSpecAttribute({ ...list, options: Array.from({ length: 201 }, (_, i) => `o${i}`) })).toMatchObject({ reason: "specTooManyOptions" });
   });
 });
 

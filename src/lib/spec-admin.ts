@@ -64,17 +64,17 @@ export type SpecAttributeField = "key" | "nameEn" | "nameSw" | "kind" | "unit" |
 export interface SpecAttributeProblem {
   field: SpecAttributeField;
   reason:
-    | "keyPattern"
-    | "nameMissing"
-    | "nameTooLong"
-    | "unitMissing"
-    | "unitUnknown"
-    | "unitNotAllowed"
-    | "standardKey"
-    | "optionsNotAllowed"
-    | "optionBad"
-    | "optionTwice"
-    | "tooManyOptions";
+    | "specKeyPattern"
+    | "specNameMissing"
+    | "specNameTooLong"
+    | "specUnitMissing"
+    | "specUnitUnknown"
+    | "specUnitNotAllowed"
+    | "specStandardKey"
+    | "specOptionsNotAllowed"
+    | "specOptionBad"
+    | "specOptionTwice"
+    | "specTooManyOptions";
   message: string;
 }
 
@@ -89,38 +89,38 @@ const listForm = (text: string): string => text.toLowerCase().replace(/[\s\-_]+/
  */
 export function checkSpecAttribute(input: SpecAttributeInput): SpecAttributeProblem | null {
   if (!SPEC_KEY_PATTERN.test(input.key))
-    return { field: "key", reason: "keyPattern", message: "The key is lower-case letters, digits and _ (starting with a letter), at most 40" };
+    return { field: "key", reason: "specKeyPattern", message: "The key is lower-case letters, digits and _ (starting with a letter), at most 40" };
   for (const field of ["nameEn", "nameSw"] as const) {
     const name = input[field].trim();
-    if (!name) return { field, reason: "nameMissing", message: `${field === "nameEn" ? "The English" : "The Kiswahili"} name is required` };
-    if (name.length > SPEC_NAME_MAX) return { field, reason: "nameTooLong", message: `A name is at most ${SPEC_NAME_MAX} characters` };
+    if (!name) return { field, reason: "specNameMissing", message: `${field === "nameEn" ? "The English" : "The Kiswahili"} name is required` };
+    if (name.length > SPEC_NAME_MAX) return { field, reason: "specNameTooLong", message: `A name is at most ${SPEC_NAME_MAX} characters` };
   }
   if (input.kind === "number") {
-    if (input.unit === null) return { field: "unit", reason: "unitMissing", message: "A number needs its unit: values are stored in it" };
-    if (!isSpecUnit(input.unit)) return { field: "unit", reason: "unitUnknown", message: `${String(input.unit)} is not a unit the shop knows` };
-  } else if (input.unit !== null) return { field: "unit", reason: "unitNotAllowed", message: "Only a number has a unit" };
+    if (input.unit === null) return { field: "unit", reason: "specUnitMissing", message: "A number needs its unit: values are stored in it" };
+    if (!isSpecUnit(input.unit)) return { field: "unit", reason: "specUnitUnknown", message: `${String(input.unit)} is not a unit the shop knows` };
+  } else if (input.unit !== null) return { field: "unit", reason: "specUnitNotAllowed", message: "Only a number has a unit" };
   const standard = (STANDARD_SPEC_KEYS as Record<string, { kind: SpecKind; unit: SpecUnit | null }>)[input.key];
   if (standard && (standard.kind !== input.kind || standard.unit !== input.unit)) {
     const what = standard.kind === "number" ? `a number in ${standard.unit}` : `a ${standard.kind}`;
     return {
       field: standard.kind !== input.kind ? "kind" : "unit",
-      reason: "standardKey",
+      reason: "specStandardKey",
       message: `${input.key} is ${what} in every category (the search and other shops' tools read it so)`,
     };
   }
   if (input.kind !== "list") {
-    if (input.options.length) return { field: "options", reason: "optionsNotAllowed", message: "Only a list has options" };
+    if (input.options.length) return { field: "options", reason: "specOptionsNotAllowed", message: "Only a list has options" };
     return null;
   }
-  if (input.options.length > SPEC_OPTIONS_MAX) return { field: "options", reason: "tooManyOptions", message: `A list has at most ${SPEC_OPTIONS_MAX} options` };
+  if (input.options.length > SPEC_OPTIONS_MAX) return { field: "options", reason: "specTooManyOptions", message: `A list has at most ${SPEC_OPTIONS_MAX} options` };
   const seen = new Map<string, string>();
   for (const option of input.options) {
     const text = option.trim();
     if (!text || text.length > SPEC_OPTION_MAX || text !== option)
-      return { field: "options", reason: "optionBad", message: `An option is 1 to ${SPEC_OPTION_MAX} characters without spaces around it` };
+      return { field: "options", reason: "specOptionBad", message: `An option is 1 to ${SPEC_OPTION_MAX} characters without spaces around it` };
     const form = listForm(text);
     const twin = seen.get(form);
-    if (twin !== undefined) return { field: "options", reason: "optionTwice", message: `"${twin}" and "${text}" are the same option to the shop's search` };
+    if (twin !== undefined) return { field: "options", reason: "specOptionTwice", message: `"${twin}" and "${text}" are the same option to the shop's search` };
     seen.set(form, text);
   }
   return null;

@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { cookies } from "next/headers";
+import { FirstDayChecklistPanel } from "@/components/admin/first-day-checklist";
 import { SecurityEventsTable } from "@/components/admin/security-events-table";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { TestOrderBadge } from "@/components/orders/test-order-badge";
+import { FIRST_DAY_COOKIE, firstDayOpen } from "@/lib/first-day";
 import { formatMoney } from "@/lib/money";
 import { DASHBOARD_RECENT_DAYS, type PeriodFigures } from "@/server/dashboard/dashboard";
 import { getServices } from "@/server/services";
@@ -43,8 +46,10 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export default async function AdminPage() {
   const admin = await requireAdmin("/admin");
   const services = await getServices();
-  const [summary, events, t, d, tr, coupons, tm, { locale }] = await Promise.all([
+  const [summary, checklist, closedWith, events, t, d, tr, coupons, tm, { locale }] = await Promise.all([
     services.adminDashboard.summary(),
+    services.firstDay.checklist(),
+    cookies().then((jar) => jar.get(FIRST_DAY_COOKIE)?.value),
     services.auth.recentEvents(20),
     getTranslator("admin"),
     getTranslator("admin.dashboard"),
@@ -98,6 +103,8 @@ export default async function AdminPage() {
           ))}
         </ul>
       </nav>
+
+      <FirstDayChecklistPanel checklist={checklist} open={firstDayOpen(checklist, closedWith)} />
 
       {missing.length > 0 && (
         <section

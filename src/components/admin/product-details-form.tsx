@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import {
   ADMIN_PRODUCT_DESCRIPTION_MAX,
   ADMIN_PRODUCT_NAME_MAX,
@@ -16,11 +16,12 @@ import { FieldError, FormMessage, TextField, controlClass } from "../ui/form";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
 import { Button } from "../ui/button";
+import { initialSpecTexts, ProductSpecFields, specsToSend, type ProductFormAttribute, type SpecTexts } from "./product-spec-fields";
 
 const WHOLE = /^\d{1,10}$/;
 const EMPTY: AdminProductDetails = { name: "", description: "", category: "", brand: "", sku: "", image: "", freeDelivery: false, sameDayDelivery: false };
 
-type Field = keyof AdminProductDetails | "price" | "stockQuantity";
+type Field = keyof AdminProductDetails | "price" | "stockQuantity" | `specs.${string}`;
 
 /**
  * A product's details: a new product (with its first price and stock), or the details of one that
@@ -33,12 +34,15 @@ export function ProductDetailsForm({
   initial,
   categories,
   brands,
+  attributes = [],
 }: {
   /** absent for a new product */
   productId?: number;
   initial?: AdminProductDetails;
-  categories: { slug: string; name: string }[];
+  categories: { id?: number; slug: string; name: string }[];
   brands: string[];
+  /** every category's attribute definitions: the form shows those of the category chosen */
+  attributes?: ProductFormAttribute[];
 }) {
   const t = useTranslations("admin.catalog.details");
   const router = useRouter();
@@ -50,6 +54,22 @@ export function ProductDetailsForm({
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
+  const locale = useLocale();
+  const defsOf = (slug: string | undefined) => {
+    const categoryId = categories.find((c) => c.slug === slug)?.id;
+    return attributes.filter((a) => a.categoryId === categoryId).sort((a, b) => a.sortOrder - b.sortOrder);
+  };
+  const defs = defsOf(form.category);
+  const [specTexts, setSpecTexts] = useState<SpecTexts>(() => initialSpecTexts(defsOf(initial?.category), initial?.specs));
+  const [specErrors, setSpecErrors] = useState<Record<string, string | undefined>>({});
+  const specName = (def: { nameEn: string; nameSw: string }) => (locale === "sw" ? def.nameSw : def.nameEn);
+  // a product moving to another category keeps only the values the new one has attributes for: named before saving
+  const dropping =
+    initial && form.category !== initial.category
+      ? defsOf(initial.category)
+          .filter((d) => initial.specs?.[d.key] !== undefined && initial.specs[d.key] !== null && !defs.some((n) => n.key === d.key))
+          .map(specName)
+      : [];
 
   const check = (): string | null => {
     const wrong: typeof invalid = {};
@@ -59,6 +79,9 @@ export function ProductDetailsForm({
     if (!form.category) wrong.category = t("needCategory");
     if (!form.brand) wrong.brand = t("needBrand");
     if (!form.image) wrong.image = t("needImage");
+    const unreadable = specsToSend(defs, specTexts).unreadable;
+    setSpecErrors({});
+    if (unreadable.length) wrong.specs = t("fixValues");
     if (creating) {
       if (!WHOLE.test(money.price.trim())) wrong.price = t("wholeNumber");
       if (!WHOLE.test(money.stockQuantity.trim())) wrong.stockQuantity = t("wholeNumber");
@@ -67,7 +90,13 @@ export function ProductDetailsForm({
     return Object.values(wrong)[0] ?? null;
   };
 
-  const details = (): AdminProductDetails => ({ ...form, name: form.name.trim(), description: form.description.trim(), sku: form.sku.trim() });
+  const details = (): AdminProductDetails => ({
+    ...form,
+    name: form.name.trim(),
+    description: form.description.trim(),
+    sku: form.sku.trim(),
+    specs: specsToSend(defs, specTexts).specs,
+  });
 
   const send = useFormAction<FormResult>(
     async () => {
@@ -81,7 +110,8 @@ export function ProductDetailsForm({
         router.push(`/admin/products/${created.id}`);
         return { ok: true, message: t("created") };
       }
-      const { changes } = await api.adminCatalog.updateDetails(productId, details());
+      const { changes, droppedSpecs } = await api.adminCatalog.updateDetails(productId, details());
+      if (droppedSpecs.length) return { ok: true, message: t("dropped", { names: droppedSpecs.map(specName).join(", ") }) };
       return { ok: true, message: Object.keys(changes).length ? t("saved") : t("unchanged") };
     },
     {
@@ -90,7 +120,9 @@ export function ProductDetailsForm({
         // the server names the field it refused (a taken SKU, an unknown category or brand)
         const field = (refusedField(error)?.field as Field | undefined) ?? null;
         const message = errorText(error, t("failed"));
-        if (field) setInvalid((v) => ({ ...v, [field]: message }));
+        // a specification's value is refused as specs.<key>: shown at its box
+        if (field?.startsWith("specs.")) setSpecErrors((v) => ({ ...v, [field.slice("specs.".length)]: message }));
+        else if (field) setInvalid((v) => ({ ...v, [field]: message }));
         return { ok: false, message };
       },
       onSuccess: () => router.refresh(),
@@ -213,6 +245,19 @@ export function ProductDetailsForm({
           <FieldError id={`${id}-image-error`} text={invalid.image} />
         </div>
       </div>
+
+      <ProductSpecFields
+        idPrefix={id}
+        categoryId={categories.find((c) => c.slug === form.category)?.id ?? null}
+        defs={defs}
+        texts={specTexts}
+        onChange={(key, text) => {
+          setSpecTexts((v) => ({ ...v, [key]: text }));
+          setSpecErrors((v) => ({ ...v, [key]: undefined }));
+        }}
+        errors={specErrors}
+        dropping={dropping}
+      />
 
       {creating && (
         <>

@@ -1,6 +1,7 @@
 "use client";
 
 import { ArrowDown, ArrowUp } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
@@ -19,7 +20,16 @@ type Kind = "category" | "brand";
  * working), reorder categories, and merge one into another after asking. The server checks and
  * logs everything; the page reloads its data after each change.
  */
-export function TaxonomyEditor({ categories, brands }: { categories: AdminCategoryRow[]; brands: AdminBrandRow[] }) {
+export function TaxonomyEditor({
+  categories,
+  brands,
+  attributeCounts = {},
+}: {
+  categories: AdminCategoryRow[];
+  brands: AdminBrandRow[];
+  /** each category's attribute definitions, by category id (a link to them on each row) */
+  attributeCounts?: Record<number, number>;
+}) {
   const t = useTranslations("admin.taxonomy");
   const router = useRouter();
   const [moving, setMoving] = useState(false);
@@ -53,6 +63,9 @@ export function TaxonomyEditor({ categories, brands }: { categories: AdminCatego
                     /{c.slug} · {t("products", { count: c.products })}
                     {c.nameSw ? ` · ${c.nameSw}` : ""}
                   </span>
+                  <Link href={`/admin/categories/${c.id}/attributes`} className="mt-0.5 inline-block text-xs font-semibold text-brand hover:underline">
+                    {t("attributes", { count: attributeCounts[c.id] ?? 0 })}
+                  </Link>
                 </span>
                 <button
                   type="button"

@@ -57,7 +57,7 @@ function storedColumns(value: SpecValue): { num: string | null; text: string | n
 
 function refuseDefinition(input: SpecAttributeInput) {
   const problem = checkSpecAttribute(input);
-  if (problem) throw new DomainError("validation", problem.message, { field: problem.field, reason: problem.reason });
+  if (problem) throw new DomainError("validation", problem.message, { field: problem.field, reason: problem.reason, key: input.key });
 }
 
 /** How many values (and on how many products) a category's attribute carries. */
@@ -143,9 +143,9 @@ export function createSpecAdmin(db: Database) {
           .from(specAttributes)
           .where(eq(specAttributes.categoryId, categoryId));
         if (existing.some((a) => a.key === input.key))
-          throw new DomainError("validation", `This category already has an attribute with the key ${input.key}`, { field: "key", reason: "keyTaken" });
+          throw new DomainError("validation", `This category already has an attribute with the key ${input.key}`, { field: "key", reason: "specKeyTaken" });
         if (existing.length >= SPEC_ATTRIBUTES_MAX)
-          throw new DomainError("validation", `A category has at most ${SPEC_ATTRIBUTES_MAX} attributes`, { field: "key", reason: "tooMany" });
+          throw new DomainError("validation", `A category has at most ${SPEC_ATTRIBUTES_MAX} attributes`, { field: "key", reason: "specTooMany" });
         const sortOrder = Math.max(0, ...existing.map((a) => a.sortOrder)) + 1;
         const [row] = await tx
           .insert(specAttributes)
@@ -169,20 +169,20 @@ export function createSpecAdmin(db: Database) {
           if (input.key !== before.key)
             throw new DomainError("invalid-state", `The key cannot change: ${carried}, stored under ${before.key} (and filter addresses name it)`, {
               field: "key",
-              reason: "keyInUse",
+              reason: "specKeyInUse",
               ...used,
             });
           if (input.kind !== before.kind)
             throw new DomainError(
               "invalid-state",
               `The kind cannot change: ${carried}, stored as ${before.kind === "number" ? "numbers" : before.kind === "list" ? "list values" : "yes/no"}. Remove those values (or delete the attribute) first`,
-              { field: "kind", reason: "kindInUse", ...used },
+              { field: "kind", reason: "specKindInUse", ...used },
             );
           if (input.unit !== before.unit)
             throw new DomainError(
               "invalid-state",
               `The unit cannot change: ${carried}, stored in ${before.unit}; in another unit every stored value would mean something else. Remove those values (or delete the attribute) first`,
-              { field: "unit", reason: "unitInUse", ...used },
+              { field: "unit", reason: "specUnitInUse", ...used },
             );
           // a list's stored values must stay among its options (none: any text)
           if (input.kind === "list" && input.options.length > 0) {
@@ -197,7 +197,7 @@ export function createSpecAdmin(db: Database) {
               throw new DomainError(
                 "invalid-state",
                 `"${first.text}" must stay an option: ${Number(first.products)} product${Number(first.products) === 1 ? "" : "s"} carry it. Change their values first`,
-                { field: "options", reason: "optionInUse", option: first.text, products: Number(first.products) },
+                { field: "options", reason: "specOptionInUse", option: first.text, products: Number(first.products) },
               );
           }
         }
@@ -207,7 +207,7 @@ export function createSpecAdmin(db: Database) {
             .from(specAttributes)
             .where(and(eq(specAttributes.categoryId, categoryId), eq(specAttributes.key, input.key)));
           if (taken)
-            throw new DomainError("validation", `This category already has an attribute with the key ${input.key}`, { field: "key", reason: "keyTaken" });
+            throw new DomainError("validation", `This category already has an attribute with the key ${input.key}`, { field: "key", reason: "specKeyTaken" });
         }
         const [after] = await tx
           .update(specAttributes)
@@ -291,13 +291,14 @@ export async function replaceProductSpecs(
   const after: Record<string, SpecValue> = {};
   for (const [key, raw] of Object.entries(input)) {
     const def = defs.find((d) => d.key === key);
-    if (!def) throw new DomainError("validation", `${key} is not an attribute of this product's category`, { field: `specs.${key}`, reason: "unknownSpec" });
+    if (!def)
+      throw new DomainError("validation", `${key} is not an attribute of this product's category`, { field: `specs.${key}`, reason: "specNotInCategory" });
     if (raw === null || (typeof raw === "string" && !raw.trim())) continue;
     const parsed = parseSpecValue(def, raw);
     if (!parsed.ok)
       throw new DomainError("validation", `${def.nameEn}: "${String(raw)}" is not a value it takes (${parsed.reason})`, {
         field: `specs.${key}`,
-        reason: "unparsable",
+        reason: "specValueUnreadable",
       });
     after[key] = parsed.value;
   }
@@ -378,7 +379,7 @@ export async function mergeCategoryAttributes(tx: Database, fromId: number, into
     throw new DomainError(
       "invalid-state",
       `These categories cannot be merged: ${clash.a.key} is ${what(clash.a)} in one and ${what(clash.b)} in the other. Change or delete one of them first`,
-      { field: "into", reason: "attributeConflict", key: clash.a.key },
+      { field: "into", reason: "specAttributeConflict", key: clash.a.key },
     );
   }
   for (const { a, b } of same) {

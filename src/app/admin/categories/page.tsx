@@ -14,11 +14,17 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminCategoriesPage() {
   await requireAdmin("/admin/categories");
   const services = await getServices();
-  const [categories, brands, t] = await Promise.all([services.taxonomy.categories(), services.taxonomy.brands(), getTranslator("admin.taxonomy")]);
+  const [categories, brands, attributes, t] = await Promise.all([
+    services.taxonomy.categories(),
+    services.taxonomy.brands(),
+    services.specAdmin.byCategory(),
+    getTranslator("admin.taxonomy"),
+  ]);
+  const attributeCounts = Object.fromEntries([...attributes].map(([id, list]) => [id, list.length]));
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <PageHeader back={{ href: "/admin", label: t("toAdmin") }} title={t("title")} intro={t("intro")} />
-      <TaxonomyEditor categories={categories} brands={brands} />
+      <TaxonomyEditor categories={categories} brands={brands} attributeCounts={attributeCounts} />
     </div>
   );
 }

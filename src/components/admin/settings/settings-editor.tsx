@@ -52,14 +52,23 @@ function draftOf(base: SiteSettings, texts: Texts): SiteSettings {
  * anything is sent, in the page's language); a field, a tab or everything can go back to the
  * defaults. After a save the page's own header is rendered again with the new values.
  */
-export function SettingsEditor({ initial, sample }: { initial: SiteSettings; sample: PreviewProduct | null }) {
+export function SettingsEditor({
+  initial,
+  sample,
+  initialTab = "company",
+}: {
+  initial: SiteSettings;
+  sample: PreviewProduct | null;
+  /** the tab open first (a link such as the first-day checklist's names one) */
+  initialTab?: SettingsTabId;
+}) {
   const t = useTranslations("admin.settings");
   const router = useRouter();
   const [base, setBase] = useState(initial);
   const [flags, setFlags] = useState(initial);
   const [texts, setTexts] = useState(() => textFields(initial));
   const [problems, setProblems] = useState<SettingProblem[]>([]);
-  const [tab, setTab] = useState<SettingsTabId>("company");
+  const [tab, setTab] = useState<SettingsTabId>(initialTab);
   const draft = draftOf(flags, texts);
 
   const problemText = (problem: SettingProblem) => t(`problems.${problem.problem}`, { limit: problem.limit ?? 0 });

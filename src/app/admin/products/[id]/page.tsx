@@ -30,12 +30,13 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
   await requireAdmin(`/admin/products/${encodeURIComponent(raw)}`);
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const services = await getServices();
-  const [found, t, { locale }, categories, brands, datasheet] = await Promise.all([
+  const [found, t, { locale }, categories, brands, attributes, datasheet] = await Promise.all([
     id ? services.adminCatalog.get(id) : null,
     getTranslator("admin.catalog"),
     getIntl(),
     services.catalog.categories(),
     services.taxonomy.brands(),
+    services.specAdmin.byCategory(),
     id ? services.datasheets.of(id).catch(() => null) : null,
   ]);
   if (!found) notFound();
@@ -110,8 +111,9 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
         <ProductDetailsForm
           productId={product.id}
           initial={details}
-          categories={categories.map((c) => ({ slug: c.slug, name: categoryName(c, locale) }))}
+          categories={categories.map((c) => ({ id: c.id, slug: c.slug, name: categoryName(c, locale) }))}
           brands={brands.map((b) => b.name)}
+          attributes={[...attributes.values()].flat()}
         />
       </div>
 

@@ -15,17 +15,22 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewProductPage() {
   await requireAdmin("/admin/products/new");
   const services = await getServices();
-  const [t, { locale }, categories, brands] = await Promise.all([
+  const [t, { locale }, categories, brands, attributes] = await Promise.all([
     getTranslator("admin.catalog"),
     getIntl(),
     services.catalog.categories(),
     services.taxonomy.brands(),
+    services.specAdmin.byCategory(),
   ]);
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
       <PageHeader back={{ href: "/admin/products", label: t("toList") }} title={t("newProduct")} />
       <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
-        <ProductDetailsForm categories={categories.map((c) => ({ slug: c.slug, name: categoryName(c, locale) }))} brands={brands.map((b) => b.name)} />
+        <ProductDetailsForm
+          categories={categories.map((c) => ({ id: c.id, slug: c.slug, name: categoryName(c, locale) }))}
+          brands={brands.map((b) => b.name)}
+          attributes={[...attributes.values()].flat()}
+        />
       </div>
     </div>
   );
