@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopTier } from "../../src/lib/price-breaks";
-import { setPriceBreaks } from "../../src/server/catalog/price-breaks";
+import { priceBreaksOf, setPriceBreaks } from "../../src/server/catalog/price-breaks";
 import { orderLines, orders, priceBreaks, products, securityEvents } from "../../src/server/db/schema";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
 import { adminCookie, apiClient, setupApi, shopperCookie } from "./harness";
@@ -276,5 +276,49 @@ describe("an admin's prices by quantity", () => {
       { option: fourK7, breaks: [{ minQuantity: 5, price: 1_100 }] },
     ]);
     expect((await lines()).get(fourK7)).toMatchObject({ price: 1_100 });
+  });
+});
+
+describe("prices by quantity in the BOM matcher", () => {
+  let client = 0;
+  const match = async (text: string, quantity: number): Promise<Json> => {
+    const res = await api.app.inject({
+      method: "POST",
+      url: "/api/bom/match",
+      headers: { "content-type": "application/json" },
+      remoteAddress: `10.88.0.${++client}`,
+      payload: JSON.stringify({ lines: [{ text, quantity }] }),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().lines[0];
+  };
+
+  it("prices a matched line at the step its units reach, in packs where the product is sold in packs", async () => {
+    // a part the demo catalogue sells without options (the sample BOM's NE555 timer)
+    const first = await match("NE555 timer DIP-8", 1);
+    expect(first.status).toBe("matched");
+    expect(first.best.variant).toBeNull();
+    const id = first.best.id as number;
+    const [row] = await api.handle.db.select({ price: products.price, packSize: products.packSize }).from(products).where(eq(products.id, id));
+    const price = row!.price;
+    const seeded = ((await priceBreaksOf(api.handle.db, [id])).get(id) ?? []).filter((b) => b.variantId === null);
+    const [ten, hundred] = [Math.floor(price * 0.9), Math.floor(price * 0.8)];
+    await setPriceBreaks(api.handle.db, id, null, [
+      { minQuantity: 10, price: ten },
+      { minQuantity: 100, price: hundred },
+    ]);
+    try {
+      // without a pack size of its own, the pieces a unit holds are what its name says (the NE555's "pack of 5")
+      await api.handle.db.update(products).set({ packSize: 1 }).where(eq(products.id, id));
+      const named = first.best.packSize as number;
+      expect((await match("NE555 timer DIP-8", 9 * named)).best).toMatchObject({ id, units: 9, price, pricing: { source: "product" } });
+      expect((await match("NE555 timer DIP-8", 10 * named)).best).toMatchObject({ id, units: 10, price: ten });
+      // sold in tens: 1,000 pieces are 100 units, at the 100+ step
+      await api.handle.db.update(products).set({ packSize: 10 }).where(eq(products.id, id));
+      expect((await match("NE555 timer DIP-8", 1_000)).best).toMatchObject({ id, packSize: 10, units: 100, price: hundred });
+    } finally {
+      await api.handle.db.update(products).set({ packSize: row!.packSize }).where(eq(products.id, id));
+      await setPriceBreaks(api.handle.db, id, null, seeded);
+    }
   });
 });

@@ -44,7 +44,7 @@ export async function addBomToCart(lines: readonly BulkLine[]): Promise<BulkAddO
   let cart = readGuestCart();
   let added = 0;
   for (const { match, units } of lines) {
-    const result = addToGuestCart(cart, match.product, match.variant, units);
+    const result = addToGuestCart(cart, match.product, match.variant, units, undefined, match.pricing);
     if (result.status === "out-of-stock") continue;
     cart = result.cart;
     added++;

@@ -7,6 +7,7 @@ import { api } from "@/lib/api-client";
 import type { BomMatch, BomMatchLine } from "@/lib/api-contract";
 import { BOM_EXAMPLE, BOM_MAX_BYTES, bomFileProblem, parseBom } from "@/lib/bom";
 import { formatMoney } from "@/lib/money";
+import { unitPriceAt } from "@/lib/price-breaks";
 import { productPath } from "@/lib/slug";
 import { useErrorText } from "../i18n/error-text";
 import { TOAST_MS, toast } from "../ui/toaster";
@@ -18,6 +19,9 @@ import { Button } from "../ui/button";
 
 /** Which product each line will be bought as: a match's index in [best, ...alternatives], or null to leave the line out. */
 type Choices = Record<number, number | null>;
+
+/** Each unit's price when `units` are bought: the match's step of its prices by quantity. */
+const priceAt = (match: BomMatch, units: number) => (match.pricing ? unitPriceAt(match.pricing, units) : match.price);
 
 function candidates(line: BomMatchLine): BomMatch[] {
   return line.best ? [line.best, ...line.alternatives] : line.alternatives;
@@ -55,7 +59,7 @@ export function BomMatcher() {
     [lines, choices, units],
   );
   const unmatched = (lines ?? []).filter((line) => choices[line.index] === null || choices[line.index] === undefined);
-  const total = chosen.reduce((sum, c) => sum + c.units * c.match.price, 0);
+  const total = chosen.reduce((sum, c) => sum + c.units * priceAt(c.match, c.units), 0);
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -305,7 +309,7 @@ function BomLineCard({
               className="h-9 w-20 rounded-md border border-[var(--border)] bg-[var(--surface)] px-2"
             />
           </label>
-          <span className="font-medium">{t("lineTotal", { total: formatMoney(count * picked.price, currency) })}</span>
+          <span className="font-medium">{t("lineTotal", { total: formatMoney(count * priceAt(picked, count), currency) })}</span>
         </div>
       )}
     </li>

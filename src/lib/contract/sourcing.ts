@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BOM_MAX_LINES, BOM_QUANTITY_MAX, BOM_TEXT_MAX } from "../bom";
 import { productSchema, productVariantSchema } from "./catalog";
+import { priceLadderSchema } from "./price-breaks";
 import { text } from "./fields";
 
 /** BOM matching (/ai-agent): every line of a bill of materials matched to catalogue products in one call. */
@@ -25,7 +26,7 @@ export const bomMatchSchema = z.object({
   name: z.string(),
   slug: z.string(),
   image: z.string(),
-  /** of the chosen option, whole TZS per unit */
+  /** of the chosen option, whole TZS per unit, at the step of its prices by quantity that `units` reach */
   price: z.number().int(),
   stock: z.number().int(),
   /** the cart line's variantId ("default" for a product without options) */
@@ -42,6 +43,8 @@ export const bomMatchSchema = z.object({
   /** the product for the cart (no description) and the chosen option */
   product: productSchema,
   variant: productVariantSchema.nullable(),
+  /** the option's prices by quantity (its own breaks or the shop's tiers): the price of another unit count */
+  pricing: priceLadderSchema.optional(),
 });
 export type BomMatch = z.input<typeof bomMatchSchema>;
 

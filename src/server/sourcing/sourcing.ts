@@ -1,6 +1,7 @@
 import { analysePart, type BomLine, type PartAnalysis } from "@/lib/bom";
 import type { BomMatch, BomMatchLine } from "@/lib/api-contract";
 import { forCard } from "@/lib/listing";
+import { breaksFor, priceLadder, unitPriceAt, type ShopTier } from "@/lib/price-breaks";
 import type { Product } from "@/lib/product";
 import { DEFAULT_VARIANT_ID, variantCombinationId } from "@/lib/variants";
 import { countPerKey, type RateLimit } from "../auth/limits";
@@ -8,6 +9,8 @@ import type { CatalogService } from "../catalog/products";
 import type { Database } from "../db";
 import { alternativesTo } from "../catalog/alternatives";
 import { specsOf } from "../specs/display";
+import { packSizesOf, priceBreaksOf } from "../catalog/price-breaks";
+import { createSettingsService, type SettingsService } from "../settings/settings";
 import { judge, packSize, specFacts, unitsFor, type Judgement } from "./judge";
 
 /**
@@ -95,7 +98,9 @@ async function matchLine(db: Database, catalog: CatalogService, line: BomLine, i
   const seen = new Set([best?.product.id, ...rest.map((j) => j.product.id)]);
   const alternatives = [
     ...rest.map((j) => toMatch(j.product, j.verdict, line.quantity, j.verdict.reason ?? "similar")),
-    ...inStock.filter((p) => !seen.has(p.id)).map((p) => toMatch(p, { ok: true, reason: "value", score: best!.verdict.score, variant: null }, line.quantity, "similar")),
+    ...inStock
+      .filter((p) => !seen.has(p.id))
+      .map((p) => toMatch(p, { ok: true, reason: "value", score: best!.verdict.score, variant: null }, line.quantity, "similar")),
     ...others.map((j) => toMatch(j.product, j.verdict, line.quantity, "similar")),
   ].slice(0, ALTERNATIVES);
   return {
@@ -108,8 +113,29 @@ async function matchLine(db: Database, catalog: CatalogService, line: BomLine, i
   };
 }
 
-/** BOM matching: each line's catalogue product (only when its key tokens agree), with alternatives. */
-export function createSourcingService(deps: { db: Database; catalog: CatalogService }) {
+/**
+ * Each match priced as the cart will price it: the units that cover the line (the product's pack
+ * size where the catalogue records one, else what its name says) at their step of the option's
+ * prices by quantity (its own breaks, else the shop's tiers), with that ladder for the page to
+ * price other unit counts by. One read for every line's matches.
+ */
+async function priceMatches(db: Database, lines: BomMatchLine[], tiers: readonly ShopTier[]): Promise<BomMatchLine[]> {
+  const ids = lines.flatMap((l) => [...(l.best ? [l.best.id] : []), ...l.alternatives.map((a) => a.id)]);
+  const [breaks, packs] = await Promise.all([priceBreaksOf(db, ids), packSizesOf(db, ids)]);
+  const priced = (match: BomMatch, needed: number): BomMatch => {
+    const stored = packs.get(match.id) ?? 1;
+    const size = stored > 1 ? stored : match.packSize;
+    const units = unitsFor(needed, size);
+    const variantRowId = match.variant ? Number(match.variant.id) : null;
+    const pricing = priceLadder(match.price, breaksFor(breaks.get(match.id) ?? [], variantRowId), tiers);
+    return { ...match, packSize: size, units, price: unitPriceAt(pricing, units), pricing };
+  };
+  return lines.map((l) => ({ ...l, best: l.best ? priced(l.best, l.quantity) : null, alternatives: l.alternatives.map((a) => priced(a, l.quantity)) }));
+}
+
+/** BOM matching: each line's catalogue product (only when its key tokens agree), with alternatives, priced at its quantity. */
+export function createSourcingService(deps: { db: Database; catalog: CatalogService; settings?: Pick<SettingsService, "get"> }) {
+  const settings = deps.settings ?? createSettingsService(deps.db);
   return {
     async match(lines: readonly BomLine[], client: { ip: string }): Promise<BomMatchLine[]> {
       await countPerKey(deps.db, `bom-match:${client.ip}`, BOM_MATCH_LIMIT);
@@ -118,7 +144,7 @@ export function createSourcingService(deps: { db: Database; catalog: CatalogServ
         const batch = lines.slice(i, i + LINES_AT_ONCE);
         out.push(...(await Promise.all(batch.map((line, j) => matchLine(deps.db, deps.catalog, line, i + j)))));
       }
-      return out;
+      return priceMatches(deps.db, out, (await settings.get()).bulkPricingTiers);
     },
   };
 }
