@@ -13,6 +13,7 @@ import { fnv1a, mulberry32 } from "@/lib/random";
 import { slugify } from "@/lib/slug";
 import type { VariantConfig } from "@/lib/variants";
 import { swahiliOptionLabels } from "./option-labels";
+import type { SeedSpecText } from "./catalog/spec-attributes";
 
 type Rng = () => number;
 
@@ -25,6 +26,18 @@ const DAY_MS = 86_400_000;
 
 const pick = <T>(r: Rng, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 const int = (r: Rng, min: number, max: number): number => min + Math.floor(r() * (max - min + 1));
+/**
+ * One of `choices` by weight, from one draw like `pick`: real catalogues hold far more 0805 and
+ * 0603 chips and E6 values than 2512 chips and 4.7 Ω parts.
+ */
+const weighted = <T>(r: Rng, choices: readonly (readonly [T, number])[]): T => {
+  const total = choices.reduce((sum, [, w]) => sum + w, 0);
+  let u = r() * total;
+  for (const [value, w] of choices) {
+    if ((u -= w) < 0) return value;
+  }
+  return choices.at(-1)![0];
+};
 /** Log-uniform between min and max: cheap things far more common than dear ones. */
 const logUniform = (r: Rng, min: number, max: number): number => Math.exp(Math.log(min) + r() * (Math.log(max) - Math.log(min)));
 
@@ -38,6 +51,42 @@ export function roundTzs(amount: number): number {
 // Vocabulary
 // ---------------------------------------------------------------------------------------------------
 
+/** The usual values, roughly by how much of a catalogue each fills (E6 values lead; 0 Ω links and 1 Ω sense parts are rare). */
+const RES_WEIGHTS: Record<string, number> = {
+  "0 Ohm": 1,
+  "1 Ohm": 1,
+  "4.7 Ohm": 1,
+  "10 Ohm": 3,
+  "22 Ohm": 3,
+  "47 Ohm": 3,
+  "100 Ohm": 6,
+  "150 Ohm": 2,
+  "220 Ohm": 6,
+  "330 Ohm": 5,
+  "470 Ohm": 5,
+  "680 Ohm": 3,
+  "1k Ohm": 9,
+  "1.5k Ohm": 3,
+  "2.2k Ohm": 6,
+  "3.3k Ohm": 4,
+  "4.7k Ohm": 8,
+  "6.8k Ohm": 3,
+  "10k Ohm": 12,
+  "15k Ohm": 3,
+  "22k Ohm": 4,
+  "33k Ohm": 3,
+  "47k Ohm": 5,
+  "68k Ohm": 2,
+  "100k Ohm": 7,
+  "220k Ohm": 3,
+  "470k Ohm": 3,
+  "1M Ohm": 4,
+};
+const resistorValue = (r: Rng, values: readonly string[] = RES_VALUES): string =>
+  weighted(
+    r,
+    values.map((v) => [v, RES_WEIGHTS[v] ?? 1] as const),
+  );
 const RES_VALUES = [
   "0 Ohm",
   "1 Ohm",
@@ -90,7 +139,16 @@ const CAP_CERAMIC = [
 ];
 const CAP_ELECTRO = ["1µF", "2.2µF", "4.7µF", "10µF", "22µF", "47µF", "100µF", "220µF", "470µF", "1000µF", "2200µF", "3300µF", "4700µF"];
 const INDUCTORS = ["1µH", "2.2µH", "3.3µH", "4.7µH", "10µH", "15µH", "22µH", "33µH", "47µH", "68µH", "100µH", "220µH", "470µH", "1mH"];
-const SMD = ["0402", "0603", "0805", "1206", "2512"];
+/** Chip sizes by share: 0805 and 0603 most, 2512 (power) rare. */
+const SMD_SHARE = [
+  ["0402", 15],
+  ["0603", 32],
+  ["0805", 35],
+  ["1206", 14],
+  ["2512", 4],
+] as const;
+/** A chip resistor's rating by its size. */
+const SMD_POWER: Record<string, string> = { "0402": "0.0625W", "0603": "0.1W", "0805": "0.125W", "1206": "0.25W", "2512": "1W" };
 const PACKS = [10, 50, 100, 500, 1000];
 const COLOURS = ["Red", "Green", "Blue", "Yellow", "White", "Warm White", "Orange", "RGB"];
 const WIRE_COLOURS = ["Black", "Red", "Blue", "Green", "Yellow", "White", "Orange", "Brown", "Grey"];
@@ -108,6 +166,240 @@ function valueCode(value: string): string {
     .replace(/[^A-Z0-9]/g, "");
 }
 
+const DIODE_TYPES: Record<string, string> = { "Schottky Diode": "Schottky diode", "Zener Diode": "Zener diode", "TVS Diode": "TVS diode" };
+
+/** The generic ICs' kinds and pin counts (the package name is the family with its pins: "DIP-16"). */
+const LOGIC_ICS: Record<string, { type: string; pins: number }> = {
+  "74HC00": { type: "Logic IC", pins: 14 },
+  "74HC04": { type: "Logic IC", pins: 14 },
+  "74HC08": { type: "Logic IC", pins: 14 },
+  "74HC244": { type: "Logic IC", pins: 20 },
+  "74HC595": { type: "Logic IC", pins: 16 },
+  CD4017: { type: "Logic IC", pins: 16 },
+  LM358: { type: "Op-amp", pins: 8 },
+  LM324: { type: "Op-amp", pins: 14 },
+  NE555: { type: "Timer IC", pins: 8 },
+  LM393: { type: "Comparator", pins: 8 },
+  ADS1115: { type: "Data converter IC", pins: 10 },
+  MCP4725: { type: "Data converter IC", pins: 6 },
+  MAX485: { type: "Interface IC", pins: 8 },
+  SN65HVD230: { type: "Interface IC", pins: 8 },
+  MCP23017: { type: "Logic IC", pins: 28 },
+  DRV8833: { type: "Driver IC", pins: 16 },
+  PAM8403: { type: "Audio amplifier", pins: 16 },
+  PC817: { type: "Optocoupler", pins: 4 },
+};
+
+/** The generic cables' kinds and the connectors at their ends. */
+const CABLE_SPECS: Record<string, { type: string; connector: string[] }> = {
+  "USB-A to USB-C": { type: "USB cable", connector: ["USB-A", "USB-C"] },
+  "USB-C to USB-C": { type: "USB cable", connector: ["USB-C"] },
+  "USB-A to Micro USB": { type: "USB cable", connector: ["USB-A", "Micro-USB"] },
+  "USB-A to USB-B": { type: "USB cable", connector: ["USB-A", "USB-B"] },
+  "HDMI to HDMI": { type: "Video cable", connector: ["HDMI"] },
+  "Micro HDMI to HDMI": { type: "Video cable", connector: ["Micro-HDMI", "HDMI"] },
+  "DisplayPort to HDMI": { type: "Video cable", connector: ["DisplayPort", "HDMI"] },
+  "Cat6 Ethernet Patch": { type: "Network cable", connector: ["RJ45"] },
+  "DC 5.5x2.1mm Extension": { type: "Power cable", connector: ["DC 5.5x2.1mm"] },
+  "SMA to SMA Coaxial": { type: "RF cable", connector: ["SMA"] },
+};
+
+/** What the generic sensor modules are and measure. */
+const SENSOR_SPECS: Record<string, { type: string; measures?: string[] }> = {
+  "Temperature & Humidity Sensor": { type: "Sensor", measures: ["Temperature", "Humidity"] },
+  "Barometric Pressure Sensor": { type: "Sensor", measures: ["Pressure", "Temperature"] },
+  "Environmental Sensor": { type: "Sensor", measures: ["Pressure", "Temperature", "Humidity"] },
+  "6-Axis IMU": { type: "Sensor", measures: ["Acceleration", "Rotation"] },
+  "9-Axis IMU": { type: "Sensor", measures: ["Acceleration", "Rotation", "Magnetic field"] },
+  "Ultrasonic Distance Sensor": { type: "Sensor", measures: ["Distance"] },
+  "Time-of-Flight Distance Sensor": { type: "Sensor", measures: ["Distance"] },
+  "Ambient Light Sensor": { type: "Sensor", measures: ["Light"] },
+  "Colour Sensor": { type: "Sensor", measures: ["Colour", "Light"] },
+  "Gas Sensor": { type: "Sensor", measures: ["Gas"] },
+  "CO2 Sensor": { type: "Sensor", measures: ["CO2", "Temperature", "Humidity"] },
+  "Current Sensor": { type: "Sensor", measures: ["Current"] },
+  "Soil Moisture Sensor": { type: "Sensor", measures: ["Soil moisture"] },
+  "PIR Motion Sensor": { type: "Sensor", measures: ["Motion"] },
+  "Hall Effect Sensor": { type: "Sensor", measures: ["Magnetic field"] },
+  "Load Cell Amplifier": { type: "Sensor", measures: ["Weight"] },
+  "Heart Rate Sensor": { type: "Sensor", measures: ["Heart rate"] },
+  "Real Time Clock": { type: "Real-time clock" },
+  "GPS Module": { type: "Sensor", measures: ["Position"] },
+  "Thermocouple Amplifier": { type: "Sensor", measures: ["Temperature"] },
+};
+
+/** The generic batteries' chemistry, cell size and cells in series. */
+const BATTERY_SPECS: Record<string, { chemistry: string; cell?: string; cells?: string }> = {
+  "Li-ion 18650": { chemistry: "Li-ion", cell: "18650", cells: "1S" },
+  "Li-ion 21700": { chemistry: "Li-ion", cell: "21700", cells: "1S" },
+  LiPo: { chemistry: "LiPo", cells: "1S" },
+  "LiPo 2S": { chemistry: "LiPo", cells: "2S" },
+  "LiPo 3S": { chemistry: "LiPo", cells: "3S" },
+  "LiFePO4 32700": { chemistry: "LiFePO4", cell: "32700", cells: "1S" },
+  "NiMH AA": { chemistry: "NiMH", cell: "AA" },
+  "CR2032 Coin Cell": { chemistry: "Lithium coin", cell: "CR2032" },
+};
+
+const DC_DC_TYPES: Record<string, string> = {
+  "Buck Converter Module": "Buck converter",
+  "Boost Converter Module": "Boost converter",
+  "Buck-Boost Converter": "Buck-boost converter",
+  "Isolated DC-DC Converter": "Isolated DC-DC converter",
+  "Switching Power Supply": "Power supply",
+  "Battery Charger Module": "Charger module",
+};
+
+/** A generic board's memory as its name gives it ("N16R8": 16 MB flash, 8 MB PSRAM). */
+const BOARD_MEMORY: Record<string, Record<string, string>> = {
+  "4MB Flash": { flash: "4MB" },
+  "8MB Flash": { flash: "8MB" },
+  "16MB Flash": { flash: "16MB" },
+  "2MB Flash": { flash: "2MB" },
+  N8R2: { flash: "8MB", ram: "2MB" },
+  N16R8: { flash: "16MB", ram: "8MB" },
+};
+
+/** Chip, core, clock, logic voltage and radios of each chip family a generic board name starts with. */
+const BOARD_CHIPS: readonly (readonly [RegExp, Record<string, SeedSpecText>])[] = [
+  [/ESP32-S3|Nano ESP32/, { chip: "ESP32-S3", core: "Xtensa LX7", frequency: "240MHz", voltage: "3V3", radios: ["Wi-Fi", "Bluetooth LE"] }],
+  [/ESP32-C3/, { chip: "ESP32-C3", core: "RISC-V", frequency: "160MHz", voltage: "3V3", radios: ["Wi-Fi", "Bluetooth LE"] }],
+  [/ESP32-C6/, { chip: "ESP32-C6", core: "RISC-V", frequency: "160MHz", voltage: "3V3", radios: ["Wi-Fi", "Bluetooth LE"] }],
+  [/ESP32/, { chip: "ESP32", core: "Xtensa LX6", frequency: "240MHz", voltage: "3V3", radios: ["Wi-Fi", "Bluetooth", "Bluetooth LE"] }],
+  [/RP2350/, { chip: "RP2350", core: ["Arm Cortex-M33", "RISC-V"], frequency: "150MHz", voltage: "3V3" }],
+  [/RP2040 Pico W/, { chip: "RP2040", core: "Arm Cortex-M0+", frequency: "133MHz", voltage: "3V3", radios: "Wi-Fi" }],
+  [/RP2040/, { chip: "RP2040", core: "Arm Cortex-M0+", frequency: "133MHz", voltage: "3V3" }],
+  [/Uno R4/, { chip: "Renesas RA4M1", core: "Arm Cortex-M4", frequency: "48MHz", voltage: "5V" }],
+  [/Nano Every/, { chip: "ATmega4809", core: "AVR 8-bit", frequency: "20MHz", voltage: "5V" }],
+  [/Nano 33 IoT/, { chip: "SAMD21", core: "Arm Cortex-M0+", frequency: "48MHz", voltage: "3V3", radios: ["Wi-Fi", "Bluetooth LE"] }],
+  [/SAMD21/, { chip: "SAMD21", core: "Arm Cortex-M0+", frequency: "48MHz", voltage: "3V3" }],
+  [/STM32F411/, { chip: "STM32F411", core: "Arm Cortex-M4", frequency: "100MHz", voltage: "3V3" }],
+  [/STM32/, { voltage: "3V3" }],
+  [/nRF52840/, { chip: "nRF52840", core: "Arm Cortex-M4", frequency: "64MHz", voltage: "3V3", radios: "Bluetooth LE" }],
+  [/ATmega2560/, { chip: "ATmega2560", core: "AVR 8-bit", frequency: "16MHz", voltage: "5V" }],
+  [/Arduino (Nano|Uno) Compatible/, { chip: "ATmega328P", core: "AVR 8-bit", frequency: "16MHz", voltage: "5V" }],
+];
+const boardSpecs = (board: string): Record<string, SeedSpecText> => BOARD_CHIPS.find(([pattern]) => pattern.test(board))?.[1] ?? {};
+
+/** The generic wireless modules' kinds, radios, bands and interfaces, by chip. */
+const WIRELESS_SPECS: Record<string, Record<string, SeedSpecText>> = {
+  SX1276: { type: "LoRa module", radios: "LoRa", frequency: "868MHz", interface: "SPI", voltage: "3.3V" },
+  SX1278: { type: "LoRa module", radios: "LoRa", frequency: "433MHz", interface: "SPI", voltage: "3.3V" },
+  SX1262: { type: "LoRa module", radios: "LoRa", frequency: "915MHz", interface: "SPI", voltage: "3.3V" },
+  A7670E: { type: "Cellular module", radios: "4G LTE", interface: "UART" },
+  EC25: { type: "Cellular module", radios: ["4G LTE", "GNSS"], interface: ["UART", "USB"] },
+  SIM800C: { type: "Cellular module", radios: "2G GSM", frequency: ["850MHz", "900MHz", "1800MHz", "1900MHz"], interface: "UART" },
+  BC66: { type: "Cellular module", radios: "NB-IoT", interface: "UART" },
+  "ESP-12F": { type: "Wi-Fi module", radios: "Wi-Fi", frequency: "2.4GHz", interface: "UART", voltage: "3.3V" },
+  "ESP32-C3-MINI-1": { type: "Wi-Fi module", radios: ["Wi-Fi", "Bluetooth LE"], frequency: "2.4GHz", interface: "UART", voltage: "3.3V" },
+  "HM-10": { type: "Bluetooth module", radios: "Bluetooth LE", frequency: "2.4GHz", interface: "UART" },
+  CC2530: { type: "Zigbee module", radios: "Zigbee", frequency: "2.4GHz", interface: "UART" },
+  "nRF24L01+ PA LNA": { type: "RF transceiver", radios: "2.4 GHz RF", frequency: "2.4GHz", interface: "SPI", voltage: "3.3V" },
+  "NEO-M9N": { type: "GNSS module", radios: "GNSS", interface: "UART" },
+  W5500: { type: "Ethernet module", interface: ["SPI", "Ethernet"], voltage: "3.3V" },
+};
+const ANTENNAS: Record<string, string> = {
+  "PCB Antenna": "PCB antenna",
+  "IPEX Connector": "IPEX (u.FL)",
+  "SMA Antenna": "SMA",
+  "Spring Antenna": "Spring antenna",
+};
+
+/** A resolution as the displays' attribute lists it: the longer side first ("128x160" is "160x128"), character LCDs by their grid. */
+function displayResolution(res: string): string {
+  if (res === "1602") return "16x2 characters";
+  if (res === "2004") return "20x4 characters";
+  const [a = 0, b = 0] = res.split("x").map(Number);
+  return `${Math.max(a, b)}x${Math.min(a, b)}`;
+}
+
+const MOTOR_TYPES: Record<string, string> = {
+  "DC Gear Motor": "Gear motor",
+  "NEMA 17 Stepper Motor": "Stepper motor",
+  "NEMA 23 Stepper Motor": "Stepper motor",
+  "Micro Servo": "Servo",
+  "Metal Gear Servo": "Servo",
+  "Brushless DC Motor": "Brushless motor",
+  "Vibration Motor": "Vibration motor",
+  "Stepper Motor Driver": "Stepper driver",
+  "DC Motor Driver": "DC motor driver",
+};
+
+const PROTOTYPING: Record<string, Record<string, string>> = {
+  Perfboard: { type: "Perfboard", pitch: "2.54mm" },
+  Stripboard: { type: "Stripboard", pitch: "2.54mm" },
+  "Copper Clad Board": { type: "Copper clad board", material: "FR4" },
+  "ABS Project Enclosure": { type: "Enclosure", material: "ABS" },
+  "Aluminium Enclosure": { type: "Enclosure", material: "Aluminium" },
+  "Nylon Standoff Kit": { type: "Standoffs", material: "Nylon" },
+  "Brass Standoff Kit": { type: "Standoffs", material: "Brass" },
+  "Solderless Breadboard": { type: "Breadboard", pitch: "2.54mm" },
+};
+
+/** A board's or box's outline ("100x70mm"), a standoff's length ("M3 10mm"). */
+function prototypingSpecs(kind: string, size: string): Record<string, string> {
+  const outline = /^(\d+)x(\d+)mm$/.exec(size);
+  const dimensions: Record<string, string> = outline ? { length: `${outline[1]}mm`, width: `${outline[2]}mm` } : { length: size.slice(size.indexOf(" ") + 1) };
+  return { ...PROTOTYPING[kind]!, ...dimensions };
+}
+
+const TOOL_TYPES: Record<string, string> = {
+  "Flush Cutter": "Cutter",
+  "Needle Nose Pliers": "Pliers",
+  "Precision Screwdriver Set": "Screwdrivers",
+  "ESD Tweezers": "Tweezers",
+  "Crimping Tool": "Crimper",
+  "Wire Stripper": "Wire stripper",
+  "Solder Wire 63/37": "Solder wire",
+  "Lead-Free Solder Wire": "Solder wire",
+  "Soldering Tip": "Soldering tips",
+  "Digital Multimeter": "Multimeter",
+  "Clamp Meter": "Clamp meter",
+  "Desoldering Braid": "Desoldering braid",
+};
+
+/** A tool's kind; solder by its alloy, wire diameter or reel weight (the size its name gives). */
+function toolSpecs(kind: string, size: string): Record<string, string> {
+  const specs: Record<string, string> = { type: TOOL_TYPES[kind]! };
+  if (kind.startsWith("Solder Wire 63/37")) specs.alloy = "Sn63/Pb37";
+  if (kind.includes("Solder Wire")) {
+    if (/^[\d.]+mm$/.test(size) && parseFloat(size) < 2) specs.diameter = size;
+    if (/^\d+g$/.test(size)) specs.weight = size;
+  }
+  return specs;
+}
+
+const SOLAR_SPECS: Record<string, Record<string, string>> = {
+  "Monocrystalline Solar Panel": { type: "Solar panel", cell_type: "Monocrystalline" },
+  "Polycrystalline Solar Panel": { type: "Solar panel", cell_type: "Polycrystalline" },
+  "MPPT Charge Controller": { type: "MPPT charge controller" },
+  "PWM Charge Controller": { type: "PWM charge controller" },
+  "Pure Sine Wave Inverter": { type: "Inverter" },
+  "Hybrid Inverter": { type: "Hybrid inverter" },
+  "LiFePO4 Battery": { type: "Battery", chemistry: "LiFePO4" },
+  "Deep Cycle Gel Battery": { type: "Battery", chemistry: "Lead-acid gel" },
+};
+
+const ROBOT_SPECS: Record<string, Record<string, string>> = {
+  "2WD Robot Car Kit": { type: "Robot car kit", drive: "2WD" },
+  "4WD Robot Car Kit": { type: "Robot car kit", drive: "4WD" },
+  "Mecanum Robot Car Kit": { type: "Robot car kit", drive: "Mecanum" },
+  "Tank Robot Kit": { type: "Robot car kit", drive: "Tracked" },
+  "Robotic Arm Kit": { type: "Robotic arm" },
+  "Line Follower Kit": { type: "Line follower kit" },
+  "Quadruped Robot Kit": { type: "Walking robot", drive: "Legged" },
+  "Self-Balancing Robot Kit": { type: "Balancing robot", drive: "Two-wheel balancing" },
+};
+
+const STEM_TYPES: Record<string, string> = {
+  "Starter Kit": "Starter kit",
+  "Sensor Kit": "Sensor kit",
+  "IoT Learning Kit": "Starter kit",
+  "Electronics Learning Kit": "Starter kit",
+  "Coding Kit": "Starter kit",
+  "Solar Science Kit": "Science kit",
+  "Soldering Practice Kit": "Soldering kit",
+};
+
 const packLabel = (n: number): string => (n >= 1000 ? `(Reel of ${n.toLocaleString("en-US")})` : `(Pack of ${n})`);
 
 interface Part {
@@ -121,6 +413,8 @@ interface Part {
   price: number;
   /** sold in packs that could be variants (10 / 100 / 1000 pcs) */
   packs?: boolean;
+  /** specifications as a datasheet writes them, keys of the category's attributes (src/seed/catalog/spec-attributes.ts) */
+  specs: Record<string, SeedSpecText>;
 }
 
 export interface BulkFamily {
@@ -144,9 +438,13 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
     brands: ["Yageo", "Vishay", "Panasonic", "KOA Speer", "Bourns", "UniOhm", "Walsin"],
     image: /SMD Resistor/,
     build: (r, brand) => {
-      const value = pick(r, RES_VALUES);
-      const size = pick(r, SMD);
-      const tol = pick(r, ["1%", "1%", "5%", "0.1%"]);
+      const value = resistorValue(r);
+      const size = weighted(r, SMD_SHARE);
+      const tol = weighted(r, [
+        ["1%", 55],
+        ["5%", 40],
+        ["0.1%", 5],
+      ]);
       const pack = pick(r, PACKS);
       const series = { Yageo: "RC", Vishay: "CRCW", Panasonic: "ERJ-", "KOA Speer": "RK73H", Bourns: "CR", UniOhm: "0", Walsin: "WR" }[brand] ?? "RC";
       return {
@@ -155,6 +453,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         spec: `Thick film chip resistor, ${value}, ${tol} tolerance, ${size} package, 100 ppm/°C, on cut tape for pick-and-place or hand soldering.`,
         price: 1500 + pack * (tol === "0.1%" ? 60 : 8),
         packs: true,
+        specs: { type: "Resistor", resistance: value, tolerance: tol, power: SMD_POWER[size]!, package: size, technology: "Thick film" },
       };
     },
   },
@@ -165,7 +464,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
     brands: ["Kilima Basics", "Yageo", "Vishay", "TE Connectivity", "Generic"],
     image: /Film Resistor/,
     build: (r) => {
-      const value = pick(r, RES_VALUES.slice(1));
+      const value = resistorValue(r, RES_VALUES.slice(1));
       const film = pick(r, ["Carbon Film", "Metal Film", "Metal Oxide", "Wirewound"]);
       const watt = pick(r, ["1/4W", "1/4W", "1/2W", "1W", "2W", "5W"]);
       const pack = pick(r, [10, 20, 50, 100]);
@@ -175,6 +474,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         spec: `Axial lead ${film.toLowerCase()} resistor, ${value} at ${watt}, for breadboards, repairs and power circuits.`,
         price: 1000 + pack * 25 * (watt === "5W" ? 8 : watt === "2W" ? 4 : 1),
         packs: true,
+        specs: { type: "Resistor", resistance: value, tolerance: film === "Carbon Film" ? "5%" : "1%", power: watt, package: "Axial", technology: film },
       };
     },
   },
@@ -185,10 +485,25 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
     brands: ["Murata", "Samsung Electro-Mechanics", "TDK", "Yageo", "KEMET", "AVX"],
     image: /Ceramic Disc Capacitor/,
     build: (r, brand) => {
-      const value = pick(r, CAP_CERAMIC);
-      const volts = pick(r, ["6.3V", "10V", "16V", "25V", "50V", "100V"]);
-      const diel = pick(r, ["X7R", "X5R", "C0G", "Y5V"]);
-      const size = pick(r, SMD.slice(0, 4));
+      const value = weighted(
+        r,
+        CAP_CERAMIC.map((v) => [v, v === "100nF" ? 14 : ["10nF", "1µF", "10µF", "22pF"].includes(v) ? 6 : 3] as const),
+      );
+      const volts = weighted(r, [
+        ["6.3V", 10],
+        ["10V", 14],
+        ["16V", 22],
+        ["25V", 22],
+        ["50V", 26],
+        ["100V", 6],
+      ]);
+      const diel = weighted(r, [
+        ["X7R", 45],
+        ["X5R", 25],
+        ["C0G", 22],
+        ["Y5V", 8],
+      ]);
+      const size = weighted(r, SMD_SHARE.slice(0, 4));
       const pack = pick(r, PACKS);
       const series = { Murata: "GRM", "Samsung Electro-Mechanics": "CL", TDK: "C", Yageo: "CC", KEMET: "C", AVX: "" }[brand] ?? "CC";
       return {
@@ -197,6 +512,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         spec: `Multilayer ceramic chip capacitor (MLCC), ${value}, ${volts} rated, ${diel} dielectric, ${size} case, for decoupling and filtering.`,
         price: 1500 + pack * (diel === "C0G" ? 15 : 10),
         packs: true,
+        specs: { type: "Capacitor", capacitance: value, voltage: volts, dielectric: diel, package: size },
       };
     },
   },
@@ -207,8 +523,23 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
     brands: ["Panasonic", "Nichicon", "Rubycon", "Nippon Chemi-Con", "Lelon", "Jamicon"],
     image: /Electrolytic Capacitor/,
     build: (r, brand) => {
-      const value = pick(r, CAP_ELECTRO);
-      const volts = pick(r, ["6.3V", "10V", "16V", "25V", "35V", "50V", "63V", "100V", "250V", "400V", "450V"]);
+      const value = weighted(
+        r,
+        CAP_ELECTRO.map((v) => [v, ["10µF", "100µF", "470µF", "1000µF"].includes(v) ? 10 : ["1µF", "22µF", "47µF", "220µF"].includes(v) ? 6 : 3] as const),
+      );
+      const volts = weighted(r, [
+        ["6.3V", 5],
+        ["10V", 8],
+        ["16V", 16],
+        ["25V", 18],
+        ["35V", 14],
+        ["50V", 16],
+        ["63V", 8],
+        ["100V", 6],
+        ["250V", 3],
+        ["400V", 3],
+        ["450V", 3],
+      ]);
       const temp = pick(r, ["85°C", "105°C", "105°C Low ESR"]);
       const pack = pick(r, [5, 10, 20, 50]);
       const series = { Panasonic: "EEU-FR", Nichicon: "UHE", Rubycon: "ZLH", "Nippon Chemi-Con": "EKZE", Lelon: "REA", Jamicon: "TK" }[brand] ?? "EC";
@@ -218,6 +549,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         spec: `Aluminium electrolytic capacitor, ${value} at ${volts}, ${temp}, radial leads; for power supply smoothing and audio.`,
         price: 800 + pack * 120 * (1 + CAP_ELECTRO.indexOf(value) / 6) * (parseFloat(volts) > 100 ? 3 : 1),
         packs: true,
+        specs: { type: "Capacitor", capacitance: value, voltage: volts, dielectric: "Aluminium electrolytic", package: "Radial" },
       };
     },
   },
@@ -238,6 +570,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${series}${size.replace(/x.*$/, "")}${valueCode(value)}`,
         spec: `${form}, ${value} inductance, ${amps} saturation current, ${size} footprint; for DC-DC converters and filters.`,
         price: 2500 + parseFloat(amps) * 700,
+        specs: { type: "Inductor", inductance: value, current: amps, package: form.includes("SMD") ? "SMD" : form.startsWith("Radial") ? "Radial" : "THT" },
       };
     },
   },
@@ -251,6 +584,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
       const freq = pick(r, ["32.768kHz", "4MHz", "8MHz", "12MHz", "16MHz", "20MHz", "24MHz", "25MHz", "26MHz", "40MHz"]);
       const pkg = pick(r, ["HC-49S", "HC-49U", "SMD 3225", "SMD 2520", "SMD 5032"]);
       return {
+        specs: { type: "Crystal", frequency: freq, package: pkg },
         title: `${freq} Crystal Oscillator ${pkg} 20ppm (Pack of 10)`,
         mpn: `X${pkg.replace(/\D/g, "").slice(0, 4) || "49"}-${freq.replace(/[^0-9.]/g, "").replace(".", "")}`,
         spec: `Quartz crystal resonator, ${freq}, ±20 ppm, ${pkg} package, for microcontroller clocks and RTCs.`,
@@ -278,6 +612,12 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${brand === "Bourns" ? "3296W-1-" : brand === "Alps Alpine" ? "RK09K-" : "WH148-"}${valueCode(value)}`,
         spec: `${kind} of ${value}, for volume, contrast and calibration adjustments.`,
         price: 1500 + (kind.includes("Multi") ? 9000 : kind.includes("Slide") ? 3000 : 0),
+        specs: {
+          type: kind.startsWith("Trimmer") ? "Trimmer potentiometer" : "Potentiometer",
+          resistance: value,
+          ...(kind.endsWith("Linear") ? { taper: "Linear" } : kind.endsWith("Log") ? { taper: "Logarithmic" } : {}),
+          ...(kind.startsWith("Trimmer") ? { package: "THT", technology: "Cermet" } : kind.startsWith("Slide") ? {} : { package: "Panel mount" }),
+        },
       };
     },
   },
@@ -298,6 +638,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         spec: `${colour} light-emitting diode, ${form}, 20 mA forward current; for indicators, panels and lighting.`,
         price: 1000 + pack * (form.includes("5050") ? 60 : 25),
         packs: true,
+        specs: { type: "LED", colour, package: form.replace(/^SMD /, "").replace(/ Diffused$/, ""), current: "20mA" },
       };
     },
   },
@@ -321,6 +662,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${prefix}${vds}${channel[0]}${String(id).replace(".", "")}`,
         spec: `${channel} power MOSFET, ${vds} V drain-source, ${id} A continuous drain current, ${pkg} package, logic-level gate drive.`,
         price: 2500 + vds * 10 + id * 150,
+        specs: { type: "MOSFET", polarity: channel, voltage: `${vds}V`, current: `${id}A`, package: pkg },
       };
     },
   },
@@ -347,6 +689,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         spec: `${kind}, ${volts}, ${amps}, ${pkg} package; for rectification, reverse-polarity and surge protection.`,
         price: 1000 + pack * 40,
         packs: true,
+        specs: { type: DIODE_TYPES[kind] ?? "Diode", voltage: volts, current: amps, package: pkg },
       };
     },
   },
@@ -367,6 +710,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         spec: `General-purpose ${type} bipolar junction transistor in ${pkg}; for switching LEDs and relays and small-signal amplification.`,
         price: 1000 + pack * 40,
         packs: true,
+        specs: { type: "Transistor", polarity: type, package: pkg },
       };
     },
   },
@@ -390,6 +734,14 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${prefix}${int(r, 10, 99)}-${volts.replace("V", "").replace(".", "")}`,
         spec: `${kind} with ${volts} output and up to ${amps}, ${pkg} package, thermal and short-circuit protection.`,
         price: 2500 + (kind.includes("Converter") ? 4000 : 0),
+        specs: {
+          type: kind.includes("Converter") ? "DC-DC converter IC" : "Voltage regulator",
+          voltage: volts,
+          current: amps,
+          package: pkg,
+          // typical dropouts: an LDO's few hundred millivolts, a classic linear regulator's volt and more
+          ...(kind.startsWith("LDO") ? { dropout: "0.3V" } : kind.startsWith("Linear") ? { dropout: "1.1V" } : {}),
+        },
       };
     },
   },
@@ -421,11 +773,13 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         ["Optocoupler", "PC817"],
       ] as const);
       const pkg = pick(r, ["DIP", "SOIC", "TSSOP", "QFN"]);
+      const ic = LOGIC_ICS[code]!;
       return {
         title: `${code} ${fn}${fn.endsWith("IC") ? "" : " IC"} ${pkg} (Pack of 5)`,
         mpn: `${code}${pkg === "DIP" ? "N" : pkg === "SOIC" ? "D" : pkg === "TSSOP" ? "PW" : "RGT"}`,
         spec: `${fn} integrated circuit ${code} in a ${pkg} package, 2 V to 6 V supply.`,
         price: 2000 + (code.startsWith("ADS") || code.startsWith("SN") ? 12_000 : 1500),
+        specs: { type: ic.type, package: `${pkg}-${ic.pins}`, voltage: ["2V", "6V"] },
       };
     },
   },
@@ -452,6 +806,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${series}${pkg.replace(/\W/g, "").slice(0, 2)}${flash.replace(/\D/g, "")}`,
         spec: `${series} microcontroller with ${flash} flash in ${pkg}, for custom PCBs and repairs.`,
         price: 4000 + Math.log2(parseInt(flash) * (flash.endsWith("MB") ? 1024 : 1)) * 1500,
+        specs: { type: "Microcontroller", flash, package: pkg },
       };
     },
   },
@@ -474,6 +829,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `PH${pitch.replace(/\D/g, "")}-${rows}${String(pins).padStart(2, "0")}${gender[0]}${angle[0]}`,
         spec: `${gender.toLowerCase()} pin header, ${rows} row${rows > 1 ? "s" : ""} of ${pins} pins, ${pitch} pitch, ${angle.toLowerCase()}, gold-flashed contacts.`,
         price: 500 + pack * rows * pins * 25,
+        specs: { type: "Pin header", connector: "Pin header", gender, pitch },
       };
     },
   },
@@ -503,6 +859,11 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${brand === "Molex" ? "22-01-" : brand === "JST" ? "XHP-" : brand === "Phoenix Contact" ? "MKDS-" : "CN-"}${pins}${int(r, 10, 99)}`,
         spec: `${series} wire-to-board connector, ${pins} positions, housings with matching crimp contacts for battery packs and wiring harnesses.`,
         price: 1500 + pack * pins * 60,
+        specs: {
+          type: "Connector",
+          connector: series.replace(/ [\d.]+mm$/, "").replace(/ Terminal$/, " terminal"),
+          ...(/[\d.]+mm$/.test(series) ? { pitch: series.slice(series.lastIndexOf(" ") + 1) } : {}),
+        },
       };
     },
   },
@@ -532,6 +893,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${kind.replace(/[^A-Z0-9]/g, "").slice(0, 6)}-${length.replace(/\W/g, "")}${colour[0]}`,
         spec: `${kind} cable, ${length} long, ${colour.toLowerCase()} jacket, moulded strain reliefs.`,
         price: 2500 + parseFloat(length) * 1200 + (kind.includes("HDMI") || kind.includes("Display") ? 6000 : 0),
+        specs: { ...CABLE_SPECS[kind]!, length, colour },
       };
     },
   },
@@ -551,6 +913,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `W${awg}-${kind.split(" ")[0]!.slice(0, 3).toUpperCase()}-${colour.slice(0, 3).toUpperCase()}${metres}`,
         spec: `${kind}, ${awg} AWG, ${colour.toLowerCase()} insulation, ${metres} m roll.`,
         price: 1500 + (metres * 200 * 22) / awg,
+        specs: { type: "Wire", gauge: `${awg} AWG`, colour, length: `${metres}m` },
       };
     },
   },
@@ -594,6 +957,11 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${brand === "Adafruit" ? "ADA" : brand === "SparkFun" ? "SEN-" : brand === "DFRobot" ? "SEN0" : brand === "Seeed Studio" ? "101020" : "GY-"}${chip.replace(/\W/g, "")}`,
         spec: `${what} breakout based on the ${chip}, ${iface} interface, 3.3V and 5V logic; for Arduino, ESP32 and Raspberry Pi projects.`,
         price: logUniform(r, 3000, 90_000) * (brand === "Generic" || brand === "Kilima Basics" ? 0.6 : 1.4),
+        specs: {
+          ...SENSOR_SPECS[what]!,
+          ...(iface === "Qwiic" ? { interface: "I2C" } : iface === "Grove" ? {} : { interface: iface }),
+          voltage: ["3.3V", "5V"],
+        },
       };
     },
   },
@@ -612,6 +980,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `RM${ch}-${volts.replace(/\D/g, "")}${kind[0]}`,
         spec: `${ch}-channel ${kind.toLowerCase()} driven from ${volts} logic, screw terminals, status LEDs.`,
         price: 2500 + ch * 2200,
+        specs: { type: "Relay module", interface: "Digital", voltage: volts, ...(kind.includes("10A") ? { current: "10A" } : {}) },
       };
     },
   },
@@ -639,6 +1008,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${chem.replace(/\W/g, "").slice(0, 6).toUpperCase()}-${mah}`,
         spec: `${chem} rechargeable cell, ${volts} nominal, ${mah} mAh; for power banks, robots and portable projects.`,
         price: 2000 + mah * 3.5 * (chem.includes("3S") ? 3 : chem.includes("2S") ? 2 : 1),
+        specs: { type: "Battery", ...BATTERY_SPECS[chem]!, voltage: volts, capacity: `${mah}mAh` },
       };
     },
   },
@@ -665,6 +1035,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${brand === "Mean Well" ? "LRS-" : brand === "Recom" ? "R-78" : brand === "Pololu" ? "D36V" : "XL"}${Math.round(parseFloat(vout) * amps)}-${vout.replace(/\D/g, "")}`,
         spec: `${kind}, input ${vin}, output ${vout} at up to ${amps} A, with over-current and short-circuit protection.`,
         price: 3000 + parseFloat(vout) * amps * 350,
+        specs: { type: DC_DC_TYPES[kind]!, voltage: vout, input_voltage: vin, current: `${amps}A` },
       };
     },
   },
@@ -703,6 +1074,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${board.split(" ")[0]!.replace(/\W/g, "")}-${mem.replace(/\W/g, "")}`,
         spec: `${board} development board with ${mem}, ${usb} programming port and breadboard-friendly headers; Arduino IDE and MicroPython support.`,
         price: logUniform(r, 8000, 120_000) * (brand === "Generic" || brand === "Kilima Basics" ? 0.7 : 1.3),
+        specs: { type: "Microcontroller board", ...boardSpecs(board), ...BOARD_MEMORY[mem]!, usb: usb === "USB-C" ? "USB-C" : "Micro-USB" },
       };
     },
   },
@@ -730,6 +1102,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${what.replace(/[^A-Z]/g, "")}-${host.replace(/[^A-Z0-9]/g, "")}`,
         spec: `${what} that plugs onto the ${host}, with labelled pins and example code.`,
         price: logUniform(r, 5000, 150_000),
+        specs: { type: "Expansion board", voltage: host.startsWith("Arduino") ? "5V" : "3V3" },
       };
     },
   },
@@ -763,6 +1136,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${chip.replace(/\W/g, "")}-${antenna.split(" ")[0]!.slice(0, 3).toUpperCase()}`,
         spec: `${what} based on the ${chip}, ${antenna.toLowerCase()}, UART/SPI interface; for telemetry, gateways and remote monitoring.`,
         price: logUniform(r, 6000, 180_000),
+        specs: { ...WIRELESS_SPECS[chip]!, antenna: ANTENNAS[antenna]! },
       };
     },
   },
@@ -797,6 +1171,14 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${driver}-${size.replace(/\D/g, "")}${iface[0]}${colour[0]}`,
         spec: `${size} ${tech} display module, ${res} resolution, ${driver} controller, ${iface} interface.`,
         price: logUniform(r, 5000, 250_000),
+        specs: {
+          type: tech === "HDMI IPS Touch" ? "IPS LCD" : tech,
+          ...(size.endsWith("inch") ? { size } : {}),
+          resolution: displayResolution(res),
+          ...(driver === "HDMI" ? { touch: "Capacitive" } : { driver }),
+          interface: iface,
+          colour: colour === "Colour" ? "Full colour" : colour,
+        },
       };
     },
   },
@@ -834,6 +1216,12 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${brand === "Pololu" ? "POL" : brand === "TowerPro" ? "MG" : "MT"}${kind.replace(/[^A-Z0-9]/g, "")}-${rating.replace(/\D/g, "").slice(0, 4)}`,
         spec: `${kind} rated ${volts}, ${rating}; for robots, 3D printers, CNC and automation.`,
         price: logUniform(r, 4000, 300_000),
+        specs: {
+          type: MOTOR_TYPES[kind]!,
+          voltage: volts,
+          ...(kind.startsWith("NEMA") ? { frame: kind.slice(0, 7) } : {}),
+          ...(rating.endsWith("RPM") ? { speed: rating } : rating.endsWith("A") ? { current: rating } : { torque: rating }),
+        },
       };
     },
   },
@@ -863,6 +1251,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${brand === "Hammond" ? "1591" : "PB"}${kind.replace(/[^A-Z]/g, "")}-${size.replace(/\W/g, "")}`,
         spec: `${kind} ${size}, for prototypes, repairs and finished projects.`,
         price: logUniform(r, 1500, 60_000),
+        specs: prototypingSpecs(kind, size),
       };
     },
   },
@@ -894,6 +1283,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${brand.replace(/\W/g, "").slice(0, 3).toUpperCase()}-${kind.replace(/[^A-Z0-9]/g, "")}${size.replace(/\W/g, "")}`,
         spec: `${kind} (${size}) for electronics assembly, repair and rework benches.`,
         price: logUniform(r, 3000, 400_000) * (["Fluke", "Knipex", "Hakko", "Wera"].includes(brand) ? 2 : 1),
+        specs: toolSpecs(kind, size),
       };
     },
   },
@@ -929,6 +1319,11 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${brand.replace(/\W/g, "").slice(0, 3).toUpperCase()}${kind.replace(/[^A-Z]/g, "")}${rating.replace(/\D/g, "")}${volts.replace(/\D/g, "")}`,
         spec: `${kind}, ${rating} at ${volts}, for off-grid homes, shops and water pumping.`,
         price: kind.includes("Panel") ? n * 1100 : kind.includes("Controller") ? n * 3500 : kind.includes("Inverter") ? n * 400 : n * 9000,
+        specs: {
+          ...SOLAR_SPECS[kind]!,
+          voltage: volts,
+          ...(rating.endsWith("Ah") ? { capacity: rating } : rating.endsWith("A") ? { current: rating } : { power: rating }),
+        },
       };
     },
   },
@@ -949,6 +1344,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
         mpn: `${brand.replace(/\W/g, "").slice(0, 3).toUpperCase()}-${material.replace(/\W/g, "")}${dia.replace(/\D/g, "")}-${colour.slice(0, 3).toUpperCase()}${kg * 10}`,
         spec: `${material} 3D printer filament, ${dia} ±0.02 mm, ${kg} kg spool, ${colour.toLowerCase()}.`,
         price: kg * logUniform(r, 45_000, 110_000),
+        specs: { type: "Filament", material: material === "TPU 95A" ? "TPU" : material, diameter: dia, weight: `${kg}kg`, colour },
       };
     },
   },
@@ -979,6 +1375,7 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
           .toUpperCase()}`,
         spec: `${kind} with motors, sensors and step-by-step lessons for the ${brain}.`,
         price: logUniform(r, 25_000, 900_000),
+        specs: { ...ROBOT_SPECS[kind]!, controller: brain },
       };
     },
   },
@@ -1008,6 +1405,11 @@ export const BULK_FAMILIES: readonly BulkFamily[] = [
           .toUpperCase()}`,
         spec: `${kind} for ${level.toLowerCase()} learners with the ${brain}; printed lessons in English and Kiswahili.`,
         price: logUniform(r, 15_000, 600_000) * (level.startsWith("Classroom") ? 6 : 1),
+        specs: {
+          type: STEM_TYPES[kind]!,
+          controller: brain === "No Board" ? "Not included" : brain,
+          ...(kind.startsWith("Soldering") ? { soldering: "yes" } : {}),
+        },
       };
     },
   },
@@ -1062,6 +1464,8 @@ export interface BulkProduct {
   createdAt: Date;
   variantConfig: VariantConfig | null;
   variants: BulkVariant[];
+  /** specifications as a datasheet writes them, keys of the category's attributes */
+  specs: Record<string, SeedSpecText>;
 }
 
 /** The demo products' images by category, for reuse (no new image files, no new vectors). */
@@ -1168,6 +1572,7 @@ export function bulkProduct(k: number, ctx: BulkContext): BulkProduct {
     createdAt: new Date(ctx.now - daysAgo * DAY_MS - (k % 86_400) * 1000),
     variantConfig,
     variants,
+    specs: part.specs,
   };
 }
 

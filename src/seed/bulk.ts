@@ -4,10 +4,13 @@ import { sql } from "drizzle-orm";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { slugify } from "@/lib/slug";
+import { parseSpecValue } from "@/lib/specs/values";
 import { rowsOf, type DbHandle } from "@/server/db";
+import { specAttributes } from "@/server/db/schema";
 import { invalidateCatalogCounts } from "@/server/catalog/catalog-cache";
 import { clearResolvedWords, refreshSearchLexicon } from "@/server/search/resolve";
 import { BULK_BRANDS, BULK_SKU_PREFIX, bulkContext, bulkProduct, bulkSku, type BulkProduct, type DemoImage } from "./bulk-catalog";
+import { SEED_SPEC_ATTRIBUTES } from "./catalog/spec-attributes";
 
 export { BULK_SKU_PREFIX };
 
@@ -39,6 +42,7 @@ const PRODUCT_COLUMNS = [
   "updated_at",
 ];
 const VARIANT_COLUMNS = ["product_id", "combination_id", "sku", "price", "stock", "attributes", "multi_values", "primary_values", "sort_order"];
+const SPEC_COLUMNS = ["product_id", "variant_id", "category_id", "key", "num", "text"];
 
 /** Rows per COPY chunk (one string handed to the database at a time). */
 const CHUNK = 5_000;
@@ -117,10 +121,12 @@ const line = (values: (string | number | boolean | null)[]): string => values.ma
  * Grows the catalogue to `count` products for benchmarks with generated products that look like
  * a real electronics catalogue (src/seed/bulk-catalog.ts): bulk product k has SKU KE-B000000k,
  * so a second run adds only the missing ones (and a smaller count removes the last ones). Rows
- * are made in JavaScript and loaded with COPY; for a large load the secondary indexes of
- * `products` are dropped first and built again after (in the same transaction, so a failed load
- * leaves the table as it was). Images are the demo products' own files, so no image is made and
- * no vector added. Ends with VACUUM ANALYZE and a refresh of the search lexicon and suggestions.
+ * are made in JavaScript and loaded with COPY, each product's specification values (product_specs)
+ * after the products; for a large load the secondary indexes of `products` and `product_specs`
+ * and the latter's foreign keys are dropped first and made again after (in the same transaction,
+ * so a failed load leaves the tables as they were). Images are the demo products' own files, so
+ * no image is made and no vector added. Ends with VACUUM ANALYZE and a refresh of the search
+ * lexicon and suggestions.
  */
 export async function seedBulk(handle: DbHandle, count: number, options: BulkSeedOptions = {}): Promise<BulkSeedResult> {
   const log = options.log ?? (() => undefined);
@@ -165,6 +171,7 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
   const add = Math.max(0, wanted - bulk);
   phase("prepare");
 
+  await ensureSpecAttributes(handle);
   if (add > 0) {
     await ensureBrands(handle);
     const demo = rowsOf<DemoImage>(
@@ -178,13 +185,15 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
     const brandIds = new Map(rowsOf<{ id: number; name: string }>(await db.execute(sql`select id, name from brands`)).map((b) => [b.name, b.id]));
     const ctx = bulkContext(demo, options.now ?? Date.now());
     const rebuild = options.rebuildIndexes ?? (add >= 50_000 && add > others + bulk);
+    const specValues = specValueLines(categories);
     const rows: RowMaker = {
       firstK: maxK + 1,
-      make: (k, id, variantLines) => {
+      make: (k, id, sink) => {
         const p = bulkProduct(k, ctx);
         for (const [order, v] of p.variants.entries()) {
-          variantLines.push(line([id, v.combinationId, v.sku, v.price, v.stock, JSON.stringify(v.attributes), "{}", "[]", order]));
+          sink.variants.push(line([id, v.combinationId, v.sku, v.price, v.stock, JSON.stringify(v.attributes), "{}", "[]", order]));
         }
+        sink.specs.add(id, specValues(p));
         return productLine(p, id, categories, brandIds, nowIso);
       },
     };
@@ -195,6 +204,8 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
       await loadInOneTransaction(handle, add, rows, rebuild, log, phase);
     }
   }
+
+  if (await backfillSpecs(handle, log)) phase("specs of earlier bulk products");
 
   // A "was" price is a price the product had: each deal's history shows the cut from it, made
   // halfway between the listing and today (once: a product that has its history keeps it).
@@ -210,6 +221,7 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
   // Fresh statistics and visibility map, so the planner walks indexes and counts use index-only scans.
   await db.execute(sql`vacuum analyze products`);
   await db.execute(sql`vacuum analyze product_variants`);
+  await db.execute(sql`vacuum analyze product_specs`);
   await db.execute(sql`analyze categories`);
   await db.execute(sql`analyze brands`);
   phase("vacuum analyze");
@@ -221,18 +233,88 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
   return { total: others + bulk + add, added: add, removed, timings };
 }
 
-/** Makes the COPY line of bulk product k with row id `id` (and its variants' lines). */
+/** Makes the COPY line of bulk product k with row id `id` (and puts its variants' and specifications' lines in `sink`). */
 interface RowMaker {
   firstK: number;
-  make: (k: number, id: number, variantLines: string[]) => string;
+  make: (k: number, id: number, sink: LoadSink) => string;
+}
+
+/** The lines a load copies after its products: variants, and specification values. */
+interface LoadSink {
+  variants: string[];
+  specs: SpecLines;
+}
+
+const newSink = (): LoadSink => ({ variants: [], specs: new SpecLines() });
+
+/**
+ * The product_specs lines of the products being loaded, kept in large strings (a million
+ * products hold about five million values) until their products are in.
+ */
+class SpecLines {
+  private readonly chunks: string[] = [];
+  private pending = "";
+  private count = 0;
+
+  /** a product's values: each the tail of a line, after the product id */
+  add(productId: number, tails: readonly string[]): void {
+    for (const tail of tails) {
+      this.pending += `${productId}\t${tail}`;
+      if (++this.count % (CHUNK * 4) === 0) {
+        this.chunks.push(this.pending);
+        this.pending = "";
+      }
+    }
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The lines in chunks for COPY (the buffer is emptied as they go). */
+  *drain(): Generator<string> {
+    if (this.pending) this.chunks.push(this.pending);
+    this.pending = "";
+    for (let chunk = this.chunks.shift(); chunk !== undefined; chunk = this.chunks.shift()) yield chunk;
+  }
+}
+
+/**
+ * A bulk product's specification values as product_specs line tails (variant, category, key,
+ * number, text), read with its category's definitions (src/seed/catalog/spec-attributes.ts). The
+ * catalogue repeats a few thousand distinct values, so each is read once.
+ */
+function specValueLines(categories: Map<string, { id: number }>): (p: BulkProduct) => string[] {
+  const known = new Map<string, string>();
+  return (p) => {
+    const tails: string[] = [];
+    for (const [key, value] of Object.entries(p.specs)) {
+      for (const text of typeof value === "string" ? [value] : value) {
+        const memo = `${p.categorySlug}\u0001${key}\u0001${text}`;
+        let tail = known.get(memo);
+        if (tail === undefined) {
+          const def = SEED_SPEC_ATTRIBUTES[p.categorySlug]?.find((d) => d.key === key);
+          const categoryId = categories.get(p.categorySlug)?.id;
+          const parsed = def ? parseSpecValue(def, text) : { ok: false as const, reason: "not an attribute of the category" };
+          if (!parsed.ok || categoryId === undefined)
+            throw new Error(`Bulk spec ${key} "${text}" of ${p.sku}: ${parsed.ok ? "unknown category" : parsed.reason}`);
+          const num = typeof parsed.value === "number" ? String(parsed.value) : null;
+          tail = line([null, categoryId, key, num, num === null ? String(parsed.value) : null]);
+          known.set(memo, tail);
+        }
+        tails.push(tail);
+      }
+    }
+    return tails;
+  };
 }
 
 /** Lines of products firstK + from … firstK + to - 1, with ids from `firstId + from`, in chunks. */
-function* productChunks(rows: RowMaker, firstId: number, from: number, to: number, variantLines: string[], progress: () => void): Generator<string> {
+function* productChunks(rows: RowMaker, firstId: number, from: number, to: number, sink: LoadSink, progress: () => void): Generator<string> {
   let chunk = "";
   let n = 0;
   for (let i = from; i < to; i++) {
-    chunk += rows.make(rows.firstK + i, firstId + i, variantLines);
+    chunk += rows.make(rows.firstK + i, firstId + i, sink);
     if (++n === CHUNK) {
       yield chunk;
       chunk = "";
@@ -254,10 +336,25 @@ function progressLogger(log: (line: string) => void): () => void {
   };
 }
 
+/**
+ * What a large load drops and makes again after: the secondary indexes of `products` and
+ * `product_specs`, and the foreign keys of `product_specs` (checked row by row, they would cost
+ * the load of five million values several times its COPY; added after, one join checks them).
+ */
 const SECONDARY_INDEXES = `
-  select indexname as name, indexdef as def from pg_indexes
-  where schemaname = current_schema() and tablename = 'products'
-    and indexname not in (select conname from pg_constraint where conrelid = 'products'::regclass)`;
+  select indexname as name, indexdef as def, format('DROP INDEX %I', indexname) as "drop" from pg_indexes
+  where schemaname = current_schema() and tablename in ('products', 'product_specs')
+    and indexname not in (select conname from pg_constraint where conrelid in ('products'::regclass, 'product_specs'::regclass))
+  union all
+  select conname, format('ALTER TABLE product_specs ADD CONSTRAINT %I %s', conname, pg_get_constraintdef(oid)),
+         format('ALTER TABLE product_specs DROP CONSTRAINT %I', conname)
+  from pg_constraint where conrelid = 'product_specs'::regclass and contype = 'f'`;
+
+interface Dropped {
+  name: string;
+  def: string;
+  drop: string;
+}
 
 /** The comment on `products` while its indexes are dropped for a load: what to build again if the load dies. */
 const PENDING_MARK = "bulk-seed: indexes to rebuild ";
@@ -292,16 +389,18 @@ async function loadInOneTransaction(
     await loader.query("BEGIN");
     if (handle.kind === "postgres") await loader.query("SET LOCAL maintenance_work_mem = '1GB'");
     const [{ next } = { next: 1 }] = await loader.query<{ next: number }>("select (coalesce(max(id), 0) + 1)::int as next from products");
-    const dropped = rebuild ? await loader.query<{ name: string; def: string }>(SECONDARY_INDEXES) : [];
-    for (const index of dropped) await loader.query(`DROP INDEX "${index.name}"`);
+    const dropped = rebuild ? await loader.query<Dropped>(SECONDARY_INDEXES) : [];
+    for (const index of dropped) await loader.query(index.drop);
     if (dropped.length) log(`Dropped ${dropped.length} indexes of products for the load.`);
     phase("indexes dropped");
-    const variantLines: string[] = [];
-    await loader.copy("products", PRODUCT_COLUMNS, productChunks(rows, Number(next), 0, add, variantLines, progressLogger(log)));
+    const sink = newSink();
+    await loader.copy("products", PRODUCT_COLUMNS, productChunks(rows, Number(next), 0, add, sink, progressLogger(log)));
     phase("copy products");
-    if (variantLines.length) await loader.copy("product_variants", VARIANT_COLUMNS, joined(variantLines));
+    if (sink.variants.length) await loader.copy("product_variants", VARIANT_COLUMNS, joined(sink.variants));
     await loader.query("select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))");
     phase("copy variants");
+    if (sink.specs.size) await loader.copy("product_specs", SPEC_COLUMNS, sink.specs.drain());
+    phase("copy specs");
     for (const index of dropped) {
       const started = Date.now();
       await loader.query(index.def);
@@ -331,9 +430,9 @@ async function loadInParallel(handle: DbHandle, add: number, rows: RowMaker, log
     await first.query("BEGIN");
     await first.query("LOCK TABLE products IN SHARE ROW EXCLUSIVE MODE");
     const [{ next } = { next: 1 }] = await first.query<{ next: number }>("select (coalesce(max(id), 0) + 1)::int as next from products");
-    const dropped = await first.query<{ name: string; def: string }>(SECONDARY_INDEXES);
+    const dropped = await first.query<Dropped>(SECONDARY_INDEXES);
     await first.query(`COMMENT ON TABLE products IS ${literal(PENDING_MARK + JSON.stringify(dropped))}`);
-    for (const index of dropped) await first.query(`DROP INDEX "${index.name}"`);
+    for (const index of dropped) await first.query(index.drop);
     // the ids are taken now, so a shop writing meanwhile cannot collide with them
     await first.query(`select setval(pg_get_serial_sequence('products', 'id'), ${Number(next) + add - 1})`);
     await first.query("COMMIT");
@@ -341,15 +440,17 @@ async function loadInParallel(handle: DbHandle, add: number, rows: RowMaker, log
     phase("indexes dropped");
 
     const half = Math.floor(add / 2);
-    const variantLines: string[][] = [[], []];
+    const sinks = [newSink(), newSink()] as const;
     const progress = progressLogger(log);
     await Promise.all([
-      first.copy("products", PRODUCT_COLUMNS, productChunks(rows, Number(next), 0, half, variantLines[0]!, progress)),
-      second.copy("products", PRODUCT_COLUMNS, productChunks(rows, Number(next), half, add, variantLines[1]!, progress)),
+      first.copy("products", PRODUCT_COLUMNS, productChunks(rows, Number(next), 0, half, sinks[0], progress)),
+      second.copy("products", PRODUCT_COLUMNS, productChunks(rows, Number(next), half, add, sinks[1], progress)),
     ]);
     phase("copy products");
-    await first.copy("product_variants", VARIANT_COLUMNS, joined([...variantLines[0]!, ...variantLines[1]!]));
+    await first.copy("product_variants", VARIANT_COLUMNS, joined([...sinks[0].variants, ...sinks[1].variants]));
     phase("copy variants");
+    await Promise.all([first.copy("product_specs", SPEC_COLUMNS, sinks[0].specs.drain()), second.copy("product_specs", SPEC_COLUMNS, sinks[1].specs.drain())]);
+    phase("copy specs");
 
     // the longest first (at 1M: lexicon ~150 s, each GIN index ~90 s, the btrees ~25 s together),
     // so the two connections finish together
@@ -414,6 +515,59 @@ function productLine(p: BulkProduct, id: number, categories: Map<string, { id: n
     p.createdAt.toISOString(),
     nowIso,
   ]);
+}
+
+/**
+ * The spec attributes the bulk products' values are read by (the demo seed writes them; a shop
+ * seeded before they existed, or whose admin removed one, gets the missing ones back).
+ */
+async function ensureSpecAttributes(handle: DbHandle): Promise<void> {
+  const ids = new Map(rowsOf<{ id: number; slug: string }>(await handle.db.execute(sql`select id, slug from categories`)).map((c) => [c.slug, c.id]));
+  const values = Object.entries(SEED_SPEC_ATTRIBUTES).flatMap(([slug, defs]) => {
+    const categoryId = ids.get(slug);
+    return categoryId === undefined ? [] : defs.map((d) => ({ categoryId, ...d }));
+  });
+  if (values.length) await handle.db.insert(specAttributes).values(values).onConflictDoNothing();
+}
+
+/**
+ * Gives bulk products loaded before they had specifications their values (a catalogue grown by an
+ * earlier version of this seed); a load writes every product's values, so the first bulk product
+ * having some says there is nothing to do. True when it wrote any.
+ */
+async function backfillSpecs(handle: DbHandle, log: (line: string) => void): Promise<boolean> {
+  const db = handle.db;
+  const [first] = rowsOf<{ bare: boolean }>(
+    await db.execute(sql`
+      select not exists (select 1 from product_specs s where s.product_id = p.id) as bare
+      from products p where p.sku ~ ${BULK_SKU_PATTERN} order by p.sku limit 1`),
+  );
+  if (!first?.bare) return false;
+  const categories = new Map(rowsOf<{ id: number; slug: string }>(await db.execute(sql`select id, slug from categories`)).map((c) => [c.slug, c]));
+  const specValues = specValueLines(categories);
+  const ctx = bulkContext([{ categorySlug: "", name: "", image: "" }]);
+  const loader = await openLoader(handle);
+  let after = 0;
+  let done = 0;
+  try {
+    for (;;) {
+      const batch = await loader.query<{ id: number; sku: string }>(`
+        select p.id, p.sku from products p
+        where p.sku ~ '${BULK_SKU_PATTERN}' and p.id > ${after}
+          and not exists (select 1 from product_specs s where s.product_id = p.id)
+        order by p.id limit 20000`);
+      if (!batch.length) break;
+      const specs = new SpecLines();
+      for (const row of batch) specs.add(row.id, specValues(bulkProduct(Number(row.sku.slice(BULK_SKU_PREFIX.length)), ctx)));
+      await loader.copy("product_specs", SPEC_COLUMNS, specs.drain());
+      after = Number(batch.at(-1)!.id);
+      done += batch.length;
+      log(`  specifications of ${done.toLocaleString("en-US")} earlier bulk products written…`);
+    }
+  } finally {
+    await loader.release();
+  }
+  return done > 0;
 }
 
 /** Makes the brands the bulk families use that the demo catalogue does not have. */

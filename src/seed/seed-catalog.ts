@@ -11,13 +11,15 @@ import { slugify } from "@/lib/slug";
 import { variantCombinationId } from "@/lib/variants";
 import type { Database } from "@/server/db";
 import type { MediaStore } from "@/server/media/media-store";
-import { advertisements, brands, categories, productChanges, productVariants, products } from "@/server/db/schema";
+import { advertisements, brands, categories, productChanges, productSpecs, productVariants, products, specAttributes } from "@/server/db/schema";
 import { invalidateCatalogCounts } from "@/server/catalog/catalog-cache";
 import { generateSpecSheets } from "@/server/catalog/datasheets";
 import { refreshSearchLexicon } from "@/server/search/resolve";
 import type { SeedOptions } from "@/server/seed/ensure-seeded";
 import { SEED_ADVERTISEMENTS, SEED_AD_ASSETS_DIR } from "./ads-data";
 import { SEED_CATEGORIES, buildSeedProducts } from "./catalog";
+import { SEED_SPEC_ATTRIBUTES, seedSpecRows } from "./catalog/spec-attributes";
+import { SEED_PRODUCT_SPECS } from "./catalog/specs";
 import { imageFileName, renderAdBanner, renderProductImage } from "./images";
 import type { SeedProduct } from "./types";
 
@@ -96,7 +98,16 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
       sortOrder: order,
     })),
   );
-  if (variantRows.length) await db.insert(productVariants).values(variantRows);
+  const variantIds = new Map<string, number>();
+  for (let i = 0; i < variantRows.length; i += 500) {
+    const ids = await db
+      .insert(productVariants)
+      .values(variantRows.slice(i, i + 500))
+      .returning({ id: productVariants.id, sku: productVariants.sku });
+    for (const v of ids) if (v.sku) variantIds.set(v.sku, v.id);
+  }
+
+  const specRows = await seedSpecs(db, seedProducts, categoryBySlug, idBySku, variantIds);
 
   // A "was" price is a price the product had: each deal's history shows the cut from it, made
   // halfway between the listing and today.
@@ -121,8 +132,49 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
   log(`Generated ${sheets} spec sheets in ${Date.now() - sheetsStarted} ms.`);
   await refreshSearchLexicon(db);
   invalidateCatalogCounts();
-  log(`Seeded ${rows.length} products in ${categoryRows.length} categories, ${variantRows.length} variants.`);
+  log(`Seeded ${rows.length} products in ${categoryRows.length} categories, ${variantRows.length} variants, ${specRows} spec values.`);
   return { products: rows.length };
+}
+
+/**
+ * Each category's spec attributes and every product's values (src/seed/catalog/specs), read with
+ * the shop's own parsing; numbers go in as text, so `numeric` keeps them exact. Returns the number
+ * of values written.
+ */
+async function seedSpecs(
+  db: Database,
+  seedProducts: SeedProduct[],
+  categoryBySlug: Map<string, { id: number }>,
+  idBySku: Map<string, number>,
+  variantIds: Map<string, number>,
+): Promise<number> {
+  const attributeRows = Object.entries(SEED_SPEC_ATTRIBUTES).flatMap(([slug, defs]) => {
+    const categoryId = categoryBySlug.get(slug)?.id;
+    if (categoryId === undefined) throw new Error(`Seed spec attributes name unknown category ${slug}`);
+    return defs.map((d) => ({ categoryId, ...d }));
+  });
+  if (attributeRows.length) await db.insert(specAttributes).values(attributeRows);
+  const variantId = (sku: string): number => {
+    const id = variantIds.get(sku);
+    if (id === undefined) throw new Error(`Seed spec names unknown variant ${sku}`);
+    return id;
+  };
+  const values = seedProducts.flatMap((p) => {
+    const specs = SEED_PRODUCT_SPECS[p.categorySlug]?.[p.name];
+    if (!specs) return [];
+    const categoryId = categoryBySlug.get(p.categorySlug)!.id;
+    const productId = idBySku.get(p.sku)!;
+    return seedSpecRows(p, SEED_SPEC_ATTRIBUTES[p.categorySlug] ?? [], specs).map((row) => ({
+      productId,
+      variantId: row.variantSku === null ? null : variantId(row.variantSku),
+      categoryId,
+      key: row.key,
+      num: row.num === null ? null : String(row.num),
+      text: row.text,
+    }));
+  });
+  for (let i = 0; i < values.length; i += 1000) await db.insert(productSpecs).values(values.slice(i, i + 1000));
+  return values.length;
 }
 
 /** Renders each product's image at 640 and 320 px; files are content-named, so reruns reuse them. */

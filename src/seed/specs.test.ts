@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { normalizePackage } from "@/lib/specs/packages";
 import { SPEC_UNITS, specNumbersEqual } from "@/lib/specs/units";
 import { STANDARD_SPEC_KEYS } from "@/lib/specs/values";
+import { bulkContext, bulkProduct } from "./bulk-catalog";
 import { SEED_CATEGORIES, buildSeedProducts } from "./catalog";
 import { SEED_SPEC_ATTRIBUTES, seedSpecRows, type SeedSpecRow } from "./catalog/spec-attributes";
 import { SEED_PRODUCT_SPECS } from "./catalog/specs";
@@ -159,5 +160,57 @@ describe("seed product specs", () => {
     expect(tenK.length).toBeGreaterThanOrEqual(5);
     expect(resistors.filter((p) => tenK.includes(p)).length).toBeGreaterThanOrEqual(3);
     expect(tenK.filter((p) => has(p, "package", (r) => r.text === "0805")).map((p) => p.name)).toEqual(["10k Ohm SMD Resistor 0805 1% (Pack of 100)"]);
+  });
+});
+
+describe("bulk catalogue specs", () => {
+  const ctx = bulkContext([{ categorySlug: "x", name: "x", image: "x" }], Date.UTC(2026, 0, 1));
+  const bulk = Array.from({ length: 20_000 }, (_, i) => bulkProduct(i + 1, ctx));
+  const bulkRows = bulk.map((p) => seedSpecRows(p, SEED_SPEC_ATTRIBUTES[p.categorySlug] ?? [], p.specs));
+  const value = (i: number, key: string) => bulkRows[i]!.find((r) => r.key === key);
+
+  it("gives every generated product specifications that read under its category's definitions, its type first of all", () => {
+    bulkRows.forEach((rows, i) => {
+      expect(
+        rows.some((r) => r.key === "type"),
+        bulk[i]!.name,
+      ).toBe(true);
+      expect(rows.every((r) => r.variantSku === null)).toBe(true);
+    });
+    expect(bulkRows.reduce((n, rows) => n + rows.length, 0) / bulk.length).toBeGreaterThan(3.5);
+  });
+
+  it("agrees with the names: a chip resistor's value, size and tolerance, an MLCC's value and voltage", () => {
+    const resistors = bulk.flatMap((p, i) => (p.family === "smd-resistor" ? [i] : []));
+    expect(resistors.length).toBeGreaterThan(1000);
+    for (const i of resistors) {
+      const name = bulk[i]!.name;
+      const size = value(i, "package")!.text!;
+      expect(name).toContain(` ${size} `);
+      expect(name).toContain(` ${value(i, "tolerance")!.num}% `);
+      const ohms = value(i, "resistance")!.num!;
+      const written = /(\d+(?:\.\d+)?)(k|M)? Ohm SMD/.exec(name)!;
+      expect(specNumbersEqual(ohms, Number(written[1]) * (written[2] === "k" ? 1e3 : written[2] === "M" ? 1e6 : 1))).toBe(true);
+    }
+    for (const [i, p] of bulk.entries()) {
+      if (p.family !== "mlcc") continue;
+      expect(p.name).toContain(`${value(i, "voltage")!.num}V`);
+      expect(p.name).toContain(` ${value(i, "package")!.text} SMD`);
+    }
+  });
+
+  it("skews values as real catalogues are: 0805 and 0603 and the E6 values common, exotic ones rare", () => {
+    const count = (family: string, key: string, test: (r: SeedSpecRow) => boolean) =>
+      bulk.filter((p, i) => p.family === family && bulkRows[i]!.some((r) => r.key === key && test(r))).length;
+    const chips = (size: string) => count("smd-resistor", "package", (r) => r.text === size);
+    expect(chips("0805") + chips("0603")).toBeGreaterThan(5 * chips("2512"));
+    expect(chips("0805")).toBeGreaterThan(chips("1206"));
+    const ohms = (n: number) => count("smd-resistor", "resistance", (r) => r.num === n);
+    expect(ohms(10_000)).toBeGreaterThan(5 * ohms(4.7));
+    expect(ohms(10_000)).toBeGreaterThan(ohms(6_800));
+    // a shopper narrowing to 10 kΩ 0805 finds plenty
+    expect(
+      bulk.filter((p, i) => p.family === "smd-resistor" && value(i, "resistance")!.num === 10_000 && value(i, "package")!.text === "0805").length,
+    ).toBeGreaterThan(30);
   });
 });

@@ -65,6 +65,16 @@ describe("bulk seed", () => {
     ]) {
       expect(indexes).toContain(name);
     }
+    const specIndexes = rowsOf<{ name: string }>(await handle.db.execute(sql`select indexname as name from pg_indexes where tablename = 'product_specs'`)).map(
+      (r) => r.name,
+    );
+    for (const name of ["product_specs_product_idx", "product_specs_num_idx", "product_specs_text_idx", "product_specs_category_idx"]) {
+      expect(specIndexes).toContain(name);
+    }
+    const foreignKeys = rowsOf<{ n: number }>(
+      await handle.db.execute(sql`select count(*)::int as n from pg_constraint where conrelid = 'product_specs'::regclass and contype = 'f'`),
+    )[0]!.n;
+    expect(foreignKeys).toBe(2);
 
     const plain = await getJson<ListBody>(app, "/api/products?limit=20");
     expect(plain.status).toBe(200);
@@ -112,6 +122,38 @@ describe("bulk seed", () => {
     expect(suggestions.body.suggestions.length).toBeGreaterThan(0);
   });
 
+  it("gives every generated product its specifications, in its category, agreeing with its name", async () => {
+    const [bare] = rowsOf<{ n: number }>(
+      await handle.db.execute(sql`
+        select count(*)::int as n from products p
+        where p.sku like ${BULK_SKU_PREFIX + "%"} and not exists (select 1 from product_specs s where s.product_id = p.id and s.key = 'type')`),
+    );
+    expect(bare!.n).toBe(0);
+    const [misplaced] = rowsOf<{ n: number }>(
+      await handle.db.execute(sql`select count(*)::int as n from product_specs s join products p on p.id = s.product_id where s.category_id <> p.category_id`),
+    );
+    expect(misplaced!.n).toBe(0);
+    // the values are the ones the generator wrote, read by the category's definitions
+    const sample = rowsOf<{ sku: string; key: string; num: string | null; text: string | null }>(
+      await handle.db.execute(sql`
+        select p.sku, s.key, s.num::text as num, s.text from products p join product_specs s on s.product_id = p.id
+        where p.sku = (select min(sku) from products where sku like ${BULK_SKU_PREFIX + "%"} and name like '% SMD Resistor %')`),
+    );
+    const k = Number(sample[0]!.sku.slice(BULK_SKU_PREFIX.length));
+    const generated = bulkProduct(k, bulkContext([{ categorySlug: "x", name: "x", image: "x" }])).specs;
+    const stored = Object.fromEntries(sample.map((r) => [r.key, r.text ?? Number(r.num)]));
+    expect(stored.package).toBe(generated.package);
+    expect(stored.type).toBe("Resistor");
+    expect(stored.resistance).toBeTypeOf("number");
+    // a category's values are there to filter by: 10 kΩ parts among the passive components
+    const [tenK] = rowsOf<{ n: number }>(
+      await handle.db.execute(sql`
+        select count(distinct s.product_id)::int as n from product_specs s join categories c on c.id = s.category_id
+        where c.slug = 'passive-components' and s.key = 'resistance' and s.num = 10000`),
+    );
+    expect(tenK!.n).toBeGreaterThan(5);
+  });
+
   it("adds only what is missing when run again, and removes the last ones for a smaller count", async () => {
     const before = rowsOf<{ sku: string; slug: string }>(await handle.db.execute(sql`select sku, slug from products order by id`));
     const again = await seedBulk(handle, 2000);
@@ -129,6 +171,15 @@ describe("bulk seed", () => {
     const shrunk = await seedBulk(handle, 2100);
     expect(shrunk).toMatchObject({ total: 2100, added: 0, removed: 200 });
     expect(await count()).toBe(2100);
+    // the values of removed products go with them; products seeded before values existed get theirs
+    const orphans = rowsOf<{ n: number }>(
+      await handle.db.execute(sql`select count(*)::int as n from product_specs s where not exists (select 1 from products p where p.id = s.product_id)`),
+    )[0]!.n;
+    expect(orphans).toBe(0);
+    const specsBefore = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from product_specs`))[0]!.n;
+    await handle.db.execute(sql`delete from product_specs where product_id in (select id from products where sku like ${BULK_SKU_PREFIX + "%"})`);
+    await seedBulk(handle, 2100);
+    expect(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from product_specs`))[0]!.n).toBe(specsBefore);
     // the survivors are the first ones, so growing again makes the same products as before
     await seedBulk(handle, 2300);
     expect(
