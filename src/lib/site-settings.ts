@@ -72,7 +72,11 @@ const pcbPricingSettings = z.object({
   minimumOrder: shillings,
 });
 
-/** Discounts for business quantities, applied when the shop answers a quote request (not in the cart). */
+/**
+ * The shop's quantity discounts: from a line's quantity, a percent off its price, in the cart, the
+ * checkout and the BOM matcher, for products without prices by quantity of their own (a product's
+ * own replace them, never both: src/lib/price-breaks.ts).
+ */
 const bulkPricingTiers = z.array(z.object({ minQuantity: z.number().int().min(2).max(1_000_000), percentOff: z.number().min(0).max(90) })).max(10);
 
 export const siteSettingsSchema = z.object({

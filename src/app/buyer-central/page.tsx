@@ -11,7 +11,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Buying for a business: accounts, the quantity discounts of the settings (applied on the quote),
+ * Buying for a business: accounts, the quantity discounts of the settings (the cart applies them to
+ * products without prices by quantity of their own),
  * the payment terms the shop has (bank transfer against the pro-forma invoice, mobile money) and the
  * quote request form, which can start from the cart.
  */
