@@ -62,6 +62,8 @@ export const CSV_PRODUCT_COLUMNS = [
   "stock_quantity",
   "free_delivery",
   "same_day_delivery",
+  "pack_size",
+  "price_breaks",
 ] as const;
 export type CsvProductColumn = (typeof CSV_PRODUCT_COLUMNS)[number];
 

@@ -76,6 +76,8 @@ describe("catalogue CSV", () => {
       "stock_quantity",
       "free_delivery",
       "same_day_delivery",
+      "pack_size",
+      "price_breaks",
     ]);
   });
 

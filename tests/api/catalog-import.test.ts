@@ -309,10 +309,35 @@ describe("catalogue import: limits", () => {
     expect((await importSheet(Buffer.from([0xff, 0xfe, 0x00, 0x41]))).status).toBe(400);
   });
 
-  it("keeps price breaks and pack sizes as they are when the sheet does not name them", async () => {
-    const [row] = await api.handle.db.select({ id: products.id }).from(products).where(inArray(products.sku, ["IMP-N-1"]));
-    expect(await api.handle.db.select().from(priceBreaks).where(eq(priceBreaks.productId, row!.id))).toEqual([]);
-    const batches = await api.handle.db.select({ id: catalogImports.id }).from(catalogImports);
-    expect(batches.length).toBeGreaterThan(3);
+  it("sets prices by quantity and pack sizes, and refuses a ladder that does not fall below the price, naming the column", async () => {
+    const csv = [
+      "sku,name,category,price,pack_size,price_breaks",
+      "IMP-B-1,Resistor pack of 100,import-resistors,2800,100,10:2600;100:2200",
+      "IMP-B-2,Resistor pack of 10,import-resistors,2800,10,10:2900",
+      "IMP-B-3,Resistor pack of 10,import-resistors,2800,0,ten",
+    ].join("\n");
+    const dry = await importSheet(csv, { dryRun: true });
+    expect(dry.body.lines[1]).toMatchObject({ outcome: "refused", problems: [{ column: "price_breaks", message: expect.stringMatching(/below the price of one/) }] });
+    expect(dry.body.lines[2].problems.map((p: Json) => p.column)).toEqual(["pack_size", "price_breaks"]);
+    await importSheet(csv, { skipRefused: true });
+    const made = (await productBySku("IMP-B-1"))!;
+    expect(made.packSize).toBe(100);
+    const ladder = await api.handle.db
+      .select({ minQuantity: priceBreaks.minQuantity, price: priceBreaks.price })
+      .from(priceBreaks)
+      .where(eq(priceBreaks.productId, made.id))
+      .orderBy(priceBreaks.minQuantity);
+    expect(ladder).toEqual([
+      { minQuantity: 10, price: 2600 },
+      { minQuantity: 100, price: 2200 },
+    ]);
+    // a new price under the breaks is refused unless the line changes them too; "-" takes them off
+    expect((await importSheet("sku,price\nIMP-B-1,2000\n", { dryRun: true })).body.lines[0]).toMatchObject({ outcome: "refused", problems: [{ column: "price" }] });
+    const off = await importSheet("sku,price,price_breaks\nIMP-B-1,2000,-\n");
+    expect(off.body.lines[0]).toMatchObject({ outcome: "changed", changes: { price_breaks: { before: "10:2600;100:2200", after: "" } } });
+    expect(await api.handle.db.select().from(priceBreaks).where(eq(priceBreaks.productId, made.id))).toEqual([]);
+    // and undo puts them back
+    await undo(off.body.importId);
+    expect(await api.handle.db.select().from(priceBreaks).where(eq(priceBreaks.productId, made.id))).toHaveLength(2);
   });
 });

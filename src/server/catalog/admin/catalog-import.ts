@@ -13,6 +13,7 @@ import {
   type UndoConflict,
   type UndoResult,
 } from "@/lib/catalog-import";
+import { checkLadder, formatLadder, PACK_SIZE_MAX, parseLadder, type PriceBreak } from "@/lib/price-breaks";
 import { PLACEHOLDER_IMAGE } from "@/lib/product-image";
 import { slugify } from "@/lib/slug";
 import { formatSpecValue, parseSpecValue, type SpecAttributeDef } from "@/lib/specs/values";
@@ -28,6 +29,7 @@ import {
   catalogImports,
   categories,
   orderLines,
+  priceBreaks,
   productChanges,
   productSpecs,
   products,
@@ -38,6 +40,7 @@ import { DomainError } from "../../errors";
 import type { MediaStore } from "../../media/media-store";
 import { ensurePlaceholderImage } from "../../media/placeholder";
 import { addProductsToSearchLexicon } from "../../search/resolve";
+import { ladderRefusal, setPriceBreaks } from "../price-breaks";
 import { checkWasPrice, differences } from "../product-writes";
 import {
   chunks,
@@ -289,6 +292,29 @@ export function createCatalogImportService(db: Database, media: MediaStore) {
       };
       const free = flag("free_delivery");
       const sameDay = flag("same_day_delivery");
+      const packRead = readWholeNumber(cells.pack_size, PACK_SIZE_MAX);
+      const packSize = packRead.ok ? packRead.value : undefined;
+      if (!packRead.ok || packSize === 0) wrong("pack_size", `pack_size must be a whole number from 1 to ${PACK_SIZE_MAX} (got "${cells.pack_size}")`);
+      // prices by quantity: "10:2600;100:2200", "-" for none; checked against the price the line leaves
+      let ladder: PriceBreak[] | undefined;
+      const breaksCell = cells.price_breaks ?? "";
+      if (breaksCell === CLEAR) ladder = [];
+      else if (breaksCell) {
+        const parsed = parseLadder(breaksCell);
+        if (!parsed) wrong("price_breaks", `price_breaks must read like 10:2600;100:2200, a quantity and its price per unit (got "${breaksCell}")`);
+        else ladder = parsed;
+      }
+      const unitPrice = price ?? state?.price;
+      if (unitPrice !== undefined && (ladder !== undefined || (price !== undefined && state?.priceBreaks.length))) {
+        const checked = checkLadder(unitPrice, ladder ?? state!.priceBreaks);
+        const column = ladder !== undefined ? "price_breaks" : "price";
+        if (!checked.ok)
+          wrong(
+            column,
+            `${column}: ${ladderRefusal(checked.problem, String(checked.index)).message}${column === "price" ? " (the product's own breaks must stay below its price: change price_breaks too)" : ""}`,
+          );
+        else if (ladder !== undefined) ladder = checked.breaks;
+      }
 
       if (state?.hasOptions && ((price !== undefined && price !== state.price) || (stock !== undefined && stock !== state.stockQuantity)))
         wrong(
@@ -373,7 +399,9 @@ export function createCatalogImportService(db: Database, media: MediaStore) {
         stockQuantity: stock ?? base.stockQuantity,
         freeDelivery: free ?? base.freeDelivery,
         sameDayDelivery: sameDay ?? base.sameDayDelivery,
+        packSize: packSize ?? base.packSize,
         specs: [...base.specs],
+        priceBreaks: ladder ?? base.priceBreaks,
       };
       // a value equal to the one stored (as a number, 10k = 10000) is no change and is not rewritten
       for (const [key, rows] of specs) {
@@ -419,6 +447,9 @@ export function createCatalogImportService(db: Database, media: MediaStore) {
         if (money[field]) planned.changes[column] = { before: String(money[field].before), after: String(money[field].after) };
       moved("freeDelivery", "free_delivery", (s) => yesNo(s.freeDelivery));
       moved("sameDayDelivery", "same_day_delivery", (s) => yesNo(s.sameDayDelivery));
+      moved("packSize", "pack_size", (s) => String(s.packSize));
+      if (formatLadder(before!.priceBreaks) !== formatLadder(after.priceBreaks))
+        planned.changes.price_breaks = { before: formatLadder(before!.priceBreaks), after: formatLadder(after.priceBreaks) };
       planned.outcome = Object.keys(planned.changes).length || before!.originalPrice !== after.originalPrice ? "changed" : "unchanged";
     }
     return { fileProblems, lines };
@@ -518,6 +549,8 @@ export function createCatalogImportService(db: Database, media: MediaStore) {
       for (const r of rows) createdIds.set(r.sku, r.id);
       const specRows = chunk.flatMap((l) => l.after!.specs.map((s) => ({ productId: createdIds.get(l.sku)!, categoryId: l.after!.categoryId, ...s })));
       for (const part of chunks(specRows, 1_000)) await tx.insert(productSpecs).values(part);
+      const breakRows = chunk.flatMap((l) => l.after!.priceBreaks.map((b) => ({ productId: createdIds.get(l.sku)!, ...b })));
+      for (const part of chunks(breakRows, 1_000)) await tx.insert(priceBreaks).values(part);
     }
 
     const changed = lines.filter((l) => l.outcome === "changed");
@@ -550,7 +583,8 @@ export function createCatalogImportService(db: Database, media: MediaStore) {
           key,
           a.specs.filter((s) => s.key === key),
         );
-      if (JSON.stringify(a.priceBreaks) !== JSON.stringify(before.priceBreaks)) await replacePriceBreaks(tx, id, a.priceBreaks);
+      // the shop's own rule for a ladder, against the price just written
+      if (formatLadder(a.priceBreaks) !== formatLadder(before.priceBreaks)) await setPriceBreaks(tx, id, null, a.priceBreaks);
     }
     return {
       created: lines.filter((l) => l.outcome === "created").map((l) => ({ line: l, id: createdIds.get(l.sku)! })),

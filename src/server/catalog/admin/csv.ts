@@ -2,11 +2,13 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { CSV_PRODUCT_COLUMNS, type CsvProductColumn } from "@/lib/admin-catalog";
 import { specColumn } from "@/lib/catalog-import";
+import { breaksFor, formatLadder } from "@/lib/price-breaks";
 import type { SpecAttributeDef } from "@/lib/specs/values";
 import type { SpecUnit } from "@/lib/specs/units";
 import { spreadsheetSafe } from "@/lib/spreadsheet-safe";
 import type { Database } from "../../db";
 import { categories, products, productSpecs, specAttributes } from "../../db/schema";
+import { priceBreaksOf } from "../price-breaks";
 import { specCell, VALUES_JOINED } from "./catalog-import";
 
 /** Rows read per statement while an export streams. */
@@ -62,6 +64,7 @@ export function createCatalogCsvService(db: Database) {
             stock: products.stockQuantity,
             free: products.freeDelivery,
             sameDay: products.sameDayDelivery,
+            packSize: products.packSize,
           })
           .from(products)
           .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -96,6 +99,10 @@ export function createCatalogCsvService(db: Database) {
             specs.set(v.productId, own);
           }
         }
+        const ladders = await priceBreaksOf(
+          db,
+          rows.map((r) => r.id),
+        );
         const byColumn = (r: (typeof rows)[number]): Record<CsvProductColumn, string | number> => ({
           sku: spreadsheetSafe(r.sku),
           name: spreadsheetSafe(r.name),
@@ -107,6 +114,9 @@ export function createCatalogCsvService(db: Database) {
           stock_quantity: r.stock,
           free_delivery: r.free ? "yes" : "no",
           same_day_delivery: r.sameDay ? "yes" : "no",
+          pack_size: r.packSize,
+          // the product's own ladder (an option's is on the product's page)
+          price_breaks: formatLadder(breaksFor(ladders.get(r.id) ?? [], null)),
         });
         yield stringify(
           rows.map((r) => [...CSV_PRODUCT_COLUMNS.map((c) => byColumn(r)[c]), ...keys.map((key) => spreadsheetSafe(specs.get(r.id)?.get(key) ?? ""))]),
