@@ -124,7 +124,16 @@ export interface ErrorDetailsByCode {
   /** why the coupon does not apply, what is missing below its minimum, and the order's quote without it */
   "coupon-invalid": { reason: CouponReason; missing?: number; quote?: CheckoutQuote };
   /** the field refused and why (a stable reason name); some refusals carry what the form needs next */
-  validation: FieldProblem & { quote?: CheckoutQuote; balance?: number; min?: number; max?: number; product?: number; problems?: unknown };
+  validation: FieldProblem & {
+    quote?: CheckoutQuote;
+    balance?: number;
+    min?: number;
+    max?: number;
+    product?: number;
+    problems?: unknown;
+    /** the attribute a specification's refusal is about (its key) */
+    key?: string;
+  };
   "invalid-input": FieldProblem & { problems?: unknown };
   "too-large": FieldProblem;
   /** a sign-in lock: how long it lasts */
