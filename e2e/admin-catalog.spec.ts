@@ -56,23 +56,27 @@ test("an admin finds a product, changes its price and stock with a reason; the s
   await admin.goto("/admin/products");
   await screenshots(admin, "admin-products");
 
-  // a CSV file with one bad row: its line is named and nothing is imported; the fixed file imports
+  // a sheet with one bad line: the line and its column are named, and only the good lines could be
+  // imported; the fixed file imports as one batch, listed with its undo
   const csvFile = (stock: string) => ({
     name: "stock-count.csv",
     mimeType: "text/csv",
     buffer: Buffer.from(`sku,stock_quantity\n${product.sku},12\n${product.sku}-NOT-A-SKU,${stock}\n`),
   });
-  await admin.getByLabel("CSV file").setInputFiles(csvFile("x"));
+  await admin.getByLabel("Sheet file (CSV or XLSX)").setInputFiles(csvFile("x"));
   await admin.getByRole("button", { name: "Check the file" }).click();
-  const problems = admin.getByTestId("csv-problems");
-  await expect(problems).toContainText(`Line 3: No product has the sku ${product.sku}-NOT-A-SKU`);
-  await expect(problems).toContainText('Line 3: stock_quantity must be a whole number from 0 to 10000000 (got "x")');
-  await expect(admin.getByRole("button", { name: /^Import/ })).toHaveCount(0);
-  await admin.getByLabel("CSV file").setInputFiles({ ...csvFile(""), buffer: Buffer.from(`sku,stock_quantity\n${product.sku},12\n`) });
+  const lines = admin.getByTestId("import-lines");
+  await expect(lines).toContainText(`Line 3 ${product.sku}-NOT-A-SKU (refused)`);
+  await expect(lines).toContainText('stock_quantity must be a whole number from 0 to 10000000 (got "x")');
+  await expect(lines).toContainText("A new product needs a name");
+  await expect(admin.getByRole("button", { name: "Import the 1 good line, leave the refused ones" })).toBeVisible();
+  await admin.getByLabel("Sheet file (CSV or XLSX)").setInputFiles({ ...csvFile(""), buffer: Buffer.from(`sku,stock_quantity\n${product.sku},12\n`) });
   await admin.getByRole("button", { name: "Check the file" }).click();
-  await expect(admin.getByRole("status").filter({ hasText: "1 row checked: no problems." })).toBeVisible();
-  await admin.getByRole("button", { name: "Import 1 row" }).click();
-  await expect(admin.getByRole("status").filter({ hasText: "Imported: 1 product changed (1 rows)." })).toBeVisible();
+  await expect(admin.getByRole("status").filter({ hasText: "Checked 1 line: 0 new, 1 changed, 0 unchanged, 0 refused." })).toBeVisible();
+  await expect(lines).toContainText(/stock_quantity: \d+ → 12/);
+  await admin.getByRole("button", { name: "Import 1 line" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: /Imported as import #\d+: 0 new, 1 changed\./ })).toBeVisible();
+  await expect(admin.getByTestId("import-batches").getByRole("button", { name: "Undo" }).first()).toBeVisible();
   await admin.getByLabel("Name, SKU or number").fill(product.sku);
   await admin.getByRole("button", { name: "Show", exact: true }).click();
   await expect(admin.getByTestId("admin-product-row").first()).toContainText("12");

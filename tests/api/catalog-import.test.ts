@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { zipSync } from "fflate";
 import { parse } from "csv-parse/sync";
 import sharp from "sharp";
@@ -9,7 +10,8 @@ import { brands, catalogImports, categories, priceBreaks, productSpecs, products
 import { picturesLacking } from "../../src/server/image-search/embeddings-store";
 import { deflatedZeros, rawZip } from "../fixtures/zip-files";
 import { xlsxWorkbook } from "../fixtures/xlsx";
-import { adminCookie, multipartForm, setupApi } from "./harness";
+import { adminCookie, apiClient, multipartForm, setupApi, shopperCookie } from "./harness";
+import { DAR_COURIER_ORDER } from "../fixtures/orders";
 
 // the suite's shared shop: this file's products, category and brands have names of their own, and
 // its batches are undone at the end (a copy of its own would cost minutes)
@@ -34,6 +36,8 @@ const undo = async (id: number) => {
   const res = await api.app.inject({ method: "POST", url: `/api/admin/imports/${id}/undo`, headers: { cookie: admin } });
   return { status: res.statusCode, body: res.json() as Json };
 };
+
+const { call } = apiClient<Json>(api);
 
 const productBySku = async (sku: string) => (await api.handle.db.select().from(products).where(eq(products.sku, sku)))[0];
 const countProducts = async () => Number((await api.handle.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n);
@@ -178,6 +182,18 @@ describe("catalogue import: creating, changing and undoing", () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: "invalid-state", conflicts: [{ productId: a!.id, sku: a!.sku, columns: expect.arrayContaining(["price"]) }] });
     expect((await productBySku(a!.sku))!.price).toBe(a!.price + 20);
+  });
+
+  it("keeps a product it created that an order names: undo archives it, however its stock moved by the sale", async () => {
+    const done = await importSheet("sku,name,category,price,stock_quantity\nIMP-O-1,Ordered resistor,import-resistors,500,5\n");
+    const made = (await productBySku("IMP-O-1"))!;
+    const shopper = await shopperCookie(api, "import");
+    expect((await call("POST", "/api/cart", shopper, { productId: made.id, variantId: "default", quantity: 2 })).status).toBe(200);
+    const order = await call("POST", "/api/orders", shopper, DAR_COURIER_ORDER, { "idempotency-key": randomUUID() });
+    expect(order.status).toBe(201);
+    const undone = await undo(done.body.importId);
+    expect(undone.body).toMatchObject({ removed: 0, archived: 1 });
+    expect((await productBySku("IMP-O-1"))!.archivedAt).not.toBeNull();
   });
 
   it("creates a category the sheet names only when asked to", async () => {

@@ -705,8 +705,10 @@ export function createCatalogImportService(db: Database, media: MediaStore) {
      * Undoes a batch as one: every product it changed gets back the values it had before (only the
      * values the batch moved), every product it created is removed, or archived where an order
      * names it, and the categories and brands it created go again while nothing uses them. Refused
-     * as a whole (409 invalid-state, with the products and columns) when a value the batch set has
-     * moved since, by a later import, an edit or a sale: undoing then would throw that away.
+     * as a whole (409 invalid-state, with the products and columns) when a value the batch set on a
+     * product it changed has moved since (a later import, an edit, or a sale for a stock count it
+     * set: putting back the old count would be wrong), or when an admin changed a product it
+     * created (its stock moving by sales does not count: that product goes or is archived anyway).
      */
     async undo(admin: Actor, id: number, meta: RequestMeta): Promise<UndoResult> {
       const result = await withTransaction(db, async (tx) => {
@@ -723,7 +725,10 @@ export function createCatalogImportService(db: Database, media: MediaStore) {
           const current = now.get(item.productId)!;
           // what the batch moved (everything, for a product it created) must still be as it left it
           const mine = item.before ? snapshotDifferences(item.before, item.after) : null;
-          const since = snapshotDifferences(item.after, snapshotOf(current)).filter((field) => mine === null || mine.includes(field));
+          // a product it created goes (or is archived) whatever its stock: sales since do not stand in the way
+          const since = snapshotDifferences(item.after, snapshotOf(current)).filter((field) =>
+            mine === null ? field !== "stockQuantity" && field !== "archived" : mine.includes(field),
+          );
           if (item.before && !categoryIds.has(item.before.categoryId)) since.push("category");
           if (item.before && !brandIds.has(item.before.brandId)) since.push("brand");
           if (since.length) conflicts.push({ productId: item.productId, sku: current.sku, columns: since.map((field) => COLUMN_OF[field] ?? field) });
