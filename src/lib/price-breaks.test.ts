@@ -174,5 +174,7 @@ describe("packSizeFromName", () => {
     expect(packSizeFromName("LED 5mm red, bag of 50")).toBe(50);
     expect(packSizeFromName("Resistor assortment kit 600pcs")).toBe(1);
     expect(packSizeFromName("Arduino Uno R3")).toBe(1);
+    expect(packSizeFromName("Banana Plug to Crocodile Clip Test Leads (Pair)")).toBe(2);
+    expect(packSizeFromName("XT60 Connector Pair Male/Female (Pack of 5)")).toBe(5);
   });
 });

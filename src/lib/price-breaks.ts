@@ -188,11 +188,12 @@ export function parseLadder(text: string): PriceBreak[] | null {
   return out;
 }
 
-/** The pack size a product's name states ("Pack of 100", "100pcs", "Set of 10"), or 1. */
+/** The pack size a product's name states ("Pack of 100", "100pcs", "Set of 10", "Pair"), or 1 (a kit's pieces are not a pack). */
 export function packSizeFromName(name: string): number {
   const of = /\b(?:pack|set|bag|reel|box) of (\d{1,7})\b/i.exec(name);
   if (of) return Math.max(1, Number(of[1]));
   const pcs = /\b(\d{1,7})\s*(?:pcs|pieces|pc)\b/i.exec(name);
   if (pcs && !/assortment|kit/i.test(name)) return Math.max(1, Number(pcs[1]));
+  if (/\bpair\b/i.test(name)) return 2;
   return 1;
 }

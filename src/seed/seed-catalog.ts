@@ -19,6 +19,7 @@ import type { SeedOptions } from "@/server/seed/ensure-seeded";
 import { SEED_ADVERTISEMENTS, SEED_AD_ASSETS_DIR } from "./ads-data";
 import { SEED_CATEGORIES, buildSeedProducts } from "./catalog";
 import { SEED_SPEC_ATTRIBUTES, seedSpecRows } from "./catalog/spec-attributes";
+import { seedPriceBreaks } from "./catalog/price-breaks";
 import { SEED_PRODUCT_SPECS } from "./catalog/specs";
 import { imageFileName, renderAdBanner, renderProductImage } from "./images";
 import type { SeedProduct } from "./types";
@@ -108,6 +109,8 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
   }
 
   const specRows = await seedSpecs(db, seedProducts, categoryBySlug, idBySku, variantIds);
+  // prices by quantity where distributors have them, and pack sizes as the names state them
+  await seedPriceBreaks(db, seedProducts, idBySku, variantIds);
 
   // A "was" price is a price the product had: each deal's history shows the cut from it, made
   // halfway between the listing and today.

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopTier } from "../../src/lib/price-breaks";
+import { invalidateTags } from "../../src/server/cache/tagged-cache";
 import { priceBreaksOf, setPriceBreaks } from "../../src/server/catalog/price-breaks";
 import { orderLines, orders, priceBreaks, products, securityEvents } from "../../src/server/db/schema";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
@@ -105,6 +106,25 @@ describe("prices by quantity in the cart", () => {
     });
     await setQuantity(cookie, own.id, 50);
     expect(await lineOf(cookie, own.id)).toMatchObject({ price: 2_500 });
+  });
+});
+
+describe("a product's detail", () => {
+  it("carries its ladder from 1+ (the product's own, and an option's where it has one) and its pack size", async () => {
+    const p = await product();
+    const plain = await product();
+    await setPriceBreaks(api.handle.db, p.id, null, LADDER);
+    await api.handle.db.update(products).set({ packSize: 100 }).where(eq(products.id, p.id));
+    invalidateTags("catalog");
+    const detail = (await call("GET", `/api/products/${p.id}`, null)).body;
+    expect(detail.priceBreaks).toEqual([
+      { minQuantity: 1, price: 3_000, variantId: null },
+      { minQuantity: 10, price: 2_600, variantId: null },
+      { minQuantity: 100, price: 2_200, variantId: null },
+    ]);
+    expect(detail.packSize).toBe(100);
+    const none = (await call("GET", `/api/products/${plain.id}`, null)).body;
+    expect(none).toMatchObject({ priceBreaks: [], packSize: 1 });
   });
 });
 
