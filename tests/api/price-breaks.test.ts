@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { parse } from "csv-parse/sync";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopTier } from "../../src/lib/price-breaks";
@@ -6,7 +7,7 @@ import { invalidateTags } from "../../src/server/cache/tagged-cache";
 import { priceBreaksOf, setPriceBreaks } from "../../src/server/catalog/price-breaks";
 import { orderLines, orders, priceBreaks, products, securityEvents } from "../../src/server/db/schema";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
-import { adminCookie, apiClient, setupApi, shopperCookie } from "./harness";
+import { adminCookie, apiClient, multipartForm, setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
 
@@ -110,7 +111,7 @@ describe("prices by quantity in the cart", () => {
 });
 
 describe("a product's detail", () => {
-  it("carries its ladder from 1+ (the product's own, and an option's where it has one) and its pack size", async () => {
+  it("carries its ladder from 1+ and its pack size, and none for a product without breaks of its own", async () => {
     const p = await product();
     const plain = await product();
     await setPriceBreaks(api.handle.db, p.id, null, LADDER);
@@ -296,6 +297,49 @@ describe("an admin's prices by quantity", () => {
       { option: fourK7, breaks: [{ minQuantity: 5, price: 1_100 }] },
     ]);
     expect((await lines()).get(fourK7)).toMatchObject({ price: 1_100 });
+  });
+});
+
+describe("prices by quantity in the catalogue CSV", () => {
+  it("exports a product's ladder and pack size, and an import of the columns sets them (the exported row back in changes nothing)", async () => {
+    const p = await product();
+    await setPriceBreaks(api.handle.db, p.id, null, LADDER);
+    await api.handle.db.update(products).set({ packSize: 100 }).where(eq(products.id, p.id));
+    const cookie = await adminCookie(api, "breaks-csv");
+    const exported = await api.app.inject({ method: "GET", url: "/api/admin/products.csv", headers: { cookie } });
+    expect(exported.statusCode).toBe(200);
+    const rows = parse(exported.body, { columns: true }) as Record<string, string>[];
+    const [{ sku }] = (await api.handle.db.select({ sku: products.sku }).from(products).where(eq(products.id, p.id))) as [{ sku: string }];
+    const row = rows.find((r) => r.sku === sku)!;
+    expect(row).toMatchObject({ pack_size: "100", price_breaks: "10:2600;100:2200" });
+
+    const sheet = (text: string, dryRun: boolean) => {
+      const form = multipartForm([{ name: "file", filename: "breaks.csv", type: "text/csv", data: text }]);
+      return api.app.inject({
+        method: "POST",
+        url: `/api/admin/products/import?dryRun=${dryRun}`,
+        headers: { ...form.headers, cookie },
+        payload: form.payload,
+      });
+    };
+    const back = (await sheet(`sku,pack_size,price_breaks\n${sku},${row.pack_size},${row.price_breaks}\n`, true)).json();
+    expect(back.lines[0]).toMatchObject({ outcome: "unchanged" });
+    const changed = await sheet(`sku,pack_size,price_breaks\n${sku},50,20:2500;200:2100\n`, false);
+    expect(changed.statusCode).toBe(200);
+    expect((await call("GET", `/api/admin/products/${p.id}/pricing`, cookie)).body).toEqual({
+      packSize: 50,
+      ladders: [
+        {
+          option: null,
+          breaks: [
+            { minQuantity: 20, price: 2_500 },
+            { minQuantity: 200, price: 2_100 },
+          ],
+        },
+      ],
+    });
+    const refused = (await sheet(`sku,price_breaks\n${sku},10:3100\n`, true)).json();
+    expect(refused.lines[0]).toMatchObject({ outcome: "refused", problems: [{ column: "price_breaks" }] });
   });
 });
 
