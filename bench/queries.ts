@@ -167,7 +167,9 @@ export function benchQuerySets(count: number, vocabulary: BenchVocabulary = benc
       specListings.push(`${LIST}?category=passive-components&spec.resistance=${r}&spec.package=${pkg}&sortBy=${sortBy}&sortOrder=${sortOrder}&enriched=true`);
       const low = r;
       const high = r * (2 + Math.floor(rng() * 8));
-      specListings.push(`${LIST}?category=passive-components&spec.resistance=${low}..${high}&spec.package=${pkg}&sortBy=${sortBy}&sortOrder=${sortOrder}&enriched=true`);
+      specListings.push(
+        `${LIST}?category=passive-components&spec.resistance=${low}..${high}&spec.package=${pkg}&sortBy=${sortBy}&sortOrder=${sortOrder}&enriched=true`,
+      );
       facetQueries.push(`/api/facets?category=passive-components&spec.resistance=${r}&spec.package=${pkg}`);
       facetQueries.push(`/api/facets?category=passive-components&spec.resistance=${low}..${high}&spec.package=${pkg}`);
     }
@@ -248,7 +250,12 @@ export function benchQuerySets(count: number, vocabulary: BenchVocabulary = benc
       cold: shuffle(unique(facetQueries), rng),
       cached: ["/api/facets?category=passive-components", "/api/facets?category=passive-components&spec.package=0805"],
     },
-    { name: "search: specifications", target: "p99 < 50 ms", cold: shuffle(specSearches.map(search), rng), cached: ["10k 0805", "100nF 50V", "4k7 resistor"].map(search) },
+    {
+      name: "search: specifications",
+      target: "p99 < 50 ms",
+      cold: shuffle(specSearches.map(search), rng),
+      cached: ["10k 0805", "100nF 50V", "4k7 resistor"].map(search),
+    },
     { name: "product page data", target: "p99 < 10 ms", cold: ids.map((id) => `${LIST}/${id}`), cached: [1, 2, 3].map((id) => `${LIST}/${id}`) },
   ];
 }

@@ -12,7 +12,16 @@ const api = setupApi();
 const CATEGORY = "passive-components";
 
 type FacetValue = { value: number | string | boolean; label: string; count: number };
-type Facet = { key: string; label: string; unit: string | null; kind: "number" | "list" | "boolean"; values: FacetValue[]; min?: number | null; max?: number | null; count?: number };
+type Facet = {
+  key: string;
+  label: string;
+  unit: string | null;
+  kind: "number" | "list" | "boolean";
+  values: FacetValue[];
+  min?: number | null;
+  max?: number | null;
+  count?: number;
+};
 type Page = {
   products: { id: number; name: string; category_slug: string }[];
   pagination: { total: number; hasMore: boolean };
@@ -35,7 +44,9 @@ function rowMatches(key: string, value: number | string): ReturnType<typeof sql>
 async function productsWith(category: number, filters: [string, number | string][]): Promise<number[]> {
   const conditions = filters.map(([key, value]) => sql` and exists (select 1 from product_specs s where s.product_id = p.id and ${rowMatches(key, value)})`);
   const rows = rowsOf<{ id: number }>(
-    await api.handle.db.execute(sql`select p.id from products p where p.category_id = ${category} and p.archived_at is null${sql.join(conditions, sql``)} order by p.id`),
+    await api.handle.db.execute(
+      sql`select p.id from products p where p.category_id = ${category} and p.archived_at is null${sql.join(conditions, sql``)} order by p.id`,
+    ),
   );
   return rows.map((r) => Number(r.id));
 }
@@ -51,7 +62,11 @@ describe("spec filters and facets", () => {
     for (const facet of body.facets)
       for (const v of facet.values) {
         const value = typeof v.value === "boolean" ? String(v.value) : v.value;
-        expect({ key: facet.key, value: v.value, count: v.count }).toEqual({ key: facet.key, value: v.value, count: (await productsWith(category, [[facet.key, value]])).length });
+        expect({ key: facet.key, value: v.value, count: v.count }).toEqual({
+          key: facet.key,
+          value: v.value,
+          count: (await productsWith(category, [[facet.key, value]])).length,
+        });
       }
 
     // one value of the resistance facet chosen: the other facets count within it, its own does not change
@@ -61,9 +76,20 @@ describe("spec filters and facets", () => {
     const narrowed = await getJson<{ facets: Facet[] }>(api.app, `/api/facets?category=${CATEGORY}&spec.resistance=10k`);
     expect(narrowed.body.facets.find((f) => f.key === "resistance")!.values).toEqual(resistance.values);
     const packages = narrowed.body.facets.find((f) => f.key === "package")!;
-    for (const v of packages.values) expect(v.count).toBe((await productsWith(category, [["resistance", 10000], ["package", v.value as string]])).length);
+    for (const v of packages.values)
+      expect(v.count).toBe(
+        (
+          await productsWith(category, [
+            ["resistance", 10000],
+            ["package", v.value as string],
+          ])
+        ).length,
+      );
 
-    const expected = await productsWith(category, [["resistance", 10000], ["package", "0805"]]);
+    const expected = await productsWith(category, [
+      ["resistance", 10000],
+      ["package", "0805"],
+    ]);
     expect(expected.length).toBeGreaterThanOrEqual(1);
     const listed = await getJson<Page>(api.app, `/api/products?category=${CATEGORY}&spec.resistance=10000&spec.package=0805&limit=100`);
     expect(listed.status).toBe(200);
@@ -72,7 +98,8 @@ describe("spec filters and facets", () => {
   });
 
   it("reads number values in every usual notation and ranges in base units or with prefixes", async () => {
-    const ids = async (query: string) => (await getJson<Page>(api.app, `/api/products?category=${CATEGORY}&limit=100&${query}`)).body.products.map((p) => p.id).sort();
+    const ids = async (query: string) =>
+      (await getJson<Page>(api.app, `/api/products?category=${CATEGORY}&limit=100&${query}`)).body.products.map((p) => p.id).sort();
     const base = await ids("spec.resistance=10000");
     expect(base.length).toBeGreaterThan(0);
     for (const form of ["10k", "10K", "10%20kohm", "10k%CE%A9", "10000..10000", "9k9..10k1"]) expect(await ids(`spec.resistance=${form}`)).toEqual(base);
@@ -121,7 +148,10 @@ describe("search that reads specifications", () => {
     ]);
     expect(body.remaining?.trim()).toBe("");
     const category = await categoryId(CATEGORY);
-    const expected = await productsWith(category, [["resistance", 10000], ["package", "0805"]]);
+    const expected = await productsWith(category, [
+      ["resistance", 10000],
+      ["package", "0805"],
+    ]);
     expect(body.products.map((p) => p.id).sort((a, b) => a - b)).toEqual(expected);
 
     const mixed = await getJson<Page>(api.app, `/api/products?search=${param("100 ohm resistor")}`);
@@ -130,7 +160,9 @@ describe("search that reads specifications", () => {
     expect(mixed.body.products.length).toBeGreaterThan(0);
     // every product found is 100 Ω (itself or one of its options): no 10 kΩ part first
     for (const p of mixed.body.products) {
-      const [row] = rowsOf<{ n: number }>(await api.handle.db.execute(sql`select count(*)::int as n from product_specs s where s.product_id = ${p.id} and ${rowMatches("resistance", 100)}`));
+      const [row] = rowsOf<{ n: number }>(
+        await api.handle.db.execute(sql`select count(*)::int as n from product_specs s where s.product_id = ${p.id} and ${rowMatches("resistance", 100)}`),
+      );
       expect(Number(row!.n), p.name).toBeGreaterThan(0);
     }
   });
@@ -146,7 +178,9 @@ describe("search that reads specifications", () => {
 describe("a product's specifications", () => {
   it("carries its spec table in the reader's language", async () => {
     const [row] = rowsOf<{ id: number }>(
-      await api.handle.db.execute(sql`select p.id from products p join product_specs s on s.product_id = p.id and s.key = 'resistance' where p.name like '10k Ohm SMD Resistor 0805%' limit 1`),
+      await api.handle.db.execute(
+        sql`select p.id from products p join product_specs s on s.product_id = p.id and s.key = 'resistance' where p.name like '10k Ohm SMD Resistor 0805%' limit 1`,
+      ),
     );
     const id = Number(row!.id);
     type Spec = { key: string; label: string; value: unknown; unit: string | null; display: string };

@@ -52,10 +52,10 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
       : failure.kind === "bad-filter"
         ? tSpecs("refused", { field: failure.field })
         : failure.kind === "http"
-        ? t("httpStatus", { status: String(failure.status) })
-        : failure.kind === "more-failed"
-          ? t("loadMoreFailed")
-          : t("fetchFailed");
+          ? t("httpStatus", { status: String(failure.status) })
+          : failure.kind === "more-failed"
+            ? t("loadMoreFailed")
+            : t("fetchFailed");
   const pathname = usePathname();
   const listing = useListing({ initialKey, initial, seed });
   const { filters, page, products, total, totalIsEstimate, offset } = listing;
@@ -119,12 +119,12 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
 
   const filtered = Boolean(
     filters.search ||
-      filters.category ||
-      filters.brand ||
-      filters.categories.length ||
-      filters.minPrice > 0 ||
-      filters.maxPrice !== null ||
-      Object.keys(filters.specs).length,
+    filters.category ||
+    filters.brand ||
+    filters.categories.length ||
+    filters.minPrice > 0 ||
+    filters.maxPrice !== null ||
+    Object.keys(filters.specs).length,
   );
   const showSkeletons = listing.loading || searchPending;
 

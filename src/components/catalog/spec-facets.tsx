@@ -24,7 +24,6 @@ const VALUES_SHOWN = 8;
 /** Quick changes settle this long before the address changes, so they make one request. */
 const SETTLE_MS = 250;
 
-
 /**
  * The facets of the listing's selection: the server's for the address it rendered, then fetched
  * again whenever the selection changes (`fresh` is false meanwhile; the last counts stay shown).
@@ -76,17 +75,20 @@ export function SpecFacets({
 }) {
   const t = useTranslations("catalog.specFilters");
   const closeText = useTranslations("common.ui");
-  const [draft, setDraft] = useState(filters.specs);
+  // the choices made since the address last changed; a new address (a chip removed, the back
+  // button) starts from its own filters again
+  const addressKey = JSON.stringify(filters.specs);
+  const [pending, setPending] = useState<{ from: string; specs: Record<string, string> } | null>(null);
+  const draft = pending && pending.from === addressKey ? pending.specs : filters.specs;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => setDraft(filters.specs), [filters.specs]);
 
   if (!filters.category) return null;
   const active = Object.keys(filters.specs).length;
   if (facets.length === 0 && active === 0) return null;
 
   const change = (next: Record<string, string>) => {
-    setDraft(next);
+    setPending({ from: addressKey, specs: next });
     clearTimeout(timer.current);
     timer.current = setTimeout(() => onChange(next), SETTLE_MS);
   };
@@ -151,7 +153,12 @@ export function SpecFacets({
           >
             {t("clear")}
           </button>
-          <button type="button" popoverTarget={PANEL_ID} popoverTargetAction="hide" className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">
+          <button
+            type="button"
+            popoverTarget={PANEL_ID}
+            popoverTargetAction="hide"
+            className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white"
+          >
             {t("done")}
           </button>
         </div>

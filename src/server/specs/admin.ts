@@ -57,7 +57,7 @@ function storedColumns(value: SpecValue): { num: string | null; text: string | n
 
 function refuseDefinition(input: SpecAttributeInput) {
   const problem = checkSpecAttribute(input);
-  if (problem) throw new DomainError("validation", problem.message, { field: problem.field, reason: problem.reason, key: input.key });
+  if (problem) throw new DomainError("validation", problem.message, { field: problem.field, reason: problem.reason });
 }
 
 /** How many values (and on how many products) a category's attribute carries. */

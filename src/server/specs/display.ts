@@ -25,7 +25,14 @@ export async function specsOf(db: Database, productIds: readonly number[], local
   const out = new Map<number, ProductSpec[]>();
   if (productIds.length === 0) return out;
   const rows = await db
-    .select({ productId: productSpecs.productId, categoryId: productSpecs.categoryId, variantId: productSpecs.variantId, key: productSpecs.key, num: productSpecs.num, text: productSpecs.text })
+    .select({
+      productId: productSpecs.productId,
+      categoryId: productSpecs.categoryId,
+      variantId: productSpecs.variantId,
+      key: productSpecs.key,
+      num: productSpecs.num,
+      text: productSpecs.text,
+    })
     .from(productSpecs)
     .where(inArray(productSpecs.productId, [...productIds]))
     .orderBy(asc(productSpecs.productId), asc(productSpecs.id));
@@ -36,7 +43,14 @@ export async function specsOf(db: Database, productIds: readonly number[], local
     if (!def) continue;
     const value: SpecValue = def.kind === "number" ? Number(row.num) : def.kind === "boolean" ? row.text === "true" : (row.text ?? "");
     const list = out.get(row.productId) ?? [];
-    list.push({ key: row.key, label: attributeLabel(def, locale), value, unit: def.unit, display: formatSpecValue(def, value, locale), variantId: row.variantId });
+    list.push({
+      key: row.key,
+      label: attributeLabel(def, locale),
+      value,
+      unit: def.unit,
+      display: formatSpecValue(def, value, locale),
+      variantId: row.variantId,
+    });
     out.set(row.productId, list);
   }
   for (const [id, list] of out) {

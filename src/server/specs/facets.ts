@@ -96,7 +96,13 @@ function toFacet(def: CategoryAttribute, rows: CountRow[], locale: Locale): Face
       .map((r) => ({ value: Number(r.num), count: r.count }))
       .sort((a, b) => a.value - b.value);
     if (values.length === 0) return null;
-    const shown = values.length > FACET_VALUE_LIMIT ? [...values].sort((a, b) => b.count - a.count).slice(0, FACET_VALUE_LIMIT).sort((a, b) => a.value - b.value) : values;
+    const shown =
+      values.length > FACET_VALUE_LIMIT
+        ? [...values]
+            .sort((a, b) => b.count - a.count)
+            .slice(0, FACET_VALUE_LIMIT)
+            .sort((a, b) => a.value - b.value)
+        : values;
     return {
       key: def.key,
       label,

@@ -5,7 +5,6 @@ import { CategoryStrip } from "@/components/catalog/category-strip";
 import { GentleScrollHint } from "@/components/catalog/gentle-scroll-hint";
 import { ProductListing } from "@/components/catalog/product-listing";
 import { SPEC_PARAM_PREFIX } from "@/lib/specs/params";
-import { DomainError } from "@/server/errors";
 import type { Facet } from "@/server/specs/facets";
 import type { InitialListing } from "@/components/catalog/use-listing";
 import { AdCarousel } from "@/components/promo/ad-carousel";
@@ -74,7 +73,9 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
     };
     facets = counted;
   } catch (error) {
-    const field = error instanceof DomainError && error.code === "invalid-input" ? error.details.field : undefined;
+    // read by its code: the page's bundle and the server's each have their own DomainError class
+    const refused = error as { code?: unknown; details?: { field?: unknown } } | null;
+    const field = refused?.code === "invalid-input" ? refused.details?.field : undefined;
     if (typeof field === "string" && field.startsWith(SPEC_PARAM_PREFIX)) initial = { error: { kind: "bad-filter", field } };
     else {
       console.error("product listing failed:", error);
