@@ -70,14 +70,29 @@ beforeAll(async () => {
   await api.handle.db.insert(specAttributes).values([
     { categoryId: resistors, key: "resistance", nameEn: "Resistance", nameSw: "Ukinzani", kind: "number", unit: "ohm", sortOrder: 1 },
     { categoryId: resistors, key: "tolerance", nameEn: "Tolerance", nameSw: "Ustahimilivu", kind: "number", unit: "percent", sortOrder: 2 },
-    { categoryId: resistors, key: "package", nameEn: "Package", nameSw: "Kifurushi", kind: "list", unit: null, options: ["0402", "0603", "0805", "1206"], sortOrder: 3 },
+    {
+      categoryId: resistors,
+      key: "package",
+      nameEn: "Package",
+      nameSw: "Kifurushi",
+      kind: "list",
+      unit: null,
+      options: ["0402", "0603", "0805", "1206"],
+      sortOrder: 3,
+    },
   ]);
 });
 
 afterAll(async () => {
-  const open = await api.handle.db.select({ id: catalogImports.id }).from(catalogImports).where(isNull(catalogImports.undoneAt)).orderBy(sql`id desc`);
+  const open = await api.handle.db
+    .select({ id: catalogImports.id })
+    .from(catalogImports)
+    .where(isNull(catalogImports.undoneAt))
+    .orderBy(sql`id desc`);
   for (const { id } of open) await undo(id);
-  await api.handle.db.delete(categories).where(and(eq(categories.id, resistors), sql`not exists (select 1 from products p where p.category_id = ${resistors})`));
+  await api.handle.db
+    .delete(categories)
+    .where(and(eq(categories.id, resistors), sql`not exists (select 1 from products p where p.category_id = ${resistors})`));
 });
 
 describe("catalogue import: a dry run", () => {
@@ -98,9 +113,18 @@ describe("catalogue import: a dry run", () => {
     expect(dry.body).toMatchObject({ ok: false, dryRun: true, importId: null, counts: { rows: 6, created: 1, changed: 1, unchanged: 1, refused: 3 } });
     const lines = dry.body.lines as Json[];
     expect(lines[0]).toMatchObject({ line: 2, sku: "IMP-R-10K", outcome: "created", productId: null });
-    expect(lines[1]).toMatchObject({ line: 3, outcome: "changed", productId: a!.id, changes: { price: { before: String(a!.price), after: String(a!.price + 100) } } });
+    expect(lines[1]).toMatchObject({
+      line: 3,
+      outcome: "changed",
+      productId: a!.id,
+      changes: { price: { before: String(a!.price), after: String(a!.price + 100) } },
+    });
     expect(lines[2]).toMatchObject({ line: 4, outcome: "unchanged", productId: b!.id });
-    expect(lines[3]).toMatchObject({ line: 5, outcome: "refused", problems: [{ column: "spec.resistance", message: expect.stringMatching(/^spec\.resistance: .*"ten kilo"/) }] });
+    expect(lines[3]).toMatchObject({
+      line: 5,
+      outcome: "refused",
+      problems: [{ column: "spec.resistance", message: expect.stringMatching(/^spec\.resistance: .*"ten kilo"/) }],
+    });
     expect(lines[4]).toMatchObject({ outcome: "refused", problems: [{ column: "category", message: expect.stringContaining("no-such-category") }] });
     expect(lines[5]!.problems.map((p: Json) => p.column)).toEqual(["price", "stock_quantity"]);
     expect(await countProducts()).toBe(before);
@@ -211,7 +235,9 @@ describe("catalogue import: creating, changing and undoing", () => {
 
 describe("catalogue export with specifications", () => {
   it("writes one spec.<key> column per attribute, which imports back unchanged", async () => {
-    const done = await importSheet("sku,name,category,price,spec.resistance,spec.package,spec.tolerance\nIMP-R-220,Resistor 220R,import-resistors,30,220R,0805,1%\n");
+    const done = await importSheet(
+      "sku,name,category,price,spec.resistance,spec.package,spec.tolerance\nIMP-R-220,Resistor 220R,import-resistors,30,220R,0805,1%\n",
+    );
     expect(done.body.counts).toMatchObject({ created: 1 });
     const res = await api.app.inject({ method: "GET", url: "/api/admin/products.csv", headers: { cookie: admin } });
     const rows = parse(res.body, { columns: true }) as Record<string, string>[];
@@ -237,7 +263,12 @@ describe("catalogue import from an XLSX workbook", () => {
     expect(dry.body.columns).toEqual(["sku", "name", "category", "price", "stock_quantity", "spec.resistance", "spec.package"]);
     expect(dry.body.lines).toMatchObject([
       { line: 2, sku: "IMP-X-1K", outcome: "created" },
-      { line: 4, sku: "IMP-X-BAD", outcome: "refused", problems: [{ column: "price", message: 'price must be a whole number from 0 to 2000000000 (got "25.5")' }] },
+      {
+        line: 4,
+        sku: "IMP-X-BAD",
+        outcome: "refused",
+        problems: [{ column: "price", message: 'price must be a whole number from 0 to 2000000000 (got "25.5")' }],
+      },
     ]);
     const done = await importSheet(book, { skipRefused: true }, "supplier.xlsx");
     const created = (await productBySku("IMP-X-1K"))!;
@@ -333,9 +364,12 @@ describe("catalogue import: limits", () => {
       "IMP-B-3,Resistor pack of 10,import-resistors,2800,0,ten",
     ].join("\n");
     const dry = await importSheet(csv, { dryRun: true });
-    expect(dry.body.lines[1]).toMatchObject({ outcome: "refused", problems: [{ column: "price_breaks", message: expect.stringMatching(/below the price of one/) }] });
+    expect(dry.body.lines[1]).toMatchObject({
+      outcome: "refused",
+      problems: [{ column: "price_breaks", message: expect.stringMatching(/below the price of one/) }],
+    });
     expect(dry.body.lines[2].problems.map((p: Json) => p.column)).toEqual(["pack_size", "price_breaks"]);
-    await importSheet(csv, { skipRefused: true });
+    const created = await importSheet(csv, { skipRefused: true });
     const made = (await productBySku("IMP-B-1"))!;
     expect(made.packSize).toBe(100);
     const ladder = await api.handle.db
@@ -348,12 +382,18 @@ describe("catalogue import: limits", () => {
       { minQuantity: 100, price: 2200 },
     ]);
     // a new price under the breaks is refused unless the line changes them too; "-" takes them off
-    expect((await importSheet("sku,price\nIMP-B-1,2000\n", { dryRun: true })).body.lines[0]).toMatchObject({ outcome: "refused", problems: [{ column: "price" }] });
+    expect((await importSheet("sku,price\nIMP-B-1,2000\n", { dryRun: true })).body.lines[0]).toMatchObject({
+      outcome: "refused",
+      problems: [{ column: "price" }],
+    });
     const off = await importSheet("sku,price,price_breaks\nIMP-B-1,2000,-\n");
     expect(off.body.lines[0]).toMatchObject({ outcome: "changed", changes: { price_breaks: { before: "10:2600;100:2200", after: "" } } });
     expect(await api.handle.db.select().from(priceBreaks).where(eq(priceBreaks.productId, made.id))).toEqual([]);
     // and undo puts them back
     await undo(off.body.importId);
     expect(await api.handle.db.select().from(priceBreaks).where(eq(priceBreaks.productId, made.id))).toHaveLength(2);
+    // the batch that created it, breaks and all, is undone as it was written
+    expect((await undo(created.body.importId)).body).toMatchObject({ removed: 1 });
+    expect(await productBySku("IMP-B-1")).toBeUndefined();
   });
 });

@@ -109,7 +109,12 @@ export const SNAPSHOT_FIELDS = [
 ] as const satisfies readonly (keyof ProductSnapshot)[];
 
 const specsOf = (snapshot: ProductSnapshot, key: string) =>
-  JSON.stringify(snapshot.specs.filter((s) => s.key === key).map((s) => [s.num === null ? null : Number(s.num), s.text]));
+  JSON.stringify(
+    snapshot.specs
+      .filter((s) => s.key === key)
+      .map((s) => `${s.num === null ? "" : Number(s.num)}|${s.text ?? ""}`)
+      .sort(),
+  );
 
 /**
  * What differs between two snapshots: plain field names, `spec.<key>` for a specification's values
@@ -120,7 +125,9 @@ export function snapshotDifferences(a: ProductSnapshot, b: ProductSnapshot): str
   const out: string[] = SNAPSHOT_FIELDS.filter((field) => a[field] !== b[field]);
   const keys = [...new Set([...a.specs, ...b.specs].map((s) => s.key))].sort();
   for (const key of keys) if (specsOf(a, key) !== specsOf(b, key)) out.push(`spec.${key}`);
-  if (JSON.stringify(a.priceBreaks) !== JSON.stringify(b.priceBreaks)) out.push("priceBreaks");
+  // as pairs: a snapshot read back from jsonb has its objects' keys in jsonb's order, not ours
+  const ladder = (snapshot: ProductSnapshot) => JSON.stringify(snapshot.priceBreaks.map((p) => [p.minQuantity, p.price]));
+  if (ladder(a) !== ladder(b)) out.push("priceBreaks");
   return out;
 }
 
