@@ -28,10 +28,7 @@ describe("compare", () => {
 
   it("reads a damaged stored list leniently", () => {
     const good = { id: 3, name: "ESP32", image: "/media/products/esp32.webp" };
-    expect(readStoredCompare(JSON.stringify([good, good, { id: 4, name: "Uno", image: "javascript:x" }]))).toEqual([
-      good,
-      { id: 4, name: "Uno", image: "" },
-    ]);
+    expect(readStoredCompare(JSON.stringify([good, good, { id: 4, name: "Uno", image: "javascript:x" }]))).toEqual([good, { id: 4, name: "Uno", image: "" }]);
     expect(readStoredCompare("nonsense")).toEqual([]);
     expect(readStoredCompare('{"a":1}')).toEqual([]);
     expect(readStoredCompare(JSON.stringify([1, null, { id: -1, name: "x", image: "/x" }, { id: 2 }]))).toEqual([]);

@@ -34,7 +34,10 @@ describe("checkSpecAttribute", () => {
   it("needs a known unit for a number and none for the others", () => {
     expect(checkSpecAttribute({ ...base, key: "weight", unit: null })).toMatchObject({ field: "unit", reason: "specUnitMissing" });
     expect(checkSpecAttribute({ ...base, key: "weight", unit: "furlong" as never })).toMatchObject({ field: "unit", reason: "specUnitUnknown" });
-    expect(checkSpecAttribute({ ...base, key: "colour", kind: "list", unit: "ohm", options: [] })).toMatchObject({ field: "unit", reason: "specUnitNotAllowed" });
+    expect(checkSpecAttribute({ ...base, key: "colour", kind: "list", unit: "ohm", options: [] })).toMatchObject({
+      field: "unit",
+      reason: "specUnitNotAllowed",
+    });
   });
 
   it("keeps the standard keys' kind and unit", () => {

@@ -112,7 +112,8 @@ export function checkSpecAttribute(input: SpecAttributeInput): SpecAttributeProb
     if (input.options.length) return { field: "options", reason: "specOptionsNotAllowed", message: "Only a list has options" };
     return null;
   }
-  if (input.options.length > SPEC_OPTIONS_MAX) return { field: "options", reason: "specTooManyOptions", message: `A list has at most ${SPEC_OPTIONS_MAX} options` };
+  if (input.options.length > SPEC_OPTIONS_MAX)
+    return { field: "options", reason: "specTooManyOptions", message: `A list has at most ${SPEC_OPTIONS_MAX} options` };
   const seen = new Map<string, string>();
   for (const option of input.options) {
     const text = option.trim();

@@ -131,7 +131,11 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
   await seedAdvertisements(db, options.media);
   // last: each product's spec sheet is made from what the seed wrote above (its specifications included)
   const sheetsStarted = Date.now();
-  const sheets = await generateSpecSheets(db, options.media, inserted.map((r) => r.id));
+  const sheets = await generateSpecSheets(
+    db,
+    options.media,
+    inserted.map((r) => r.id),
+  );
   log(`Generated ${sheets} spec sheets in ${Date.now() - sheetsStarted} ms.`);
   await refreshSearchLexicon(db);
   invalidateCatalogCounts();

@@ -38,7 +38,8 @@ const TOO_MANY_REQUESTS: ListingFailure = { kind: "rate-limited" };
  * `estimate`: the total is an estimate ("about N"); `more`: another batch follows (the server says
  * so, as an estimate cannot); `understood`: what a search read as specifications ("10k" → 10 kΩ).
  */
-export type InitialListing = { products: Product[]; total: number; estimate: boolean; more: boolean; understood?: UnderstoodSpecBody[] } | { error: ListingFailure };
+export type InitialListing =
+  { products: Product[]; total: number; estimate: boolean; more: boolean; understood?: UnderstoodSpecBody[] } | { error: ListingFailure };
 
 interface ListingState {
   key: string;
@@ -132,7 +133,16 @@ export function useListing({ initialKey, initial, seed }: { initialKey: string; 
       } catch (error) {
         if (controller.signal.aborted) return;
         if (rateLimited(error)) blockedUntil.current = Date.now() + RATE_LIMIT_COOLDOWN_MS;
-        setState({ key, products: [], total: 0, estimate: false, more: false, understood: [], status: "error", error: failureOf(error, { kind: "fetch-failed" }) });
+        setState({
+          key,
+          products: [],
+          total: 0,
+          estimate: false,
+          more: false,
+          understood: [],
+          status: "error",
+          error: failureOf(error, { kind: "fetch-failed" }),
+        });
       } finally {
         setReloads(0);
       }

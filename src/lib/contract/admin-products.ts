@@ -123,7 +123,6 @@ export const variantPlanBodyIsPlanInput: Same<z.input<typeof variantPlanBodySche
 export const archiveBodySchema = z.object({ archived: z.boolean({ error: "archived must be true or false" }), reason });
 export type ArchiveRequest = z.input<typeof archiveBodySchema>;
 
-
 // ---- answers ------------------------------------------------------------------------------
 
 const moment = z.iso.datetime({ offset: true });
@@ -246,4 +245,3 @@ export type ArchiveResponse = z.input<typeof archiveResponseSchema>;
 /** POST /api/admin/products/image (201): the stored picture's address */
 export const productImageResponseSchema = z.object({ image: z.string() });
 export type ProductImageResponse = z.input<typeof productImageResponseSchema>;
-

@@ -219,6 +219,10 @@ export const productSpecs = pgTable(
   (t) => [
     index("product_specs_product_idx").on(t.productId, t.key),
     index("product_specs_category_idx").on(t.categoryId, t.key, t.num, t.text, t.productId),
+    // an option's deletion cascades here by variant_id (migration 0033)
+    index("product_specs_variant_idx")
+      .on(t.variantId)
+      .where(sql`${t.variantId} is not null`),
   ],
 );
 
