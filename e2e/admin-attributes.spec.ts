@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { openAdminPage } from "./admin-session";
+
+/**
+ * An admin adds an attribute to a category, gives a product of it a value typed as the trade
+ * writes it (the form shows what the shop reads as it is typed, and refuses what does not read),
+ * the shop's product answer carries it, and the attribute is deleted again after a question that
+ * says how many values go with it. Off the filters, so no other spec's listing changes meanwhile.
+ */
+test("an admin adds an attribute to a category and sets its value on a product", async ({ page, browser }) => {
+  test.slow();
+  const run = `${Date.now() % 100_000}`;
+  const { categories } = (await (await page.request.get("/api/categories")).json()) as { categories: { id: number; slug: string; name: string }[] };
+  const category = categories[categories.length - 1]!;
+  const listed = await (await page.request.get(`/api/products?category=${category.slug}&limit=1&sortBy=name&sortOrder=asc`)).json();
+  const product = listed.products[0] as { id: number; name: string };
+
+  const admin = await openAdminPage(browser);
+  await admin.goto("/admin/categories");
+  await admin
+    .locator(`li[data-slug="${category.slug}"]`)
+    .getByRole("link", { name: /^Attributes \(\d+\)$/ })
+    .click();
+  await expect(admin.getByRole("heading", { level: 1, name: `Attributes of ${category.name}` })).toBeVisible();
+
+  // a new attribute: its key follows the English name until it is typed
+  const form = admin.getByTestId("new-attribute-form");
+  await form.getByLabel("Name in English").fill(`Test span ${run}`);
+  await form.getByLabel("Name in Kiswahili").fill(`Urefu wa majaribio ${run}`);
+  await expect(form.getByLabel("Key", { exact: true })).toHaveValue(`test_span_${run}`);
+  await form.getByLabel("Kind").selectOption("number");
+  await form.getByLabel("Unit").selectOption("metre");
+  await form.getByLabel("Offer it as a filter on the category's page").uncheck();
+  await form.getByRole("button", { name: "Add the attribute" }).click();
+  await expect(form.getByRole("status")).toHaveText("Attribute added.");
+  const row = admin.locator(`li[data-key="test_span_${run}"]`);
+  await expect(row).toContainText(`Test span ${run}`);
+  await expect(row).toContainText("Number in metre (m)");
+
+  // the product form shows it: what the shop reads, as it is typed
+  await admin.goto(`/admin/products/${product.id}`);
+  const specs = admin.getByTestId("product-specs");
+  const box = specs.getByLabel(`Test span ${run}`);
+  await box.fill("12 parsecs");
+  await expect(specs.getByText(/does not read as a value in m/)).toBeVisible();
+  await box.fill("12mm");
+  await expect(specs.getByText("= 12 mm", { exact: true })).toBeVisible();
+  await admin.getByRole("button", { name: "Save the details" }).click();
+  await expect(admin.getByTestId("product-details-form").getByRole("status")).toHaveText("Saved. The shop shows the new details now.");
+
+  // the shop's answer for the product carries it, in base units
+  const shown = await (await page.request.get(`/api/products/${product.id}`)).json();
+  expect((shown.specs as { key: string; value: number; display: string }[]).find((s) => s.key === `test_span_${run}`)).toMatchObject({
+    value: 0.012,
+    display: "12 mm",
+  });
+  await admin.reload();
+  await expect(admin.getByTestId("product-specs").getByLabel(`Test span ${run}`)).toHaveValue("12 mm");
+
+  // deleting it says how many values go with it
+  await admin.goto(`/admin/categories/${category.id}/attributes`);
+  await admin.locator(`li[data-key="test_span_${run}"]`).getByRole("button", { name: "Delete" }).click();
+  const question = admin.getByRole("alertdialog");
+  await expect(question).toContainText("1 product carries 1 value of it: they are deleted with it.");
+  await question.getByRole("button", { name: "Delete" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Attribute deleted." })).toBeVisible();
+  await expect(admin.locator(`li[data-key="test_span_${run}"]`)).toHaveCount(0);
+  await admin.context().close();
+});
