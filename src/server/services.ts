@@ -24,6 +24,9 @@ import { createDiscoveryService } from "./catalog/discovery";
 import { createComparisonService } from "./catalog/compare";
 import { createDatasheetService } from "./catalog/datasheets";
 import { createSpecService } from "./specs/service";
+import { productDetailExtras } from "./catalog/product-detail";
+import type { Locale } from "@/lib/locale";
+import type { Product } from "@/lib/product";
 import { createSpecAdmin } from "./specs/admin";
 import { createCatalogService } from "./catalog/products";
 import { updateProduct, type ProductChanges } from "./catalog/product-writes";
@@ -245,6 +248,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   });
   const catalog = {
     ...createCatalogService(db),
+    /** a product's spec table, datasheet, prices by quantity and alternatives (composed here: alternatives read the catalogue) */
+    detailExtras: (product: Pick<Product, "id" | "price" | "product_variants">, locale: Locale) => productDetailExtras(db, product, locale),
     /** a product's price or stock; the cached pages that showed the old values are dropped */
     update: (id: number, changes: ProductChanges) => updateProduct(db, id, changes),
   };

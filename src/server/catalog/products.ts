@@ -12,8 +12,6 @@ import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-
 import type { UnderstoodSpec } from "@/lib/specs/understand";
 import { resolveSpecFilters, specCondition, specFiltersKey, type SpecFilter } from "../specs/filters";
 import { understandSearch } from "../specs/understanding";
-import type { Locale } from "@/lib/locale";
-import { productDetailExtras } from "./product-detail";
 
 /** A product shoppers may see: not archived by an admin. */
 export const onSale = sql`${products.archivedAt} is null`;
@@ -526,8 +524,6 @@ export function createCatalogService(db: Database) {
     categories: () => listCategories(db),
     priceCeiling: () => priceCeiling(db),
     sitemapProducts: (limit?: number) => sitemapProducts(db, limit),
-    /** a product's spec table, datasheet, prices by quantity and alternatives */
-    detailExtras: (product: Pick<Product, "id" | "price" | "product_variants">, locale: Locale) => productDetailExtras(db, product, locale),
   };
 }
 
