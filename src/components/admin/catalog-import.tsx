@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import type { ImportBatch, ImportLine, ImportResult, PicturesResult } from "@/lib/catalog-import";
 import { api } from "@/lib/api-client";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { FormMessage } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
 import { Button } from "../ui/button";
@@ -216,7 +217,7 @@ function ImportBatches({ batches }: { batches: ImportBatch[] }) {
     },
     { failure: t("failed") },
   );
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => format.dateTime(new Date(iso), DATE_FORMATS.dateTime);
   return (
     <section aria-labelledby="batches-heading" className="rounded-lg border border-[var(--border)] p-3 text-sm">
       <h2 id="batches-heading" className="font-semibold">
