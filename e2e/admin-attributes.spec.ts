@@ -16,6 +16,33 @@ test("an admin adds an attribute to a category and sets its value on a product",
   const product = listed.products[0] as { id: number; name: string };
 
   const admin = await openAdminPage(browser);
+
+  // the dashboard's first-day checklist: the demo shop still has the demo's details, the payment sandbox and no SMS sender
+  await admin.goto("/admin?lang=en");
+  const checklist = admin.getByTestId("first-day");
+  await expect(checklist.getByRole("heading", { level: 2, name: "Your shop's first day" })).toBeVisible();
+  await expect(checklist.locator('li[data-item="payments"]')).toHaveAttribute("data-done", "false");
+  await expect(checklist.locator('li[data-item="sms"]')).toContainText("The shop cannot send SMS yet");
+  await expect(checklist.locator('li[data-item="shopDetails"]').getByRole("link")).toHaveAttribute("href", "/admin/settings?tab=company");
+  // closed, it stays closed on the next visit (nothing new went missing)
+  await checklist.locator("summary").click();
+  await expect(checklist.locator("details")).not.toHaveAttribute("open");
+  await admin.reload();
+  await expect(checklist.getByRole("heading", { level: 2, name: "Your shop's first day" })).toBeVisible();
+  await expect(checklist.locator("details")).not.toHaveAttribute("open");
+  // in Kiswahili on a phone, nothing wider than the screen
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.goto("/admin?lang=sw");
+  await checklist.locator("summary").click();
+  await expect(checklist.getByRole("heading", { level: 2, name: "Siku ya kwanza ya duka lako" })).toBeVisible();
+  await expect(checklist.locator('li[data-item="sms"]')).toContainText("Duka bado haliwezi kutuma SMS");
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await admin.setViewportSize({ width: 1440, height: 900 });
+  // its link opens the settings at the tab where the item is set
+  await admin.goto("/admin?lang=en");
+  await checklist.locator('li[data-item="payments"]').getByRole("link").click();
+  await expect(admin.getByRole("tab", { name: "Payments", selected: true })).toBeVisible();
+
   await admin.goto("/admin/categories");
   await admin
     .locator(`li[data-slug="${category.slug}"]`)
