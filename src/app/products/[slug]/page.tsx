@@ -100,7 +100,8 @@ export default async function ProductPage({ params, searchParams }: Props) {
           loading="eager"
           className="aspect-square w-full rounded-xl border border-[var(--border)] bg-[var(--surface)] object-cover"
         />
-        <div>
+        {/* min-w-0: a wide table in this column (the price ladder, the spec table) scrolls in its own frame instead of widening the page */}
+        <div className="min-w-0">
           <p className="text-sm text-[var(--muted-fg)]">
             <Link href={`/products?category=${product.category_slug}`} prefetch={false} className="hover:text-brand">
               {categoryLabel}
