@@ -131,6 +131,8 @@ describe("creating a product and changing its details", () => {
       image: pic.image,
       freeDelivery: true,
       sameDayDelivery: false,
+      // no specification values were given
+      specs: {},
     });
     // a word no other product uses is searched as typed (the lexicon learnt it), not "corrected" away
     const word = `kilimatron${stamp.replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
