@@ -1,5 +1,7 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { openAdminPage } from "./admin-session";
+import { screenshots } from "./helpers";
 
 /*
  * Prices by quantity, as a guest buys them, in both languages on a phone and a desktop: the
@@ -74,3 +76,57 @@ for (const locale of ["en", "sw"] as const)
         await expect(line.getByTestId("line-total")).toHaveText(/TSh\s245,000/);
       }
     });
+
+test("an admin changes a product's prices by quantity on its page, a bad step refused on the step, and the shop shows the new ladder", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  // the demo's 1k carbon-film resistors: TSh 3,000, 10+ TSh 2,750, 100+ TSh 2,450 (no other spec buys them)
+  const found = (await (await page.request.get("/api/products?search=1k%20carbon%20film%20resistor&limit=50")).json()) as {
+    products: { id: number; slug: string; sku: string }[];
+  };
+  const part = found.products.find((p) => p.sku === "KE-PAS-0007")!;
+  const admin = await openAdminPage(browser);
+  await admin.goto(`/admin/products/${part.id}`);
+  const form = admin.getByTestId("price-breaks-form");
+  await expect(form.getByLabel("From quantity, step 1")).toHaveValue("10");
+  await expect(form.getByLabel("Price each, step 2")).toHaveValue("2450");
+  await screenshots(admin, "admin-price-breaks");
+  await admin.goto(`/admin/products/${part.id}`);
+
+  // 100+ dearer than 10+: refused before sending, on that step
+  await form.getByLabel("Price each, step 2").fill("2800");
+  await form.getByRole("button", { name: "Save prices by quantity" }).click();
+  await expect(form.getByTestId("price-break-problem")).toHaveText("The price must be below the one for a smaller quantity.");
+  await expect(form.getByLabel("Price each, step 2")).toHaveAttribute("aria-invalid", "true");
+
+  // a third step added, the second fixed: saved, and the shop's page shows the ladder
+  await form.getByLabel("Price each, step 2").fill("2400");
+  await form.getByRole("button", { name: "Add a step" }).click();
+  await form.getByLabel("From quantity, step 3").fill("500");
+  await form.getByLabel("Price each, step 3").fill("2200");
+  await form.getByRole("button", { name: "Save prices by quantity" }).click();
+  await expect(form.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.goto(`/products/${part.id}-${part.slug}`);
+  await expect(page.getByTestId("price-ladder-price")).toHaveText([/TSh\s3,000/, /TSh\s2,750/, /TSh\s2,400/, /TSh\s2,200/]);
+
+  // put the demo's ladder back
+  const back = await admin.request.put(`/api/admin/products/${part.id}/pricing`, {
+    headers: { origin: new URL(baseURL!).origin },
+    data: {
+      packSize: 100,
+      ladders: [
+        {
+          option: null,
+          breaks: [
+            { minQuantity: 10, price: 2_750 },
+            { minQuantity: 100, price: 2_450 },
+          ],
+        },
+      ],
+    },
+  });
+  expect(back.status()).toBe(200);
+});
