@@ -15,7 +15,8 @@ import { DAR_COURIER_ORDER } from "../fixtures/orders";
 
 // the suite's shared shop: this file's products, category and brands have names of their own, and
 // its batches are undone at the end (a copy of its own would cost minutes)
-const api = setupApi();
+// a copy of its own: the products it creates would change the counts other files expect of the shared shop
+const api = setupApi({ pristine: true });
 let admin = "";
 let resistors = 0;
 
