@@ -13,9 +13,8 @@ import { xlsxWorkbook } from "../fixtures/xlsx";
 import { adminCookie, apiClient, multipartForm, setupApi, shopperCookie } from "./harness";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
 
-// the suite's shared shop: this file's products, category and brands have names of their own, and
-// its batches are undone at the end (a copy of its own would cost minutes)
-// a copy of its own: the products it creates would change the counts other files expect of the shared shop
+// a copy of the seeded shop of its own (it costs a copy): the products it creates, until its batches
+// are undone at the end, changed the counts other files expect of the shared shop when they ran meanwhile
 const api = setupApi({ pristine: true });
 let admin = "";
 let resistors = 0;
