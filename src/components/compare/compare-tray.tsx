@@ -56,7 +56,12 @@ export function CompareTray() {
         ))}
       </ul>
       <div className="ml-auto flex items-center gap-2">
-        <button type="button" onClick={clearCompare} className={buttonClass({ variant: "ghost", size: "sm", className: "text-sm" })}>
+        <button
+          type="button"
+          onClick={clearCompare}
+          aria-label={t("clearLabel")}
+          className={buttonClass({ variant: "ghost", size: "sm", className: "text-sm" })}
+        >
           {t("clear")}
         </button>
         {items.length > 1 ? (
