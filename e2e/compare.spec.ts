@@ -88,6 +88,12 @@ for (const locale of ["en", "sw"] as const)
       // the second board joins from its own page; the tray opens the comparison
       await page.goto(second.path);
       await addWithKeyboard(page, t.add);
+      // the tray shows both boards' pictures
+      const thumbs = page.getByRole("region", { name: t.tray }).locator("img");
+      await expect(thumbs).toHaveCount(2);
+      await expect
+        .poll(() => thumbs.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
+        .toBe(true);
       await keepScreenshot(page, "product-specs", locale);
       await page.getByRole("region", { name: t.tray }).getByRole("link", { name: t.open }).click();
       await expect(page).toHaveURL(new RegExp(`/compare\\?ids=${first.id},${second.id}$`));
