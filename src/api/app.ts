@@ -217,8 +217,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
       index: false,
       list: false,
       // only well-formed keys; datasheets leave as attachments through their product's address only (src/api/datasheets.ts)
+      // (a request's path arrives with its leading slash, a sendFile of an AVIF twin without)
       allowedPath: (pathName) => {
-        const key = mediaKey(`/media${pathName}`);
+        const key = mediaKey(`/media/${pathName.replace(/^\/+/, "")}`);
         return key !== null && !key.startsWith(`${DATASHEET_FOLDER}/`);
       },
     });
