@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { gridSettled } from "./helpers";
+import { keepScreenshot } from "./layout-checks";
 
 /*
  * Choosing parts by their specifications, as a shopper does it, in both languages on a phone
@@ -55,6 +56,8 @@ for (const locale of ["en", "sw"] as const)
       await expect(chip0805).toBeVisible();
       await chip0805.check();
       await expect(page).toHaveURL(/spec\.package=0805/);
+      await expect(chip0805).toBeChecked();
+      await keepScreenshot(page, "spec-panel", locale);
       await panel.getByRole("button", { name: t.done, exact: true }).click();
       await expect(panel).toBeHidden();
       await gridSettled(page);
@@ -78,6 +81,7 @@ for (const locale of ["en", "sw"] as const)
       await expect(page.getByRole("button", { name: new RegExp(`^${t.remove}: 10 kΩ`) })).toBeVisible();
       await expect(page.getByRole("button", { name: new RegExp(`^${t.remove}: 0805`) })).toBeVisible();
       await expect(page.getByTestId("product-card")).toHaveCount(1);
+      await keepScreenshot(page, "spec-search-chips", locale);
 
       // the part's page: its spec table and datasheet
       await page.getByTestId("product-card").getByRole("link", { name: PART, exact: true }).click();
@@ -88,6 +92,8 @@ for (const locale of ["en", "sw"] as const)
       await expect(table.getByRole("row").filter({ hasText: t.package })).toContainText("0805");
       const sheet = page.getByRole("link", { name: t.datasheet }).first();
       await expect(sheet).toBeVisible();
+      await table.scrollIntoViewIfNeeded();
+      await keepScreenshot(page, "product-spec-table", locale);
       const answer = await page.request.get((await sheet.getAttribute("href"))!);
       expect(answer.status()).toBe(200);
       expect(answer.headers()["content-type"]).toBe("application/pdf");
