@@ -24,4 +24,18 @@ describe("configuration", () => {
     expect(loadConfig({ DEMO_DATA: "off" }).DEMO_DATA).toBe("off");
     expect(() => loadConfig({ DEMO_DATA: "no" })).toThrow(/DEMO_DATA/);
   });
+
+  it("takes a messaging provider with all its keys or none, and only with an https SITE_URL", () => {
+    const at = { AT_USERNAME: "kilima", AT_API_KEY: "key", AT_SENDER_ID: "KILIMA" };
+    const wa = { WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "1234567890", WHATSAPP_APP_SECRET: "s", WHATSAPP_VERIFY_TOKEN: "v" };
+    expect(() => loadConfig({ AT_USERNAME: "kilima", AT_API_KEY: "key" })).toThrow(/Africa's Talking needs all of .*missing AT_SENDER_ID/);
+    expect(() => loadConfig({ WHATSAPP_TOKEN: "t" })).toThrow(/WhatsApp needs all of/);
+    expect(() => loadConfig(at)).toThrow(/https SITE_URL/);
+    expect(() => loadConfig({ ...wa, SITE_URL: "http://shop.example" })).toThrow(/https SITE_URL/);
+    expect(loadConfig({ ...at, ...wa, SITE_URL: "https://shop.example.co.tz" }).AT_SENDER_ID).toBe("KILIMA");
+    expect(() => loadConfig({ ...at, AT_SENDER_ID: "A sender that is too long", SITE_URL: "https://shop.example.co.tz" })).toThrow(/AT_SENDER_ID/);
+    expect(() => loadConfig({ ...wa, WHATSAPP_PHONE_NUMBER_ID: "+255 712", SITE_URL: "https://shop.example.co.tz" })).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
+    // nothing set: the sandboxes, at any address
+    expect(loadConfig({}).AT_USERNAME).toBeUndefined();
+  });
 });

@@ -93,6 +93,33 @@ const envSchema = z.object({
   CLICKPESA_BASE_URL: z
     .url({ protocol: /^https?$/, error: "CLICKPESA_BASE_URL must be an http(s) address" })
     .default("https://api.clickpesa.com/third-parties"),
+  /**
+   * Africa's Talking (SMS): username, API key and the registered alphanumeric sender ID all set
+   * sends real SMS; none set, the built-in sandbox writes each message as a file under
+   * DATA_DIR/sms-outbox. AT_BASE_URL points the adapter at another address (its test fake).
+   */
+  AT_USERNAME: optionalText,
+  AT_API_KEY: optionalText,
+  AT_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{1,11}$/, "AT_SENDER_ID must be the registered sender ID: 1 to 11 letters, digits or spaces")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AT_BASE_URL: z.url({ protocol: /^https?$/, error: "AT_BASE_URL must be an http(s) address" }).default("https://api.africastalking.com"),
+  /**
+   * WhatsApp Business Cloud API: the access token, the sending number's id, the app secret (signs
+   * the webhook) and the webhook's verify token all set sends real WhatsApp messages (approved
+   * templates); none set, the sandbox writes them under DATA_DIR/whatsapp-outbox.
+   */
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^[0-9]{5,20}$/, "WHATSAPP_PHONE_NUMBER_ID must be the number's id (digits) from the WhatsApp Manager")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_BASE_URL: z.url({ protocol: /^https?$/, error: "WHATSAPP_BASE_URL must be an http(s) address" }).default("https://graph.facebook.com/v21.0"),
   /** how often pending payments whose callback has not come are looked for (each is asked on its own backoff) */
   PAYMENT_POLL_INTERVAL_MS: z.coerce.number().int().min(250).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
@@ -136,6 +163,19 @@ const envSchema = z.object({
 });
 
 const CLICKPESA_KEYS = ["CLICKPESA_CLIENT_ID", "CLICKPESA_API_KEY", "CLICKPESA_CHECKSUM_KEY"] as const;
+const AFRICASTALKING_KEYS = ["AT_USERNAME", "AT_API_KEY", "AT_SENDER_ID"] as const;
+const WHATSAPP_KEYS = ["WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] as const;
+
+/**
+ * A provider configured by half its keys would silently fall back to the sandbox, which takes no
+ * money or sends no message: all of a provider's keys, or none.
+ */
+function allOrNone(data: Record<string, unknown>, name: string, keys: readonly string[]) {
+  const set = keys.filter((key) => data[key]);
+  if (set.length > 0 && set.length < keys.length)
+    throw new Error(`Invalid configuration: ${name} needs all of ${keys.join(", ")} (missing ${keys.filter((k) => !data[k]).join(", ")})`);
+  return set.length === keys.length;
+}
 
 export type ServerConfig = z.infer<typeof envSchema> & { dataDir: string; mediaDir: string; outboxDir: string };
 
@@ -146,12 +186,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  // half a ClickPesa configuration would silently fall back to the sandbox, which takes no money
-  const setKeys = CLICKPESA_KEYS.filter((key) => parsed.data[key]);
-  if (setKeys.length > 0 && setKeys.length < CLICKPESA_KEYS.length)
-    throw new Error(
-      `Invalid configuration: ClickPesa needs all of ${CLICKPESA_KEYS.join(", ")} (missing ${CLICKPESA_KEYS.filter((k) => !parsed.data[k]).join(", ")})`,
-    );
+  allOrNone(parsed.data, "ClickPesa", CLICKPESA_KEYS);
+  const realMessaging = [
+    allOrNone(parsed.data, "Africa's Talking", AFRICASTALKING_KEYS) && "Africa's Talking",
+    allOrNone(parsed.data, "WhatsApp", WHATSAPP_KEYS) && "WhatsApp",
+  ].filter(Boolean);
+  // a real provider's messages carry links the shopper must be able to open on their phone
+  if (realMessaging.length > 0 && !parsed.data.SITE_URL?.startsWith("https://"))
+    throw new Error(`Invalid configuration: ${realMessaging.join(" and ")} need an https SITE_URL (the links in messages must reach the shopper)`);
   if (parsed.data.MEDIA_STORE === "s3" && !parsed.data.S3_BUCKET) throw new Error("Invalid configuration: MEDIA_STORE=s3 needs S3_BUCKET");
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return { ...parsed.data, dataDir, mediaDir: path.join(dataDir, "media"), outboxDir: path.join(dataDir, "outbox") };
