@@ -1161,3 +1161,94 @@ export const catalogImportProducts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.productId] }), index("catalog_import_products_product_idx").on(t.productId, t.importId)],
 );
+
+/**
+ * The durable outbox of text messages (SMS, WhatsApp), like `mail_outbox`: an event enqueues in
+ * its own transaction, a worker claims due rows (`sending` until `locked_until`), retries with
+ * backoff and marks a row `dead` after the last attempt or at once on a refusal retrying cannot
+ * fix. `next_attempt_at` also carries the quiet-hours deferral. The provider's message id ties its
+ * delivery reports to the row, whose `delivery_state` only moves forward (sent, delivered, read,
+ * failed). The recipient (E.164), the client address and `created_at` count the quotas and the
+ * day's budget. A secret text (a one-time code) is emptied once sent or dead.
+ */
+export const messageOutbox = pgTable(
+  "message_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    channel: text("channel", { enum: ["sms", "whatsapp"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    text: text("text").notNull(),
+    event: text("event").notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    locale: text("locale", { enum: ["sw", "en"] })
+      .notNull()
+      .default("sw"),
+    dedupeKey: text("dedupe_key").unique(),
+    clientIp: text("client_ip"),
+    state: text("state", { enum: ["pending", "sending", "sent", "failed", "dead"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    provider: text("provider"),
+    providerMessageId: text("provider_message_id"),
+    deliveryState: text("delivery_state", { enum: ["sent", "delivered", "read", "failed"] }),
+    deliveryAt: timestamp("delivery_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("message_outbox_due_idx").on(t.state, t.nextAttemptAt),
+    index("message_outbox_recipient_idx").on(t.channel, t.recipient, t.createdAt),
+    index("message_outbox_client_idx").on(t.clientIp, t.createdAt),
+    index("message_outbox_created_idx").on(t.channel, t.createdAt),
+    index("message_outbox_order_idx").on(t.orderId),
+    uniqueIndex("message_outbox_provider_message_idx").on(t.provider, t.providerMessageId),
+    check("message_outbox_channel", sql`${t.channel} in ('sms', 'whatsapp')`),
+    check("message_outbox_state", sql`${t.state} in ('pending', 'sending', 'sent', 'failed', 'dead')`),
+    check("message_outbox_delivery_state", sql`${t.deliveryState} in ('sent', 'delivered', 'read', 'failed')`),
+  ],
+);
+
+/**
+ * Every delivery report a provider's callback brought, once: a replayed report meets the unique
+ * key and changes nothing. Kept also when no message carries its id yet (a report can overtake the
+ * send's own write), so the message takes it up once it is recorded as sent.
+ */
+export const messageDeliveries = pgTable(
+  "message_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    provider: text("provider").notNull(),
+    providerMessageId: text("provider_message_id").notNull(),
+    state: text("state", { enum: ["sent", "delivered", "read", "failed"] }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    reason: text("reason"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("message_deliveries_report_idx").on(t.provider, t.providerMessageId, t.state),
+    index("message_deliveries_received_idx").on(t.receivedAt),
+    check("message_deliveries_state", sql`${t.state} in ('sent', 'delivered', 'read', 'failed')`),
+  ],
+);
+
+/**
+ * A phone number's messaging choices, by number (E.164) so they hold for a guest as for an
+ * account: an opt-out per channel (honoured from the moment it is set, for messages already
+ * queued too), marketing consent (none unless given), and when the number was told, once, that the
+ * shop never asks anyone to send money to a personal number. No row: transactional messages on
+ * both channels, no marketing, not yet told.
+ */
+export const messagePreferences = pgTable("message_preferences", {
+  phone: text("phone").primaryKey(),
+  smsOptOutAt: timestamp("sms_opt_out_at", { withTimezone: true }),
+  whatsappOptOutAt: timestamp("whatsapp_opt_out_at", { withTimezone: true }),
+  marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+  safetyNoticeAt: timestamp("safety_notice_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
