@@ -31,6 +31,8 @@ export const SECURITY_EVENT_TYPES = [
   "rate-limited",
   "mail-quota-exceeded",
   "mail-failed",
+  "message-quota-exceeded",
+  "message-failed",
   "payment-callback-refused",
   "order-late-payment",
   "admin-created",
@@ -59,6 +61,8 @@ export const SECURITY_FAILURE_TYPES = [
   "payment-callback-refused",
   "mail-quota-exceeded",
   "mail-failed",
+  "message-quota-exceeded",
+  "message-failed",
 ] as const satisfies readonly SecurityEventType[];
 
 export const isSecurityEventType = (value: string): value is SecurityEventType => (SECURITY_EVENT_TYPES as readonly string[]).includes(value);
