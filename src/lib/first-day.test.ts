@@ -7,6 +7,7 @@ const empty: FirstDayFacts = {
   categories: { total: 0, withoutAttributes: [] },
   catalogue: { onSale: 0, withoutPicture: 0 },
   paymentProvider: "sandbox",
+  smsProvider: "sandbox",
 };
 
 const item = <I extends FirstDayItem["id"]>(facts: FirstDayFacts, id: I) =>
@@ -58,10 +59,16 @@ describe("firstDayChecklist", () => {
     expect(item(ready, "catalogue").done).toBe(true);
   });
 
-  it("counts the payment sandbox as not live, and the SMS sender as missing until the shop can send SMS", () => {
+  it("counts the payment sandbox as not live, and the SMS sender as missing until Africa's Talking is configured", () => {
     expect(item(empty, "payments").done).toBe(false);
     expect(item({ ...empty, paymentProvider: "clickpesa" }, "payments").done).toBe(true);
-    expect(item({ ...empty, paymentProvider: "clickpesa" }, "sms")).toMatchObject({ done: false, available: false });
+    const sandbox = item({ ...empty, paymentProvider: "clickpesa" }, "sms");
+    expect(sandbox).toMatchObject({ done: false, provider: "sandbox", href: "/admin/settings?tab=notifications" });
+    // the reason says what to do: register a sender ID, set the keys, and where the README explains it
+    expect(sandbox.reason).toMatch(/sender ID with Africa's Talking/);
+    expect(sandbox.reason).toMatch(/AT_USERNAME, AT_API_KEY and AT_SENDER_ID/);
+    expect(sandbox.reason).toMatch(/README: SMS via Africa's Talking/);
+    expect(item({ ...empty, smsProvider: "africastalking" }, "sms")).toMatchObject({ done: true, provider: "africastalking" });
   });
 
   it("opens while something is missing, stays closed once closed, and opens again when something else goes missing", () => {

@@ -20,6 +20,9 @@ export type TaxNumberField = (typeof TAX_NUMBER_FIELDS)[number];
 /** The payment providers: ClickPesa takes real money; the built-in sandbox takes none. */
 export type FirstDayPaymentProvider = "clickpesa" | "sandbox";
 
+/** The SMS providers: Africa's Talking texts shoppers from the shop's registered sender ID; the built-in sandbox only writes files. */
+export type FirstDaySmsProvider = "africastalking" | "sandbox";
+
 /** The most category names an item lists as examples. */
 export const FIRST_DAY_EXAMPLES = 3;
 
@@ -33,6 +36,7 @@ export interface FirstDayFacts {
   /** products on sale, and how many of those have no picture of their own */
   catalogue: { onSale: number; withoutPicture: number };
   paymentProvider: FirstDayPaymentProvider;
+  smsProvider: FirstDaySmsProvider;
 }
 
 interface ItemBase {
@@ -49,7 +53,7 @@ export type FirstDayItem =
   | (ItemBase & { id: "categories"; total: number; withoutAttributes: number; examples: string[] })
   | (ItemBase & { id: "catalogue"; onSale: number; withoutPicture: number })
   | (ItemBase & { id: "payments"; provider: FirstDayPaymentProvider })
-  | (ItemBase & { id: "sms"; available: false });
+  | (ItemBase & { id: "sms"; provider: FirstDaySmsProvider });
 
 export interface FirstDayChecklist {
   items: FirstDayItem[];
@@ -73,7 +77,7 @@ function detailMissing(settings: FirstDayFacts["settings"], field: ShopDetailFie
 const list = (words: string[]) => words.join(", ");
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The checklist of what a live shop needs, from the facts. The SMS sender is missing until the shop can send SMS. */
+/** The checklist of what a live shop needs, from the facts. The SMS sender is missing until Africa's Talking is configured. */
 export function firstDayChecklist(facts: FirstDayFacts): FirstDayChecklist {
   const detailsMissing = SHOP_DETAIL_FIELDS.filter((field) => detailMissing(facts.settings, field));
   const taxMissing = TAX_NUMBER_FIELDS.filter((field) => !facts.settings.fiscal[field].trim());
@@ -136,9 +140,12 @@ export function firstDayChecklist(facts: FirstDayFacts): FirstDayChecklist {
     },
     {
       id: "sms",
-      done: false,
-      available: false,
-      reason: "The shop cannot send SMS yet: there is no sender to set",
+      done: facts.smsProvider === "africastalking",
+      provider: facts.smsProvider,
+      reason:
+        facts.smsProvider === "africastalking"
+          ? "Africa's Talking sends the shop's SMS from its sender ID"
+          : "The shop cannot send SMS yet: they go to the built-in sandbox. Register a sender ID with Africa's Talking and set AT_USERNAME, AT_API_KEY and AT_SENDER_ID on the server (README: SMS via Africa's Talking)",
       href: "/admin/settings?tab=notifications",
     },
   ];

@@ -38,6 +38,7 @@ import type pg from "pg";
 import { createDocumentsService } from "./documents/documents";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
+import { createAfricasTalkingCallbacks, type AfricasTalkingOptions } from "./notify/africastalking";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailService, type MailQuota } from "./mail/outbox";
 import { createMessagesService } from "./messages/messages";
@@ -98,6 +99,11 @@ export interface ServicesConfig {
   redisUrl?: string;
   /** payments: ClickPesa's credentials (absent: the built-in sandbox, which takes no money), the poller */
   payments?: { clickpesa?: ClickPesaOptions | null; pollIntervalMs?: number; provider?: PaymentProvider; poll?: PaymentsServiceOptions["poll"] };
+  /**
+   * Africa's Talking's keys (AT_USERNAME, AT_API_KEY, AT_SENDER_ID, AT_BASE_URL): the SMS provider
+   * and its delivery-report callback; absent, SMS go to the built-in sandbox and the callback is off
+   */
+  africasTalking?: AfricasTalkingOptions | null;
   log?: (line: string) => void;
   /** DEMO_DATA: false = the first start on an empty database seeds nothing (default true) */
   demoData?: boolean;
@@ -143,6 +149,10 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
           : null,
       pollIntervalMs: config.PAYMENT_POLL_INTERVAL_MS,
     },
+    africasTalking:
+      config.AT_USERNAME && config.AT_API_KEY && config.AT_SENDER_ID
+        ? { username: config.AT_USERNAME, apiKey: config.AT_API_KEY, senderId: config.AT_SENDER_ID, baseUrl: config.AT_BASE_URL }
+        : null,
     log,
     demoData: config.DEMO_DATA === "on",
   };
@@ -351,7 +361,9 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     rewards: createRewardsService({ db, settings }),
     adminDashboard: createAdminDashboardService(db, settings, { fiscalDeviceConnected: documents.fiscalDeviceConnected }),
     /** what a live shop still needs: the dashboard's first-day checklist */
-    firstDay: createFirstDayService(db, settings, { paymentProvider: payments.providerName }),
+    firstDay: createFirstDayService(db, settings, { paymentProvider: payments.providerName, africasTalking: !!config.africasTalking }),
+    /** Africa's Talking's delivery-report callback: its token check and the address to register (null: not configured) */
+    africasTalkingCallbacks: config.africasTalking ? createAfricasTalkingCallbacks(config.africasTalking.apiKey, config.siteUrl) : null,
     adminCatalog: createAdminCatalogService(db, settings),
     adminSecurity: createAdminSecurityService(db, settings),
     adminCustomers: createAdminCustomersService(db),

@@ -78,7 +78,8 @@ describe("the first-day checklist", () => {
     expect(item(list, "catalogue")).toMatchObject({ onSale: 0, href: "/admin/products/new" });
     expect(item(list, "payments")).toMatchObject({ provider: "sandbox" });
     expect(item(list, "payments").reason).toMatch(/CLICKPESA_CLIENT_ID/);
-    expect(item(list, "sms")).toMatchObject({ available: false });
+    expect(item(list, "sms")).toMatchObject({ provider: "sandbox" });
+    expect(item(list, "sms").reason).toMatch(/AT_USERNAME, AT_API_KEY and AT_SENDER_ID/);
     for (const i of list.items) expect(i.href, i.id).toMatch(/^\/admin\//);
   });
 
@@ -143,11 +144,26 @@ describe("the first-day checklist", () => {
     try {
       list = await checklist(live.app);
       expect(item(list, "payments")).toMatchObject({ done: true, provider: "clickpesa" });
-      // the SMS sender stays missing: the shop cannot send SMS yet
-      expect(item(list, "sms")).toMatchObject({ done: false });
+      // the SMS sender stays missing: SMS still go to the sandbox
+      expect(item(list, "sms")).toMatchObject({ done: false, provider: "sandbox" });
       expect(list).toMatchObject({ done: 5, total: 6 });
     } finally {
       await live.close();
+    }
+
+    // SMS: done once Africa's Talking's keys are configured
+    const texting = await buildTestApi(api, {
+      config: {
+        payments: { clickpesa: { clientId: "id", apiKey: "key", checksumKey: "checksum", baseUrl: "http://127.0.0.1:9" } },
+        africasTalking: { username: "mwanga", apiKey: "at-key", senderId: "MWANGA", baseUrl: "http://127.0.0.1:9" },
+      },
+    });
+    try {
+      list = await checklist(texting.app);
+      expect(item(list, "sms")).toMatchObject({ done: true, provider: "africastalking" });
+      expect(list).toMatchObject({ done: 6, total: 6 });
+    } finally {
+      await texting.close();
     }
   });
 });

@@ -44,7 +44,7 @@ export function FirstDayChecklistPanel({ checklist, open }: { checklist: FirstDa
       case "payments":
         return item.provider === "clickpesa" ? t("items.payments.live") : t("items.payments.sandbox");
       case "sms":
-        return t("items.sms.missing");
+        return item.provider === "africastalking" ? t("items.sms.live") : t("items.sms.missing");
     }
   };
 

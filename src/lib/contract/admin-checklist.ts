@@ -13,7 +13,7 @@ export const firstDayItemSchema = z.discriminatedUnion("id", [
   z.object({ id: z.literal("categories"), ...base, total: count, withoutAttributes: count, examples: z.array(z.string()) }),
   z.object({ id: z.literal("catalogue"), ...base, onSale: count, withoutPicture: count }),
   z.object({ id: z.literal("payments"), ...base, provider: z.enum(["clickpesa", "sandbox"]) }),
-  z.object({ id: z.literal("sms"), ...base, available: z.literal(false) }),
+  z.object({ id: z.literal("sms"), ...base, provider: z.enum(["africastalking", "sandbox"]) }),
 ]);
 export type FirstDayItemBody = z.input<typeof firstDayItemSchema>;
 

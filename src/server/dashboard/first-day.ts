@@ -1,5 +1,5 @@
 import { asc, inArray, isNull, sql } from "drizzle-orm";
-import { firstDayChecklist, NO_PICTURE_IMAGES, type FirstDayChecklist, type FirstDayPaymentProvider } from "@/lib/first-day";
+import { firstDayChecklist, NO_PICTURE_IMAGES, type FirstDayChecklist, type FirstDayPaymentProvider, type FirstDaySmsProvider } from "@/lib/first-day";
 import type { Database } from "../db";
 import { categories, products } from "../db/schema";
 import { SANDBOX_PROVIDER } from "../payments/test-orders";
@@ -10,9 +10,11 @@ import type { SettingsService } from "../settings/settings";
  * /api/admin/checklist): the facts read here, two small counts and the settings; what counts as
  * done is the shared rule (src/lib/first-day.ts).
  */
-export function createFirstDayService(db: Database, settings: SettingsService, options: { paymentProvider: string }) {
+export function createFirstDayService(db: Database, settings: SettingsService, options: { paymentProvider: string; africasTalking: boolean }) {
   // the only provider besides the sandbox is ClickPesa
   const paymentProvider: FirstDayPaymentProvider = options.paymentProvider === SANDBOX_PROVIDER ? "sandbox" : "clickpesa";
+  // SMS: Africa's Talking with its keys set, else the built-in sandbox
+  const smsProvider: FirstDaySmsProvider = options.africasTalking ? "africastalking" : "sandbox";
   return {
     async checklist(): Promise<FirstDayChecklist> {
       const [current, cats, [catalogue]] = await Promise.all([
@@ -38,6 +40,7 @@ export function createFirstDayService(db: Database, settings: SettingsService, o
         categories: { total: cats.length, withoutAttributes: cats.filter((c) => Number(c.attributes) === 0).map((c) => c.name) },
         catalogue: { onSale: Number(catalogue?.onSale ?? 0), withoutPicture: Number(catalogue?.withoutPicture ?? 0) },
         paymentProvider,
+        smsProvider,
       });
     },
   };
