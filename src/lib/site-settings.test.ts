@@ -77,6 +77,25 @@ describe("checkSiteSettings", () => {
     expect(byPath.nonsense!.message).toMatch(/unknown setting nonsense/);
   });
 
+  it("takes the shop's WhatsApp number as typed and keeps it in E.164; empty means no number", () => {
+    expect(checkSiteSettings({ whatsappNumber: "0754 123 456" })).toEqual({ ok: true, values: { whatsappNumber: "+255754123456" } });
+    expect(checkSiteSettings({ whatsappNumber: "255 713 000 111" })).toEqual({ ok: true, values: { whatsappNumber: "+255713000111" } });
+    expect(checkSiteSettings({ whatsappNumber: "  " })).toEqual({ ok: true, values: { whatsappNumber: "" } });
+    expect(DEFAULT_SITE_SETTINGS.whatsappNumber).toBe("");
+  });
+
+  it.each(["022 211 0000", "+254 712 345 678", "WhatsApp us", "0754"])("refuses %s as the WhatsApp number: not a Tanzanian mobile number", (number) => {
+    const checked = checkSiteSettings({ whatsappNumber: number });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.problems).toEqual([expect.objectContaining({ path: "whatsappNumber", problem: "mobile" })]);
+  });
+
+  it("ignores a stored WhatsApp number that is no longer valid, rather than showing a broken button", () => {
+    expect(mergeSiteSettings({ whatsappNumber: "+255222110000" }).whatsappNumber).toBe("");
+    expect(mergeSiteSettings({ whatsappNumber: "+255754123456" }).whatsappNumber).toBe("+255754123456");
+  });
+
   it("gives the defaults of the keys asked for", () => {
     expect(defaultSiteSettings(["companyName", "cardRadius"])).toEqual({
       companyName: DEFAULT_SITE_SETTINGS.companyName,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Locale } from "./locale";
+import { normaliseTanzanianMobile } from "./phone";
 
 /**
  * A text a shopper reads, in each of the shop's languages. A plain string is still taken (from an
@@ -47,6 +48,23 @@ const deliverySettings = z.object({
   }),
   pickup: z.object({ enabled: z.boolean() }),
 });
+
+/**
+ * The shop's WhatsApp number, where the "Order on WhatsApp" button opens a chat: a Tanzanian mobile
+ * number (the shop's phone rules, src/lib/phone.ts), taken as people type it and stored in E.164
+ * (+255754123456); empty: no button. A landline or a foreign number is refused, since the button
+ * would open a chat nobody can answer.
+ */
+const whatsappNumber = z
+  .string()
+  .max(32)
+  .transform((value, ctx) => {
+    if (!value.trim()) return "";
+    const e164 = normaliseTanzanianMobile(value);
+    if (e164) return e164;
+    ctx.addIssue({ code: "custom", message: "must be a Tanzanian mobile number, or empty", params: { problem: "mobile" }, input: value });
+    return z.NEVER;
+  });
 
 /** a multiplier in percent (100 = the base price, 135 = 35 % more) */
 const percentFactor = z.number().int().min(50).max(500);
@@ -105,6 +123,7 @@ export const siteSettingsSchema = z.object({
   serviceImageRotationTime: z.number().int().min(1).max(120),
   contactEmail: z.string().email().max(200),
   contactPhone: z.string().max(40),
+  whatsappNumber,
   address: localizedText(300),
   currency: z.enum(["TZS", "USD", "EUR"]),
   supportedCurrencies: z.array(z.enum(["TZS", "USD", "EUR"])).min(1),
@@ -213,6 +232,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   serviceImageRotationTime: 5,
   contactEmail: "support@kilima-electronics.co.tz",
   contactPhone: "+255 754 000 000",
+  // no button until the shop names a number that has WhatsApp (the demo seed gives the demo shop one)
+  whatsappNumber: "",
   address: { en: "Kariakoo, Msimbazi Street, Dar es Salaam, Tanzania", sw: "Mtaa wa Msimbazi, Kariakoo, Dar es Salaam, Tanzania" },
   currency: "TZS",
   supportedCurrencies: ["TZS", "USD", "EUR"],
@@ -372,6 +393,8 @@ export const PUBLIC_SITE_SETTING_KEYS = [
   "serviceImageRotationTime",
   "contactEmail",
   "contactPhone",
+  // the "Order on WhatsApp" button opens a chat with it
+  "whatsappNumber",
   "address",
   "currency",
   "supportedCurrencies",
@@ -411,8 +434,8 @@ export function publicSiteSettings(settings: SiteSettings): PublicSiteSettings {
 /** A problem with one setting's value: where (a dotted path such as "colors.primary") and what, for the form to word. */
 export interface SettingProblem {
   path: string;
-  /** tooShort, tooLong (text, lists), tooSmall, tooBig (numbers), format, choice, type, unknown */
-  problem: "tooShort" | "tooLong" | "tooSmall" | "tooBig" | "format" | "choice" | "type" | "unknown";
+  /** tooShort, tooLong (text, lists), tooSmall, tooBig (numbers), format, choice, type, mobile (not a Tanzanian mobile number), unknown */
+  problem: "tooShort" | "tooLong" | "tooSmall" | "tooBig" | "format" | "choice" | "type" | "mobile" | "unknown";
   limit?: number;
   message: string;
 }
@@ -446,6 +469,8 @@ export function checkSiteSettings(values: Record<string, unknown>): { ok: true; 
           return { ...base, problem: "choice" };
         case "invalid_type":
           return { ...base, problem: "type" };
+        case "custom":
+          return { ...base, problem: issue.params?.problem === "mobile" ? "mobile" : "unknown" };
         default:
           return { ...base, problem: "unknown" };
       }

@@ -16,6 +16,8 @@ export const siteSettingsResponseSchema = siteSettingsSchema.extend({
   companyTagline: localizedText,
   mainHeadline: localizedText,
   address: localizedText,
+  // stored already in E.164: the answer carries it as it is (the stored schema's check turns what was typed into it)
+  whatsappNumber: z.string(),
   seo: stored.seo.extend({ title: localizedText, description: localizedText }),
   delivery: stored.delivery.extend({ parcel: stored.delivery.shape.parcel.extend({ departure: localizedText }) }),
   serviceImages: stored.serviceImages.extend({ logistics: stored.serviceImages.shape.logistics.unwrap() }),

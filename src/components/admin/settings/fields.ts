@@ -6,14 +6,15 @@ import { LOCALIZED_SETTING_PATHS, type SiteSettingKey } from "@/lib/site-setting
  * group every setting the shop has; each tab saves (and resets) the top-level settings its fields
  * belong to, so no top-level setting appears in two tabs.
  */
-export type FieldKind = "text" | "textarea" | "email" | "color" | "int" | "decimal" | "bool" | "select" | "multi" | "lines" | "time" | "pairs" | "tiers";
+export type FieldKind =
+  "text" | "textarea" | "email" | "tel" | "color" | "int" | "decimal" | "bool" | "select" | "multi" | "lines" | "time" | "pairs" | "tiers";
 
 export interface FieldSpec {
   path: string;
   kind: FieldKind;
   options?: readonly string[];
-  /** the catalogue key of the hint under a list's box (the kind's own hint when absent) */
-  hint?: "pairsHint" | "factorsHint" | "pricePerCm2Hint";
+  /** the catalogue key of the hint under the input (a list's box has its kind's own hint when absent) */
+  hint?: "pairsHint" | "factorsHint" | "pricePerCm2Hint" | "whatsappHint";
   /** a text a shopper reads: one input per language, each at `<path>.<locale>` */
   localized?: true;
 }
@@ -54,6 +55,7 @@ export const SETTINGS_TABS = [
       f("heroTaglineAlignment", "select", ["left", "center", "right"]),
       f("contactEmail", "email"),
       f("contactPhone", "text"),
+      { path: "whatsappNumber", kind: "tel", hint: "whatsappHint" },
       inLanguages("address", "textarea"),
       f("fiscal.tin", "text"),
       f("fiscal.vrn", "text"),

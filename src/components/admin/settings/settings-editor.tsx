@@ -130,7 +130,9 @@ export function SettingsEditor({
     const id = `setting-${field.path.replace(/\./g, "-")}`;
     const problem = problemFor(field.path);
     const errorId = `${id}-error`;
-    const describedBy = problem ? errorId : undefined;
+    const hint = field.hint ?? LIST_HINTS[field.kind];
+    const hintId = `${id}-hint`;
+    const describedBy = [problem ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
     const value = valueAt(draft, field.path);
     const isDefault = JSON.stringify(value) === JSON.stringify(valueAt(DEFAULT_SITE_SETTINGS, field.path));
     let control: React.ReactNode;
@@ -246,12 +248,16 @@ export function SettingsEditor({
           ) : (
             <input
               {...common}
-              type={field.kind === "email" ? "email" : field.kind === "time" ? "time" : "text"}
-              inputMode={field.kind === "int" ? "numeric" : field.kind === "decimal" ? "decimal" : undefined}
+              type={field.kind === "email" ? "email" : field.kind === "time" ? "time" : field.kind === "tel" ? "tel" : "text"}
+              inputMode={field.kind === "int" ? "numeric" : field.kind === "decimal" ? "decimal" : field.kind === "tel" ? "tel" : undefined}
               className={`${input} h-10`}
             />
           )}
-          {(field.hint ?? LIST_HINTS[field.kind]) && <p className="mt-1 text-xs text-[var(--muted-fg)]">{t(field.hint ?? LIST_HINTS[field.kind]!)}</p>}
+          {hint && (
+            <p id={hintId} className="mt-1 text-xs text-[var(--muted-fg)]">
+              {t(hint)}
+            </p>
+          )}
         </>
       );
     }
