@@ -34,6 +34,7 @@ import enFatal from "./en/fatal.json";
 import enSourcing from "./en/sourcing.json";
 import enDiscover from "./en/discover.json";
 import enHome from "./en/home.json";
+import enSms from "./en/sms.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -61,6 +62,7 @@ import swFatal from "./sw/fatal.json";
 import swSourcing from "./sw/sourcing.json";
 import swDiscover from "./sw/discover.json";
 import swHome from "./sw/home.json";
+import swSms from "./sw/sms.json";
 
 const en = {
   common: enCommon,
@@ -90,6 +92,7 @@ const en = {
   sourcing: enSourcing,
   discover: enDiscover,
   home: enHome,
+  sms: enSms,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -124,6 +127,7 @@ const swSource: Messages = {
   sourcing: swSourcing,
   discover: swDiscover,
   home: swHome,
+  sms: swSms,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -211,6 +215,8 @@ const SERVER_ONLY = [
   "sourcing.page",
   "discover",
   "home",
+  // text messages are written on the server only
+  "sms",
 ] as const;
 
 /** The part of one language's catalogue the browser needs for its components. */
