@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { LOCALES } from "@/lib/locale";
+import { renderWhatsAppTemplate, WHATSAPP_TEMPLATES, whatsAppParameterText, whatsAppTemplateFor, whatsAppTemplateSpec } from "./whatsapp-templates";
+
+describe("the WhatsApp templates the shop registers", () => {
+  it("covers every event the brief names, once each, with names Meta accepts", () => {
+    expect(WHATSAPP_TEMPLATES.map((spec) => spec.event).sort()).toEqual(
+      ["one-time-code", "order-cancelled", "order-paid", "order-placed", "order-shipped", "payment-prompt-failed"].sort(),
+    );
+    for (const spec of WHATSAPP_TEMPLATES) expect(spec.name).toMatch(/^[a-z0-9_]{1,512}$/);
+    expect(new Set(WHATSAPP_TEMPLATES.map((spec) => spec.name)).size).toBe(WHATSAPP_TEMPLATES.length);
+  });
+
+  it.each(WHATSAPP_TEMPLATES.flatMap((spec) => LOCALES.map((locale) => [spec.name, locale, spec] as const)))(
+    "%s (%s): placeholders {{1}}..{{n}} in order, one per parameter, never first or last",
+    (_name, locale, spec) => {
+      const body = spec.body[locale];
+      const numbers = [...body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1]));
+      const firstUses = numbers.filter((n, i) => numbers.indexOf(n) === i);
+      expect(firstUses).toEqual(spec.parameters.map((_, i) => i + 1));
+      expect(body.trim()).not.toMatch(/^\{\{\d+\}\}/);
+      expect(body.trim()).not.toMatch(/\{\{\d+\}\}[.!]?$/);
+      // Meta's limit for a template's body
+      expect(body.length).toBeLessThanOrEqual(1024);
+    },
+  );
+
+  it("one-time codes use an authentication template; order updates utility ones", () => {
+    expect(whatsAppTemplateSpec("one-time-code")?.category).toBe("AUTHENTICATION");
+    expect(whatsAppTemplateSpec("order-shipped")?.category).toBe("UTILITY");
+    expect(whatsAppTemplateSpec("order-delivered")).toBeNull();
+  });
+});
+
+describe("whatsAppTemplateFor", () => {
+  it("fills the parameters in the registered order, in the recipient's language", () => {
+    const template = whatsAppTemplateFor("order-shipped", "sw", {
+      shopName: "Kilima Electronics",
+      orderNumber: "KE-1042",
+      carrier: "Shabiby, Ubungo office",
+      reference: "C-7781",
+      link: "https://shop.example/s/abc",
+    });
+    expect(template).toEqual({
+      name: "order_shipped",
+      language: "sw",
+      parameters: ["Kilima Electronics", "KE-1042", "Shabiby, Ubungo office", "C-7781", "https://shop.example/s/abc"],
+    });
+    expect(renderWhatsAppTemplate(template)).toBe(
+      "Habari kutoka Kilima Electronics. Oda yako KE-1042 imetumwa kupitia Shabiby, Ubungo office. Namba ya ufuatiliaji au ya kuchukulia mzigo: C-7781. Maelezo: https://shop.example/s/abc . Asante kwa kununua nasi.",
+    );
+  });
+
+  it("refuses a template with a value missing, rather than one Meta would refuse", () => {
+    expect(() => whatsAppTemplateFor("order-paid", "en", { shopName: "Kilima", orderNumber: "KE-1", total: "TSh 5,000" })).toThrow(/needs link/);
+  });
+
+  it("takes line breaks and long runs of spaces out of values (Meta refuses them)", () => {
+    expect(whatsAppParameterText("  Ubungo\r\noffice\tgate 2      B ")).toBe("Ubungo office gate 2    B");
+    expect(whatsAppTemplateFor("one-time-code", "en", { code: "482913" }).parameters).toEqual(["482913"]);
+  });
+});
