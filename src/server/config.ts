@@ -48,6 +48,11 @@ const envSchema = z.object({
   MAIL_QUOTA_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(3),
   /** mails sent on request for one client address per hour; generous, for carrier-grade NAT */
   MAIL_QUOTA_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * text messages the shop may queue per channel in one day (Tanzania time), one-time codes and
+   * order updates together: the ceiling on what a flood of requests can spend of the SMS credit
+   */
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** form requests (contact, services, quotes, ...) per client address per hour */
   REQUEST_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(5),
   /** search by image: "learned" (the built-in learned encoder fused with the descriptor) or "descriptor" alone */
