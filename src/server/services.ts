@@ -39,8 +39,13 @@ import { createDocumentsService } from "./documents/documents";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
 import { createAfricasTalkingCallbacks, type AfricasTalkingOptions } from "./notify/africastalking";
+import { createWhatsAppWebhook, type WhatsAppCloudOptions } from "./notify/whatsapp-cloud";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailService, type MailQuota } from "./mail/outbox";
+import { createOrderMessages } from "./notify/order-messages";
+import { createNotifyService, type NotifyServiceOptions } from "./notify/outbox";
+import type { MessageChannel, MessageProvider } from "./notify/providers";
+import { createSandboxProviders } from "./notify/sandbox";
 import { createMessagesService } from "./messages/messages";
 import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
@@ -80,6 +85,14 @@ export interface ServicesConfig {
   mail: { smtpUrl?: string; from: string; outboxDir: string } | Mailer;
   /** the mail outbox's worker (how often `start()` makes it drain), quotas and retries */
   outbox?: { drainIntervalMs?: number; quota?: Partial<MailQuota>; retry?: Partial<RetryPolicy> };
+  /**
+   * the text-message outbox (SMS, WhatsApp): its worker's interval, quotas and day's budget, retries,
+   * a clock (tests), and providers given outright (tests; otherwise see messageProviders)
+   */
+  notify?: Pick<NotifyServiceOptions, "quota" | "retry" | "now"> & {
+    drainIntervalMs?: number;
+    providers?: Partial<Record<MessageChannel, MessageProvider>>;
+  };
   /** the shop's public origin: links in e-mails; https makes the session cookie Secure */
   siteUrl: URL;
   imageSearch?: { workers?: number; modelPath?: string; encoder?: string; keypoints?: boolean; maxWaiting?: number };
@@ -104,6 +117,12 @@ export interface ServicesConfig {
    * and its delivery-report callback; absent, SMS go to the built-in sandbox and the callback is off
    */
   africasTalking?: AfricasTalkingOptions | null;
+  /**
+   * WhatsApp Business Cloud's keys (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET,
+   * WHATSAPP_VERIFY_TOKEN, WHATSAPP_BASE_URL): the WhatsApp provider and its signed status webhook;
+   * absent, WhatsApp messages go to the built-in sandbox and the webhook answers 404
+   */
+  whatsapp?: (WhatsAppCloudOptions & { appSecret: string; verifyToken: string }) | null;
   log?: (line: string) => void;
   /** DEMO_DATA: false = the first start on an empty database seeds nothing (default true) */
   demoData?: boolean;
@@ -125,6 +144,7 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
       drainIntervalMs: config.MAIL_DRAIN_INTERVAL_MS,
       quota: { perRecipient: config.MAIL_QUOTA_PER_EMAIL, perClient: config.MAIL_QUOTA_PER_CLIENT },
     },
+    notify: { drainIntervalMs: config.MAIL_DRAIN_INTERVAL_MS, quota: { dailyBudget: { sms: config.SMS_DAILY_BUDGET } } },
     siteUrl: siteUrl(),
     imageSearch: {
       workers: config.IMAGE_WORKERS,
@@ -153,6 +173,16 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
       config.AT_USERNAME && config.AT_API_KEY && config.AT_SENDER_ID
         ? { username: config.AT_USERNAME, apiKey: config.AT_API_KEY, senderId: config.AT_SENDER_ID, baseUrl: config.AT_BASE_URL }
         : null,
+    whatsapp:
+      config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_APP_SECRET && config.WHATSAPP_VERIFY_TOKEN
+        ? {
+            token: config.WHATSAPP_TOKEN,
+            phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: config.WHATSAPP_APP_SECRET,
+            verifyToken: config.WHATSAPP_VERIFY_TOKEN,
+            baseUrl: config.WHATSAPP_BASE_URL,
+          }
+        : null,
     log,
     demoData: config.DEMO_DATA === "on",
   };
@@ -167,10 +197,25 @@ const PAGE_DATA_TTL_EMBEDDED_MS = 60_000;
 const PAGE_DATA_TTL_SHARED_MS = 10_000;
 /** How often the mail worker looks for mail to send, unless configured. */
 const MAIL_DRAIN_INTERVAL_MS = 2000;
+/** How often the text-message worker looks for messages to send, unless configured. */
+const MESSAGE_DRAIN_INTERVAL_MS = 2000;
 /** How often the fiscal outbox worker reports queued receipts to the fiscal device. */
 const FISCAL_DRAIN_INTERVAL_MS = 5000;
 /** How long a stopping server keeps sending what is due before it closes the database. */
 const MAIL_FLUSH_ON_STOP_MS = 3000;
+
+/**
+ * Which provider carries each text-message channel: the place a real adapter is chosen from the
+ * configuration (Africa's Talking for SMS, WhatsApp Business Cloud for WhatsApp, each when its
+ * keys are set; config.ts has checked they are all there, with an https SITE_URL). A channel no
+ * adapter is chosen for goes to the built-in sandbox (JSON files under DATA_DIR), as in tests.
+ */
+function messageProviders(config: ServicesConfig, sandbox: Record<MessageChannel, MessageProvider>): Record<MessageChannel, MessageProvider> {
+  return {
+    sms: config.notify?.providers?.sms ?? sandbox.sms,
+    whatsapp: config.notify?.providers?.whatsapp ?? sandbox.whatsapp,
+  };
+}
 
 /**
  * The composition root: opens the database once and builds every domain service on it. Pages, the
@@ -192,6 +237,14 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const log = config.log ?? (() => undefined);
   const mailer = "send" in config.mail ? config.mail : createMailer({ ...config.mail, log });
   const mail = createMailService({ db, mailer, quota: config.outbox?.quota, retry: config.outbox?.retry, log });
+  const notify = createNotifyService({
+    db,
+    providers: messageProviders(config, createSandboxProviders(config.dataDir ?? config.database.dataDir ?? "./data", log)),
+    quota: config.notify?.quota,
+    retry: config.notify?.retry,
+    now: config.notify?.now,
+    log,
+  });
   const settings = createSettingsService(db);
   const passwords = createPasswordHasher(config.passwordHashing);
   const gerber = createGerberInspector();
@@ -218,12 +271,15 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     testPayments: () => payments.providerName === SANDBOX_PROVIDER,
     log,
   });
+  // the SMS beside each order e-mail; a placed order's says TEST while payments go to the sandbox
+  const orderMessages = createOrderMessages({ notify, siteUrl: config.siteUrl, testPayments: () => payments.providerName === SANDBOX_PROVIDER });
   const orders = createOrdersService({
     db,
     settings,
     hooks: {
       notify: async (tx, kind, orderId) => {
         await documents.notifyOrder(tx, `order-${kind}`, orderId);
+        await orderMessages.notifyOrder(tx, `order-${kind}`, orderId);
       },
       issueReceipt: async (tx, orderId) => {
         await documents.issueReceipt(tx, orderId);
@@ -364,6 +420,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     firstDay: createFirstDayService(db, settings, { paymentProvider: payments.providerName, africasTalking: !!config.africasTalking }),
     /** Africa's Talking's delivery-report callback: its token check and the address to register (null: not configured) */
     africasTalkingCallbacks: config.africasTalking ? createAfricasTalkingCallbacks(config.africasTalking.apiKey, config.siteUrl) : null,
+    /** WhatsApp Cloud's webhook: Meta's verification handshake and the signature of its callbacks (null: not configured) */
+    whatsappWebhook: config.whatsapp ? createWhatsAppWebhook(config.whatsapp) : null,
     adminCatalog: createAdminCatalogService(db, settings),
     adminSecurity: createAdminSecurityService(db, settings),
     adminCustomers: createAdminCustomersService(db),
@@ -393,6 +451,12 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     testPayments: payments.providerName === SANDBOX_PROVIDER,
     /** the durable mail outbox: requests enqueue, the worker started by `start()` drains (tests call `mail.drain()`) */
     mail,
+    /**
+     * the text-message outbox (SMS, WhatsApp): events enqueue (`enqueue`), the worker started by
+     * `start()` drains (tests call `notify.drain()`), providers' callbacks call `recordDeliveries`,
+     * the order timeline reads `messagesForOrder`
+     */
+    notify,
 
     /**
      * What a server does once before it answers: seed an empty catalogue at the first start (not with DEMO_DATA=off), create the first admin
@@ -410,6 +474,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       if (!jobsStarted) await jobs.start();
       jobsStarted = true;
       mail.start(config.outbox?.drainIntervalMs ?? MAIL_DRAIN_INTERVAL_MS);
+      notify.start(config.notify?.drainIntervalMs ?? MESSAGE_DRAIN_INTERVAL_MS);
       documents.start(FISCAL_DRAIN_INTERVAL_MS);
       payments.startPoller(config.payments?.pollIntervalMs);
       await relay?.listen();
@@ -420,6 +485,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     async close(): Promise<void> {
       await payments.stopPoller().catch(() => undefined);
       await mail.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
+      await notify.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
       await documents.stop().catch(() => undefined);
       await jobs.stop(JOB_WAIT_ON_STOP_MS).catch(() => undefined);
       await imageSearch.close().catch(() => undefined);
