@@ -202,6 +202,14 @@ describe("understandQuery", () => {
     });
   });
 
+  it("reads a length in metres as the length where a range in metres is defined too, else as the one that is", () => {
+    const mixed = [def("range", "number", "metre"), def("length", "number", "metre")];
+    expect(understandQuery("cable 100m", mixed).understood).toEqual([{ key: "length", value: 100, display: "100 m", words: ["100m"] }]);
+    expect(understandQuery("lora 10km", [def("range", "number", "metre")]).understood).toEqual([
+      { key: "range", value: 10_000, display: "10 km", words: ["10km"] },
+    ]);
+  });
+
   it("reads an SMD chip size only when a package definition lists it or takes any", () => {
     const listed = [def("resistance", "number", "ohm"), def("package", "list", null, ["TO-220"])];
     expect(understandQuery("10k 0805", listed).remaining).toBe("0805");

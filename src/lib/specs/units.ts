@@ -121,8 +121,8 @@ export const SPEC_UNITS = {
     nameSw: "mita",
     words: ["m", "metre", "metres", "meter", "meters", "mita"],
     prefixes: ["n", "u", "m", "c", "", "k"],
-    // wavelengths in nm, sizes in mm, cables in m
-    display: ["n", "u", "m", ""],
+    // wavelengths in nm, sizes in mm, cables in m, a radio's range in km
+    display: ["n", "u", "m", "", "k"],
     spaced: true,
   },
   byte: {
