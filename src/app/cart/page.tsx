@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CartView } from "@/components/cart/cart-view";
+import { siteUrl } from "@/server/config";
 import { getServices } from "@/server/services";
 import { getTranslator } from "../i18n";
 import { loadSessionUser } from "../session";
@@ -17,7 +18,11 @@ export default async function CartPage() {
   return (
     <div className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
       <h1 className="mb-4 text-xl font-bold">{t("title")}</h1>
-      <CartView shipping={settings.cart.shippingCost} initialCart={initialCart} />
+      <CartView
+        shipping={settings.cart.shippingCost}
+        initialCart={initialCart}
+        whatsapp={settings.whatsappNumber ? { shopNumber: settings.whatsappNumber, siteOrigin: siteUrl().origin } : undefined}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { EMPTY_CART, setGuestLine, shippingCost, type Cart } from "@/lib/guest-cart";
 import { formatMoney } from "@/lib/money";
+import { productPath } from "@/lib/slug";
 import { useErrorText } from "../i18n/error-text";
 import { CouponField } from "../rewards/coupon-field";
 import { useCartCoupon } from "../rewards/use-coupon-quote";
@@ -16,6 +17,7 @@ import { useCurrency } from "../hooks/use-currency";
 import { useHydrated } from "../hooks/use-hydrated";
 import { announceCartChange, refreshServerCart, serverCart, showServerCart, useCart } from "./cart-store";
 import { LinePricing } from "./line-pricing";
+import { OrderOnWhatsApp } from "./order-on-whatsapp";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 import { ButtonLink } from "../ui/button";
 
@@ -24,7 +26,16 @@ import { ButtonLink } from "../ui/button";
  * signed-in shopper's. The server renders the signed-in cart it read (`initialCart`); a guest's
  * lives in the browser, so the server renders a skeleton for it, never a false "empty".
  */
-export function CartView({ shipping, initialCart }: { shipping: number; initialCart: Cart | null }) {
+export function CartView({
+  shipping,
+  initialCart,
+  whatsapp,
+}: {
+  shipping: number;
+  initialCart: Cart | null;
+  /** the shop's WhatsApp number and the site's origin (for a product's page), for "Order on WhatsApp"; absent: no button */
+  whatsapp?: { shopNumber: string; siteOrigin: string };
+}) {
   const live = useCart();
   const hydrated = useHydrated();
   useLayoutEffect(() => {
@@ -88,6 +99,15 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
   if (!cart) return <CartSkeleton label={t("loading")} />;
   if (cart.items.length === 0) return <EmptyCart />;
   const ship = shippingCost(cart.items, shipping);
+  const attributesText = (attributes: Record<string, string>) =>
+    Object.entries(attributes)
+      .map(([name, value]) => t("attribute", { name, value }))
+      .join(", ");
+  // the lines as this page shows them (the server's prices for a signed-in cart, the re-priced guest cart otherwise)
+  const whatsappLines = cart.items.flatMap((item) =>
+    item.variants.map((line) => ({ name: item.product.name, option: attributesText(line.attributes), quantity: line.quantity, unitPrice: line.price })),
+  );
+  const onlyProduct = cart.items.length === 1 ? cart.items[0]!.product : null;
   const discount = coupon.status?.applied ? coupon.status.discount : 0;
 
   return (
@@ -95,9 +115,7 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
       <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-label={t("items")}>
         {cart.items.map((item) =>
           item.variants.map((line) => {
-            const attrs = Object.entries(line.attributes)
-              .map(([name, value]) => t("attribute", { name, value }))
-              .join(", ");
+            const attrs = attributesText(line.attributes);
             const label = attrs ? t("lineLabel", { name: item.product.name, attributes: attrs }) : item.product.name;
             const max = Math.min(999, item.product.stock_quantity);
             return (
@@ -191,6 +209,12 @@ export function CartView({ shipping, initialCart }: { shipping: number; initialC
         <p id="checkout-note" className="text-xs text-[var(--muted-fg)]">
           {t("checkoutNote")}
         </p>
+        {whatsapp && (
+          <OrderOnWhatsApp
+            shopNumber={whatsapp.shopNumber}
+            order={{ lines: whatsappLines, productUrl: onlyProduct ? new URL(productPath(onlyProduct), whatsapp.siteOrigin).href : undefined }}
+          />
+        )}
         <ClearCart onConfirm={clear} />
       </aside>
     </div>

@@ -5,13 +5,14 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import type { ProductPriceBreakBody } from "@/lib/contract/price-breaks";
 import { formatMoney } from "@/lib/money";
-import { breaksFor, priceLadder, type ShopTier } from "@/lib/price-breaks";
+import { breaksFor, priceLadder, unitPriceAt, type ShopTier } from "@/lib/price-breaks";
 import type { Product } from "@/lib/product";
 import { MAX_LINE_QUANTITY } from "@/lib/guest-cart";
 import { isLocale } from "@/lib/locale";
-import { defaultVariant, optionWords, priceOfChoice, variantsMatching } from "@/lib/variants";
+import { defaultVariant, optionText, optionWords, priceOfChoice, variantsMatching } from "@/lib/variants";
 import { wasPriceForChoice } from "@/lib/was-price";
 import { addProductToCart } from "../cart/add-to-cart";
+import { OrderOnWhatsApp } from "../cart/order-on-whatsapp";
 import { FittedPrice } from "../ui/price";
 import { useCurrency } from "../hooks/use-currency";
 import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
@@ -26,8 +27,14 @@ export interface PurchasePricing {
   tiers: readonly ShopTier[];
 }
 
-/** Price, variant choice, stock, quantity and Add to Cart on the product page. */
-export function ProductPurchase({ product, pricing }: { product: Product; pricing?: PurchasePricing }) {
+/** The shop's WhatsApp number and this product's page (its full address), for "Order on WhatsApp". */
+export interface PurchaseWhatsApp {
+  shopNumber: string;
+  productUrl: string;
+}
+
+/** Price, variant choice, stock, quantity, Add to Cart and Order on WhatsApp on the product page. */
+export function ProductPurchase({ product, pricing, whatsapp }: { product: Product; pricing?: PurchasePricing; whatsapp?: PurchaseWhatsApp }) {
   const t = useTranslations("catalog.purchase");
   const tCard = useTranslations("catalog.card");
   const [currency] = useCurrency();
@@ -177,6 +184,24 @@ export function ProductPurchase({ product, pricing }: { product: Product; pricin
         {aboveStock ? t("aboveStock", { count: stock }) : ""}
       </p>
       {variants.length > 0 && !variant && !unavailable && <p className="mt-2 text-xs text-[var(--muted-fg)]">{t("lowestAdded")}</p>}
+      {whatsapp && (
+        <OrderOnWhatsApp
+          shopNumber={whatsapp.shopNumber}
+          className="mt-3"
+          order={{
+            // what Add to Cart would add: the option and quantity chosen, at the price for that quantity
+            lines: [
+              {
+                name: product.name,
+                option: variants.length ? optionText(toAdd?.attributes, words) : "",
+                quantity,
+                unitPrice: ladder ? unitPriceAt(ladder, quantity) : (toAdd?.price ?? price),
+              },
+            ],
+            productUrl: whatsapp.productUrl,
+          }}
+        />
+      )}
     </div>
   );
 }

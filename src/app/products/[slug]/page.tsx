@@ -59,6 +59,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   // the main image is the page's largest paint: asked for from the <head>, before the body arrives
   preload(product.image, { as: "image", imageSrcSet: productImageSrcSet(product.image), imageSizes: MAIN_IMAGE_SIZES, fetchPriority: "high" });
+  const productUrl = new URL(productPath(product), siteUrl()).href;
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -66,7 +67,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
     sku: product.sku,
     // search engines read JSON-LD without the page's base: every address in it is absolute
     image: new URL(product.image, siteUrl()).href,
-    url: new URL(productPath(product), siteUrl()).href,
+    url: productUrl,
     description: product.description,
     brand: { "@type": "Brand", name: product.brand },
     category: product.category,
@@ -116,7 +117,11 @@ export default async function ProductPage({ params, searchParams }: Props) {
           <div className="mt-2">
             <Stars rating={product.rating} reviews={product.reviews} />
           </div>
-          <ProductPurchase product={product} pricing={{ priceBreaks: extras.priceBreaks, packSize: extras.packSize, tiers: settings.bulkPricingTiers }} />
+          <ProductPurchase
+            product={product}
+            pricing={{ priceBreaks: extras.priceBreaks, packSize: extras.packSize, tiers: settings.bulkPricingTiers }}
+            whatsapp={settings.whatsappNumber ? { shopNumber: settings.whatsappNumber, productUrl } : undefined}
+          />
           <div className="mt-3 flex flex-wrap gap-2 text-xs font-medium">
             {product.free_delivery && <span className="rounded bg-emerald-100 px-2 py-1 text-emerald-900">{t("freeDelivery")}</span>}
             {product.same_day_delivery && <span className="rounded bg-sky-100 px-2 py-1 text-sky-900">{t("sameDay")}</span>}
