@@ -6,12 +6,14 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { normaliseTanzanianMobile } from "@/lib/phone";
 import { AD_IMAGE_SIZES } from "@/lib/product-image";
+import { DEFAULT_SITE_SETTINGS } from "@/lib/site-settings";
 import { slugify } from "@/lib/slug";
 import { variantCombinationId } from "@/lib/variants";
 import type { Database } from "@/server/db";
 import type { MediaStore } from "@/server/media/media-store";
-import { advertisements, brands, categories, productChanges, productSpecs, productVariants, products, specAttributes } from "@/server/db/schema";
+import { advertisements, brands, categories, productChanges, productSpecs, productVariants, products, siteSettings, specAttributes } from "@/server/db/schema";
 import { invalidateCatalogCounts } from "@/server/catalog/catalog-cache";
 import { generateSpecSheets } from "@/server/catalog/datasheets";
 import { refreshSearchLexicon } from "@/server/search/resolve";
@@ -129,6 +131,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
   for (let i = 0; i < cuts.length; i += 500) await db.insert(productChanges).values(cuts.slice(i, i + 500));
 
   await seedAdvertisements(db, options.media);
+  await seedDemoSettings(db);
   // last: each product's spec sheet is made from what the seed wrote above (its specifications included)
   const sheetsStarted = Date.now();
   const sheets = await generateSpecSheets(
@@ -141,6 +144,17 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
   invalidateCatalogCounts();
   log(`Seeded ${rows.length} products in ${categoryRows.length} categories, ${variantRows.length} variants, ${specRows} spec values.`);
   return { products: rows.length };
+}
+
+/**
+ * The settings the demo shop has beyond the defaults: its WhatsApp number (its contact phone, a
+ * mobile number), so the Order on WhatsApp button shows on the demo. A shop started without the
+ * demo keeps the default (no number, no button); a value already stored is kept.
+ */
+async function seedDemoSettings(db: Database): Promise<void> {
+  const whatsappNumber = normaliseTanzanianMobile(DEFAULT_SITE_SETTINGS.contactPhone);
+  if (!whatsappNumber) return;
+  await db.insert(siteSettings).values({ key: "whatsappNumber", value: whatsappNumber }).onConflictDoNothing();
 }
 
 /**
