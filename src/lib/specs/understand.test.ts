@@ -202,9 +202,7 @@ describe("understandQuery", () => {
     });
   });
 
-  it("reads a length in metres as the length where a range in metres is defined too, else as the one that is", () => {
-    const mixed = [def("range", "number", "metre"), def("length", "number", "metre")];
-    expect(understandQuery("cable 100m", mixed).understood).toEqual([{ key: "length", value: 100, display: "100 m", words: ["100m"] }]);
+  it("shows a range of kilometres in km", () => {
     expect(understandQuery("lora 10km", [def("range", "number", "metre")]).understood).toEqual([
       { key: "range", value: 10_000, display: "10 km", words: ["10km"] },
     ]);

@@ -44,8 +44,6 @@ const PREFERRED_KEYS: Partial<Record<SpecUnit, readonly string[]>> = {
   percent: ["tolerance"],
   // a board's first size is its flash, a second its RAM ("esp32 4mb 520kb")
   byte: ["flash", "ram"],
-  // "100m" in a search across categories is a cable's or a strip's length far more often than a radio's range
-  metre: ["length"],
 };
 
 /**
