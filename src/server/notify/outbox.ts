@@ -163,12 +163,14 @@ export function createNotifyService(options: NotifyServiceOptions) {
     await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, hashtext(${`b:${channel}`}))`);
     const recipientSince = new Date(time.getTime() - quota.recipientWindowMinutes * 60_000);
     const clientSince = new Date(time.getTime() - quota.clientWindowMinutes * 60_000);
+    const dayStart = startOfShopDay(time);
     const [counts] = rowsOf<{ recipient: number | string; client: number | string; today: number | string }>(
       await tx.execute(sql`
         select
           (select count(*) from message_outbox where channel = ${channel} and recipient = ${recipient} and created_at > ${at(recipientSince)}) as recipient,
           (select count(*) from message_outbox where client_ip = ${clientIp ?? ""} and created_at > ${at(clientSince)}) as client,
-          (select count(*) from message_outbox where channel = ${channel} and created_at >= ${at(startOfShopDay(time))}) as today`),
+          (select count(*) from message_outbox where channel = ${channel}
+             and created_at >= ${at(dayStart)} and created_at < ${at(new Date(dayStart.getTime() + DAY_MS))}) as today`),
     );
     if (Number(counts?.recipient ?? 0) >= quota.perRecipient) return "quota-recipient" as const;
     if (clientIp && Number(counts?.client ?? 0) >= quota.perClient) return "quota-client" as const;
