@@ -40,6 +40,7 @@ import { localeRoutes } from "./locale";
 import { newsletterRoutes } from "./newsletter";
 import { opsRoutes } from "./ops";
 import { paymentRoutes } from "./payments";
+import { smsCallbackRoutes } from "./sms-callbacks";
 import { requestIdOf } from "./request-id";
 import { defaultResponseCheck, installResponseCheck, type ResponseCheck } from "./response-check";
 import { requestRoutes } from "./requests";
@@ -150,6 +151,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
         trackingRoutes,
         requestRoutes,
         paymentRoutes,
+        smsCallbackRoutes,
       ])
         await api.register(routes, context);
 

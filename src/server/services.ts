@@ -38,7 +38,7 @@ import type pg from "pg";
 import { createDocumentsService } from "./documents/documents";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
-import { createAfricasTalkingCallbacks, type AfricasTalkingOptions } from "./notify/africastalking";
+import { createAfricasTalkingCallbacks, createAfricasTalkingSms, type AfricasTalkingOptions } from "./notify/africastalking";
 import { createWhatsAppWebhook, type WhatsAppCloudOptions } from "./notify/whatsapp-cloud";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailService, type MailQuota } from "./mail/outbox";
@@ -212,7 +212,7 @@ const MAIL_FLUSH_ON_STOP_MS = 3000;
  */
 function messageProviders(config: ServicesConfig, sandbox: Record<MessageChannel, MessageProvider>): Record<MessageChannel, MessageProvider> {
   return {
-    sms: config.notify?.providers?.sms ?? sandbox.sms,
+    sms: config.notify?.providers?.sms ?? (config.africasTalking ? createAfricasTalkingSms(config.africasTalking) : sandbox.sms),
     whatsapp: config.notify?.providers?.whatsapp ?? sandbox.whatsapp,
   };
 }

@@ -1,12 +1,16 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAfricasTalkingSms, type AfricasTalkingOptions } from "../../src/server/notify/africastalking";
+import { messageDeliveries, messageOutbox } from "../../src/server/db/schema";
+import { africasTalkingCallbackToken, createAfricasTalkingSms, type AfricasTalkingOptions } from "../../src/server/notify/africastalking";
 import { PermanentSendError, type OutgoingMessage } from "../../src/server/notify/providers";
 import { startFakeAfricasTalking, type FakeAfricasTalking } from "./fake-africastalking";
+import { buildTestApi, setupApi } from "./harness";
 
 /**
  * Africa's Talking's SMS adapter against a local fake of their documented messaging API, and the
  * delivery-report callback through the shop's API.
  */
+const api = setupApi();
 let fake: FakeAfricasTalking;
 let options: AfricasTalkingOptions;
 
@@ -134,5 +138,138 @@ describe("the Africa's Talking SMS adapter", () => {
   it("carries SMS only", async () => {
     const error = await refusal(createAfricasTalkingSms(options).send({ ...message("+255712000005"), channel: "whatsapp" }));
     expect(error).toBeInstanceOf(PermanentSendError);
+  });
+});
+
+describe("the delivery-report callback (POST /api/callbacks/africastalking/delivery)", () => {
+  let shop: Awaited<ReturnType<typeof buildTestApi>>;
+  let deliveryUrl = "";
+
+  beforeAll(async () => {
+    // the shop as Africa's Talking's servers reach it: no browser, no Origin header, no session
+    shop = await buildTestApi(api, { bare: true, config: { africasTalking: options } });
+    const registered = shop.services.africasTalkingCallbacks!.deliveryUrl;
+    deliveryUrl = registered.pathname + registered.search;
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  /** A report as Africa's Talking posts it: form-encoded fields. */
+  const report = (fields: Record<string, string>, url = deliveryUrl, contentType = "application/x-www-form-urlencoded") =>
+    shop.app.inject({ method: "POST", url, headers: { "content-type": contentType }, payload: new URLSearchParams(fields).toString() });
+
+  /** Queues an SMS, lets the outbox send it through Africa's Talking (the fake), and returns their message id. */
+  const sentThroughAfricasTalking = async (to: string) => {
+    const queued = await shop.services.notify.enqueue({ channel: "sms", to, text: "Nambari yako ya kuthibitisha ni 482913", event: "one-time-code" });
+    expect(queued).toMatchObject({ queued: true });
+    await shop.services.notify.drain();
+    const [row] = await api.handle.db
+      .select()
+      .from(messageOutbox)
+      .where(eq(messageOutbox.id, (queued as { id: number }).id));
+    expect(row).toMatchObject({ state: "sent", provider: "africastalking" });
+    expect(fake.messages.map((m) => m.id)).toContain(row!.providerMessageId);
+    return row!.providerMessageId!;
+  };
+  const deliveryState = async (providerMessageId: string) => {
+    const [row] = await api.handle.db
+      .select({ deliveryState: messageOutbox.deliveryState })
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.provider, "africastalking"), eq(messageOutbox.providerMessageId, providerMessageId)));
+    return row?.deliveryState ?? null;
+  };
+
+  it("is registered with the token derived from the API key", () => {
+    expect(deliveryUrl).toBe(`/api/callbacks/africastalking/delivery?token=${africasTalkingCallbackToken(fake.credentials.apiKey)}`);
+  });
+
+  it("records a report carrying the token on the message the outbox sent", async () => {
+    const id = await sentThroughAfricasTalking("+255712300001");
+    expect(await deliveryState(id)).toBeNull();
+    const res = await report({ id, status: "Success", phoneNumber: "+255712300001", networkCode: "64004", retryCount: "0" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.headers["cache-control"]).toMatch(/no-store/);
+    expect(await deliveryState(id)).toBe("delivered");
+  });
+
+  it("refuses a forged report (wrong or missing token) with 401 before reading it, and changes nothing", async () => {
+    const id = await sentThroughAfricasTalking("+255712300002");
+    const forged = [
+      `/api/callbacks/africastalking/delivery?token=${africasTalkingCallbackToken("someone-elses-key")}`,
+      `/api/callbacks/africastalking/delivery?token=${africasTalkingCallbackToken(fake.credentials.apiKey).slice(0, -1)}`,
+      "/api/callbacks/africastalking/delivery",
+      "/api/callbacks/africastalking/delivery?token=",
+    ];
+    for (const url of forged) {
+      const res = await report({ id, status: "Failed", failureReason: "UserInBlackList" }, url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toMatchObject({ code: "invalid-signature", error: expect.any(String) });
+      // a forger learns nothing about what a report must hold: the same answer for a body that would not parse
+      expect((await report({ nonsense: "1" }, url)).statusCode, url).toBe(401);
+    }
+    expect(await deliveryState(id)).toBeNull();
+    const stored = await api.handle.db.select().from(messageDeliveries).where(eq(messageDeliveries.providerMessageId, id));
+    expect(stored).toEqual([]);
+  });
+
+  it("takes a replayed report once (idempotent), and a late 'Sent' after 'Success' does not undo delivered", async () => {
+    const id = await sentThroughAfricasTalking("+255712300003");
+    expect((await report({ id, status: "Buffered" })).statusCode).toBe(200);
+    expect(await deliveryState(id)).toBe("sent");
+    for (let i = 0; i < 3; i++) {
+      const res = await report({ id, status: "Success", phoneNumber: "+255712300003", retryCount: String(i) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    expect(await deliveryState(id)).toBe("delivered");
+    // out of order: their "Sent" arrives after the handset's "Success"
+    expect((await report({ id, status: "Sent" })).statusCode).toBe(200);
+    expect(await deliveryState(id)).toBe("delivered");
+    const stored = await api.handle.db.select().from(messageDeliveries).where(eq(messageDeliveries.providerMessageId, id));
+    expect(stored.map((r) => r.state).sort()).toEqual(["delivered", "sent"]);
+  });
+
+  it("records a failure with their reason", async () => {
+    const id = await sentThroughAfricasTalking("+255712300004");
+    expect((await report({ id, status: "Rejected", failureReason: "DeliveryFailure", networkCode: "64002" })).statusCode).toBe(200);
+    expect(await deliveryState(id)).toBe("failed");
+    const [stored] = await api.handle.db.select().from(messageDeliveries).where(eq(messageDeliveries.providerMessageId, id));
+    expect(stored).toMatchObject({ provider: "africastalking", state: "failed", reason: "DeliveryFailure" });
+  });
+
+  it("answers 200 for a message the shop does not know (Africa's Talking need not send it again)", async () => {
+    const res = await report({ id: "ATXid_not-ours-0001", status: "Success" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it("takes only fields that parse, and only as a form", async () => {
+    const unparsable: Record<string, string>[] = [{}, { id: "ATXid_1" }, { id: "ATXid_1", status: "Delivered" }, { id: "<b>1</b>", status: "Success" }];
+    for (const fields of unparsable) {
+      const res = await report(fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json()).toMatchObject({ code: "invalid-input" });
+    }
+    const json = await shop.app.inject({
+      method: "POST",
+      url: deliveryUrl,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ id: "ATXid_1", status: "Success" }),
+    });
+    expect(json.statusCode, json.body).toBe(415);
+    expect(json.json()).toMatchObject({ code: "unsupported-media-type" });
+  });
+
+  it("answers 404 on a shop without Africa's Talking: there is nothing to report on", async () => {
+    const res = await api.app.inject({
+      method: "POST",
+      url: deliveryUrl,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "id=ATXid_1&status=Success",
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: "not-found", error: expect.any(String) });
   });
 });
