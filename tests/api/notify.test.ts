@@ -9,7 +9,7 @@ import { messageOutbox, orders, products, securityEvents } from "../../src/serve
 import { createNotifyService, type NotifyServiceOptions } from "../../src/server/notify/outbox";
 import { PermanentSendError, type MessageProvider } from "../../src/server/notify/providers";
 import { createSandboxProviders, type SandboxMessageFile } from "../../src/server/notify/sandbox";
-import { apiClient, buildTestApi, setupApi, shopperCookie } from "./harness";
+import { adminCookie, apiClient, buildTestApi, setupApi, shopperCookie } from "./harness";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
 
 const api = setupApi({ pristine: true });
@@ -113,6 +113,27 @@ describe("an order's SMS", () => {
       const sent = (await built.services.notify.messagesForOrder(order!.id)).find((m) => m.event === "order-placed");
       expect(sent).toMatchObject({ state: "sent", recipient: expect.stringMatching(/^\+2557\*+\d\d$/) });
       expect(sent!.sentAt).not.toBeNull();
+
+      // paid and shipped by the admin: an SMS each, once, with what the shopper needs
+      const admin = await adminCookie(api, "notify");
+      expect((await call("POST", `/api/admin/orders/${number}/mark-paid`, admin, {})).status).toBe(200);
+      expect((await call("POST", `/api/admin/orders/${number}/ship`, admin, { carrier: "Kilima Express", trackingNumber: "KX-9876" })).status).toBe(200);
+      await built.services.notify.drain();
+      const later = (await sandboxFiles(path.join(orderDir, "sms-outbox"))).filter((f) => f.orderNumber === number);
+      const paid = later.filter((f) => f.event === "order-paid");
+      const shipped = later.filter((f) => f.event === "order-shipped");
+      expect(paid).toHaveLength(1);
+      expect(paid[0]!.text).toContain(`Tumepokea TSh ${order!.total.toLocaleString("en-US")} kwa oda ${number}`);
+      expect(shipped).toHaveLength(1);
+      expect(shipped[0]!.text).toContain("Kilima Express");
+      expect(shipped[0]!.text).toContain("KX-9876");
+      // the order's timeline: what went on which channel, in order
+      const timeline = (await built.services.notify.messagesForOrder(order!.id)).filter((m) => m.event !== "safety-notice");
+      expect(timeline.map((m) => [m.channel, m.event, m.state])).toEqual([
+        ["sms", "order-placed", "sent"],
+        ["sms", "order-paid", "sent"],
+        ["sms", "order-shipped", "sent"],
+      ]);
     } finally {
       await built.close();
       await fs.rm(orderDir, { recursive: true, force: true });
