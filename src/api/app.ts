@@ -37,6 +37,7 @@ import { installErrorHandling, sendError } from "./errors";
 import { datasheetRoutes } from "./datasheets";
 import { imageSearchRoutes } from "./image-search";
 import { localeRoutes } from "./locale";
+import { requestForLog } from "./log-redaction";
 import { newsletterRoutes } from "./newsletter";
 import { opsRoutes } from "./ops";
 import { paymentRoutes } from "./payments";
@@ -82,7 +83,8 @@ export interface ApiOptions {
 /** The HTTP API (/api/*) and the media files (/media/*), as one Fastify app. */
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Server>> {
   const app = Fastify({
-    logger: options.logLevel && options.logLevel !== "silent" ? { level: options.logLevel } : false,
+    // request lines without the secret tokens some addresses carry (./log-redaction.ts)
+    logger: options.logLevel && options.logLevel !== "silent" ? { level: options.logLevel, serializers: { req: requestForLog } } : false,
     trustProxy: options.trustProxy,
     serverFactory: options.serverFactory,
     // the proxy's x-request-id when it is well formed (never taken raw into the logs), else a new id
