@@ -385,3 +385,50 @@ describe("delivery reports", () => {
     expect(await rowOf(queued.id)).toMatchObject({ state: "sent", deliveryState: "delivered" });
   });
 });
+
+describe("pruning", () => {
+  it("forgets sent messages after a week, dead ones and delivery reports after a month, and the sandbox's old files", async () => {
+    const clock = { now: freshDay() };
+    const pruneDir = await fs.mkdtemp(path.join(os.tmpdir(), "storefront-notify-prune-"));
+    try {
+      const sandbox = createSandboxProviders(pruneDir);
+      const refusing: MessageProvider = {
+        name: "africastalking",
+        channel: "whatsapp",
+        async send() {
+          throw new PermanentSendError("blocked");
+        },
+      };
+      const notify = outbox({ clock, providers: { sms: sandbox.sms, whatsapp: refusing } });
+      const phone = freshPhone();
+      const sent = await notify.enqueue({ channel: "sms", to: phone, text: "Oda KE-8 imelipwa.", event: "order-paid" });
+      const dead = await notify.enqueue({ channel: "whatsapp", to: phone, text: "Oda KE-8 imelipwa.", event: "order-paid" });
+      if (!sent.queued || !dead.queued) throw new Error("not queued");
+      await notify.drain();
+      const { providerMessageId } = await rowOf(sent.id);
+      await notify.recordDeliveries("sandbox", [{ providerMessageId: providerMessageId!, state: "delivered", at: clock.now }]);
+      expect(await sandboxFiles(sandbox.sms.dir)).toHaveLength(1);
+      const exists = async (id: number) =>
+        (await api.handle.db.select({ id: messageOutbox.id }).from(messageOutbox).where(eq(messageOutbox.id, id))).length === 1;
+      const reports = async () =>
+        rowsOf<{ n: string }>(
+          await api.handle.db.execute(sql`select count(*) as n from message_deliveries where provider_message_id = ${providerMessageId}`),
+        )[0]!.n;
+
+      clock.now = new Date(clock.now.getTime() + 6 * DAY_MS);
+      await notify.prune();
+      expect([await exists(sent.id), await exists(dead.id), await reports()]).toEqual([true, true, 1]);
+
+      clock.now = new Date(clock.now.getTime() + 2 * DAY_MS);
+      await notify.prune();
+      expect([await exists(sent.id), await exists(dead.id), await reports()]).toEqual([false, true, 1]);
+      expect(await sandboxFiles(sandbox.sms.dir)).toHaveLength(0);
+
+      clock.now = new Date(clock.now.getTime() + 23 * DAY_MS);
+      await notify.prune();
+      expect([await exists(dead.id), await reports()]).toEqual([false, 0]);
+    } finally {
+      await fs.rm(pruneDir, { recursive: true, force: true });
+    }
+  });
+});
