@@ -42,6 +42,7 @@ import { newsletterRoutes } from "./newsletter";
 import { opsRoutes } from "./ops";
 import { paymentRoutes } from "./payments";
 import { smsCallbackRoutes } from "./sms-callbacks";
+import { whatsappWebhookRoutes } from "./whatsapp-webhook";
 import { requestIdOf } from "./request-id";
 import { defaultResponseCheck, installResponseCheck, type ResponseCheck } from "./response-check";
 import { requestRoutes } from "./requests";
@@ -153,6 +154,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
         trackingRoutes,
         requestRoutes,
         paymentRoutes,
+        whatsappWebhookRoutes,
         smsCallbackRoutes,
       ])
         await api.register(routes, context);
