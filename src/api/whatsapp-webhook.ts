@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   WHATSAPP_WEBHOOK_PATH,
@@ -12,15 +11,12 @@ import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 import { sendError } from "./errors";
 
-/** Meta batches statuses, but a callback is still tens of kilobytes at most; anything far larger is not one. */
-const WEBHOOK_BODY_LIMIT = 256 * 1024;
-
-/** What the body parser read for a request: the exact bytes (the signature covers them) and their JSON, if any. */
-interface ReceivedBody {
-  raw: Buffer;
-  json: unknown;
-  isJson: boolean;
-}
+/**
+ * Meta batches many statuses into one callback when a shop sends a lot at once; the limit leaves
+ * room for a large batch while refusing anything absurd before it is read. The body is parsed only
+ * after its signature is checked, so an unsigned sender cannot make the shop parse megabytes.
+ */
+const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
 
 /**
  * WhatsApp Business Cloud API's webhook, at the one address given in Meta's app dashboard.
@@ -38,7 +34,6 @@ interface ReceivedBody {
  */
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   const webhook = services.whatsappWebhook;
-  const received = new WeakMap<FastifyRequest, ReceivedBody>();
 
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("cache-control", CACHE.none);
@@ -47,18 +42,8 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<ApiContext> = async (a
   // Whatever its type, the body is kept as the bytes sent: the signature is checked over those,
   // never over a re-serialisation of the parsed JSON (spacing and escapes would differ).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (request, body, done) => {
-    const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
-    let json: unknown = undefined;
-    let isJson = true;
-    try {
-      json = JSON.parse(raw.toString("utf8"));
-    } catch {
-      isJson = false;
-    }
-    received.set(request, { raw, json, isJson });
-    // the route's schema sees the JSON; a body that is not JSON is refused after its signature is checked
-    done(null, isJson ? json : {});
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
+    done(null, Buffer.isBuffer(body) ? body : Buffer.from(body));
   });
 
   app.get(
@@ -82,15 +67,20 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<ApiContext> = async (a
       // before the body's shape is validated: an unsigned request learns nothing about what the route expects
       preValidation: async (request, reply) => {
         if (!webhook) return sendError(reply, "not-found", "WhatsApp is not configured");
-        const body = received.get(request);
+        const raw: unknown = request.body;
         const header = request.headers["x-hub-signature-256"];
-        if (!body || !webhook.acceptsSignature(body.raw, typeof header === "string" ? header : undefined)) {
+        if (!Buffer.isBuffer(raw) || !webhook.acceptsSignature(raw, typeof header === "string" ? header : undefined)) {
           request.log.warn({ ip: request.ip, signed: typeof header === "string" }, "WhatsApp webhook refused: signature missing or wrong");
           return sendError(reply, "invalid-signature", "The X-Hub-Signature-256 header is missing or wrong");
         }
         if (!/^application\/json\b/i.test(request.headers["content-type"] ?? ""))
           return sendError(reply, "unsupported-media-type", "The webhook's body must be application/json");
-        if (!body.isJson) return sendError(reply, "invalid-input", "The webhook's body is not JSON");
+        try {
+          // the route's schema then checks the JSON's shape
+          request.body = JSON.parse(raw.toString("utf8")) as typeof request.body;
+        } catch {
+          return sendError(reply, "invalid-input", "The webhook's body is not JSON");
+        }
       },
     },
     async (request) => {
