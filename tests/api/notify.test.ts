@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/server/db";
 import { messageOutbox, orders, products, securityEvents } from "../../src/server/db/schema";
 import { createNotifyService, type NotifyServiceOptions } from "../../src/server/notify/outbox";
-import { PermanentSendError, type MessageProvider } from "../../src/server/notify/providers";
+import { PermanentSendError, type MessageProvider, type OutgoingMessage } from "../../src/server/notify/providers";
 import { createSandboxProviders, type SandboxMessageFile } from "../../src/server/notify/sandbox";
 import { adminCookie, apiClient, buildTestApi, setupApi, shopperCookie } from "./harness";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
@@ -316,6 +316,29 @@ describe("sending text messages", () => {
     expect(await notify.drain()).toEqual({ sent: 0, failed: 0, dead: 1 });
     expect(await rowOf(queued.id)).toMatchObject({ state: "dead", attempts: 1, lastError: "InvalidPhoneNumber (403)" });
     expect(sms.calls).toBe(1);
+  });
+});
+
+describe("WhatsApp messages", () => {
+  it("carry their approved template to the provider, and a code's template is not kept once sent", async () => {
+    const clock = { now: freshDay() };
+    const received: OutgoingMessage[] = [];
+    const whatsapp: MessageProvider = {
+      name: "whatsapp-cloud",
+      channel: "whatsapp",
+      async send(message) {
+        received.push(message);
+        return { providerMessageId: `wamid.${randomUUID()}` };
+      },
+    };
+    const notify = outbox({ clock, providers: { ...createSandboxProviders(dataDir), whatsapp } });
+    const phone = freshPhone();
+    const template = { name: "one_time_code", language: "sw", parameters: ["482913"] };
+    const queued = await notify.enqueue({ channel: "whatsapp", to: phone, text: "Msimbo wako ni 482913.", event: "one-time-code", template });
+    if (!queued.queued) throw new Error("not queued");
+    await notify.drain();
+    expect(received).toEqual([expect.objectContaining({ id: queued.id, channel: "whatsapp", to: phone, event: "one-time-code", template })]);
+    expect(await rowOf(queued.id)).toMatchObject({ state: "sent", provider: "whatsapp-cloud", text: "", template: null });
   });
 });
 

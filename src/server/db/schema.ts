@@ -21,6 +21,7 @@ import {
 import { DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from "@/lib/checkout";
 import type { PrimaryValue, VariantConfig } from "@/lib/variants";
 import type { ProductSnapshot } from "@/lib/catalog-import";
+import type { WhatsAppTemplate } from "../notify/providers";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -1169,7 +1170,8 @@ export const catalogImportProducts = pgTable(
  * fix. `next_attempt_at` also carries the quiet-hours deferral. The provider's message id ties its
  * delivery reports to the row, whose `delivery_state` only moves forward (sent, delivered, read,
  * failed). The recipient (E.164), the client address and `created_at` count the quotas and the
- * day's budget. A secret text (a one-time code) is emptied once sent or dead.
+ * day's budget. A secret text (a one-time code), and its WhatsApp template, are emptied once sent
+ * or dead.
  */
 export const messageOutbox = pgTable(
   "message_outbox",
@@ -1178,6 +1180,8 @@ export const messageOutbox = pgTable(
     channel: text("channel", { enum: ["sms", "whatsapp"] }).notNull(),
     recipient: text("recipient").notNull(),
     text: text("text").notNull(),
+    /** WhatsApp: the approved template (name, language, parameters) carrying the same content */
+    template: jsonb("template").$type<WhatsAppTemplate>(),
     event: text("event").notNull(),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),

@@ -19,6 +19,7 @@ import {
   type MessageChannel,
   type MessageProvider,
   type MessageProviderName,
+  type WhatsAppTemplate,
 } from "./providers";
 
 export type MessageState = "pending" | "sending" | "sent" | "failed" | "dead";
@@ -54,6 +55,8 @@ export interface TextMessage {
   to: string;
   text: string;
   event: MessageEvent;
+  /** WhatsApp: the approved template carrying the same content (the text is what the sandbox and the record show) */
+  template?: WhatsAppTemplate | null;
   orderId?: number | null;
   userId?: number | null;
   /** the recipient's language (the safety notice is added in it); Kiswahili when unknown */
@@ -125,6 +128,7 @@ interface ClaimedRow {
   channel: MessageChannel;
   recipient: string;
   text: string;
+  template: WhatsAppTemplate | string | null;
   event: MessageEvent;
   attempts: number;
   order_number: string | null;
@@ -205,6 +209,7 @@ export function createNotifyService(options: NotifyServiceOptions) {
         channel: message.channel,
         recipient: message.to,
         text: message.text,
+        template: message.template ?? null,
         event: message.event,
         orderId: message.orderId ?? null,
         userId: message.userId ?? null,
@@ -257,12 +262,13 @@ export function createNotifyService(options: NotifyServiceOptions) {
 
       const notBefore = mayGoInQuietHours(message.event) ? time : nextSendTime(time);
       let body = text;
-      const needsNotice = !prefs?.safetyNoticeAt && !isMarketing(message.event);
+      // by SMS, which everyone reads (a WhatsApp template's text is fixed: it cannot carry the notice)
+      const needsNotice = message.channel === "sms" && !prefs?.safetyNoticeAt && !isMarketing(message.event);
       if (needsNotice) {
         const notice = translator(message.locale ?? "sw", "sms")("safetyNotice");
         const together = `${text}\n${notice}`;
-        if (message.channel === "whatsapp" || fitsOneSms(together)) body = together;
-        else await insertRow(tx, { ...message, to, text: notice, event: "safety-notice" }, { clientIp, time, notBefore });
+        if (fitsOneSms(together)) body = together;
+        else await insertRow(tx, { ...message, to, text: notice, event: "safety-notice", template: null }, { clientIp, time, notBefore });
       }
       const id = await insertRow(tx, { ...message, to, text: body }, { dedupeKey: opts.dedupeKey, clientIp, time, notBefore });
       if (id === null) return { queued: false, reason: "duplicate" };
@@ -291,14 +297,14 @@ export function createNotifyService(options: NotifyServiceOptions) {
             order by next_attempt_at, id
             limit ${limit}
             for update skip locked)
-        returning id, channel, recipient, text, event, attempts,
+        returning id, channel, recipient, text, template, event, attempts,
                   (select o.number from orders o where o.id = message_outbox.order_id) as order_number`),
     );
   }
 
   /** Marks a claimed message dead (only if the claim is still this worker's). */
   async function markDead(id: number, attempts: number, event: MessageEvent, error: string, time: Date) {
-    const emptied = SECRET_EVENTS.includes(event) ? sql`, text = ''` : sql``;
+    const emptied = SECRET_EVENTS.includes(event) ? sql`, text = '', template = null` : sql``;
     await db.execute(sql`
       update message_outbox set state = 'dead', updated_at = ${at(time)}, locked_until = null, last_error = ${error} ${emptied}
        where id = ${id} and attempts = ${attempts}`);
@@ -315,8 +321,17 @@ export function createNotifyService(options: NotifyServiceOptions) {
     const provider = providers[row.channel];
     // "and attempts = ..." keeps a worker whose claim ran out from overwriting a newer claim's result
     try {
-      const receipt = await provider.send({ id, channel: row.channel, to: row.recipient, text: row.text, event: row.event, orderNumber: row.order_number });
-      const emptied = SECRET_EVENTS.includes(row.event) ? sql`, text = ''` : sql``;
+      const template = typeof row.template === "string" ? (JSON.parse(row.template) as WhatsAppTemplate) : row.template;
+      const receipt = await provider.send({
+        id,
+        channel: row.channel,
+        to: row.recipient,
+        text: row.text,
+        event: row.event,
+        orderNumber: row.order_number,
+        template,
+      });
+      const emptied = SECRET_EVENTS.includes(row.event) ? sql`, text = '', template = null` : sql``;
       await db.execute(sql`
         update message_outbox
            set state = 'sent', sent_at = ${at(now())}, updated_at = ${at(now())}, locked_until = null, last_error = null,

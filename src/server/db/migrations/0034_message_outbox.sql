@@ -8,6 +8,7 @@ CREATE TABLE "message_outbox" (
 	"channel" text NOT NULL,
 	"recipient" text NOT NULL,
 	"text" text NOT NULL,
+	"template" jsonb,
 	"event" text NOT NULL,
 	"order_id" integer REFERENCES "orders"("id") ON DELETE SET NULL,
 	"user_id" integer REFERENCES "users"("id") ON DELETE SET NULL,
