@@ -39,7 +39,7 @@ import { createDocumentsService } from "./documents/documents";
 import { describeSync } from "./image-search/embed-catalog";
 import { createImageSearchService } from "./image-search/image-search";
 import { createAfricasTalkingCallbacks, createAfricasTalkingSms, type AfricasTalkingOptions } from "./notify/africastalking";
-import { createWhatsAppWebhook, type WhatsAppCloudOptions } from "./notify/whatsapp-cloud";
+import { createWhatsAppCloud, createWhatsAppWebhook, type WhatsAppCloudOptions } from "./notify/whatsapp-cloud";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailService, type MailQuota } from "./mail/outbox";
 import { createOrderMessages } from "./notify/order-messages";
@@ -213,7 +213,7 @@ const MAIL_FLUSH_ON_STOP_MS = 3000;
 function messageProviders(config: ServicesConfig, sandbox: Record<MessageChannel, MessageProvider>): Record<MessageChannel, MessageProvider> {
   return {
     sms: config.notify?.providers?.sms ?? (config.africasTalking ? createAfricasTalkingSms(config.africasTalking) : sandbox.sms),
-    whatsapp: config.notify?.providers?.whatsapp ?? sandbox.whatsapp,
+    whatsapp: config.notify?.providers?.whatsapp ?? (config.whatsapp ? createWhatsAppCloud(config.whatsapp) : sandbox.whatsapp),
   };
 }
 

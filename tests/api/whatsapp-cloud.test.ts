@@ -5,6 +5,7 @@ import { messageDeliveries, messageOutbox } from "../../src/server/db/schema";
 import { PermanentSendError, type OutgoingMessage } from "../../src/server/notify/providers";
 import { createWhatsAppCloud } from "../../src/server/notify/whatsapp-cloud";
 import { whatsAppTemplateFor } from "../../src/server/notify/whatsapp-templates";
+import type { Services } from "../../src/server/services";
 import {
   signWhatsAppBody,
   startFakeWhatsAppCloud,
@@ -174,6 +175,7 @@ describe("the WhatsApp Cloud adapter against a local fake of the Cloud API", () 
 describe("POST and GET /api/callbacks/whatsapp", () => {
   const VERIFY_TOKEN = "kilima-verify-7f3a";
   let webhook: FastifyInstance;
+  let services: Services;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
@@ -185,6 +187,7 @@ describe("POST and GET /api/callbacks/whatsapp", () => {
       },
     });
     webhook = built.app;
+    services = built.services;
     close = built.close;
   });
   afterAll(async () => {
@@ -233,6 +236,11 @@ describe("POST and GET /api/callbacks/whatsapp", () => {
       .select({ state: messageDeliveries.state, reason: messageDeliveries.reason, at: messageDeliveries.at })
       .from(messageDeliveries)
       .where(and(eq(messageDeliveries.provider, "whatsapp-cloud"), eq(messageDeliveries.providerMessageId, wamid)));
+
+  it("the outbox carries WhatsApp through the Cloud API once its keys are set, else through the sandbox", () => {
+    expect(services.notify.providerNames.whatsapp).toBe("whatsapp-cloud");
+    expect(api.services.notify.providerNames.whatsapp).toBe("sandbox");
+  });
 
   it("answers Meta's verification with the challenge when the verify token matches", async () => {
     const res = await webhook.inject({
