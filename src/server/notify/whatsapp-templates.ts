@@ -96,8 +96,9 @@ export const WHATSAPP_TEMPLATES: readonly WhatsAppTemplateSpec[] = [
     name: "one_time_code",
     category: "AUTHENTICATION",
     parameters: ["code"],
-    // Meta writes an authentication template's text itself in each language; these are what it
-    // shows with the security note ticked, for the sandbox and the record
+    // Meta writes an authentication template's text itself in each language: the English is its
+    // text with the security note ticked; the Kiswahili is the shop's rendering of the same for the
+    // sandbox and the record (Meta's own wording may differ; only the code is sent)
     body: {
       sw: "*{{1}}* ni namba yako ya uthibitisho. Kwa usalama wako, usimpe mtu yeyote namba hii.",
       en: "*{{1}}* is your verification code. For your security, do not share this code.",
