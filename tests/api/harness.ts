@@ -202,7 +202,8 @@ export async function getJson<T = Record<string, unknown>>(app: FastifyInstance,
 /** The e-mails sent to an address so far (the outbox drained first), oldest first, as raw text (quoted-printable undone). */
 export async function mailsTo(outboxDir: string, email: string): Promise<string[]> {
   await drainers.get(outboxDir)?.();
-  const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).sort();
+  // only the e-mails: the text messages' sandbox folders may sit beside them
+  const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort();
   const texts = await Promise.all(files.map((f) => fs.readFile(path.join(outboxDir, f), "utf8")));
   return texts.filter((t) => new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(t)).map(readableMail);
 }

@@ -68,10 +68,12 @@ export interface MessageProvider {
 
 /**
  * A message's fate as providers report it. Reports may come twice or out of order: a state never
- * goes back (delivered stays delivered when a late "sent" arrives); "failed" ends it.
+ * goes back (delivered stays delivered when a late "sent" arrives). "failed" outranks only "sent":
+ * a phone that received the message did receive it, whatever a late or retried report says, and a
+ * delivery after a failure means the provider's retry got through.
  */
 export type DeliveryState = "sent" | "delivered" | "read" | "failed";
-export const DELIVERY_STATE_ORDER: Record<DeliveryState, number> = { sent: 1, delivered: 2, read: 3, failed: 4 };
+export const DELIVERY_STATE_ORDER: Record<DeliveryState, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
 
 /** One delivery report, parsed from a provider's authenticated callback. */
 export interface DeliveryReport {
