@@ -5,7 +5,7 @@ import { renderWhatsAppTemplate, WHATSAPP_TEMPLATES, whatsAppParameterText, what
 describe("the WhatsApp templates the shop registers", () => {
   it("covers every event the brief names, once each, with names Meta accepts", () => {
     expect(WHATSAPP_TEMPLATES.map((spec) => spec.event).sort()).toEqual(
-      ["one-time-code", "order-cancelled", "order-paid", "order-placed", "order-shipped", "payment-prompt-failed"].sort(),
+      ["one-time-code", "order-cancelled", "order-paid", "order-placed", "order-shipped", "payment-failed"].sort(),
     );
     for (const spec of WHATSAPP_TEMPLATES) expect(spec.name).toMatch(/^[a-z0-9_]{1,512}$/);
     expect(new Set(WHATSAPP_TEMPLATES.map((spec) => spec.name)).size).toBe(WHATSAPP_TEMPLATES.length);

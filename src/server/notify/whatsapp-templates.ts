@@ -1,4 +1,5 @@
 import type { Locale } from "@/lib/locale";
+import type { MessageEvent } from "@/lib/sms/events";
 import type { WhatsAppTemplate } from "./providers";
 
 /**
@@ -15,7 +16,11 @@ import type { WhatsAppTemplate } from "./providers";
  * `whatsAppTemplateFor`).
  */
 
-export type WhatsAppTemplateEvent = "order-placed" | "order-paid" | "order-shipped" | "order-cancelled" | "one-time-code" | "payment-prompt-failed";
+/** The outbox's events (src/lib/sms/events.ts) that have a WhatsApp template. */
+export type WhatsAppTemplateEvent = Extract<
+  MessageEvent,
+  "order-placed" | "order-paid" | "order-shipped" | "order-cancelled" | "one-time-code" | "payment-failed"
+>;
 
 /** The values a template's placeholders are filled with, by name. */
 export interface WhatsAppTemplateValues {
@@ -105,8 +110,8 @@ export const WHATSAPP_TEMPLATES: readonly WhatsAppTemplateSpec[] = [
     },
   },
   {
-    event: "payment-prompt-failed",
-    name: "payment_prompt_failed",
+    event: "payment-failed",
+    name: "payment_failed",
     category: "UTILITY",
     parameters: ["shopName", "orderNumber", "total", "link"],
     body: {
