@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageDeliveries, messageOutbox } from "../../src/server/db/schema";
 import { PermanentSendError, type OutgoingMessage } from "../../src/server/notify/providers";
 import { createWhatsAppCloud } from "../../src/server/notify/whatsapp-cloud";
-import { whatsAppTemplateFor } from "../../src/server/notify/whatsapp-templates";
+import { renderWhatsAppTemplate, whatsAppTemplateFor } from "../../src/server/notify/whatsapp-templates";
 import type { Services } from "../../src/server/services";
 import {
   signWhatsAppBody,
@@ -183,6 +183,8 @@ describe("POST and GET /api/callbacks/whatsapp", () => {
     const built = await buildTestApi(api, {
       bare: true,
       config: {
+        // midday in Dar es Salaam: quiet hours (21:00-07:00) would hold an order update back
+        notify: { now: () => new Date("2026-11-28T09:00:00Z") },
         whatsapp: { token: fake.token, phoneNumberId: fake.phoneNumberId, baseUrl: fake.baseUrl, appSecret: fake.appSecret, verifyToken: VERIFY_TOKEN },
       },
     });
@@ -240,6 +242,37 @@ describe("POST and GET /api/callbacks/whatsapp", () => {
   it("the outbox carries WhatsApp through the Cloud API once its keys are set, else through the sandbox", () => {
     expect(services.notify.providerNames.whatsapp).toBe("whatsapp-cloud");
     expect(api.services.notify.providerNames.whatsapp).toBe("sandbox");
+  });
+
+  it("an order update queued for WhatsApp goes out through the Cloud API as its template, and Meta's status comes back to it", async () => {
+    const to = `+255754${String(100_000 + ((Date.now() + numbers++) % 800_000)).slice(-6)}`;
+    const template = whatsAppTemplateFor("order-paid", "en", {
+      shopName: "Kilima Electronics",
+      orderNumber: "KE-2026-000077",
+      total: "TSh 48,000",
+      link: "https://shop.example/s/r77",
+    });
+    const queued = await services.notify.enqueue({
+      channel: "whatsapp",
+      to,
+      text: renderWhatsAppTemplate(template),
+      event: "order-paid",
+      locale: "en",
+      template,
+    });
+    if (!queued.queued) throw new Error(`not queued: ${queued.reason}`);
+    await services.notify.drain();
+
+    const sent = fake.sent.find((message) => message.to === digits(to));
+    expect(sent).toMatchObject({ template: "order_paid", language: "en", parameters: template.parameters });
+    const [row] = await api.handle.db
+      .select({ state: messageOutbox.state, provider: messageOutbox.provider, providerMessageId: messageOutbox.providerMessageId })
+      .from(messageOutbox)
+      .where(eq(messageOutbox.id, queued.id));
+    expect(row).toEqual({ state: "sent", provider: "whatsapp-cloud", providerMessageId: sent!.id });
+
+    expect((await postStatuses([{ id: sent!.id, status: "delivered", timestamp: 1_764_320_000 }])).statusCode).toBe(200);
+    expect((await deliveryOf(queued.id)).state).toBe("delivered");
   });
 
   it("answers Meta's verification with the challenge when the verify token matches", async () => {
