@@ -119,6 +119,9 @@ export const products = pgTable(
     // the admin dashboard's low-stock list: a range read however large the catalogue
     index("products_stock_idx").on(t.stockQuantity, t.id),
     index("products_rating_idx").on(t.rating, t.id),
+    index("products_archived_idx")
+      .on(t.id)
+      .where(sql`${t.archivedAt} is not null`),
     index("products_name_idx").on(t.name, t.id),
     // search by image finds images first, then the products that show them
     index("products_image_idx").on(t.image, t.salesCount.desc(), t.id),

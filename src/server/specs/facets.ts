@@ -1,13 +1,13 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Locale } from "@/lib/locale";
 import type { ProductQuery } from "@/lib/product-query";
 import { formatSpecValue } from "@/lib/specs/values";
 import { unitSymbol } from "@/lib/specs/units";
 import { rowsOf, type Database } from "../db";
 import { cachedValue } from "../catalog/catalog-cache";
-import { chosenCategory, listingConditions, querySpecFilters } from "../catalog/products";
+import { chosenCategory, listingConditions, onSale, querySpecFilters } from "../catalog/products";
 import { attributeIndex, attributeLabel, type CategoryAttribute } from "./attributes";
-import { specFiltersKey, sqlList, type SpecFilter } from "./filters";
+import { specFiltersKey, specRowCondition, sqlList, type SpecFilter } from "./filters";
 
 export interface FacetValue {
   value: number | string | boolean;
@@ -72,16 +72,23 @@ export async function facetCounts(db: Database, query: ProductQuery, locale: Loc
 }
 
 async function countGroup(db: Database, query: ProductQuery, categoryId: number, keys: string[], filters: SpecFilter[]): Promise<CountRow[]> {
-  // the category comes from the spec rows' own copy of it: the listing's other conditions pick the products
-  const conditions = await listingConditions(db, { ...query, category: undefined }, filters);
+  // the category comes from the spec rows' own copy of it; the spec filters are sets of spec rows
+  // too, so without a price, brand or stock filter the count never joins `products`: only the few
+  // archived products are left out, by their own index (joining every matching row to `products`
+  // took 0.8 s for 35,000 matches at 1,000,000 products)
+  const conditions = await listingConditions(db, { ...query, category: undefined }, []);
   if (conditions === null) return [];
-  const selection: SQL = sql.join(conditions, sql` and `);
+  const onSaleOnly = conditions.length === 1 && conditions[0] === onSale;
+  const selection = onSaleOnly
+    ? sql`s.product_id not in (select products.id from products where products.archived_at is not null)`
+    : sql`s.product_id in (select products.id from products where ${sql.join(conditions, sql` and `)})`;
+  const bySpecs = filters.map((f) => sql` and s.product_id in (select f.product_id from product_specs f where ${specRowCondition(f, sql.raw("f"))})`);
   return rowsOf<CountRow>(
     await db.execute(sql`
       select s.key, s.num::text as num, s.text, grouping(s.num, s.text) = 3 as whole, count(distinct s.product_id)::int as count
       from product_specs s
       where s.category_id = ${categoryId} and s.key in (${sqlList(keys)})
-        and s.product_id in (select products.id from products where ${selection})
+        and ${selection}${sql.join(bySpecs, sql``)}
       group by grouping sets ((s.key, s.num, s.text), (s.key))`),
   ).map((r) => ({ ...r, count: Number(r.count), whole: Boolean(r.whole) }));
 }
