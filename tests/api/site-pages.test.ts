@@ -13,8 +13,7 @@ describe("the sitemap's products", () => {
   it("lists every product of the catalogue, with its address and last change", async () => {
     // other test files add products to this shared catalogue while this one runs: every product that
     // existed before the sitemap was read must be in it, and nothing that did not exist after
-    const idsNow = async () =>
-      rowsOf<{ id: number }>(await api.handle.db.execute(sql`select id from products where archived_at is null`)).map((r) => r.id);
+    const idsNow = async () => rowsOf<{ id: number }>(await api.handle.db.execute(sql`select id from products where archived_at is null`)).map((r) => r.id);
     const before = await idsNow();
     const rows = await api.services.catalog.sitemapProducts();
     const after = new Set(await idsNow());
