@@ -186,9 +186,9 @@ describe("queueing a text message", () => {
 
   it("stops at the day's budget (one-time codes included) and starts again the next day, Tanzania time", async () => {
     const clock = { now: freshDay() };
-    const [spent] = rowsOf<{ n: string }>(
+    const [spent] = rowsOf<{ n: number }>(
       await api.handle.db.execute(
-        sql`select count(*) as n from message_outbox where channel = 'sms' and created_at >= ${new Date(clock.now.getTime() - 10 * 3_600_000).toISOString()}::timestamptz and created_at < ${new Date(clock.now.getTime() + 14 * 3_600_000).toISOString()}::timestamptz`,
+        sql`select count(*)::int as n from message_outbox where channel = 'sms' and created_at >= ${new Date(clock.now.getTime() - 10 * 3_600_000).toISOString()}::timestamptz and created_at < ${new Date(clock.now.getTime() + 14 * 3_600_000).toISOString()}::timestamptz`,
       ),
     );
     const notify = outbox({ clock, quota: { dailyBudget: { sms: Number(spent!.n) + 2 } } });
@@ -434,8 +434,8 @@ describe("pruning", () => {
       const exists = async (id: number) =>
         (await api.handle.db.select({ id: messageOutbox.id }).from(messageOutbox).where(eq(messageOutbox.id, id))).length === 1;
       const reports = async () =>
-        rowsOf<{ n: string }>(
-          await api.handle.db.execute(sql`select count(*) as n from message_deliveries where provider_message_id = ${providerMessageId}`),
+        rowsOf<{ n: number }>(
+          await api.handle.db.execute(sql`select count(*)::int as n from message_deliveries where provider_message_id = ${providerMessageId}`),
         )[0]!.n;
 
       clock.now = new Date(clock.now.getTime() + 6 * DAY_MS);
