@@ -149,12 +149,19 @@ for (const lang of LANGS) {
         for (const width of [320, 360, 390]) {
           await page.setViewportSize({ width, height: 844 });
           for (const card of await badged.all()) {
-            const heart = (await card.getByTestId("wishlist-heart").boundingBox())!;
-            const badge = (await card.getByTestId("card-badge").boundingBox())!;
-            const box = (await card.boundingBox())!;
             const label = await card.getByTestId("card-badge").textContent();
-            expect(overlap(heart, badge), `${label} beside the heart at ${width} px`).toBe(false);
-            expect(inside(badge, box), `${label} inside its card at ${width} px`).toBe(true);
+            // polled: a card the infinite scroll has just added may still be moving into place
+            await expect
+              .poll(
+                async () => {
+                  const heart = (await card.getByTestId("wishlist-heart").boundingBox())!;
+                  const badge = (await card.getByTestId("card-badge").boundingBox())!;
+                  const box = (await card.boundingBox())!;
+                  return { besideTheHeart: !overlap(heart, badge), insideItsCard: inside(badge, box) };
+                },
+                { message: `${label} at ${width} px` },
+              )
+              .toEqual({ besideTheHeart: true, insideItsCard: true });
           }
           // the delivery labels under the name, too
           expect(await unfit(cards.locator(".rounded.px-1\\.5"), "[data-testid=product-card]")).toEqual([]);
