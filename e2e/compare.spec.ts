@@ -95,8 +95,11 @@ for (const locale of ["en", "sw"] as const)
         .poll(() => thumbs.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
         .toBe(true);
       await keepScreenshot(page, "product-specs", locale);
-      await page.getByRole("region", { name: t.tray }).getByRole("link", { name: t.open }).click();
-      await expect(page).toHaveURL(new RegExp(`/compare\\?ids=${first.id},${second.id}$`));
+      const open = page.getByRole("region", { name: t.tray }).getByRole("link", { name: t.open });
+      await expect(open).toHaveAttribute("href", new RegExp(`/compare\\?ids=${first.id},${second.id}$`));
+      await open.click();
+      // the comparison is rendered on the server at its first request: on a busy machine that takes a while
+      await expect(page).toHaveURL(new RegExp(`/compare\\?ids=${first.id},${second.id}$`), { timeout: 30_000 });
       await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
       expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
 
