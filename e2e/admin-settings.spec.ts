@@ -44,7 +44,7 @@ test("an admin renames the company in the settings (a bad value is named first);
 
   // the price lists: a quantity discount above 90 % is refused at its field; a good one is kept
   await admin.getByRole("tab", { name: "Prices (PCB & quantity)" }).click();
-  const tiers = admin.getByRole("textbox", { name: "Business quantity discounts (all products)" });
+  const tiers = admin.getByRole("textbox", { name: "Quantity discounts (products without prices by quantity of their own)" });
   await expect(tiers).toHaveValue("10 = 3\n50 = 5\n100 = 8");
   await tiers.fill("10 = 95");
   await admin.getByRole("button", { name: "Save this tab" }).click();
@@ -54,10 +54,14 @@ test("an admin renames the company in the settings (a bad value is named first);
   await expect(admin.getByRole("status").filter({ hasText: "Saved" }).first()).toBeVisible();
   await admin.reload();
   await admin.getByRole("tab", { name: "Prices (PCB & quantity)" }).click();
-  await expect(admin.getByRole("textbox", { name: "Business quantity discounts (all products)" })).toHaveValue("10 = 3\n50 = 6\n100 = 8");
+  await expect(admin.getByRole("textbox", { name: "Quantity discounts (products without prices by quantity of their own)" })).toHaveValue(
+    "10 = 3\n50 = 6\n100 = 8",
+  );
   await admin.getByRole("button", { name: "Reset this tab" }).click();
   await admin.getByRole("alertdialog").getByRole("button", { name: "Reset" }).click();
-  await expect(admin.getByRole("textbox", { name: "Business quantity discounts (all products)" })).toHaveValue("10 = 3\n50 = 5\n100 = 8");
+  await expect(admin.getByRole("textbox", { name: "Quantity discounts (products without prices by quantity of their own)" })).toHaveValue(
+    "10 = 3\n50 = 5\n100 = 8",
+  );
 
   // the company tab back to its defaults, after asking
   await admin.getByRole("tab", { name: "Company" }).click();
