@@ -1,6 +1,7 @@
 import { desc, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import { normaliseEmail } from "@/lib/auth-rules";
 import { rowsOf, withTransaction, type Database } from "../db";
+import { createOutboxWorker } from "../jobs/outbox-worker";
 import { mailOutbox } from "../db/schema";
 import { logSecurityEvent } from "../auth/events";
 import type { Mailer, MailMessage } from "./mailer";
@@ -101,9 +102,7 @@ export function createMailService(options: MailServiceOptions) {
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const leaseMs = options.leaseMs ?? 120_000;
   const log = options.log ?? (() => undefined);
-  let timer: NodeJS.Timeout | null = null;
   let draining: Promise<DrainResult> | null = null;
-  let lastPrune = 0;
 
   /** Over quota? Takes the recipient's and the client's advisory locks first (in that order, so two never wait on each other in a cycle). */
   async function overQuota(tx: Database, recipient: string, clientIp: string | null): Promise<"quota-recipient" | "quota-client" | null> {
@@ -246,15 +245,7 @@ export function createMailService(options: MailServiceOptions) {
           or (state = 'dead' and updated_at < now() - make_interval(days => ${KEEP_DEAD_DAYS}))`);
   }
 
-  async function tick(): Promise<void> {
-    if (draining) return;
-    const result = await drain();
-    if (result.failed || result.dead) log(`mail outbox: ${result.sent} sent, ${result.failed} to retry, ${result.dead} dead`);
-    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = Date.now();
-      await prune();
-    }
-  }
+  const worker = createOutboxWorker({ name: "mail outbox", drain, busy: () => draining !== null, prune, pruneEveryMs: PRUNE_EVERY_MS, log });
 
   return {
     enqueue,
@@ -263,28 +254,8 @@ export function createMailService(options: MailServiceOptions) {
     prune,
     quota,
 
-    /** Drains every `intervalMs` in the background (the timer does not keep the process alive). */
-    start(intervalMs: number): void {
-      if (timer) return;
-      timer = setInterval(() => void tick().catch((error: unknown) => console.error("mail outbox drain failed:", error)), intervalMs);
-      timer.unref();
-    },
-
-    /** Stops the background drain; with `flushMs`, first sends what is due, waiting at most that long. */
-    async stop(flushMs = 0): Promise<void> {
-      const wasRunning = timer !== null;
-      if (timer) clearInterval(timer);
-      timer = null;
-      if (!wasRunning) return;
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([
-        drain().catch(() => undefined),
-        new Promise<void>((resolve) => {
-          timeout = setTimeout(resolve, flushMs);
-        }),
-      ]);
-      clearTimeout(timeout);
-    },
+    start: worker.start,
+    stop: worker.stop,
 
     /** For the admin dashboard: how many messages are in each state, and the latest that failed or died (addresses masked). */
     async overview(limit = 20) {

@@ -6,6 +6,7 @@ import { isMarketing, mayGoInQuietHours, REQUESTED_EVENTS, SECRET_EVENTS, type M
 import { maskPhone, maskPhonesIn } from "@/lib/sms/mask";
 import { nextSendTime, startOfShopDay } from "@/lib/sms/quiet-hours";
 import { rowsOf, withTransaction, type Database } from "../db";
+import { createOutboxWorker } from "../jobs/outbox-worker";
 import { messageOutbox, messagePreferences } from "../db/schema";
 import { logSecurityEvent } from "../auth/events";
 import { translator } from "../i18n";
@@ -153,9 +154,7 @@ export function createNotifyService(options: NotifyServiceOptions) {
   const leaseMs = options.leaseMs ?? 120_000;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => undefined);
-  let timer: NodeJS.Timeout | null = null;
   let draining: Promise<MessageDrainResult> | null = null;
-  let lastPrune = 0;
 
   /**
    * Over a quota or the budget? Takes the advisory locks first, in one order (number, client,
@@ -450,16 +449,6 @@ export function createNotifyService(options: NotifyServiceOptions) {
     }
   }
 
-  async function tick(): Promise<void> {
-    if (draining) return;
-    const result = await drain();
-    if (result.failed || result.dead) log(`message outbox: ${result.sent} sent, ${result.failed} to retry, ${result.dead} dead`);
-    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = Date.now();
-      await prune();
-    }
-  }
-
   /** Sets or clears a number's opt-out of a channel, or its marketing consent; honoured from this moment. */
   async function setPreference(phone: string, change: { channel: MessageChannel; optOut: boolean } | { marketing: boolean }) {
     const e164 = normaliseTanzanianMobile(phone);
@@ -485,6 +474,8 @@ export function createNotifyService(options: NotifyServiceOptions) {
     const prefs = await preferencesOf(db, e164);
     return { phone: e164, sms: !prefs?.smsOptOutAt, whatsapp: !prefs?.whatsappOptOutAt, marketing: Boolean(prefs?.marketingConsentAt) };
   }
+
+  const worker = createOutboxWorker({ name: "message outbox", drain, busy: () => draining !== null, prune, pruneEveryMs: PRUNE_EVERY_MS, log });
 
   return {
     enqueue,
@@ -554,28 +545,8 @@ export function createNotifyService(options: NotifyServiceOptions) {
       };
     },
 
-    /** Drains every `intervalMs` in the background (the timer does not keep the process alive). */
-    start(intervalMs: number): void {
-      if (timer) return;
-      timer = setInterval(() => void tick().catch((error: unknown) => console.error("message outbox drain failed:", error)), intervalMs);
-      timer.unref();
-    },
-
-    /** Stops the background drain; with `flushMs`, first sends what is due, waiting at most that long. */
-    async stop(flushMs = 0): Promise<void> {
-      const wasRunning = timer !== null;
-      if (timer) clearInterval(timer);
-      timer = null;
-      if (!wasRunning) return;
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([
-        drain().catch(() => undefined),
-        new Promise<void>((resolve) => {
-          timeout = setTimeout(resolve, flushMs);
-        }),
-      ]);
-      clearTimeout(timeout);
-    },
+    start: worker.start,
+    stop: worker.stop,
   };
 }
 
