@@ -54,7 +54,8 @@ export interface OrderView {
   number: string;
   status: OrderStatus;
   createdAt: string;
-  email: string;
+  /** null: a guest who gave no e-mail address (told by SMS) */
+  email: string | null;
   fullName: string;
   phone: string;
   delivery: {

@@ -46,6 +46,7 @@ import { createOrderMessages } from "./notify/order-messages";
 import { createNotifyService, type NotifyServiceOptions } from "./notify/outbox";
 import type { MessageChannel, MessageProvider } from "./notify/providers";
 import { createSandboxProviders } from "./notify/sandbox";
+import { createSignedLinks } from "./notify/signed-links";
 import { createMessagesService } from "./messages/messages";
 import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
@@ -272,7 +273,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     log,
   });
   // the SMS beside each order e-mail; a placed order's says TEST while payments go to the sandbox
-  const orderMessages = createOrderMessages({ notify, siteUrl: config.siteUrl, testPayments: () => payments.providerName === SANDBOX_PROVIDER });
+  const links = createSignedLinks({ db, siteUrl: config.siteUrl });
+  const orderMessages = createOrderMessages({ notify, links, testPayments: () => payments.providerName === SANDBOX_PROVIDER });
   const orders = createOrdersService({
     db,
     settings,
@@ -457,6 +459,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
      * the order timeline reads `messagesForOrder`
      */
     notify,
+    /** short signed links in text messages: an order's page (`/o/`), a number's opt-out (`/stop/`) */
+    links,
 
     /**
      * What a server does once before it answers: seed an empty catalogue at the first start (not with DEMO_DATA=off), create the first admin

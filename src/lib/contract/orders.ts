@@ -133,7 +133,7 @@ export const orderViewSchema = z.object({
   number: z.string(),
   status: orderStatus,
   createdAt: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   fullName: z.string(),
   phone: z.string(),
   delivery: z.object({

@@ -42,6 +42,19 @@ export async function reserveAttempt(db: Database, email: string, policy: LoginP
   return { allowed: false, minutesLeft: Math.max(1, (lock?.seconds ?? policy.lockoutMinutes * 60) / 60) };
 }
 
+/**
+ * Gives back a guess reserved for a check that never ran (the password hashing queue was full):
+ * a busy server must not count against the account's lock.
+ */
+async function releaseAttempt(db: Database, email: string, policy: LoginPolicy): Promise<void> {
+  const previous = sql`${loginLocks.failedCount} - 1`;
+  await db
+    .update(loginLocks)
+    .set({ failedCount: previous, lockedUntil: sql`case when ${previous} >= ${policy.maxAttempts} then ${loginLocks.lockedUntil} else null end` })
+    .where(eq(loginLocks.email, email));
+  await db.delete(loginLocks).where(and(eq(loginLocks.email, email), sql`${loginLocks.failedCount} <= 0`));
+}
+
 /** Ends an account's run of failures (a right password, or a right second-step code). */
 export async function clearLoginLock(db: Database, email: string): Promise<void> {
   await db.delete(loginLocks).where(eq(loginLocks.email, email));
@@ -114,7 +127,13 @@ export async function checkLogin(
     .select({ id: users.id, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt, lockedAt: users.lockedAt })
     .from(users)
     .where(eq(users.email, email));
-  const valid = user ? await passwords.verify(password, user.passwordHash) : (await passwords.burn(password), false);
+  let valid: boolean;
+  try {
+    valid = user ? await passwords.verify(password, user.passwordHash) : (await passwords.burn(password), false);
+  } catch (error) {
+    await releaseAttempt(db, email, policy);
+    throw error;
+  }
   if (!user || !valid) {
     await logSecurityEvent(db, { type: "login-failed", userId: user?.id, email }, meta);
     throw refused("invalid-credentials");

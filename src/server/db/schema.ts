@@ -668,9 +668,14 @@ export const orders = pgTable(
     /** a hash of the request that placed the order: the same key with another request is refused */
     requestHash: text("request_hash").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("awaiting_payment"),
-    email: text("email").notNull(),
+    /** null: a guest who gave no e-mail address (told by SMS only) */
+    email: text("email"),
     fullName: text("full_name").notNull(),
     phone: text("phone").notNull(),
+    /** a guest's order (no account): the mobile number it was placed with, E.164 */
+    guestPhone: text("guest_phone"),
+    /** when that number was confirmed (a one-time code, or the mobile-money payment from it): only then can an account claim the order */
+    guestPhoneConfirmedAt: timestamp("guest_phone_confirmed_at", { withTimezone: true }),
     deliveryMethod: text("delivery_method", { enum: DELIVERY_METHODS }).notNull(),
     region: text("region"),
     district: text("district"),
@@ -712,6 +717,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+    uniqueIndex("orders_guest_idempotency_idx").on(t.guestPhone, t.idempotencyKey).where(sql`${t.userId} is null and ${t.guestPhone} is not null`),
+    index("orders_guest_phone_idx").on(t.guestPhone).where(sql`${t.guestPhone} is not null`),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_hold_idx").on(t.status, t.holdUntil),
     index("orders_created_idx").on(t.createdAt),
@@ -1093,6 +1100,8 @@ export const couponRedemptions = pgTable(
       .notNull()
       .references(() => coupons.id),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** a guest's redemption: the per-shopper limit counts a guest by the phone (E.164) */
+    phone: text("phone"),
     orderId: integer("order_id")
       .notNull()
       .unique()
@@ -1101,7 +1110,9 @@ export const couponRedemptions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp("released_at", { withTimezone: true }),
   },
-  (t) => [index("coupon_redemptions_coupon_idx").on(t.couponId), index("coupon_redemptions_user_idx").on(t.userId, t.couponId)],
+  (t) => [index("coupon_redemptions_coupon_idx").on(t.couponId), index("coupon_redemptions_user_idx").on(t.userId, t.couponId),
+    index("coupon_redemptions_phone_idx").on(t.phone, t.couponId).where(sql`${t.phone} is not null`),
+  ],
 );
 
 /**
@@ -1259,3 +1270,30 @@ export const messagePreferences = pgTable("message_preferences", {
   safetyNoticeAt: timestamp("safety_notice_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Keys the shop makes for itself at first use (the key signing the links in text messages). */
+export const shopSecrets = pgTable("shop_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time codes sent by SMS to confirm a mobile number: a guest's checkout, or claiming a guest's
+ * orders into an account. Only a hash of the code is kept; it expires, and wrong tries spend it.
+ */
+export const phoneCodes = pgTable(
+  "phone_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    phone: text("phone").notNull(),
+    purpose: text("purpose", { enum: ["checkout", "claim"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    clientIp: text("client_ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("phone_codes_phone_idx").on(t.phone, t.purpose, t.createdAt), check("phone_codes_purpose", sql`${t.purpose} in ('checkout', 'claim')`)],
+);

@@ -141,7 +141,7 @@ async function compose(
   }
 
   paragraphs.push(t("orderLink", { link: orderLink }), t("signature", { company: shop.companyName, phone: shop.contactPhone, email: shop.contactEmail }));
-  return { to: order.email, subject, text: `${paragraphs.join("\n\n")}\n` };
+  return { to: order.email ?? "", subject, text: `${paragraphs.join("\n\n")}\n` };
 }
 
 /**
@@ -155,6 +155,8 @@ async function compose(
 export async function notifyOrder(tx: Database, deps: OrderMailDeps, kind: OrderMailKind, orderId: number, options: { reason?: CancelReason } = {}) {
   const data = await readOrder(tx, { id: orderId });
   if (!data) throw new DomainError("not-found", `No order ${orderId}`);
+  // a guest who gave no e-mail address is told by SMS alone
+  if (!data.order.email) return null;
   const shop = await settingsIn(tx, ["companyName", "contactPhone", "contactEmail", "address", "bankTransfer"]);
   const message = await compose(tx, deps, kind, data, shop, options.reason);
   return deps.mail.enqueue(message, { kind, dedupeKey: `order:${data.order.number}:${kind}`, quota: false, tx });

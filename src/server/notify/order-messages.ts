@@ -11,6 +11,7 @@ import { lastCancellation, readOrder, settingsIn } from "../documents/order-data
 import type { OrderMailKind } from "../documents/order-mail";
 import { isTestOrder } from "../payments/test-orders";
 import type { MessageEnqueueResult, NotifyService } from "./outbox";
+import type { SignedLinks } from "./signed-links";
 
 /** The text message of each order event the shopper is told of by SMS (transactional: no consent needed). */
 export const ORDER_MESSAGE_EVENTS: Record<OrderMailKind, MessageEvent> = {
@@ -114,7 +115,7 @@ function cancelReason(actor: string | undefined): OrderCancelReason {
 
 export interface OrderMessagesDeps {
   notify: NotifyService;
-  siteUrl: URL;
+  links: Pick<SignedLinks, "orderLink">;
   /** whether new payments go to the payment sandbox: a placed order's SMS then says TEST */
   testPayments?: () => boolean;
 }
@@ -147,7 +148,7 @@ export async function queueOrderSms(tx: Database, deps: OrderMessagesDeps, kind:
     paid: order.paidAt !== null,
     reason,
     test,
-    link: new URL(`/account/orders/${encodeURIComponent(order.number)}`, deps.siteUrl).href,
+    link: await deps.links.orderLink(order.id),
   });
   return deps.notify.enqueue(
     { channel: "sms", to: order.phone, text, event: ORDER_MESSAGE_EVENTS[kind], orderId: order.id, userId: order.userId, locale: order.locale },

@@ -178,7 +178,7 @@ export async function listOrders(db: Database, userId: number, limit = 100): Pro
   return rows.map(summary);
 }
 
-export type AdminOrderSummary = OrderSummary & { fullName: string; email: string; paymentMethod: OrderView["paymentMethod"] };
+export type AdminOrderSummary = OrderSummary & { fullName: string; email: string | null; paymentMethod: OrderView["paymentMethod"] };
 
 /** Every order, newest first, by status and by (part of) the number, name or e-mail, with the count. */
 export async function listAllOrders(

@@ -91,7 +91,7 @@ export default async function OrderPage({ params, searchParams }: Params) {
           <CheckCircle2 className="h-6 w-6 shrink-0" aria-hidden />
           <div>
             <p className="font-semibold">{t("thanks.title")}</p>
-            <p className="text-sm">{t("thanks.text", { number: order.number, email: order.email })}</p>
+            <p className="text-sm">{order.email ? t("thanks.text", { number: order.number, email: order.email }) : t("thanks.textPhone", { number: order.number, phone: order.phone })}</p>
           </div>
         </div>
       )}
