@@ -1266,6 +1266,8 @@ export const messagePreferences = pgTable("message_preferences", {
   phone: text("phone").primaryKey(),
   smsOptOutAt: timestamp("sms_opt_out_at", { withTimezone: true }),
   whatsappOptOutAt: timestamp("whatsapp_opt_out_at", { withTimezone: true }),
+  /** when the owner chose WhatsApp for order updates (WhatsApp carries none before) */
+  whatsappOptInAt: timestamp("whatsapp_opt_in_at", { withTimezone: true }),
   marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
   safetyNoticeAt: timestamp("safety_notice_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -450,16 +450,25 @@ export function createNotifyService(options: NotifyServiceOptions) {
   }
 
   /** Sets or clears a number's opt-out of a channel, or its marketing consent; honoured from this moment. */
-  async function setPreference(phone: string, change: { channel: MessageChannel; optOut: boolean } | { marketing: boolean }) {
+  async function setPreference(
+    phone: string,
+    change: { channel: MessageChannel; optOut: boolean } | { marketing: boolean } | { whatsapp: boolean } | { everything: "stop" },
+  ) {
     const e164 = normaliseTanzanianMobile(phone);
     if (!e164) return null;
     const time = now();
     const set =
-      "marketing" in change
-        ? { marketingConsentAt: change.marketing ? time : null }
-        : change.channel === "sms"
-          ? { smsOptOutAt: change.optOut ? time : null }
-          : { whatsappOptOutAt: change.optOut ? time : null };
+      "everything" in change
+        ? { smsOptOutAt: time, whatsappOptOutAt: time, marketingConsentAt: null }
+        : "marketing" in change
+          ? { marketingConsentAt: change.marketing ? time : null }
+          : "whatsapp" in change
+            ? change.whatsapp
+              ? { whatsappOptInAt: time, whatsappOptOutAt: null }
+              : { whatsappOptInAt: null }
+            : change.channel === "sms"
+              ? { smsOptOutAt: change.optOut ? time : null }
+              : { whatsappOptOutAt: change.optOut ? time : null };
     await db
       .insert(messagePreferences)
       .values({ phone: e164, ...set, updatedAt: time })
@@ -472,7 +481,13 @@ export function createNotifyService(options: NotifyServiceOptions) {
     const e164 = normaliseTanzanianMobile(phone);
     if (!e164) return null;
     const prefs = await preferencesOf(db, e164);
-    return { phone: e164, sms: !prefs?.smsOptOutAt, whatsapp: !prefs?.whatsappOptOutAt, marketing: Boolean(prefs?.marketingConsentAt) };
+    return {
+      phone: e164,
+      sms: !prefs?.smsOptOutAt,
+      /** chosen and not stopped since */
+      whatsapp: Boolean(prefs?.whatsappOptInAt) && !prefs?.whatsappOptOutAt,
+      marketing: Boolean(prefs?.marketingConsentAt),
+    };
   }
 
   const worker = createOutboxWorker({ name: "message outbox", drain, busy: () => draining !== null, prune, pruneEveryMs: PRUNE_EVERY_MS, log });
@@ -490,6 +505,10 @@ export function createNotifyService(options: NotifyServiceOptions) {
     setOptOut: (phone: string, channel: MessageChannel, optOut: boolean) => setPreference(phone, { channel, optOut }),
     /** Gives or withdraws a number's consent to marketing messages (none unless given). */
     setMarketingConsent: (phone: string, consent: boolean) => setPreference(phone, { marketing: consent }),
+    /** Chooses WhatsApp for a number's order updates beside SMS (WhatsApp carries none until chosen), or stops choosing it. */
+    setWhatsAppChoice: (phone: string, chosen: boolean) => setPreference(phone, { whatsapp: chosen }),
+    /** Stops every message to a number (both channels, marketing consent withdrawn): the opt-out link; one-time codes it asks for still go. */
+    stopEverything: (phone: string) => setPreference(phone, { everything: "stop" }),
 
     /** The messages an order sent or will send, oldest first, for its timeline: channel, event, state, delivery and times. */
     async messagesForOrder(orderId: number) {
