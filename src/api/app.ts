@@ -26,6 +26,7 @@ import { securityRoutes } from "./admin/security";
 import { settingsAdminRoutes } from "./admin/settings";
 import { specAttributeRoutes } from "./admin/spec-attributes";
 import { taxonomyRoutes } from "./admin/taxonomy";
+import { textMessageAdminRoutes } from "./admin/text-messages";
 import { adRoutes } from "./ads";
 import { authRoutes } from "./auth";
 import { CACHE } from "./cache-control";
@@ -42,11 +43,14 @@ import { newsletterRoutes } from "./newsletter";
 import { opsRoutes } from "./ops";
 import { paymentRoutes } from "./payments";
 import { smsCallbackRoutes } from "./sms-callbacks";
+import { textMessageStopRoutes } from "./text-message-stop";
 import { whatsappWebhookRoutes } from "./whatsapp-webhook";
 import { requestIdOf } from "./request-id";
 import { defaultResponseCheck, installResponseCheck, type ResponseCheck } from "./response-check";
 import { requestRoutes } from "./requests";
-import { adminScope, installActors, signedInScope, trackRouteScopes } from "./scopes";
+import { adminScope, installActors, signedInScope, trackRouteScopes, visitorScope } from "./scopes";
+import { checkoutRoutes } from "./checkout";
+import { phoneRoutes } from "./shopper/phone";
 import { settingsRoutes } from "./settings";
 import { accountSecurityRoutes } from "./shopper/account-security";
 import { cartRoutes } from "./shopper/cart";
@@ -56,6 +60,7 @@ import { orderRoutes } from "./shopper/orders";
 import { paymentStatusRoutes } from "./shopper/payments";
 import { preferenceRoutes } from "./shopper/preferences";
 import { rewardRoutes } from "./shopper/rewards";
+import { textMessageRoutes } from "./shopper/text-messages";
 import { wishlistRoutes } from "./shopper/wishlist";
 import { sourcingRoutes } from "./sourcing";
 import { trackingRoutes } from "./tracking";
@@ -156,8 +161,12 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
         paymentRoutes,
         whatsappWebhookRoutes,
         smsCallbackRoutes,
+        textMessageStopRoutes,
       ])
         await api.register(routes, context);
+
+      // a signed-in shopper or a guest: the checkout (the route reads `request.visitor`)
+      await api.register(visitorScope(context, [checkoutRoutes]));
 
       // a signed-in shopper (or admin): 401 for a guest before the route reads its input
       await api.register(
@@ -170,7 +179,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           wishlistRoutes,
           preferenceRoutes,
           messageRoutes,
+          textMessageRoutes,
           accountSecurityRoutes,
+          phoneRoutes,
         ]),
       );
 
@@ -192,6 +203,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           adAdminRoutes,
           requestAdminRoutes,
           messageAdminRoutes,
+          textMessageAdminRoutes,
           settingsAdminRoutes,
         ]),
         { prefix: "/admin" },

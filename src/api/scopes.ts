@@ -6,7 +6,7 @@ import type { Services } from "@/server/services";
 import { readSessionToken } from "./session-cookie";
 
 /** Who may call a route: anyone, a signed-in person, or an administrator. */
-export type RouteScope = "public" | "signed-in" | "admin";
+export type RouteScope = "public" | "signed-in-or-guest" | "signed-in" | "admin";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -18,6 +18,8 @@ declare module "fastify" {
     readonly user: SignedInUser;
     /** the administrator of a route under the admin scope, found once before the route runs */
     readonly admin: SignedInUser;
+    /** the signed-in person of a route under the signed-in-or-guest scope, or null for a guest */
+    readonly visitor: SignedInUser | null;
   }
 }
 
@@ -33,6 +35,7 @@ export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set(["GET /api/admin
 
 /** Who a request is, by scope: set by the scope's hook, read through `request.user` / `request.admin`. */
 const actors = new WeakMap<FastifyRequest, { user: SignedInUser; admin: boolean }>();
+const visitors = new WeakMap<FastifyRequest, { user: SignedInUser | null }>();
 
 /**
  * `request.user` and `request.admin` read what a scope's hook found. A route outside the scope that
@@ -43,6 +46,13 @@ export function installActors(app: FastifyInstance): void {
     getter(this: FastifyRequest) {
       const found = actors.get(this);
       if (!found) throw new DomainError("internal", "request.user read by a route outside the signed-in scope");
+      return found.user;
+    },
+  });
+  app.decorateRequest("visitor", {
+    getter(this: FastifyRequest) {
+      const found = visitors.get(this);
+      if (!found) throw new DomainError("internal", "request.visitor read by a route outside the signed-in-or-guest scope");
       return found.user;
     },
   });
@@ -74,6 +84,24 @@ export function signedInScope<C extends ScopeContext>(context: C, routes: Fastif
     });
     scope.addHook("onRequest", async (request) => {
       actors.set(request, { user: await services.auth.requireUser(readSessionToken(request, secure)), admin: false });
+    });
+    for (const plugin of routes) await scope.register(plugin, context);
+  };
+}
+
+/**
+ * Routes a guest may call as well as a signed-in person (the checkout): the scope finds the session
+ * once, if there is one, and the route reads `request.visitor` (null for a guest) and decides.
+ */
+export function visitorScope<C extends ScopeContext>(context: C, routes: FastifyPluginAsyncZod<C>[]): FastifyPluginAsync {
+  const { services } = context;
+  const secure = services.siteUrl.protocol === "https:";
+  return async (scope) => {
+    scope.addHook("onRoute", (route) => {
+      route.config = { ...route.config, scope: "signed-in-or-guest" };
+    });
+    scope.addHook("onRequest", async (request) => {
+      visitors.set(request, { user: await services.auth.currentUser(readSessionToken(request, secure)) });
     });
     for (const plugin of routes) await scope.register(plugin, context);
   };

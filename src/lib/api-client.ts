@@ -4,6 +4,9 @@
  * carries the server's error code. Components call these functions; none calls fetch('/api/...').
  */
 import type {
+  MessagePreferencesRequest,
+  MessagePreferencesResponse,
+  StopMessagesResponse,
   AccountCoinsResponse,
   AccountCouponsResponse,
   AdminCouponRequest,
@@ -53,6 +56,11 @@ import type {
   PayRequest,
   PayResponse,
   PlaceOrderResponse,
+  PhoneCodeRequest,
+  PhoneCodeResponse,
+  ConfirmPhoneRequest,
+  ConfirmPhoneResponse,
+  PaymentStatusResponse as GuestPaymentStatusResponse,
   QuoteRequest,
   QuoteResponse,
   TrackingRequest,
@@ -317,6 +325,23 @@ export const api = {
      */
     place: (body: CheckoutRequest, idempotencyKey: string, options?: CallOptions) =>
       call<PlaceOrderResponse>("POST", "/api/orders", { ...options, json: body, headers: { "idempotency-key": idempotencyKey } }),
+    /** Sends a guest a one-time code by SMS, to confirm the number the order is placed with. */
+    phoneCode: (body: PhoneCodeRequest, options?: CallOptions) => call<PhoneCodeResponse>("POST", "/api/checkout/phone-code", { ...options, json: body }),
+  },
+  /** A guest's order, reached by the signed link (/o/<token>) sent by SMS. */
+  guestOrders: {
+    get: (token: string, options?: CallOptions) => call<OrderResponse>("GET", `/api/guest-orders/${encodeURIComponent(token)}`, options),
+    cancel: (token: string, options?: CallOptions) =>
+      call<OrderResponse>("POST", `/api/guest-orders/${encodeURIComponent(token)}/cancel`, { ...options, json: {} }),
+    pay: (token: string, body: PayRequest, options?: CallOptions) =>
+      call<PayResponse>("POST", `/api/guest-orders/${encodeURIComponent(token)}/pay`, { ...options, json: body }),
+    payment: (token: string, reference: string, options?: CallOptions) =>
+      call<GuestPaymentStatusResponse>("GET", `/api/guest-orders/${encodeURIComponent(token)}/payments/${encodeURIComponent(reference)}`, options),
+  },
+  /** The account's mobile number, confirmed by a code (which moves the orders placed as a guest with it into the account). */
+  phone: {
+    sendCode: (body: PhoneCodeRequest, options?: CallOptions) => call<PhoneCodeResponse>("POST", "/api/account/phone-code", { ...options, json: body }),
+    confirm: (body: ConfirmPhoneRequest, options?: CallOptions) => call<ConfirmPhoneResponse>("POST", "/api/account/phone", { ...options, json: body }),
   },
   /** The signed-in shopper's orders. */
   orders: {
@@ -387,6 +412,14 @@ export const api = {
       call<PreferredMethodResponse>("PUT", "/api/account/payment/preferred", { ...options, json: { method } }),
     setNotifications: (body: NotificationChoicesRequest, options?: CallOptions) =>
       call<NotificationChoicesResponse>("PUT", "/api/account/notifications", { ...options, json: body }),
+  },
+  /** Text messages (SMS, WhatsApp): the opt-out link's stop, and the account's choices for its phone number. */
+  textMessages: {
+    /** the button of a /stop/<token> link's page */
+    stop: (token: string, options?: CallOptions) => call<StopMessagesResponse>("POST", "/api/messages/stop", { ...options, json: { token } }),
+    choices: (options?: CallOptions) => call<MessagePreferencesResponse>("GET", "/api/account/message-preferences", options),
+    setChoices: (body: MessagePreferencesRequest, options?: CallOptions) =>
+      call<MessagePreferencesResponse>("PUT", "/api/account/message-preferences", { ...options, json: body }),
   },
   /** The message centre: the shopper's side and the admins' answers. */
   messages: {

@@ -72,6 +72,10 @@ export type { NewsletterRequest, NewsletterResponse, NewsletterTokenRequest } fr
 // ---- checkout and orders ------------------------------------------------------------------
 export type {
   AddressesResponse,
+  ConfirmPhoneRequest,
+  ConfirmPhoneResponse,
+  PhoneCodeRequest,
+  PhoneCodeResponse,
   OrderResponse,
   OrdersResponse,
   PayRequest,
@@ -114,6 +118,18 @@ export type {
   SaveWalletResponse,
   SavedWalletView,
 } from "./contract/preferences";
+export type {
+  AdminOrderTextMessagesResponse,
+  AdminTextMessage,
+  AdminTextMessagesQuery,
+  AdminTextMessagesResponse,
+  MessagePreferencesRequest,
+  MessagePreferencesResponse,
+  OrderTextMessage,
+  OrderTextMessagesResponse,
+  StopMessagesRequest,
+  StopMessagesResponse,
+} from "./contract/text-messages";
 export type {
   InboxResponse,
   NewSupportThreadRequest,

@@ -10,7 +10,7 @@ export const DELIVERY_METHODS = ["courier", "same_day", "parcel", "pickup"] as c
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const PAYMENT_METHODS = ["mobile_money", "card", "bank_transfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const ORDER_STATUSES = ["awaiting_payment", "paid", "processing", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = ["awaiting_payment", "paid", "processing", "ready_for_pickup", "shipped", "delivered", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type DeliverySettings = Pick<SiteSettings, "delivery" | "cart" | "timezone">;

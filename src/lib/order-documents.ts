@@ -6,7 +6,7 @@ import type { OrderStatus, PaymentMethod } from "./checkout";
  */
 
 /** Statuses of an order whose money came in and was kept (a refund does not undo the sale's paperwork). */
-const PAID_STATUSES: readonly OrderStatus[] = ["paid", "processing", "shipped", "delivered", "refunded"];
+const PAID_STATUSES: readonly OrderStatus[] = ["paid", "processing", "ready_for_pickup", "shipped", "delivered", "refunded"];
 
 export function isPaidStatus(status: OrderStatus): boolean {
   return PAID_STATUSES.includes(status);

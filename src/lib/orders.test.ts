@@ -7,6 +7,8 @@ describe("actions that hand an order's goods over", () => {
     expect(ADMIN_ORDER_ACTIONS.filter((a) => handsOverGoods("paid", a))).toEqual(["ship", "deliver"]);
     expect(ADMIN_ORDER_ACTIONS.filter((a) => handsOverGoods("processing", a))).toEqual(["ship", "deliver"]);
     expect(ADMIN_ORDER_ACTIONS.filter((a) => handsOverGoods("shipped", a))).toEqual(["ship"]);
+    // making a pick-up ready hands nothing over; handing it over at the counter does
+    expect(ADMIN_ORDER_ACTIONS.filter((a) => handsOverGoods("ready_for_pickup", a))).toEqual(["ship", "deliver"]);
   });
 });
 
@@ -29,11 +31,12 @@ describe("the actions an order's state allows", () => {
     expect(allowedOrderActions(order({ paymentMethod: "card" })).admin).toEqual(["cancel"]);
   });
 
-  it("ships a delivered order and hands a pick-up over at the counter", () => {
+  it("ships a delivered order; makes a pick-up ready, then hands it over at the counter", () => {
     expect(allowedOrderActions(order({ status: "paid" })).admin).toEqual(["processing", "ship", "cancel"]);
-    expect(allowedOrderActions(order({ status: "paid", deliveryMethod: "pickup" })).admin).toEqual(["processing", "deliver", "cancel"]);
+    expect(allowedOrderActions(order({ status: "paid", deliveryMethod: "pickup" })).admin).toEqual(["processing", "ready-for-pickup", "cancel"]);
     expect(allowedOrderActions(order({ status: "processing" })).admin).toEqual(["ship", "cancel"]);
-    expect(allowedOrderActions(order({ status: "processing", deliveryMethod: "pickup" })).admin).toEqual(["deliver", "cancel"]);
+    expect(allowedOrderActions(order({ status: "processing", deliveryMethod: "pickup" })).admin).toEqual(["ready-for-pickup", "cancel"]);
+    expect(allowedOrderActions(order({ status: "ready_for_pickup", deliveryMethod: "pickup", paid: true })).admin).toEqual(["deliver", "cancel"]);
     expect(allowedOrderActions(order({ status: "shipped" })).admin).toEqual(["deliver"]);
   });
 

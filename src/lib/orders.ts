@@ -162,6 +162,34 @@ const text = (max: number) =>
     .transform((value) => value.trim())
     .pipe(z.string().max(max));
 
+/** A line of a guest's cart, as the browser sends it: what is wanted, never a price (the server prices it). */
+export const requestedLineSchema = z
+  .object({
+    productId: z.number().int().positive(),
+    variantId: text(80).pipe(z.string().min(1)).default("default"),
+    quantity: z.number().int().min(1).max(999),
+  })
+  .strict();
+
+/** A guest's cart lines (the cart lives in the browser until an account holds it). */
+export const requestedLinesSchema = z.array(requestedLineSchema).min(1, "The cart is empty").max(100);
+
+/**
+ * A guest at checkout: the mobile number (the order's contact, told by SMS), the one-time code sent
+ * to it (or none when paying by mobile money from that number, whose approval proves it), and an
+ * e-mail address if they like.
+ */
+export const guestCheckoutSchema = z
+  .object({
+    phone: text(32).pipe(z.string().min(9, "Enter your mobile number")),
+    code: text(12).optional(),
+    email: text(200)
+      .pipe(z.string().max(200))
+      .optional()
+      .refine((value) => !value || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), "Enter a valid e-mail address, or leave it empty"),
+  })
+  .strict();
+
 export const checkoutRequestSchema = z.object({
   fullName: text(120).pipe(z.string().min(2, "Enter your full name")),
   phone: text(32).pipe(z.string().min(9, "Enter your mobile number")),
@@ -188,6 +216,10 @@ export const checkoutRequestSchema = z.object({
   coinsToSpend: z.number().int().min(0).max(10_000_000).optional(),
   /** the total the shopper saw; a different server total refuses the order with `price-changed` */
   expectedTotal: z.number().int().min(0).optional(),
+  /** a guest's lines (a signed-in shopper's order is their cart, and sends none) */
+  lines: requestedLinesSchema.optional(),
+  /** a guest's number and its code (a signed-in shopper sends none) */
+  guest: guestCheckoutSchema.optional(),
 });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
@@ -205,7 +237,7 @@ export interface SavedAddress {
   parcelOffice: string;
 }
 
-export const ADMIN_ORDER_ACTIONS = ["mark-paid", "processing", "ship", "deliver", "cancel", "refund"] as const;
+export const ADMIN_ORDER_ACTIONS = ["mark-paid", "processing", "ready-for-pickup", "ship", "deliver", "cancel", "refund"] as const;
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
 /** What a shopper may do to their own order: cancel it while nothing has been paid. */
 export type ShopperOrderAction = "cancel";
@@ -222,22 +254,26 @@ export interface OrderActionState {
 /**
  * The actions an order's state allows, for an admin and for its shopper: the server refuses any
  * other, and the pages offer only these. Only a bank transfer is marked paid by hand (the other
- * methods are confirmed by the provider); a pick-up is handed over at the counter instead of
- * shipped; a cancelled order is refunded only if money came in.
+ * methods are confirmed by the provider); a pick-up is marked ready for pick-up (the shopper is
+ * told where and when to collect it) and then handed over at the counter instead of shipped; a
+ * cancelled order is refunded only if money came in.
  */
 export function allowedOrderActions(order: OrderActionState): { admin: AdminOrderAction[]; shopper: ShopperOrderAction[] } {
   return { admin: adminActions(order), shopper: order.status === "awaiting_payment" ? ["cancel"] : [] };
 }
 
 function adminActions(order: OrderActionState): AdminOrderAction[] {
-  const handOver = order.deliveryMethod === "pickup" ? "deliver" : "ship";
+  // a pick-up is made ready at the counter first; anything else is shipped
+  const next = order.deliveryMethod === "pickup" ? "ready-for-pickup" : "ship";
   switch (order.status) {
     case "awaiting_payment":
       return order.paymentMethod === "bank_transfer" ? ["mark-paid", "cancel"] : ["cancel"];
     case "paid":
-      return ["processing", handOver, "cancel"];
+      return ["processing", next, "cancel"];
     case "processing":
-      return [handOver, "cancel"];
+      return [next, "cancel"];
+    case "ready_for_pickup":
+      return ["deliver", "cancel"];
     case "shipped":
       return ["deliver"];
     case "cancelled":

@@ -43,14 +43,17 @@ import { createWhatsAppCloud, createWhatsAppWebhook, type WhatsAppCloudOptions }
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMailService, type MailQuota } from "./mail/outbox";
 import { createOrderMessages } from "./notify/order-messages";
+import { createTextMessageViews } from "./notify/message-views";
 import { createNotifyService, type NotifyServiceOptions } from "./notify/outbox";
 import type { MessageChannel, MessageProvider } from "./notify/providers";
 import { createSandboxProviders } from "./notify/sandbox";
 import { createSignedLinks } from "./notify/signed-links";
+import { createPhoneCodes } from "./auth/phone-codes";
 import { createMessagesService } from "./messages/messages";
 import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
 import { createCheckout } from "./orders/checkout";
+import { createPhoneClaim } from "./orders/claim";
 import { createOrdersService } from "./orders/orders";
 import type { ClickPesaOptions } from "./payments/clickpesa";
 import type { PaymentProvider } from "./payments/provider";
@@ -238,14 +241,19 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const log = config.log ?? (() => undefined);
   const mailer = "send" in config.mail ? config.mail : createMailer({ ...config.mail, log });
   const mail = createMailService({ db, mailer, quota: config.outbox?.quota, retry: config.outbox?.retry, log });
+  // short signed links in text messages: an order's page, a number's opt-out (marketing SMS and the safety notice carry it)
+  const links = createSignedLinks({ db, siteUrl: config.siteUrl });
+  await links.ready();
   const notify = createNotifyService({
     db,
     providers: messageProviders(config, createSandboxProviders(config.dataDir ?? config.database.dataDir ?? "./data", log)),
     quota: config.notify?.quota,
     retry: config.notify?.retry,
     now: config.notify?.now,
+    optOutLink: links.optOutLink,
     log,
   });
+  const textMessages = createTextMessageViews({ db, notify, now: config.notify?.now });
   const settings = createSettingsService(db);
   const passwords = createPasswordHasher(config.passwordHashing);
   const gerber = createGerberInspector();
@@ -273,14 +281,17 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     log,
   });
   // the SMS beside each order e-mail; a placed order's says TEST while payments go to the sandbox
-  const links = createSignedLinks({ db, siteUrl: config.siteUrl });
-  const orderMessages = createOrderMessages({ notify, links, testPayments: () => payments.providerName === SANDBOX_PROVIDER });
+  const orderMessages = createOrderMessages({ db, notify, links, testPayments: () => payments.providerName === SANDBOX_PROVIDER, now: config.notify?.now });
+  // one-time SMS codes confirming a number (a guest's checkout, claiming a guest's orders)
+  const phoneCodes = createPhoneCodes({ db, notify, settings, siteUrl: config.siteUrl });
   const orders = createOrdersService({
     db,
     settings,
+    spendPhoneCode: (tx, codeId) => phoneCodes.spend(tx, codeId),
     hooks: {
       notify: async (tx, kind, orderId) => {
-        await documents.notifyOrder(tx, `order-${kind}`, orderId);
+        // a pick-up's being ready and an order's hand-over are told by text message only
+        if (kind !== "ready" && kind !== "delivered") await documents.notifyOrder(tx, `order-${kind}`, orderId);
         await orderMessages.notifyOrder(tx, `order-${kind}`, orderId);
       },
       issueReceipt: async (tx, orderId) => {
@@ -298,13 +309,21 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     onPaid: async (tx, orderId, payment) => {
       await orders.markPaidInTx(tx, orderId, { actor: "provider", note: `${payment.provider} ${payment.reference}` });
     },
+    // the push's SMS (the amount, the order, "enter your PIN"), and a failed attempt's with the link to pay again
+    onPromptSent: async (prompt) => {
+      await orderMessages.paymentPrompt(prompt);
+    },
+    onAttemptFailed: async (tx, orderId, attempt) => {
+      await orderMessages.paymentFailed(tx, orderId, attempt);
+    },
     // The sandbox's signed callback goes straight into the webhook's handler in this process: like
     // an HTTP callback (the same raw body, signature header and verification), without the network.
     deliverCallback: async (provider, rawBody, headers) => {
       await payments.handleCallback(provider, JSON.parse(rawBody) as unknown, rawBody, headers, null);
     },
   });
-  const checkout = createCheckout(orders, payments);
+  const checkout = createCheckout(orders, payments, phoneCodes);
+  const phoneClaim = createPhoneClaim({ db, phoneCodes, orders });
   const newsletter = createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings });
   const preferences = createPreferencesService({ db, settings, newsletter, cardAvailable: () => checkout.cardAvailable });
   const messages = createMessagesService({
@@ -352,7 +371,10 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     work: {
       syncImages,
       pruneCartMerges: () => cart.pruneMerges(),
-      pruneSecurityRecords: () => auth.pruneExpired(),
+      pruneSecurityRecords: async () => {
+        await auth.pruneExpired();
+        await phoneCodes.prune();
+      },
       expireUnpaidOrders: () => orders.expireDue(),
     },
     log,
@@ -461,6 +483,12 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     notify,
     /** short signed links in text messages: an order's page (`/o/`), a number's opt-out (`/stop/`) */
     links,
+    /** one-time codes by SMS that confirm a mobile number (a guest's checkout, claiming a guest's orders) */
+    phoneCodes,
+    /** an account confirming its number by a code, which moves the guest orders placed with it into the account */
+    phoneClaim,
+    /** the text messages as pages and the API show them: an order's timeline (also by id, for a guest's link), the admin's list */
+    textMessages,
 
     /**
      * What a server does once before it answers: seed an empty catalogue at the first start (not with DEMO_DATA=off), create the first admin

@@ -17,6 +17,15 @@ function safeFilename(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, "-");
 }
 
+/** A document as a download: never cached on the way (it carries personal and tax data). */
+export function sendPdf(reply: FastifyReply, document: PdfDocument) {
+  return reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", `attachment; filename="${safeFilename(document.filename)}"`)
+    .header("cache-control", "private, no-store")
+    .send(document.pdf);
+}
+
 /**
  * An order's PDFs, for its owner or an admin. Anyone else signed in gets 404, as for an order that
  * does not exist, so order numbers (which are sequential) reveal nothing; signed out, 401 (the
@@ -30,14 +39,6 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRoutesContext> = asyn
     return { userId: user.id, admin };
   }
 
-  function send(reply: FastifyReply, document: PdfDocument) {
-    return reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="${safeFilename(document.filename)}"`)
-      .header("cache-control", "private, no-store")
-      .send(document.pdf);
-  }
-
   /** The order number of the path, or not-found for anything that cannot be one. */
   function orderNumber(value: string): string {
     if (!ORDER_NUMBER_PATTERN.test(value)) throw new DomainError("not-found", "Order not found");
@@ -47,12 +48,12 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRoutesContext> = asyn
   app.get("/orders/:number/receipt.pdf", { schema: { params, querystring: query, response: { 200: orderDocumentResponseSchema } } }, async (request, reply) => {
     const viewer = await viewerOf(request);
     const locale = request.query.lang ?? requestMeta(request).locale;
-    return send(reply, await services.documents.receiptPdf(orderNumber(request.params.number), viewer, locale));
+    return sendPdf(reply, await services.documents.receiptPdf(orderNumber(request.params.number), viewer, locale));
   });
 
   app.get("/orders/:number/invoice.pdf", { schema: { params, querystring: query, response: { 200: orderDocumentResponseSchema } } }, async (request, reply) => {
     const viewer = await viewerOf(request);
     const locale = request.query.lang ?? requestMeta(request).locale;
-    return send(reply, await services.documents.invoicePdf(orderNumber(request.params.number), viewer, locale));
+    return sendPdf(reply, await services.documents.invoicePdf(orderNumber(request.params.number), viewer, locale));
   });
 };

@@ -1,42 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   addressesResponseSchema,
-  checkoutRequestSchema,
   orderNumberParamsSchema,
   orderResponseSchema,
   ordersResponseSchema,
   payRequestSchema,
   payResponseSchema,
-  placeOrderHeadersSchema,
-  placeOrderResponseSchema,
-  quoteRequestSchema,
-  quoteResponseSchema,
 } from "@/lib/contract/orders";
-import { requestMeta, type ApiContext } from "../context";
+import type { ApiContext } from "../context";
 
 /**
- * Checkout and the signed-in shopper's orders (the admin's are in ../admin/orders.ts, /tracking in
- * ../tracking.ts). Thin: each route validates,
+ * The signed-in shopper's orders (placing one, for a guest too, is in ../checkout.ts; the admin's
+ * are in ../admin/orders.ts, /tracking in ../tracking.ts). Thin: each route validates,
  * calls the orders service (src/server/orders) and shapes the answer.
  */
 export const orderRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
-  app.post("/checkout/quote", { schema: { body: quoteRequestSchema, response: { 200: quoteResponseSchema } } }, async (request) => {
-    const { region, method, couponCode, coinsToSpend } = request.body;
-    return { quote: await services.orders.quote(request.user.id, { region: region ?? null, method: method ?? null, couponCode, coinsToSpend }) };
-  });
-
-  app.post(
-    "/orders",
-    { schema: { body: checkoutRequestSchema, headers: placeOrderHeadersSchema, response: { 200: placeOrderResponseSchema, 201: placeOrderResponseSchema } } },
-    async (request, reply) => {
-      const placed = await services.checkout.place(request.user.id, request.body, {
-        idempotencyKey: request.headers["idempotency-key"],
-        locale: requestMeta(request).locale ?? "sw",
-      });
-      return reply.code(placed.created ? 201 : 200).send({ order: placed.order, payment: placed.payment, paymentError: placed.paymentError });
-    },
-  );
-
   app.get("/orders", { schema: { response: { 200: ordersResponseSchema } } }, async (request) => {
     return { orders: await services.orders.list(request.user.id) };
   });
@@ -53,7 +31,7 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     "/orders/:number/pay",
     { schema: { params: orderNumberParamsSchema, body: payRequestSchema, response: { 200: payResponseSchema } } },
     async (request) => {
-      return services.checkout.pay(request.user.id, request.params.number, request.body);
+      return services.checkout.pay({ userId: request.user.id, number: request.params.number }, request.body);
     },
   );
 

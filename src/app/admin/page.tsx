@@ -84,6 +84,7 @@ export default async function AdminPage() {
     { href: "/admin/ads", label: d("ads") },
     { href: "/admin/categories", label: d("categories") },
     { href: "/admin/messages", label: tm("title") },
+    { href: "/admin/text-messages", label: d("textMessages") },
     { href: "/admin/requests", label: tr("title") },
     { href: "/siem-dashboard", label: d("security") },
   ];

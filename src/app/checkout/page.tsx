@@ -3,7 +3,7 @@ import { ShoppingCart } from "lucide-react";
 import { offeredPaymentMethods } from "@/lib/checkout";
 import { regionName } from "@/lib/tanzania-regions";
 import { CheckoutForm, type CheckoutLine } from "@/components/checkout/checkout-form";
-import { CheckoutSignIn } from "@/components/checkout/checkout-sign-in";
+import { GuestCheckout } from "@/components/checkout/guest-checkout";
 import { getServices } from "@/server/services";
 import { getIntl, getTranslator } from "../i18n";
 import { loadSessionUser } from "../session";
@@ -17,22 +17,35 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The checkout. The cart, the saved addresses and the payment methods are read here on the server;
- * the form in the browser shows the same delivery and VAT rules at once, and the server decides
- * when the order is placed.
+ * The checkout, for a signed-in shopper and for a guest. A shopper's cart, saved addresses and
+ * payment choices are read here on the server; a guest's cart is the browser's. The form shows the
+ * same delivery and VAT rules at once, and the server decides when the order is placed.
  */
 export default async function CheckoutPage() {
   const [user, settings, t, { locale }] = await Promise.all([loadSessionUser(), loadSiteSettings(), getTranslator("checkout"), getIntl()]);
   const heading = <h1 className="mb-4 text-xl font-bold">{t("title")}</h1>;
+  const services = await getServices();
+  const methods = offeredPaymentMethods(settings, services.checkout.cardAvailable);
+  const courierArea = settings.delivery.courierRegions.map((code) => regionName(code, locale)).join(", ");
+  const shop = {
+    delivery: settings.delivery,
+    cart: settings.cart,
+    timezone: settings.timezone,
+    vatRates: settings.vatRates,
+    address: textIn(settings.address, locale),
+    mobileMoneyProviders: settings.paymentSettings.mobileMoneyProviders,
+    bankTransferHours: settings.orderHold.bankTransferHours,
+    courierArea,
+  };
+  // a guest checks out with a mobile number confirmed by an SMS code (the cart is the browser's)
   if (!user)
     return (
-      <div className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
+      <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4">
         {heading}
-        <CheckoutSignIn />
+        <GuestCheckout shop={shop} methods={methods} now={new Date().toISOString()} />
       </div>
     );
 
-  const services = await getServices();
   const [cart, addresses, payment] = await Promise.all([services.cart.get(user.id), services.orders.addresses(user.id), services.preferences.payment(user.id)]);
   if (cart.items.length === 0)
     return (
@@ -61,8 +74,6 @@ export default async function CheckoutPage() {
       sameDayDelivery: Boolean(item.product.same_day_delivery),
     })),
   );
-  const methods = offeredPaymentMethods(settings, services.checkout.cardAvailable);
-  const courierArea = settings.delivery.courierRegions.map((code) => regionName(code, locale)).join(", ");
   return (
     <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4">
       {heading}
@@ -70,16 +81,7 @@ export default async function CheckoutPage() {
         lines={lines}
         addresses={addresses}
         contact={{ fullName: user.profile.fullName || user.name, phone: user.profile.phone ?? "" }}
-        shop={{
-          delivery: settings.delivery,
-          cart: settings.cart,
-          timezone: settings.timezone,
-          vatRates: settings.vatRates,
-          address: textIn(settings.address, locale),
-          mobileMoneyProviders: settings.paymentSettings.mobileMoneyProviders,
-          bankTransferHours: settings.orderHold.bankTransferHours,
-          courierArea,
-        }}
+        shop={shop}
         methods={methods}
         now={new Date().toISOString()}
         savedPayment={{ method: payment.preferredMethod, wallet: payment.wallets[0]?.wallet ?? null, phone: payment.wallets[0]?.phone ?? null }}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { LockAccountForm, UnlockAccountButton } from "@/components/admin/account-lock";
 import { FailuresChart } from "@/components/admin/failures-chart";
 import { MailOutboxPanel } from "@/components/admin/mail-outbox-panel";
+import { TextOutboxPanel } from "@/components/admin/text-outbox-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { SecurityEventsTable } from "@/components/admin/security-events-table";
 import { adminNumberFormat, adminTimeFormat } from "@/components/admin/time-format";
@@ -35,7 +36,7 @@ function toQuery(search: Search): { query: SecurityLogQuery; problem: string | n
 /**
  * The security view: the log filtered by type, account, address and period; failures over time;
  * the addresses behind most failures; the accounts locked now, with unlock, and a lock form; a CSV
- * export of what the filters show; and the mail outbox's state.
+ * export of what the filters show; and the mail and text-message outboxes' state.
  */
 export default async function SiemDashboardPage({ searchParams }: { searchParams: Promise<Search> }) {
   await requireAdmin("/siem-dashboard");
@@ -51,12 +52,13 @@ export default async function SiemDashboardPage({ searchParams }: { searchParams
     query = { type: [] };
     filters = await services.adminSecurity.resolve(query);
   }
-  const [page, chart, top, locked, outbox] = await Promise.all([
+  const [page, chart, top, locked, outbox, textOutbox] = await Promise.all([
     services.adminSecurity.events(query),
     services.adminSecurity.failuresOverTime(query),
     services.adminSecurity.topAddresses(query),
     services.adminSecurity.lockedAccounts(),
     services.mail.overview(20),
+    services.notify.overview(20),
   ]);
 
   const typeChoice = search.type === FAILURES ? FAILURES : (query.type[0] ?? "");
@@ -228,6 +230,7 @@ export default async function SiemDashboardPage({ searchParams }: { searchParams
 
       <div className="mt-8">
         <MailOutboxPanel outbox={outbox} />
+        <TextOutboxPanel outbox={textOutbox} />
       </div>
     </div>
   );

@@ -5,7 +5,9 @@ import type { SavedAddress } from "@/lib/orders";
 import { CheckoutRewards } from "../rewards/checkout-rewards";
 import { saveCoupon } from "../rewards/coupon-storage";
 import type { CheckoutContact, CheckoutLine, CheckoutShop, SavedPayment } from "./checkout-types";
+import { useState } from "react";
 import { ContactSection } from "./sections/contact/contact-section";
+import { GuestConfirmSection, type GuestFields } from "./sections/contact/guest-confirm-section";
 import { DeliverySection } from "./sections/delivery/delivery-section";
 import { PaymentSection } from "./sections/payment/payment-section";
 import { PriceChangedDialog } from "./sections/summary/price-changed-dialog";
@@ -26,6 +28,8 @@ interface Props {
   now: string;
   /** the shopper's saved payment choices (/account/payment), which the form starts with */
   savedPayment?: SavedPayment;
+  /** a guest: the number is confirmed by an SMS code, the lines go with the requests, no coins */
+  guest?: boolean;
 }
 
 /**
@@ -33,12 +37,14 @@ interface Props {
  * once from the shared rules and are confirmed by the server's quote (useCheckoutQuote); the order is
  * placed with that total, and the server refuses it if anything changed meanwhile (usePlaceOrder).
  */
-export function CheckoutForm({ lines, addresses, contact, shop, methods, now, savedPayment }: Props) {
+export function CheckoutForm({ lines, addresses, contact, shop, methods, now, savedPayment, guest = false }: Props) {
   const state = useCheckoutValues({ addresses, contact, savedPayment, methods, wallets: shop.mobileMoneyProviders, now });
-  const quote = useCheckoutQuote({ lines, shop, values: state.values, clock: state.clock });
+  const quote = useCheckoutQuote({ lines, shop, values: state.values, clock: state.clock, guest });
   const form = { ...state.values, method: quote.method };
   const errors = fieldErrors(form, state.marked, state.checked);
-  const placing = usePlaceOrder({ lines, form, state, quote });
+  const [guestFields, setGuestFields] = useState<GuestFields>({ code: "", email: "" });
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const placing = usePlaceOrder({ lines, form, state, quote, guest: guest ? { ...guestFields, onCodeError: setCodeError } : null });
   const fields: SectionFields = { values: state.values, set: state.set, errors, mark: state.mark };
 
   return (
@@ -53,6 +59,17 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
     >
       <div className="min-w-0 space-y-4">
         <ContactSection fields={fields} />
+        {guest && (
+          <GuestConfirmSection
+            phone={state.values.phone}
+            values={guestFields}
+            set={(change) => {
+              setGuestFields((current) => ({ ...current, ...change }));
+              if (change.code !== undefined) setCodeError(null);
+            }}
+            codeError={codeError}
+          />
+        )}
         <DeliverySection fields={fields} state={state} addresses={addresses} contact={contact} shop={shop} options={quote.options} method={quote.method} />
         <PaymentSection fields={fields} methods={methods} shop={shop} />
         <CheckoutRewards
@@ -62,6 +79,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
           useCoins={quote.useCoins}
           onUseCoins={quote.setUseCoins}
           busy={Boolean(quote.couponCode || quote.useCoins) && !quote.serverQuote}
+          guest={guest}
         />
       </div>
       <SummarySection

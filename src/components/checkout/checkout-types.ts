@@ -30,3 +30,8 @@ export interface CheckoutContact {
   fullName: string;
   phone: string;
 }
+
+/** The lines as a guest's requests carry them: what is wanted, never a price (the server prices them). */
+export function requestedLines(lines: readonly CheckoutLine[]) {
+  return lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity }));
+}

@@ -7,7 +7,8 @@ import type { CheckoutFormValues } from "@/lib/checkout-form";
 import type { CheckoutQuote } from "@/lib/orders";
 import { ALL_USABLE_COINS } from "../rewards/checkout-rewards";
 import { useSavedCoupon } from "../rewards/coupon-storage";
-import type { CheckoutLine, CheckoutShop } from "./checkout-types";
+import { normaliseTanzanianMobile } from "@/lib/phone";
+import { requestedLines, type CheckoutLine, type CheckoutShop } from "./checkout-types";
 
 const QUOTE_DELAY_MS = 250;
 
@@ -23,7 +24,20 @@ function firstAvailable(options: DeliveryOption[]): DeliveryMethod | null {
  * uses (src/lib/checkout.ts) and are then confirmed by the server's quote, asked a moment after the
  * shopper stops changing the destination, the method, the coupon or the coins.
  */
-export function useCheckoutQuote({ lines, shop, values, clock }: { lines: CheckoutLine[]; shop: CheckoutShop; values: CheckoutFormValues; clock: Date }) {
+export function useCheckoutQuote({
+  lines,
+  shop,
+  values,
+  clock,
+  guest = false,
+}: {
+  lines: CheckoutLine[];
+  shop: CheckoutShop;
+  values: CheckoutFormValues;
+  clock: Date;
+  /** a guest: the lines go with the quote (the cart lives in the browser), and the number once typed (a coupon's per-shopper limit counts by it) */
+  guest?: boolean;
+}) {
   // the code applied in the cart or here, remembered for this tab; coupon and coins go with the quote and the order
   const couponCode = useSavedCoupon();
   const [useCoins, setUseCoins] = useState(false);
@@ -43,7 +57,8 @@ export function useCheckoutQuote({ lines, shop, values, clock }: { lines: Checko
   const picked = options.find((o) => o.method === values.method && o.available);
   const method: DeliveryMethod | null = picked ? picked.method : region ? firstAvailable(options) : null;
   const chosen = options.find((o) => o.method === method);
-  const quoteKey = `${regionKey}|${method ?? ""}|${rewardsKey}`;
+  const guestPhone = guest ? (normaliseTanzanianMobile(values.phone) ?? "") : "";
+  const quoteKey = `${regionKey}|${method ?? ""}|${guestPhone}|${rewardsKey}`;
   const serverQuote = quote?.key === quoteKey ? quote.quote : null;
   // the coupon's and the coins' figures come from the server only (the last quote for them while a new one is asked)
   const rewardsQuote = serverQuote ?? (quote?.key.endsWith(`|${rewardsKey}`) ? quote.quote : null);
@@ -68,7 +83,8 @@ export function useCheckoutQuote({ lines, shop, values, clock }: { lines: Checko
             region: method === "pickup" ? null : region,
             method,
             couponCode: couponCode ?? undefined,
-            coinsToSpend: useCoins ? ALL_USABLE_COINS : undefined,
+            coinsToSpend: useCoins && !guest ? ALL_USABLE_COINS : undefined,
+            ...(guest ? { lines: requestedLines(lines), guest: guestPhone ? { phone: guestPhone } : {} } : {}),
           },
           { signal: controller.signal },
         )
@@ -79,7 +95,9 @@ export function useCheckoutQuote({ lines, shop, values, clock }: { lines: Checko
       clearTimeout(timer);
       controller.abort();
     };
-  }, [quoteKey, region, method, couponCode, useCoins]);
+    // lines and the number are in quoteKey
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [quoteKey, region, method, couponCode, useCoins, guest]);
 
   return {
     options,

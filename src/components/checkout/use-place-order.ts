@@ -12,7 +12,9 @@ import { useErrorText } from "../i18n/error-text";
 import { saveHandoff } from "../orders/payment-handoff";
 import { useCouponReasonText } from "../rewards/coupon-field";
 import { saveCoupon } from "../rewards/coupon-storage";
-import type { CheckoutLine } from "./checkout-types";
+import { EMPTY_CART } from "@/lib/guest-cart";
+import { saveGuestCart } from "../cart/use-guest-cart";
+import { requestedLines, type CheckoutLine } from "./checkout-types";
 import type { CheckoutQuoteState } from "./use-checkout-quote";
 import { focusField, type CheckoutValues } from "./use-checkout-values";
 
@@ -56,11 +58,14 @@ export function usePlaceOrder({
   form,
   state,
   quote,
+  guest,
 }: {
   lines: CheckoutLine[];
   form: CheckoutFormValues;
   state: CheckoutValues;
   quote: CheckoutQuoteState;
+  /** a guest's code and e-mail (null for a signed-in shopper), and where a refused code is said */
+  guest: { code: string; email: string; onCodeError: (text: string | null) => void } | null;
 }) {
   const t = useTranslations("checkout");
   const tr = useTranslations("rewards");
@@ -94,20 +99,30 @@ export function usePlaceOrder({
       ...checkoutRequestOf(form, expectedTotal),
       // coupon and coins: exactly what the quote the shopper saw used
       ...(couponCode ? { couponCode } : {}),
-      ...(useCoins ? { coinsToSpend: serverQuote?.coins.spent ?? 0 } : {}),
+      ...(useCoins && !guest ? { coinsToSpend: serverQuote?.coins.spent ?? 0 } : {}),
+      // a guest's lines and number (the code is not part of the attempt: a retry with a new code is the same order)
+      ...(guest ? { lines: requestedLines(lines), guest: { phone: form.phone, ...(guest.email.trim() ? { email: guest.email.trim() } : {}) } } : {}),
     };
     const key = attemptKey(attemptFingerprint(lines, body));
     inFlight.current = true;
     setBusy(true);
+    guest?.onCodeError(null);
     try {
-      const placed = await api.checkout.place(body, key);
+      const code = guest?.code.trim();
+      const placed = await api.checkout.place(code && body.guest ? { ...body, guest: { ...body.guest, code } } : body, key);
       forgetAttempt();
       saveCoupon(null);
       saveHandoff(placed.order.number, { payment: placed.payment });
-      // the server emptied the cart: the header's badge and other tabs follow
-      void refreshServerCart();
-      announceCartChange();
-      router.push(`/account/orders/${encodeURIComponent(placed.order.number)}?placed=1`);
+      if (guest) {
+        // the order holds the guest's lines now: the browser's cart is emptied, in every tab
+        saveGuestCart(EMPTY_CART);
+        announceCartChange();
+      } else {
+        // the server emptied the cart: the header's badge and other tabs follow
+        void refreshServerCart();
+        announceCartChange();
+      }
+      router.push(`${placed.orderPath}?placed=1`);
     } catch (error) {
       inFlight.current = false;
       setBusy(false);
@@ -131,6 +146,9 @@ export function usePlaceOrder({
       } else if (isApiError(error, "validation") && error.body.field === "coins") {
         if (error.body.quote) quote.accept(error.body.quote);
         showNotice({ kind: "text", text: tr("coins.refused"), rewards: rewardsKey });
+      } else if (guest && isApiError(error, "invalid-code")) {
+        guest.onCodeError(errorText(error));
+        document.getElementById("guest-code")?.focus();
       } else if (isApiError(error, "out-of-stock")) {
         showNotice({ kind: "out-of-stock", lines: error.body.lines ?? [] });
         router.refresh();

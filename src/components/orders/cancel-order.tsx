@@ -3,13 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { api } from "@/lib/api-client";
+import { orderCalls } from "./order-calls";
 import { useErrorText } from "../i18n/error-text";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { toast } from "../ui/toaster";
 
 /** Cancel an unpaid order, after a confirmation; its items go back on the shelf. */
-export function CancelOrder({ number }: { number: string }) {
+export function CancelOrder({ number, token }: { number: string; token?: string }) {
   const t = useTranslations("orders.cancel");
   const router = useRouter();
   const errorText = useErrorText();
@@ -17,7 +17,7 @@ export function CancelOrder({ number }: { number: string }) {
   const cancel = async () => {
     setBusy(true);
     try {
-      await api.orders.cancel(number);
+      await orderCalls(number, token).cancel();
       toast({ title: t("done"), description: t("doneText", { number }) });
       router.refresh();
     } catch (error) {

@@ -4,13 +4,14 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Loader2, Smartphone } from "lucide-react";
 import { useTranslations } from "use-intl";
-import { api, isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-client";
 import type { OrderStatus } from "@/lib/checkout";
 import { formatMoney } from "@/lib/money";
 import type { PaymentView } from "@/lib/orders";
 import { formatTanzanianPhone, normaliseTanzanianMobile } from "@/lib/phone";
 import { useErrorText } from "../i18n/error-text";
 import { ChoiceCard, FieldError, TextField } from "../ui/form";
+import { orderCalls } from "./order-calls";
 import { saveHandoff, useHandoff } from "./payment-handoff";
 import { Button, buttonClass } from "../ui/button";
 
@@ -38,6 +39,8 @@ interface Props {
   paymentPhone: string | null;
   payment: PaymentView | null;
   wallets: string[];
+  /** a guest's order: the signed link's token, which its calls carry instead of a sign-in */
+  token?: string;
 }
 
 /**
@@ -47,7 +50,8 @@ interface Props {
  * a new state starts it afresh). It slows down while nothing changes and pauses while
  * the tab is hidden. A failed or expired attempt offers to try again, with another wallet or number.
  */
-export function PaymentPanel({ number, method, status, total, wallet, paymentPhone, payment, wallets }: Props) {
+export function PaymentPanel({ number, method, status, total, wallet, paymentPhone, payment, wallets, token }: Props) {
+  const calls = orderCalls(number, token);
   const t = useTranslations("orders.pay");
   const router = useRouter();
   const [live, setLive] = useState({ status, payment });
@@ -57,9 +61,9 @@ export function PaymentPanel({ number, method, status, total, wallet, paymentPho
   // the checkout's answer said where the sandbox confirms this payment; the built-in provider's page otherwise
   const reference = live.payment?.reference;
   const started = handoff?.payment && handoff.payment.reference === reference ? handoff.payment : null;
-  const sandboxUrl = started?.sandboxUrl ?? (live.payment?.provider === "sandbox" && reference ? `/payments/sandbox/${encodeURIComponent(reference)}` : null);
+  const sandboxUrl = calls.providerPage(started?.sandboxUrl) ?? (live.payment?.provider === "sandbox" && reference ? calls.sandboxPath(reference) : null);
   // a card is paid on the provider's page (the sandbox's own page stands in for it)
-  const redirectUrl = started?.redirectUrl ?? (method === "card" ? sandboxUrl : null);
+  const redirectUrl = calls.providerPage(started?.redirectUrl) ?? (method === "card" ? sandboxUrl : null);
 
   const waiting = live.status === "awaiting_payment" && live.payment !== null && !FINISHED.includes(live.payment.status);
 
@@ -73,7 +77,7 @@ export function PaymentPanel({ number, method, status, total, wallet, paymentPho
     const check = async () => {
       timer = null;
       try {
-        const { order } = await api.orders.get(number, { signal: controller.signal });
+        const { order } = await calls.get({ signal: controller.signal });
         const now = `${order.status}|${order.payment?.reference}|${order.payment?.status}`;
         if (now !== known) {
           setLive({ status: order.status, payment: order.payment });
@@ -108,7 +112,9 @@ export function PaymentPanel({ number, method, status, total, wallet, paymentPho
       if (timer) clearTimeout(timer);
       document.removeEventListener("visibilitychange", onVisibility);
     };
-  }, [waiting, number, router, status, payment?.reference, payment?.status]);
+    // calls: made from the number and token, both in the list
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting, number, token, router, status, payment?.reference, payment?.status]);
 
   if (live.status !== "awaiting_payment") return null;
 
@@ -174,10 +180,11 @@ export function PaymentPanel({ number, method, status, total, wallet, paymentPho
               : t("failed")}
         </p>
       )}
-      {method === "card" && failed && <RetryCard number={number} />}
+      {method === "card" && failed && <RetryCard number={number} token={token} />}
       {method === "mobile_money" && (failed || retrying) && (
         <RetryPayment
           number={number}
+          token={token}
           wallets={wallets}
           wallet={walletName}
           phone={phone}
@@ -195,12 +202,14 @@ export function PaymentPanel({ number, method, status, total, wallet, paymentPho
 /** Ask for the payment again: the same or another wallet and number. */
 function RetryPayment({
   number,
+  token,
   wallets,
   wallet,
   phone,
   onStarted,
 }: {
   number: string;
+  token?: string;
   wallets: string[];
   wallet: string | null;
   phone: string | null;
@@ -224,7 +233,7 @@ function RetryPayment({
     sending.current = true;
     setBusy(true);
     try {
-      const { payment, paymentError } = await api.orders.pay(number, { wallet: chosen, phone: number_ });
+      const { payment, paymentError } = await orderCalls(number, token).pay({ wallet: chosen, phone: number_ });
       if (!payment || paymentError) {
         setProblem({ field: null, text: errorText(null, t("startFailed")) });
         return;
@@ -274,7 +283,7 @@ function RetryPayment({
 }
 
 /** A failed card payment: start a new attempt and go to the provider's page. */
-function RetryCard({ number }: { number: string }) {
+function RetryCard({ number, token }: { number: string; token?: string }) {
   const t = useTranslations("orders.pay");
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
@@ -283,13 +292,15 @@ function RetryCard({ number }: { number: string }) {
     setBusy(true);
     setProblem(null);
     try {
-      const { payment } = await api.orders.pay(number, {});
-      if (!payment?.redirectUrl) {
+      const calls = orderCalls(number, token);
+      const { payment } = await calls.pay({});
+      const page = calls.providerPage(payment?.redirectUrl);
+      if (!payment || !page) {
         setProblem(t("startFailed"));
         return;
       }
       saveHandoff(number, { payment });
-      window.location.assign(payment.redirectUrl);
+      window.location.assign(page);
     } catch (error) {
       setProblem(errorText(error, t("startFailed")));
     } finally {

@@ -4,8 +4,20 @@ import { Button } from "../ui/button";
  * page works without script (a slow phone on a slow network still gets through), and the API
  * answers a form post with a redirect back to the page, which then shows the outcome.
  */
-export function SandboxDecisions({ reference, labels }: { reference: string; labels: { confirm: string; decline: string; expire: string } }) {
-  const action = (decision: "confirm" | "decline" | "expire") => `/api/payments/sandbox/${encodeURIComponent(reference)}/${decision}`;
+export function SandboxDecisions({
+  reference,
+  labels,
+  orderToken,
+}: {
+  reference: string;
+  labels: { confirm: string; decline: string; expire: string };
+  /** a guest's payment: its order's signed-link token, which stands for the sign-in a guest lacks */
+  orderToken?: string;
+}) {
+  const action = (decision: "confirm" | "decline" | "expire") =>
+    orderToken
+      ? `/api/guest-orders/${encodeURIComponent(orderToken)}/sandbox/${encodeURIComponent(reference)}/${decision}`
+      : `/api/payments/sandbox/${encodeURIComponent(reference)}/${decision}`;
   const base = "w-full rounded-lg px-4 py-3 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
   return (
     <div className="grid gap-3">

@@ -16,10 +16,12 @@ interface Props {
   useCoins: boolean;
   onUseCoins: (use: boolean) => void;
   busy: boolean;
+  /** a guest: coins belong to accounts, so none are offered */
+  guest?: boolean;
 }
 
 /** The checkout's coupon code and "use my coins", priced by the server's quote. */
-export function CheckoutRewards({ quote, couponCode, onCoupon, useCoins, onUseCoins, busy }: Props) {
+export function CheckoutRewards({ quote, couponCode, onCoupon, useCoins, onUseCoins, busy, guest }: Props) {
   const t = useTranslations("rewards");
   const money = (n: number) => formatMoney(n, "TZS");
   const coins = quote?.coins;
@@ -27,7 +29,7 @@ export function CheckoutRewards({ quote, couponCode, onCoupon, useCoins, onUseCo
     <Section id="rewards" title={t("coupon.section")}>
       <div className="space-y-4">
         <CouponField code={couponCode} status={quote?.coupon ?? null} busy={busy} onApply={(code) => onCoupon(code)} onRemove={() => onCoupon(null)} />
-        {coins?.enabled && (
+        {coins?.enabled && !guest && (
           <fieldset className="text-sm">
             <legend className="font-medium">{t("coins.legend")}</legend>
             {coins.balance === 0 ? (

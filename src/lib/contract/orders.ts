@@ -4,6 +4,7 @@ import { LOCALES } from "../locale";
 import { COUPON_REASONS, type CouponQuote } from "../coupons";
 import {
   checkoutRequestSchema,
+  requestedLinesSchema,
   type CheckoutQuote,
   type OrderSummary,
   type OrderView,
@@ -33,6 +34,13 @@ export const quoteRequestSchema = z
     couponCode: text("couponCode", 40).optional(),
     /** coins to use; the quote answers how many this order can use */
     coinsToSpend: z.number().int().min(0).max(10_000_000).optional(),
+    /** a guest's lines (a signed-in shopper's quote is of their cart) */
+    lines: requestedLinesSchema.optional(),
+    /** a guest's number, once typed: a coupon's per-shopper limit counts by it */
+    guest: z
+      .object({ phone: text("phone", 32).optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
@@ -254,6 +262,8 @@ export const placeOrderResponseSchema = z.object({
   /** how to pay now; null for a bank transfer, or when the provider could not be reached (then `paymentError`) */
   payment: paymentStartSchema.nullable(),
   paymentError: z.string().nullable(),
+  /** the order's page: a signed link (/o/…) for a guest, the account's order page for a signed-in shopper */
+  orderPath: z.string(),
 });
 export type PlaceOrderResponse = z.input<typeof placeOrderResponseSchema>;
 
@@ -279,3 +289,23 @@ export type TrackingResponse = z.input<typeof trackingResponseSchema>;
 
 /** GET /api/orders/:number/receipt.pdf and /invoice.pdf: the PDF itself, as a download. */
 export const orderDocumentResponseSchema = notJson("an order's receipt or invoice as application/pdf (an attachment)");
+
+/** POST /api/checkout/phone-code: send a one-time code by SMS to a guest's number. */
+export const phoneCodeRequestSchema = z.object({ phone: text("phone", 32, { min: 9 }) }).strict();
+export const phoneCodeResponseSchema = z.object({
+  /** the number, masked as the page shows it */
+  sentTo: z.string(),
+  expiresInSeconds: z.number().int(),
+  resendAfterSeconds: z.number().int(),
+});
+
+/** /api/guest-orders/:token… : an order reached by the signed link sent by SMS */
+export const orderLinkParamsSchema = z.object({ token: text("token", 40, { min: 3 }) });
+
+/** POST /api/account/phone: confirm the account's number with the code sent to it (claims the guest orders placed with it). */
+export const confirmPhoneRequestSchema = z.object({ phone: text("phone", 32, { min: 9 }), code: text("code", 12, { min: 1 }) }).strict();
+export const confirmPhoneResponseSchema = z.object({ phone: z.string(), claimedOrders: z.number().int().min(0) });
+export type PhoneCodeRequest = z.input<typeof phoneCodeRequestSchema>;
+export type PhoneCodeResponse = z.input<typeof phoneCodeResponseSchema>;
+export type ConfirmPhoneRequest = z.input<typeof confirmPhoneRequestSchema>;
+export type ConfirmPhoneResponse = z.input<typeof confirmPhoneResponseSchema>;

@@ -30,9 +30,11 @@ export interface DocumentsServiceOptions {
 }
 
 /** Who asks for a document: its owner or an admin may have it; to anyone else it does not exist. */
+/** Who asks for an order's document: its signed-in owner, an admin, or the holder of the order's signed link (`orderId`). */
 export interface DocumentViewer {
-  userId: number;
+  userId: number | null;
   admin: boolean;
+  orderId?: number;
 }
 
 export interface PdfDocument {
@@ -54,7 +56,12 @@ export function createDocumentsService(options: DocumentsServiceOptions) {
   /** The order of a document request, or not-found (also when the viewer may not see it: its existence is not revealed). */
   async function orderFor(number: string, viewer: DocumentViewer | undefined) {
     const data = await readOrder(db, { number });
-    if (!data || (viewer && !viewer.admin && data.order.userId !== viewer.userId)) throw new DomainError("not-found", "Order not found");
+    const allowed =
+      !viewer ||
+      viewer.admin ||
+      (viewer.userId !== null && data?.order.userId === viewer.userId) ||
+      (viewer.orderId !== undefined && data?.order.id === viewer.orderId);
+    if (!data || !allowed) throw new DomainError("not-found", "Order not found");
     return data;
   }
 

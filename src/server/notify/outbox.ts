@@ -4,6 +4,7 @@ import { normaliseTanzanianMobile } from "@/lib/phone";
 import { fitsOneSms, gsmFriendly } from "@/lib/sms/encoding";
 import { isMarketing, mayGoInQuietHours, REQUESTED_EVENTS, SECRET_EVENTS, type MessageEvent } from "@/lib/sms/events";
 import { maskPhone, maskPhonesIn } from "@/lib/sms/mask";
+import { STOPPED_BY_CHOICE } from "@/lib/sms/message-status";
 import { nextSendTime, startOfShopDay } from "@/lib/sms/quiet-hours";
 import { rowsOf, withTransaction, type Database } from "../db";
 import { createOutboxWorker } from "../jobs/outbox-worker";
@@ -73,7 +74,8 @@ export interface MessageEnqueueOptions {
   tx?: Database;
 }
 
-export type MessageRefusal = "invalid-number" | "opted-out" | "no-consent" | "quota-recipient" | "quota-client" | "budget" | "duplicate";
+/** "too-long": a marketing SMS that cannot carry its opt-out link and still fit one SMS (shorten the text) */
+export type MessageRefusal = "invalid-number" | "opted-out" | "no-consent" | "quota-recipient" | "quota-client" | "budget" | "duplicate" | "too-long";
 export type MessageEnqueueResult = { queued: true; id: number; notBefore: Date } | { queued: false; reason: MessageRefusal };
 
 export interface MessageDrainResult {
@@ -101,6 +103,11 @@ export interface NotifyServiceOptions {
   leaseMs?: number;
   /** the clock quiet hours, quotas, the budget's day and due times are read on (tests set it) */
   now?: () => Date;
+  /**
+   * A number's opt-out page (/stop/<token>), for the SMS that carry it: every marketing SMS, and the
+   * one-time safety notice where it fits (the composition root passes the signed links')
+   */
+  optOutLink?: (phone: string) => Promise<string>;
   log?: (line: string) => void;
 }
 
@@ -114,7 +121,7 @@ const KEEP_DEAD_DAYS = 30;
 const KEEP_REPORTS_DAYS = 30;
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
-const OPTED_OUT = "opted out";
+const OPTED_OUT = STOPPED_BY_CHOICE;
 
 /** A delivery state's rank as SQL (the column or a value), for "never backwards" in one statement. */
 function rankSql(column: ReturnType<typeof sql.raw>) {
@@ -234,6 +241,9 @@ export function createNotifyService(options: NotifyServiceOptions) {
     if (!to) return { queued: false, reason: "invalid-number" };
     const clientIp = opts.clientIp ?? null;
     const text = message.channel === "sms" ? gsmFriendly(message.text) : message.text;
+    // made before the transaction: a first use may read the signing key, which on the embedded
+    // database must not wait for the one connection a transaction of our own would hold
+    const stopLink = message.channel === "sms" && options.optOutLink ? await options.optOutLink(to) : null;
     const work = async (tx: Database): Promise<MessageEnqueueResult> => {
       const time = now();
       if (opts.dedupeKey) {
@@ -260,14 +270,27 @@ export function createNotifyService(options: NotifyServiceOptions) {
       if (refused) return { queued: false, reason: refused };
 
       const notBefore = mayGoInQuietHours(message.event) ? time : nextSendTime(time);
-      let body = text;
-      // by SMS, which everyone reads (a WhatsApp template's text is fixed: it cannot carry the notice)
+      const t = translator(message.locale ?? "sw", "sms");
+      // by SMS, which everyone reads (a WhatsApp template's text is fixed: it cannot carry the notice or the link)
       const needsNotice = message.channel === "sms" && !prefs?.safetyNoticeAt && !isMarketing(message.event);
+      const stopLine = stopLink && (needsNotice || isMarketing(message.event)) ? t("stopLink", { link: stopLink }) : null;
+      let body = text;
+      // a marketing SMS always says how to stop them (an alphanumeric sender cannot take a reply), within one SMS
+      if (isMarketing(message.event) && stopLine) {
+        body = `${text}\n${stopLine}`;
+        if (!fitsOneSms(body)) return { queued: false, reason: "too-long" };
+      }
       if (needsNotice) {
-        const notice = translator(message.locale ?? "sw", "sms")("safetyNotice");
-        const together = `${text}\n${notice}`;
-        if (fitsOneSms(together)) body = together;
-        else await insertRow(tx, { ...message, to, text: notice, event: "safety-notice", template: null }, { clientIp, time, notBefore });
+        // the notice carries the opt-out link where that costs no SMS more than the notice itself:
+        // joined to the message with the link, else joined without it, else on its own with the link
+        const notice = t("safetyNotice");
+        const noticeWithLink = stopLine ? `${notice}\n${stopLine}` : notice;
+        const joined = [`${text}\n${noticeWithLink}`, `${text}\n${notice}`].find(fitsOneSms);
+        if (joined) body = joined;
+        else {
+          const alone = fitsOneSms(noticeWithLink) ? noticeWithLink : notice;
+          await insertRow(tx, { ...message, to, text: alone, event: "safety-notice", template: null }, { clientIp, time, notBefore });
+        }
       }
       const id = await insertRow(tx, { ...message, to, text: body }, { dedupeKey: opts.dedupeKey, clientIp, time, notBefore });
       if (id === null) return { queued: false, reason: "duplicate" };
@@ -476,11 +499,11 @@ export function createNotifyService(options: NotifyServiceOptions) {
     return preferences(e164);
   }
 
-  /** A number's choices: which channels carry its transactional messages, and whether it takes marketing. */
-  async function preferences(phone: string) {
+  /** A number's choices: which channels carry its transactional messages, and whether it takes marketing (`tx`: read inside the caller's transaction). */
+  async function preferences(phone: string, tx: Database = db) {
     const e164 = normaliseTanzanianMobile(phone);
     if (!e164) return null;
-    const prefs = await preferencesOf(db, e164);
+    const prefs = await preferencesOf(tx, e164);
     return {
       phone: e164,
       sms: !prefs?.smsOptOutAt,

@@ -5,7 +5,18 @@ import { renderWhatsAppTemplate, WHATSAPP_TEMPLATES, whatsAppParameterText, what
 describe("the WhatsApp templates the shop registers", () => {
   it("covers every event the brief names, once each, with names Meta accepts", () => {
     expect(WHATSAPP_TEMPLATES.map((spec) => spec.event).sort()).toEqual(
-      ["one-time-code", "order-cancelled", "order-paid", "order-placed", "order-shipped", "payment-failed"].sort(),
+      [
+        "one-time-code",
+        "order-cancelled",
+        "order-delivered",
+        "order-paid",
+        "order-placed",
+        "order-ready",
+        "order-shipped",
+        "payment-expired",
+        "payment-failed",
+        "payment-prompt",
+      ].sort(),
     );
     for (const spec of WHATSAPP_TEMPLATES) expect(spec.name).toMatch(/^[a-z0-9_]{1,512}$/);
     expect(new Set(WHATSAPP_TEMPLATES.map((spec) => spec.name)).size).toBe(WHATSAPP_TEMPLATES.length);
@@ -28,7 +39,10 @@ describe("the WhatsApp templates the shop registers", () => {
   it("one-time codes use an authentication template; order updates utility ones", () => {
     expect(whatsAppTemplateSpec("one-time-code")?.category).toBe("AUTHENTICATION");
     expect(whatsAppTemplateSpec("order-shipped")?.category).toBe("UTILITY");
-    expect(whatsAppTemplateSpec("order-delivered")).toBeNull();
+    expect(whatsAppTemplateSpec("payment-prompt")?.category).toBe("UTILITY");
+    // marketing and the safety notice have none: a promotion needs a template of its own, the notice is in the order ones
+    expect(whatsAppTemplateSpec("promotion")).toBeNull();
+    expect(whatsAppTemplateSpec("safety-notice")).toBeNull();
   });
 });
 
@@ -48,6 +62,28 @@ describe("whatsAppTemplateFor", () => {
     });
     expect(renderWhatsAppTemplate(template)).toBe(
       "Habari kutoka Kilima Electronics. Oda yako KE-1042 imetumwa kupitia Shabiby, Ubungo office. Namba ya ufuatiliaji au ya kuchukulia mzigo: C-7781. Maelezo: https://shop.example/s/abc . Asante kwa kununua nasi.",
+    );
+  });
+
+  it("says where and when to collect a pick-up, and what a payment prompt is for", () => {
+    const ready = whatsAppTemplateFor("order-ready", "en", {
+      shopName: "Kilima Electronics",
+      orderNumber: "KE-2026-000123",
+      address: "Kariakoo, Msimbazi Street, Dar es Salaam",
+      hours: "Mon-Fri 09:00-18:00, Sat 09:00-16:00",
+      link: "https://shop.example/o/3f-AbCdEfGhIjK",
+    });
+    expect(renderWhatsAppTemplate(ready)).toBe(
+      "Hello from Kilima Electronics. Your order KE-2026-000123 is ready to collect at the shop: Kariakoo, Msimbazi Street, Dar es Salaam. We are open Mon-Fri 09:00-18:00, Sat 09:00-16:00. Show the order number at the counter. Details: https://shop.example/o/3f-AbCdEfGhIjK . See you soon!",
+    );
+    const prompt = whatsAppTemplateFor("payment-prompt", "sw", {
+      shopName: "Kilima Electronics",
+      wallet: "M-Pesa",
+      orderNumber: "KE-2026-000123",
+      total: "TSh 125,000",
+    });
+    expect(renderWhatsAppTemplate(prompt)).toBe(
+      "Habari kutoka Kilima Electronics. Ombi la malipo la M-Pesa kwa oda KE-2026-000123, jumla TSh 125,000, limetumwa kwenye simu yako. Weka PIN yako kwenye ombi hilo ili kulipa. Hatutakuomba kamwe kutuma pesa kwa namba ya mtu binafsi.",
     );
   });
 

@@ -19,7 +19,16 @@ import type { WhatsAppTemplate } from "./providers";
 /** The outbox's events (src/lib/sms/events.ts) that have a WhatsApp template. */
 export type WhatsAppTemplateEvent = Extract<
   MessageEvent,
-  "order-placed" | "order-paid" | "order-shipped" | "order-cancelled" | "one-time-code" | "payment-failed"
+  | "order-placed"
+  | "order-paid"
+  | "order-shipped"
+  | "order-cancelled"
+  | "order-ready"
+  | "order-delivered"
+  | "one-time-code"
+  | "payment-prompt"
+  | "payment-failed"
+  | "payment-expired"
 >;
 
 /** The values a template's placeholders are filled with, by name. */
@@ -37,6 +46,12 @@ export interface WhatsAppTemplateValues {
   reference?: string;
   /** a one-time code */
   code?: string;
+  /** the mobile-money wallet a payment prompt comes from (e.g. "M-Pesa") */
+  wallet?: string;
+  /** where a pick-up is collected: the shop's address */
+  address?: string;
+  /** the shop's opening hours, e.g. "Mon-Fri 08:30-18:00, Sat 09:00-16:00" */
+  hours?: string;
 }
 
 export type WhatsAppTemplateParameter = keyof WhatsAppTemplateValues;
@@ -94,6 +109,46 @@ export const WHATSAPP_TEMPLATES: readonly WhatsAppTemplateSpec[] = [
     body: {
       sw: "Habari kutoka {{1}}. Oda yako {{2}} imesitishwa. Maelezo: {{3}} . Samahani kwa usumbufu.",
       en: "Hello from {{1}}. Your order {{2}} has been cancelled. Details: {{3}} . We are sorry for the trouble.",
+    },
+  },
+  {
+    event: "order-ready",
+    name: "order_ready",
+    category: "UTILITY",
+    parameters: ["shopName", "orderNumber", "address", "hours", "link"],
+    body: {
+      sw: "Habari kutoka {{1}}. Oda yako {{2}} iko tayari kuchukuliwa dukani: {{3}}. Tuko wazi {{4}}. Onyesha namba ya oda kwenye kaunta. Maelezo: {{5}} . Karibu!",
+      en: "Hello from {{1}}. Your order {{2}} is ready to collect at the shop: {{3}}. We are open {{4}}. Show the order number at the counter. Details: {{5}} . See you soon!",
+    },
+  },
+  {
+    event: "order-delivered",
+    name: "order_delivered",
+    category: "UTILITY",
+    parameters: ["shopName", "orderNumber", "link"],
+    body: {
+      sw: "Habari kutoka {{1}}. Oda yako {{2}} imekabidhiwa. Asante kwa kununua nasi! Risiti yako: {{3}} . Karibu tena.",
+      en: "Hello from {{1}}. Your order {{2}} has been handed over. Thank you for shopping with us! Your receipt: {{3}} . Welcome back any time.",
+    },
+  },
+  {
+    event: "payment-prompt",
+    name: "payment_prompt",
+    category: "UTILITY",
+    parameters: ["shopName", "wallet", "orderNumber", "total"],
+    body: {
+      sw: "Habari kutoka {{1}}. Ombi la malipo la {{2}} kwa oda {{3}}, jumla {{4}}, limetumwa kwenye simu yako. Weka PIN yako kwenye ombi hilo ili kulipa. Hatutakuomba kamwe kutuma pesa kwa namba ya mtu binafsi.",
+      en: "Hello from {{1}}. A {{2}} payment prompt for order {{3}}, total {{4}}, has been sent to your phone. Enter your PIN on it to pay. We never ask you to send money to a personal number.",
+    },
+  },
+  {
+    event: "payment-expired",
+    name: "payment_expired",
+    category: "UTILITY",
+    parameters: ["shopName", "orderNumber", "total", "link"],
+    body: {
+      sw: "Habari kutoka {{1}}. Oda yako {{2}}, jumla {{3}}, haikulipwa kwa wakati, kwa hiyo imeghairiwa na bidhaa zimerudi dukani. Maelezo: {{4}} . Karibu uagize tena.",
+      en: "Hello from {{1}}. Your order {{2}}, total {{3}}, was not paid in time, so it is cancelled and the items are back on sale. Details: {{4}} . You are welcome to order again.",
     },
   },
   {

@@ -41,33 +41,60 @@ interface Row {
   same_day_delivery: boolean;
 }
 
+/** A line a guest's browser sends (its cart lives there): only what is wanted, never a price. */
+export interface RequestedLine {
+  productId: number;
+  variantId: string;
+  quantity: number;
+}
+
+/** Whose lines an order is made of: a signed-in shopper's cart in the database, or a guest's lines sent with the request. */
+export type LineSource = { userId: number } | { lines: readonly RequestedLine[] };
+
+/** A guest's lines with the same product and option once, quantities added (capped as a cart line is). */
+export function mergeRequestedLines(lines: readonly RequestedLine[]): RequestedLine[] {
+  const merged = new Map<string, RequestedLine>();
+  for (const line of lines) {
+    const key = `${line.productId}:${line.variantId}`;
+    const seen = merged.get(key);
+    merged.set(key, { ...line, quantity: Math.min(999, (seen?.quantity ?? 0) + line.quantity) });
+  }
+  return [...merged.values()];
+}
+
 /**
- * The shopper's cart lines with today's prices (at each line's quantity: its product's price
- * breaks, else the shop's quantity tiers) and stock. `lock` takes the product and variant rows
- * for update, in product order (so two orders never wait on each other in a cycle): inside the
- * placing transaction, stock read here cannot change before it is decremented.
+ * The lines with today's prices (at each line's quantity: its product's price breaks, else the
+ * shop's quantity tiers) and stock. `lock` takes the product and variant rows for update, in
+ * product order (so two orders never wait on each other in a cycle): inside the placing
+ * transaction, stock read here cannot change before it is decremented.
  */
-export async function readCheckoutLines(db: Database, userId: number, lock: boolean, tiers: readonly ShopTier[]): Promise<CheckoutLine[]> {
+export async function readCheckoutLines(db: Database, source: LineSource, lock: boolean, tiers: readonly ShopTier[]): Promise<CheckoutLine[]> {
+  // a guest's lines as rows (jsonb, so both drivers pass one parameter), in the order sent
+  const wanted =
+    "userId" in source
+      ? sql`select ci.product_id, cl.variant_id, cl.quantity, ci.product_id as sort_product, cl.id as sort_line
+            from cart_items ci join cart_lines cl on cl.item_id = ci.id where ci.user_id = ${source.userId}`
+      : sql`select l."productId" as product_id, l."variantId" as variant_id, l.quantity, l."productId" as sort_product, l.ord as sort_line
+            from jsonb_to_recordset(${JSON.stringify(mergeRequestedLines(source.lines).map((l, ord) => ({ ...l, ord })))}::jsonb)
+              as l("productId" int, "variantId" text, quantity int, ord int)`;
   if (lock) {
     await db.execute(sql`
       select p.id from products p
-      where p.id in (select product_id from cart_items where user_id = ${userId})
+      where p.id in (select w.product_id from (${wanted}) w)
       order by p.id for update of p`);
   }
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      select ci.product_id, cl.variant_id, cl.quantity, p.name, p.sku, v.sku as variant_sku, v.id as variant_row_id, v.attributes,
+      select w.product_id, w.variant_id, w.quantity, p.name, p.sku, v.sku as variant_sku, v.id as variant_row_id, v.attributes,
              p.price, v.price as variant_price,
              -- an archived product cannot be ordered: its stock counts as none
              case when p.archived_at is null then p.stock_quantity else 0 end as stock,
              case when p.archived_at is null then v.stock else 0 end as variant_stock,
              (v.id is not null) as has_variant, p.free_delivery, p.same_day_delivery
-      from cart_items ci
-      join cart_lines cl on cl.item_id = ci.id
-      join products p on p.id = ci.product_id
-      left join product_variants v on v.product_id = ci.product_id and v.combination_id = cl.variant_id
-      where ci.user_id = ${userId}
-      order by ci.product_id, cl.id`),
+      from (${wanted}) w
+      join products p on p.id = w.product_id
+      left join product_variants v on v.product_id = w.product_id and v.combination_id = w.variant_id
+      order by w.sort_product, w.sort_line`),
   );
   const kept = rows.filter((r) => r.variant_id === DEFAULT_VARIANT_ID || r.has_variant);
   const listPrice = (r: Row) => Number(r.variant_id === DEFAULT_VARIANT_ID ? r.price : (r.variant_price ?? r.price));

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { normaliseEmail } from "@/lib/auth-rules";
 import { ORDER_NUMBER_PATTERN, type DeliveryMethod, type OrderStatus } from "@/lib/checkout";
 import {
@@ -14,7 +14,7 @@ import {
 import { normaliseTanzanianMobile } from "@/lib/phone";
 import { invalidateTags } from "../cache/tagged-cache";
 import { withTransaction, type Database } from "../db";
-import { addresses, orderEvents, orderLines, orders, payments } from "../db/schema";
+import { addresses, couponRedemptions, orderEvents, orderLines, orders, payments } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { rateLimited, readPerKey, releasePerKey, reservePerKey, type RateLimit } from "../auth/limits";
 import { DomainError } from "../errors";
@@ -22,18 +22,21 @@ import { isTestOrder } from "../payments/test-orders";
 import { releaseCoupon } from "../rewards/coupon-store";
 import { earnCoins, settleCancelledOrder } from "../rewards/ledger";
 import { getSiteSettings, type SettingsService } from "../settings/settings";
+import { lineSourceOf, type Buyer } from "./buyer";
 import { readCheckoutLines } from "./cart-lines";
-import { placeOrder, type PlaceOrderOptions } from "./place-order";
+import { findGuestRepeat, placeOrder, type OrderBuyer, type PlaceOrderDeps, type PlaceOrderOptions } from "./place-order";
 import { priceOrder } from "./pricing";
 import { actionStateOf, findOrder, listAllOrders, listOrders, orderView, type OrderRow } from "./views";
 
 export type OrderMailKind = "placed" | "paid" | "shipped" | "cancelled";
+/** What the shopper is told of: the e-mailed events, and the pick-up's being ready and the hand-over (by text message only). */
+export type OrderNotifyKind = OrderMailKind | "ready" | "delivered";
 type Actor = "shopper" | "admin" | "system" | "provider";
 
 /** What happens beside an order's changes, in the same transaction: e-mails and the fiscal receipt. */
 export interface OrderHooks {
-  /** queues the order's e-mail of this kind (in the order's language) */
-  notify(tx: Database, kind: OrderMailKind, orderId: number): Promise<void>;
+  /** queues what the shopper is told of this event (e-mail, text messages), in the order's language */
+  notify(tx: Database, kind: OrderNotifyKind, orderId: number): Promise<void>;
   /** issues the fiscal receipt of a paid order (once) */
   issueReceipt(tx: Database, orderId: number): Promise<void>;
 }
@@ -44,8 +47,13 @@ export interface OrdersOptions {
   hooks: OrderHooks;
   /** looking an order up on /tracking: how a guessing client is limited and a guessed order slowed */
   trackingLimits?: Partial<TrackingLimits>;
+  /** spends a guest's one-time code when its order is placed (src/server/auth/phone-codes.ts) */
+  spendPhoneCode?: PlaceOrderDeps["spendPhoneCode"];
   now?: () => Date;
 }
+
+/** How an order is found for its holder: a signed-in shopper's by number, or by the id its signed link carries. */
+export type OrderKey = { userId: number; number: string } | { orderId: number };
 
 /** Unpaid orders cancelled per run of the expiry job; the next run takes the rest. */
 const EXPIRY_BATCH = 50;
@@ -185,7 +193,22 @@ export function createOrdersService(options: OrdersOptions) {
         });
       return "already-paid";
     }
-    await setStatus(tx, order, "paid", by.actor, by.note ?? null, { paidAt: now(), holdUntil: null }, by.actorUserId ?? null);
+    // a guest who paid by mobile money from the order's own number has proved they hold it
+    const provesPhone =
+      by.actor === "provider" &&
+      order.guestPhone !== null &&
+      !order.guestPhoneConfirmedAt &&
+      order.paymentMethod === "mobile_money" &&
+      order.paymentPhone === order.guestPhone;
+    await setStatus(
+      tx,
+      order,
+      "paid",
+      by.actor,
+      by.note ?? null,
+      { paidAt: now(), holdUntil: null, ...(provesPhone ? { guestPhoneConfirmedAt: now() } : {}) },
+      by.actorUserId ?? null,
+    );
     await countSales(tx, order.id);
     // coins are earned only once the money is in, in the same transaction as the status
     await earnCoins(tx, order, (await getSiteSettings(tx)).loyalty, now());
@@ -194,8 +217,14 @@ export function createOrdersService(options: OrdersOptions) {
     return "paid";
   }
 
-  async function orderOf(userId: number, number: string): Promise<OrderRow> {
-    const row = ORDER_NUMBER_PATTERN.test(number) ? await findOrder(db, number, userId) : undefined;
+  /** An order its holder may see: a signed-in shopper's by number, or any by the id a signed link carries. */
+  async function orderOf(key: OrderKey): Promise<OrderRow> {
+    const row =
+      "orderId" in key
+        ? (await db.select().from(orders).where(eq(orders.id, key.orderId)))[0]
+        : ORDER_NUMBER_PATTERN.test(key.number)
+          ? await findOrder(db, key.number, key.userId)
+          : undefined;
     if (!row) throw new DomainError("not-found", "Order not found");
     return row;
   }
@@ -204,29 +233,66 @@ export function createOrdersService(options: OrdersOptions) {
   const adminActions = (order: OrderRow): AdminOrderAction[] => allowedOrderActions(actionStateOf(order)).admin;
 
   return {
+    /** The figures of a signed-in shopper's cart, or of a guest's lines, for a destination and method. */
     quote: async (
-      userId: number,
+      buyer: Buyer,
       input: { region: string | null; method: DeliveryMethod | null; couponCode?: string; coinsToSpend?: number },
     ): Promise<CheckoutQuote> => {
       const shop = await settings.get();
-      const lines = await readCheckoutLines(db, userId, false, shop.bulkPricingTiers);
+      const lines = await readCheckoutLines(db, lineSourceOf(buyer), false, shop.bulkPricingTiers);
       const region = input.method === "pickup" ? null : input.region;
-      return (await priceOrder(db, { userId, lines, region, method: input.method, shop, rewards: input, lock: false, at: now() })).quote;
+      return (await priceOrder(db, { buyer, lines, region, method: input.method, shop, rewards: input, lock: false, at: now() })).quote;
     },
 
-    /** Places the shopper's cart as an order, once per Idempotency-Key (place-order.ts has the steps). */
-    place: (userId: number, request: CheckoutRequest, opts: PlaceOrderOptions) =>
-      placeOrder({ db, settings, notify: (tx, kind, orderId) => hooks.notify(tx, kind, orderId), now }, userId, request, opts),
+    /** Places a shopper's cart or a guest's lines as an order, once per Idempotency-Key (place-order.ts has the steps). */
+    place: (buyer: OrderBuyer, request: CheckoutRequest, opts: PlaceOrderOptions) =>
+      placeOrder(
+        { db, settings, notify: (tx, kind, orderId) => hooks.notify(tx, kind, orderId), spendPhoneCode: options.spendPhoneCode, now },
+        buyer,
+        request,
+        opts,
+      ),
+
+    /** A guest's order this Idempotency-Key already placed (a retried submit whose code is spent by now), or null. */
+    guestRepeat: (phone: string, request: CheckoutRequest, idempotencyKey: string) => findGuestRepeat(db, phone, request, idempotencyKey),
+
+    /**
+     * Moves the orders placed as a guest with this number (confirmed by a code or its payment) into
+     * an account that has just confirmed the same number by a code; returns how many moved.
+     */
+    async claimGuestOrders(userId: number, phone: string): Promise<number> {
+      const moved = await db
+        .update(orders)
+        .set({ userId, updatedAt: sql`now()` })
+        .where(and(isNull(orders.userId), eq(orders.guestPhone, phone), isNotNull(orders.guestPhoneConfirmedAt)))
+        .returning({ id: orders.id });
+      if (moved.length) {
+        // the coupon uses move with them: a per-shopper limit now counts them for the account
+        await db
+          .update(couponRedemptions)
+          .set({ userId })
+          .where(and(isNull(couponRedemptions.userId), eq(couponRedemptions.phone, phone)));
+      }
+      return moved.length;
+    },
     markPaidInTx,
 
     list: (userId: number) => listOrders(db, userId),
 
     async get(userId: number, number: string): Promise<OrderView> {
-      return orderView(db, await orderOf(userId, number));
+      return orderView(db, await orderOf({ userId, number }));
     },
 
-    async cancel(userId: number, number: string): Promise<OrderView> {
-      const { id } = await orderOf(userId, number);
+    /** The order a signed link opens (a guest's, or an account holder's from an SMS), with its row. */
+    async byLink(orderId: number): Promise<{ order: OrderView; row: OrderRow }> {
+      const row = await orderOf({ orderId });
+      return { order: await orderView(db, row), row };
+    },
+
+    /** Cancels an unpaid order: its signed-in shopper's by number, or anyone's by the id its signed link carries. */
+    async cancel(key: number | OrderKey, number?: string): Promise<OrderView> {
+      const orderKey: OrderKey = typeof key === "number" ? { userId: key, number: number ?? "" } : key;
+      const { id } = await orderOf(orderKey);
       await withTransaction(db, async (tx) => {
         const order = await lockOrder(tx, { id });
         if (!allowedOrderActions(actionStateOf(order)).shopper.includes("cancel"))
@@ -234,7 +300,7 @@ export function createOrdersService(options: OrdersOptions) {
         await cancelInTx(tx, order, "shopper", "cancelled-by-shopper");
       });
       invalidateTags("catalog"); // the stock came back
-      return orderView(db, await orderOf(userId, number));
+      return orderView(db, await orderOf({ orderId: id }));
     },
 
     /**
@@ -299,8 +365,8 @@ export function createOrdersService(options: OrdersOptions) {
     },
 
     /** Before a payment is tried again: the wallet and number to use now (checked like at checkout). */
-    async retargetPayment(userId: number, number: string, input: { wallet?: string; phone?: string }): Promise<OrderRow> {
-      const order = await orderOf(userId, number);
+    async retargetPayment(key: OrderKey, input: { wallet?: string; phone?: string }): Promise<OrderRow> {
+      const order = await orderOf(key);
       if (order.paymentMethod !== "mobile_money" || order.status !== "awaiting_payment") return order;
       const shop = await settings.get();
       const wallet = input.wallet ?? order.wallet ?? "";
@@ -313,7 +379,7 @@ export function createOrdersService(options: OrdersOptions) {
         .set({ wallet, paymentPhone, updatedAt: sql`now()` })
         .where(and(eq(orders.id, order.id), eq(orders.status, "awaiting_payment")))
         .returning();
-      return updated ?? (await orderOf(userId, number));
+      return updated ?? (await orderOf({ orderId: order.id }));
     },
 
     adminList: (filter: { status?: OrderStatus; q?: string; limit: number; offset: number }) => listAllOrders(db, filter),
@@ -348,6 +414,10 @@ export function createOrdersService(options: OrdersOptions) {
           case "processing":
             await setStatus(tx, order, "processing", "admin", note, {}, input.adminId);
             break;
+          case "ready-for-pickup":
+            await setStatus(tx, order, "ready_for_pickup", "admin", note, {}, input.adminId);
+            await hooks.notify(tx, "ready", order.id);
+            break;
           case "ship": {
             const carrier = input.carrier?.trim();
             const trackingNumber = input.trackingNumber?.trim();
@@ -359,6 +429,7 @@ export function createOrdersService(options: OrdersOptions) {
           }
           case "deliver":
             await setStatus(tx, order, "delivered", "admin", note, {}, input.adminId);
+            await hooks.notify(tx, "delivered", order.id);
             break;
           case "cancel":
             await cancelInTx(tx, order, "admin", note ?? "cancelled-by-shop", input.adminId);

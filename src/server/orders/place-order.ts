@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { normaliseTin } from "@/lib/checkout-form";
 import { formatOrderNumber, type PaymentMethod } from "@/lib/checkout";
 import type { Locale } from "@/lib/locale";
@@ -14,7 +14,8 @@ import { DomainError } from "../errors";
 import { redeemCoupon } from "../rewards/coupon-store";
 import { spendCoins } from "../rewards/ledger";
 import type { SettingsService } from "../settings/settings";
-import { readCheckoutLines, type CheckoutLine } from "./cart-lines";
+import { lineSourceOf, type Buyer } from "./buyer";
+import { readCheckoutLines, type CheckoutLine, type RequestedLine } from "./cart-lines";
 import { priceOrder, type PricedOrder } from "./pricing";
 import { composeOrderView, orderView, type OrderRow } from "./views";
 
@@ -31,8 +32,18 @@ export interface PlaceOrderDeps {
   settings: SettingsService;
   /** queues the order's e-mail of this kind, in the placing transaction */
   notify(tx: Database, kind: "placed", orderId: number): Promise<void>;
+  /** spends a guest's checked one-time code in the placing transaction (refused when it was spent meanwhile) */
+  spendPhoneCode?(tx: Database, codeId: number): Promise<void>;
   now: () => Date;
 }
+
+/**
+ * Who places the order: a signed-in shopper, or a guest with the lines sent, the number (E.164)
+ * and how it was confirmed: a one-time code checked before (spent when the order is placed), or
+ * nothing yet (a mobile-money payment from that same number will confirm it).
+ */
+export type OrderBuyer =
+  { kind: "account"; userId: number } | { kind: "guest"; phone: string; email: string | null; lines: readonly RequestedLine[]; codeId: number | null };
 
 export interface PlaceOrderOptions {
   idempotencyKey: string;
@@ -59,8 +70,9 @@ interface CheckedRequest {
   paymentPhone: string | null;
 }
 
-/** Serialises the checkouts of one shopper (pg_advisory_xact_lock's first key). */
+/** Serialises the checkouts of one shopper (pg_advisory_xact_lock's first key), and of one guest's number. */
 const CHECKOUT_LOCK_KEY = 7265014;
+const GUEST_CHECKOUT_LOCK_KEY = 7265015;
 
 const invalid = (field: string, message: string) => new DomainError("validation", message, { field, reason: field });
 
@@ -123,33 +135,44 @@ export function checkRequest(request: CheckoutRequest, shop: SiteSettings): Chec
 }
 
 /** One checkout per shopper at a time: a double-clicked or retried submit waits here and then finds the first order. */
-async function lockCheckout(tx: Database, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_KEY}, ${userId})`);
+async function lockCheckout(tx: Database, buyer: OrderBuyer): Promise<void> {
+  if (buyer.kind === "account") await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_KEY}, ${buyer.userId})`);
+  else await tx.execute(sql`select pg_advisory_xact_lock(${GUEST_CHECKOUT_LOCK_KEY}, hashtext(${buyer.phone}))`);
 }
 
 /** The order this Idempotency-Key already placed, if any; the same key with another request is refused. */
-async function findRepeat(tx: Database, userId: number, idempotencyKey: string, fingerprint: string): Promise<OrderRow | null> {
+async function findRepeat(tx: Database, owner: { userId: number } | { phone: string }, idempotencyKey: string, fingerprint: string): Promise<OrderRow | null> {
+  const whose = "userId" in owner ? eq(orders.userId, owner.userId) : and(isNull(orders.userId), eq(orders.guestPhone, owner.phone));
   const [existing] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+    .where(and(whose, eq(orders.idempotencyKey, idempotencyKey)));
   if (!existing) return null;
   if (existing.requestHash !== fingerprint) throw new DomainError("idempotency-conflict", "This Idempotency-Key was used for a different order");
   return existing;
 }
 
-/** The shopper's e-mail and cart lines, their product rows locked, every line within its stock. */
-async function loadCart(tx: Database, userId: number, shop: SiteSettings): Promise<{ email: string; lines: CheckoutLine[] }> {
-  const [user] = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${userId}`));
-  if (!user) throw new DomainError("unauthenticated", "Sign in to place an order");
-  const lines = await readCheckoutLines(tx, userId, true, shop.bulkPricingTiers);
+/** A guest's order this Idempotency-Key already placed (checked before the code, which that order spent). */
+export async function findGuestRepeat(db: Database, phone: string, request: CheckoutRequest, idempotencyKey: string): Promise<OrderRow | null> {
+  return findRepeat(db, { phone }, idempotencyKey, requestHash(request));
+}
+
+/** The buyer's e-mail (an account's, a guest's if given) and lines, their product rows locked, every line within its stock. */
+async function loadCart(tx: Database, buyer: OrderBuyer, shop: SiteSettings): Promise<{ email: string | null; lines: CheckoutLine[] }> {
+  let email: string | null = null;
+  if (buyer.kind === "account") {
+    const [user] = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${buyer.userId}`));
+    if (!user) throw new DomainError("unauthenticated", "Sign in to place an order");
+    email = user.email;
+  } else email = buyer.email;
+  const lines = await readCheckoutLines(tx, lineSourceOf(buyer), true, shop.bulkPricingTiers);
   if (!lines.length) throw new DomainError("cart-empty", "The cart is empty");
   const short = lines.filter((l) => l.quantity > l.stock);
   if (short.length)
     throw new DomainError("out-of-stock", "Some items are no longer in stock in the quantity asked", {
       lines: short.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, available: Math.max(0, l.stock) })),
     });
-  return { email: user.email, lines };
+  return { email, lines };
 }
 
 /**
@@ -159,7 +182,7 @@ async function loadCart(tx: Database, userId: number, shop: SiteSettings): Promi
  */
 async function priceAndCheck(
   tx: Database,
-  input: { userId: number; lines: CheckoutLine[]; delivery: CheckedDelivery; shop: SiteSettings; request: CheckoutRequest; at: Date },
+  input: { buyer: Buyer; lines: CheckoutLine[]; delivery: CheckedDelivery; shop: SiteSettings; request: CheckoutRequest; at: Date },
 ): Promise<PricedOrder> {
   const { delivery, request } = input;
   const priced = await priceOrder(tx, { ...input, region: delivery.region, method: delivery.method, rewards: request, lock: true });
@@ -202,8 +225,8 @@ async function reserveStock(tx: Database, lines: CheckoutLine[]): Promise<void> 
 async function insertOrder(
   tx: Database,
   input: {
-    userId: number;
-    email: string;
+    buyer: OrderBuyer;
+    email: string | null;
     request: CheckoutRequest;
     checked: CheckedRequest;
     opts: PlaceOrderOptions;
@@ -213,7 +236,7 @@ async function insertOrder(
     at: Date;
   },
 ) {
-  const { userId, request, checked, opts, lines, priced, shop, at } = input;
+  const { buyer, request, checked, opts, lines, priced, shop, at } = input;
   const { delivery } = checked;
   const { quote, totals } = priced;
   const [seq] = rowsOf<{ n: number | string }>(await tx.execute(sql`select nextval('order_number_seq') as n`));
@@ -222,7 +245,9 @@ async function insertOrder(
     .insert(orders)
     .values({
       number,
-      userId,
+      userId: buyer.kind === "account" ? buyer.userId : null,
+      guestPhone: buyer.kind === "guest" ? buyer.phone : null,
+      guestPhoneConfirmedAt: buyer.kind === "guest" && buyer.codeId !== null ? at : null,
       idempotencyKey: opts.idempotencyKey,
       requestHash: checked.fingerprint,
       email: input.email,
@@ -279,9 +304,17 @@ async function insertOrder(
 }
 
 /** The coupon's use and the coins spent, recorded against the order. */
-async function applyRewards(tx: Database, userId: number, order: OrderRow, priced: PricedOrder, at: Date): Promise<void> {
-  if (priced.coupon) await redeemCoupon(tx, { couponId: priced.coupon.id, userId, orderId: order.id, discount: priced.totals.discount });
-  await spendCoins(tx, userId, order.id, priced.quote.coins.spent, at);
+async function applyRewards(tx: Database, buyer: OrderBuyer, order: OrderRow, priced: PricedOrder, at: Date): Promise<void> {
+  const userId = buyer.kind === "account" ? buyer.userId : null;
+  if (priced.coupon)
+    await redeemCoupon(tx, {
+      couponId: priced.coupon.id,
+      userId,
+      phone: buyer.kind === "guest" ? buyer.phone : null,
+      orderId: order.id,
+      discount: priced.totals.discount,
+    });
+  if (userId !== null) await spendCoins(tx, userId, order.id, priced.quote.coins.spent, at);
 }
 
 /** Saves the delivery address on the account (or marks the same one used again). */
@@ -321,17 +354,19 @@ async function rememberAddress(tx: Database, userId: number, request: CheckoutRe
   else await tx.insert(addresses).values(values);
 }
 
-/** The timeline's first event, the cart emptied, the address remembered, the "placed" e-mail queued. */
+/** The timeline's first event, an account's cart emptied and address remembered, the "placed" e-mail and SMS queued. */
 async function finishPlacing(
   tx: Database,
   deps: Pick<PlaceOrderDeps, "notify">,
-  input: { userId: number; request: CheckoutRequest; checked: CheckedRequest; order: OrderRow },
+  input: { buyer: OrderBuyer; request: CheckoutRequest; checked: CheckedRequest; order: OrderRow },
 ) {
-  const { userId, request, checked, order } = input;
+  const { buyer, request, checked, order } = input;
   const [event] = await tx.insert(orderEvents).values({ orderId: order.id, status: "awaiting_payment", actor: "shopper" }).returning();
-  await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-  if (request.saveAddress !== false && checked.delivery.region && checked.delivery.district)
-    await rememberAddress(tx, userId, request, checked.phone, checked.delivery);
+  if (buyer.kind === "account") {
+    await tx.delete(cartItems).where(eq(cartItems.userId, buyer.userId));
+    if (request.saveAddress !== false && checked.delivery.region && checked.delivery.district)
+      await rememberAddress(tx, buyer.userId, request, checked.phone, checked.delivery);
+  }
   await deps.notify(tx, "placed", order.id);
   return event;
 }
@@ -340,23 +375,29 @@ async function finishPlacing(
  * Places the shopper's cart as an order, once per Idempotency-Key: a repeat with the same request
  * answers the first order (created: false), one with another request is refused.
  */
-export async function placeOrder(deps: PlaceOrderDeps, userId: number, request: CheckoutRequest, opts: PlaceOrderOptions): Promise<PlaceOrderResult> {
+export async function placeOrder(deps: PlaceOrderDeps, buyer: OrderBuyer, request: CheckoutRequest, opts: PlaceOrderOptions): Promise<PlaceOrderResult> {
   const { db, now } = deps;
   const shop = await deps.settings.get();
   const checked = checkRequest(request, shop);
+  const who = buyer.kind === "account" ? { userId: buyer.userId } : { phone: buyer.phone };
+  const pricingBuyer: Buyer = buyer.kind === "account" ? buyer : { kind: "guest", phone: buyer.phone, lines: buyer.lines };
 
   const result = await withTransaction(db, async (tx) => {
-    await lockCheckout(tx, userId);
-    const repeat = await findRepeat(tx, userId, opts.idempotencyKey, checked.fingerprint);
+    await lockCheckout(tx, buyer);
+    const repeat = await findRepeat(tx, who, opts.idempotencyKey, checked.fingerprint);
     if (repeat) return { row: repeat, created: false, view: null };
 
-    const { email, lines } = await loadCart(tx, userId, shop);
-    const priced = await priceAndCheck(tx, { userId, lines, delivery: checked.delivery, shop, request, at: now() });
+    if (buyer.kind === "guest" && buyer.codeId !== null) {
+      if (!deps.spendPhoneCode) throw new Error("A guest's code cannot be spent: no phone codes were given to the orders service");
+      await deps.spendPhoneCode(tx, buyer.codeId);
+    }
+    const { email, lines } = await loadCart(tx, buyer, shop);
+    const priced = await priceAndCheck(tx, { buyer: pricingBuyer, lines, delivery: checked.delivery, shop, request, at: now() });
     await reserveStock(tx, lines);
     const at = now();
-    const { row, lineRows } = await insertOrder(tx, { userId, email, request, checked, opts, lines, priced, shop, at });
-    await applyRewards(tx, userId, row, priced, at);
-    const event = await finishPlacing(tx, deps, { userId, request, checked, order: row });
+    const { row, lineRows } = await insertOrder(tx, { buyer, email, request, checked, opts, lines, priced, shop, at });
+    await applyRewards(tx, buyer, row, priced, at);
+    const event = await finishPlacing(tx, deps, { buyer, request, checked, order: row });
     return { row, created: true, view: composeOrderView(row, lineRows, event ? [event] : [], null, null, false) };
   });
   // the stock the pages show changed (committed now)

@@ -6,6 +6,7 @@ import type { SiteSettings } from "@/lib/site-settings";
 import type { Database } from "../db";
 import { evaluateCoupon, type CouponRow } from "../rewards/coupon-store";
 import { coinBalanceOf, lockCoinAccount } from "../rewards/ledger";
+import { accountOf, couponHolderOf, type Buyer } from "./buyer";
 import type { CheckoutLine } from "./cart-lines";
 
 export interface PricedOrder {
@@ -25,7 +26,7 @@ export interface PricedOrder {
 export async function priceOrder(
   dbx: Database,
   input: {
-    userId: number;
+    buyer: Buyer;
     lines: CheckoutLine[];
     region: string | null;
     method: DeliveryMethod | null;
@@ -35,7 +36,8 @@ export async function priceOrder(
     at: Date;
   },
 ): Promise<PricedOrder> {
-  const { userId, lines, region, method, shop, rewards, lock, at } = input;
+  const { buyer, lines, region, method, shop, rewards, lock, at } = input;
+  const userId = accountOf(buyer);
   const options = deliveryOptions(lines, region, at, shop);
   const chosen = options.find((o) => o.method === method && o.available) ?? null;
   const vatRegion = method === "pickup" ? null : region;
@@ -48,7 +50,7 @@ export async function priceOrder(
   const code = rewards.couponCode?.trim();
   if (code) {
     const shown = normaliseCouponCode(code) ?? code.toUpperCase();
-    const evaluated = await evaluateCoupon(dbx, { code, userId, subtotal, now: at, lock });
+    const evaluated = await evaluateCoupon(dbx, { code, holder: couponHolderOf(buyer), subtotal, now: at, lock });
     if (evaluated.result.ok) {
       coupon = evaluated.coupon;
       discount = evaluated.result.discount;
@@ -60,8 +62,9 @@ export async function priceOrder(
   }
 
   const rule = shop.loyalty;
-  if (lock && rule.enabled) await lockCoinAccount(dbx, userId);
-  const balance = rule.enabled ? await coinBalanceOf(dbx, userId, at) : 0;
+  // coins belong to accounts: a guest has none to spend
+  if (lock && rule.enabled && userId !== null) await lockCoinAccount(dbx, userId);
+  const balance = rule.enabled && userId !== null ? await coinBalanceOf(dbx, userId, at) : 0;
   const usable = maxCoinsUsable(subtotal - discount, balance, rule);
   const coinsWanted = rewards.coinsToSpend ?? 0;
   const spent = Math.min(coinsWanted, usable);

@@ -52,6 +52,9 @@ export interface PaymentDecision {
   notice?: string;
 }
 
+/** Why an attempt closes when its order's hold ended before it was paid (the order's expiry follows). */
+export const HOLD_ENDED = "hold-ended";
+
 const FIRST_CHECK_MS = 15_000;
 const MAX_CHECK_MS = 10 * 60_000;
 export const DEFAULT_POLL_TIMING: PollTiming = { firstMs: FIRST_CHECK_MS, maxMs: MAX_CHECK_MS };
@@ -134,7 +137,7 @@ export function decidePayment(p: PaymentState, evidence: PaymentEvidence, timing
         set.nextCheckAt = null;
         notice = "the provider reports it paid but no verified callback came before the hold ended; check the webhook";
       } else {
-        return { outcome: "failed", changes: { ...set, status: "expired", nextCheckAt: null, failureReason: "hold-ended" }, failedReason: "hold-ended" };
+        return { outcome: "failed", changes: { ...set, status: "expired", nextCheckAt: null, failureReason: HOLD_ENDED }, failedReason: HOLD_ENDED };
       }
     } else {
       set.nextCheckAt = new Date(Math.min(now.getTime() + wait, Math.max(holdEndsAt.getTime(), now.getTime() + timing.firstMs)));

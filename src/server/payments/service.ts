@@ -10,7 +10,15 @@ import type { SettingsService } from "../settings/settings";
 import { createClickPesaProvider, type ClickPesaOptions } from "./clickpesa";
 import type { CallbackHeaders, DeliverCallback, PaymentAttempt, PaymentProvider, StatusAnswer, VerifiedCallback } from "./provider";
 import { newPaymentReference } from "./reference";
-import { callbackMoneyMismatch, decidePayment, DEFAULT_POLL_TIMING, recordedCallbackOutcome, type CallbackOutcome, type PaymentDecision } from "./rules";
+import {
+  callbackMoneyMismatch,
+  decidePayment,
+  DEFAULT_POLL_TIMING,
+  HOLD_ENDED,
+  recordedCallbackOutcome,
+  type CallbackOutcome,
+  type PaymentDecision,
+} from "./rules";
 import { createSandboxProvider, sandboxPath, type SandboxDecision, type SandboxProvider } from "./sandbox";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -36,9 +44,12 @@ export interface OrderToPay {
 }
 
 /** Who looks at a payment: its order's owner, or an admin. */
+/** Who looks at a payment: a signed-in person (the order's owner, or an admin), or the holder of the order's signed link (a guest). */
 export interface PaymentViewer {
-  userId: number;
+  userId: number | null;
   isAdmin?: boolean;
+  /** the order a signed link opened */
+  orderId?: number;
 }
 
 export interface PaymentsServiceOptions {
@@ -58,10 +69,41 @@ export interface PaymentsServiceOptions {
   onPaid: (tx: Database, orderId: number, payment: PaidPayment) => Promise<void>;
   /** after a payment failed (declined, expired): the order stays awaiting payment until its hold ends */
   onFailed?: (orderId: number, reason: string) => Promise<void>;
+  /**
+   * In the transaction that records an attempt as failed or expired by the provider (declined, or
+   * its prompt ran out of time; not one closed because its order's hold ended, which the order's
+   * expiry tells of): the shopper is told, once per attempt. A throw rolls the change back.
+   */
+  onAttemptFailed?: (tx: Database, orderId: number, attempt: FailedAttempt) => Promise<void>;
+  /**
+   * After a mobile-money push went out to the paying number: the shopper is told what it is for.
+   * A failure here is logged; the payment goes on.
+   */
+  onPromptSent?: (prompt: SentPrompt) => Promise<void>;
   /** how the sandbox's signed callbacks reach handleCallback (the composition root: in process) */
   deliverCallback?: DeliverCallback;
   /** the backoff of status queries for payments whose callback has not come */
   poll?: { firstMs?: number; maxMs?: number; batch?: number };
+}
+
+/** An attempt the provider reported failed, as `onAttemptFailed` is told of it. */
+export interface FailedAttempt {
+  reference: string;
+  provider: string;
+  /** "expired": the prompt timed out before the PIN was entered */
+  status: "failed" | "expired";
+  reason: string;
+}
+
+/** A mobile-money push that went out, as `onPromptSent` is told of it. */
+export interface SentPrompt {
+  orderId: number;
+  reference: string;
+  provider: string;
+  /** the number the push went to (E.164) */
+  phone: string;
+  wallet: string | null;
+  amount: number;
 }
 
 /** A payment attempt as the API shows it. */
@@ -209,6 +251,14 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       const [updated] = await tx.update(payments).set(decision.changes).where(eq(payments.id, p.id)).returning();
       if (decision.outcome === "paid")
         await options.onPaid(tx, p.orderId, { paymentId: p.id, reference: p.reference, provider: p.provider, amount: p.amount, currency: p.currency });
+      // an attempt closed because the order's hold ended is not the shopper's failure: the order's expiry tells of it
+      if (decision.outcome === "failed" && decision.failedReason !== HOLD_ENDED && options.onAttemptFailed)
+        await options.onAttemptFailed(tx, p.orderId, {
+          reference: p.reference,
+          provider: p.provider,
+          status: updated?.status === "expired" ? "expired" : "failed",
+          reason: decision.failedReason ?? "failed",
+        });
       return { outcome: decision.outcome, payment: updated!, ...(decision.failedReason ? { failedReason: decision.failedReason } : {}) };
     });
   }
@@ -252,12 +302,13 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
 
   async function ownPayment(reference: string, viewer: PaymentViewer) {
     const [row] = await db
-      .select({ payment: payments, orderNumber: orders.number, orderStatus: orders.status, userId: orders.userId })
+      .select({ payment: payments, orderNumber: orders.number, orderStatus: orders.status, userId: orders.userId, orderId: orders.id })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(eq(payments.reference, reference));
+    const mine = row && (viewer.isAdmin || (viewer.userId !== null && row.userId === viewer.userId) || (viewer.orderId !== undefined && row.orderId === viewer.orderId));
     // someone else's payment answers like a missing one
-    if (!row || (!viewer.isAdmin && row.userId !== viewer.userId)) throw new DomainError("not-found", "No such payment");
+    if (!row || !mine) throw new DomainError("not-found", "No such payment");
     return row;
   }
 
@@ -359,6 +410,12 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
           .set({ providerPaymentId: started.providerPaymentId ?? null, updatedAt: new Date() })
           .where(eq(payments.id, row.id))
           .returning();
+        if (row.method === "mobile_money" && row.phone)
+          await options
+            .onPromptSent?.({ orderId: order.id, reference: row.reference, provider: row.provider, phone: row.phone, wallet: row.wallet, amount: row.amount })
+            .catch((error: unknown) =>
+              log(`payment ${row.reference}: the prompt's message was not queued: ${error instanceof Error ? error.message : String(error)}`),
+            );
         return startOf(updated ?? row, started.redirectUrl ?? null);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { applyCoupon, normaliseCouponCode, shopDate, type CouponResult, type CouponRule, type CouponView } from "@/lib/coupons";
 import { rowsOf, type Database } from "../db";
 import { couponRedemptions, coupons } from "../db/schema";
+import type { CouponHolder } from "../orders/buyer";
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -37,18 +38,25 @@ export function couponView(row: CouponRow, timeZone: string): CouponView {
   };
 }
 
-/** Uses that count (not released by a cancelled order): all together and by one shopper. */
-async function usesOf(db: Database, couponId: number, userId: number): Promise<{ total: number; byUser: number }> {
+/**
+ * Uses that count (not released by a cancelled order): all together and by one shopper (an account,
+ * or a guest by the number: a guest's uses carry the phone, and an account's orders placed as a
+ * guest with the same number before it was made count too once claimed, by their user id).
+ */
+async function usesOf(db: Database, couponId: number, holder: CouponHolder): Promise<{ total: number; byUser: number }> {
+  const mine = "userId" in holder ? sql`user_id = ${holder.userId}` : holder.phone ? sql`phone = ${holder.phone}` : sql`false`;
   const [row] = rowsOf<{ total: number | string; by_user: number | string }>(
-    await db.execute(sql`select count(*) as total, count(*) filter (where user_id = ${userId}) as by_user
+    await db.execute(sql`select count(*) as total, count(*) filter (where ${mine}) as by_user
       from coupon_redemptions where coupon_id = ${couponId} and released_at is null`),
   );
   return { total: Number(row?.total ?? 0), byUser: Number(row?.by_user ?? 0) };
 }
 
 /** Orders of the shopper that still count (a cancelled one does not), for first-order-only coupons. */
-async function ordersBefore(db: Database, userId: number): Promise<number> {
-  const [row] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from orders where user_id = ${userId} and status <> 'cancelled'`));
+async function ordersBefore(db: Database, holder: CouponHolder): Promise<number> {
+  if (!("userId" in holder) && !holder.phone) return 0;
+  const mine = "userId" in holder ? sql`user_id = ${holder.userId}` : sql`guest_phone = ${holder.phone}`;
+  const [row] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from orders where ${mine} and status <> 'cancelled'`));
   return Number(row?.n ?? 0);
 }
 
@@ -59,7 +67,7 @@ async function ordersBefore(db: Database, userId: number): Promise<number> {
  */
 export async function evaluateCoupon(
   db: Database,
-  input: { code: string; userId: number; subtotal: number; now: Date; lock: boolean },
+  input: { code: string; holder: CouponHolder; subtotal: number; now: Date; lock: boolean },
 ): Promise<{ coupon: CouponRow | null; result: CouponResult }> {
   const code = normaliseCouponCode(input.code);
   if (!code) return { coupon: null, result: { ok: false, reason: "not-found" } };
@@ -67,8 +75,8 @@ export async function evaluateCoupon(
   const [row] = input.lock ? await query.for("update") : await query;
   if (!row) return { coupon: null, result: { ok: false, reason: "not-found" } };
   // one after the other: inside a transaction both go through its one connection anyway
-  const uses = await usesOf(db, row.id, input.userId);
-  const before = row.firstOrderOnly ? await ordersBefore(db, input.userId) : 0;
+  const uses = await usesOf(db, row.id, input.holder);
+  const before = row.firstOrderOnly ? await ordersBefore(db, input.holder) : 0;
   const result = applyCoupon(couponRule(row), {
     subtotal: input.subtotal,
     now: input.now,
@@ -79,7 +87,10 @@ export async function evaluateCoupon(
   return { coupon: row, result };
 }
 
-export async function redeemCoupon(tx: Database, input: { couponId: number; userId: number; orderId: number; discount: number }): Promise<void> {
+export async function redeemCoupon(
+  tx: Database,
+  input: { couponId: number; userId: number | null; phone: string | null; orderId: number; discount: number },
+): Promise<void> {
   await tx.insert(couponRedemptions).values(input);
 }
 

@@ -10,6 +10,7 @@ import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
 import { getTranslator } from "../../i18n";
 import { loadSessionUser } from "../../session";
+import { PhoneClaim } from "@/components/account/phone-claim";
 import { ButtonLink } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The shopper's orders, newest first. */
 export default async function OrdersPage() {
-  const [user, t] = await Promise.all([loadSessionUser(), getTranslator("orders.list")]);
+  const [user, t, tc] = await Promise.all([loadSessionUser(), getTranslator("orders.list"), getTranslator("account.phoneClaim")]);
   const heading = <h1 className="mb-4 text-xl font-bold">{t("title")}</h1>;
   if (!user)
     return (
@@ -66,6 +67,13 @@ export default async function OrdersPage() {
           ))}
         </ul>
       )}
+      {/* orders bought as a guest join the account once its number is confirmed by a code */}
+      <section aria-labelledby="claim-heading" className="mt-6 rounded-xl border border-[var(--border)] p-4" data-testid="phone-claim">
+        <h2 id="claim-heading" className="mb-1 text-base font-semibold">
+          {tc("title")}
+        </h2>
+        <PhoneClaim initialPhone={user.profile.phone ?? ""} />
+      </section>
     </div>
   );
 }

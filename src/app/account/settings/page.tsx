@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { DATE_FORMATS } from "@/lib/date-format";
+import { formatTanzanianPhone } from "@/lib/phone";
 import { AppearanceSettings } from "@/components/account/appearance-settings";
 import { NotificationSettings } from "@/components/account/notification-settings";
+import { TextMessageSettings } from "@/components/account/text-message-settings";
 import { LanguageSetting, PasswordForm, SignOutEverywhere } from "@/components/auth/account-panel";
 import { TwoFactorPanel } from "@/components/auth/two-factor-panel";
 import { deviceName } from "@/components/i18n/device-name";
@@ -18,20 +20,21 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("settings"), description: t("settingsDescription"), alternates: languageAlternates("/account/settings"), robots: { index: false } };
 }
 
-/** The account's settings: password, language, theme and currency, notifications, two-step sign-in, sessions. */
+/** The account's settings: password, language, theme and currency, notifications, text messages, two-step sign-in, sessions. */
 export default async function AccountSettingsPage() {
   const user = await loadSessionUser();
   if (!user) redirect("/auth/login?redirect=/account/settings");
   const t = await getTranslator("account");
   const format = serverFormatter();
   const when = (date: Date) => format.dateTime(date, DATE_FORMATS.dateTime);
-  const { auth, preferences } = await getServices();
-  const [sessions, twoFactor, required, notifications, settings] = await Promise.all([
+  const { auth, preferences, textMessages } = await getServices();
+  const [sessions, twoFactor, required, notifications, settings, texts] = await Promise.all([
     auth.listSessions(user.id),
     auth.twoFactorStatus(user.id),
     auth.mustEnrolTwoFactor(user),
     preferences.notifications(user.id, user.email),
     loadSiteSettings(),
+    textMessages.choices(user.profile.phone),
   ]);
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-6 md:grid-cols-2">
@@ -67,6 +70,12 @@ export default async function AccountSettingsPage() {
           {t("notifications.heading")}
         </h2>
         <NotificationSettings email={user.email} initial={notifications} />
+      </section>
+      <section id="text-messages" aria-labelledby="text-messages-heading" className="scroll-mt-24 md:col-span-2">
+        <h2 id="text-messages-heading" className="mb-2 text-lg font-semibold">
+          {t("textMessages.heading")}
+        </h2>
+        <TextMessageSettings initial={texts} phoneLabel={texts.phone ? formatTanzanianPhone(texts.phone) : null} />
       </section>
       <section id="two-factor" aria-labelledby="two-factor-heading" className="scroll-mt-24 md:col-span-2">
         <h2 id="two-factor-heading" className="mb-2 text-lg font-semibold">

@@ -1,17 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CheckCircle2, Clock, FileText, FlaskConical, XCircle } from "lucide-react";
 import type { OrderView } from "@/lib/orders";
-import { DATE_FORMATS } from "@/lib/date-format";
-import { CancelOrder } from "@/components/orders/cancel-order";
-import { OrderDetails } from "@/components/orders/order-details";
-import { OrderTimeline } from "@/components/orders/order-timeline";
-import { PaymentPanel } from "@/components/orders/payment-panel";
-import { OrderStatusBadge } from "@/components/orders/status-badge";
-import { TestOrderBadge } from "@/components/orders/test-order-badge";
+import { OrderPageView } from "@/components/orders/order-page";
 import { SignInPrompt } from "@/components/orders/sign-in-prompt";
-import { serverFormatter } from "@/components/i18n/request-intl";
 import { isDomainError } from "@/server/errors";
 import { getServices } from "@/server/services";
 import { getTranslator } from "../../../i18n";
@@ -48,13 +39,12 @@ async function loadOrder(userId: number, number: string): Promise<OrderView | nu
  * the timeline, the documents, and while it is unpaid the payment's progress and a way to cancel.
  */
 export default async function OrderPage({ params, searchParams }: Params) {
-  const [{ number: raw }, { placed }, user, settings, t, tt] = await Promise.all([
+  const [{ number: raw }, { placed }, user, settings, t] = await Promise.all([
     params,
     searchParams,
     loadSessionUser(),
     loadSiteSettings(),
     getTranslator("orders.order"),
-    getTranslator("orders.test"),
   ]);
   const number = decoded(raw);
   if (!user)
@@ -67,122 +57,6 @@ export default async function OrderPage({ params, searchParams }: Params) {
   const order = await loadOrder(user.id, number);
   if (!order) notFound();
 
-  const format = serverFormatter();
-  const path = `/api/orders/${encodeURIComponent(order.number)}`;
-  const awaiting = order.status === "awaiting_payment";
-  const cancelled = order.status === "cancelled";
-  // the deadline the order e-mail gives, here too while the order is unpaid (a bank transfer's, with
-  // its reference, is in the payment details)
-  const payBy = awaiting && order.holdUntil && order.paymentMethod !== "bank_transfer" ? new Date(order.holdUntil) : null;
-  return (
-    <div className="mx-auto max-w-5xl space-y-4 px-3 py-4 sm:px-4">
-      {/* a cancelled order is not thanked for, even on the address the checkout sent the shopper to */}
-      {cancelled && (
-        <div role="status" className="flex gap-3 rounded-xl bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="order-cancelled">
-          <XCircle className="h-6 w-6 shrink-0" aria-hidden />
-          <div>
-            <p className="font-semibold">{t("cancelled.title")}</p>
-            <p className="text-sm">{t("cancelled.text", { paid: order.paidAt ? "yes" : "no" })}</p>
-          </div>
-        </div>
-      )}
-      {placed === "1" && !cancelled && (
-        <div role="status" className="flex gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-          <CheckCircle2 className="h-6 w-6 shrink-0" aria-hidden />
-          <div>
-            <p className="font-semibold">{t("thanks.title")}</p>
-            <p className="text-sm">{order.email ? t("thanks.text", { number: order.number, email: order.email }) : t("thanks.textPhone", { number: order.number, phone: order.phone })}</p>
-          </div>
-        </div>
-      )}
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h1 className="text-xl font-bold">{t("title", { number: order.number })}</h1>
-          <p className="text-sm text-[var(--muted-fg)]">{t("placedOn", { date: format.dateTime(new Date(order.createdAt), DATE_FORMATS.longDateTime) })}</p>
-        </div>
-        <span className="flex flex-wrap items-center gap-2">
-          {order.test && <TestOrderBadge className="text-sm" />}
-          <OrderStatusBadge status={order.status} className="text-sm" />
-        </span>
-      </div>
-      {order.test && (
-        <p
-          data-testid="test-order-note"
-          className="flex gap-2 rounded-xl border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <FlaskConical className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {tt("note", { paid: order.receipt ? "yes" : "no" })}
-        </p>
-      )}
-      {payBy && (
-        <p className="flex items-start gap-2 text-sm" data-testid="order-pay-by">
-          <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden />
-          <span>{t("payBy", { date: format.dateTime(payBy, DATE_FORMATS.dateTime) })}</span>
-        </p>
-      )}
-
-      {awaiting && (order.paymentMethod === "mobile_money" || order.paymentMethod === "card") && (
-        <PaymentPanel
-          key={`${order.status}|${order.payment?.reference}|${order.payment?.status}`}
-          number={order.number}
-          method={order.paymentMethod}
-          status={order.status}
-          total={order.total}
-          wallet={order.wallet}
-          paymentPhone={order.paymentPhone}
-          payment={order.payment}
-          wallets={settings.paymentSettings.mobileMoneyProviders}
-        />
-      )}
-
-      <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
-        <OrderDetails order={order} shop={settings} />
-        <div className="space-y-4">
-          <section aria-labelledby="timeline-heading" className="rounded-xl border border-[var(--border)] p-4">
-            <h2 id="timeline-heading" className="mb-3 text-base font-semibold">
-              {t("timeline")}
-            </h2>
-            <OrderTimeline events={order.events} />
-          </section>
-          {(order.receipt || order.invoice) && (
-            <section aria-labelledby="documents-heading" className="rounded-xl border border-[var(--border)] p-4 text-sm">
-              <h2 id="documents-heading" className="mb-2 text-base font-semibold">
-                {t("documents")}
-              </h2>
-              <ul className="space-y-2">
-                {order.receipt && (
-                  <li>
-                    <a href={`${path}/receipt.pdf`} download className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
-                      <FileText className="h-4 w-4" aria-hidden />
-                      {t("receipt")}
-                    </a>
-                  </li>
-                )}
-                {order.invoice && (
-                  <li>
-                    <a href={`${path}/invoice.pdf`} download className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
-                      <FileText className="h-4 w-4" aria-hidden />
-                      {order.invoice === "proforma" ? t("invoice") : t("finalInvoice")}
-                    </a>
-                  </li>
-                )}
-              </ul>
-            </section>
-          )}
-          {order.canCancel && (
-            <section aria-labelledby="cancel-heading" className="rounded-xl border border-[var(--border)] p-4 text-sm">
-              <h2 id="cancel-heading" className="mb-1 text-base font-semibold">
-                {t("cancelTitle")}
-              </h2>
-              <p className="mb-3 text-[var(--muted-fg)]">{t("cancelText")}</p>
-              <CancelOrder number={order.number} />
-            </section>
-          )}
-          <Link href="/account/orders" className="inline-block text-sm font-semibold text-brand hover:underline">
-            {t("allOrders")}
-          </Link>
-        </div>
-      </div>
-    </div>
-  );
+  const messages = await (await getServices()).textMessages.forShopperOrder(user.id, order.number);
+  return <OrderPageView order={order} settings={settings} messages={messages} placed={placed === "1"} />;
 }

@@ -6,6 +6,7 @@ import { AdminOrderActions } from "@/components/admin/orders-actions";
 import { IntlRoot } from "@/components/i18n/intl-root";
 import { CATALOGUES } from "@/messages";
 import { OrderDetails } from "@/components/orders/order-details";
+import { OrderMessages } from "@/components/orders/order-messages";
 import { OrderTimeline } from "@/components/orders/order-timeline";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { TestOrderBadge } from "@/components/orders/test-order-badge";
@@ -46,6 +47,7 @@ export default async function AdminOrderPage({ params }: Params) {
   await requireAdmin(`/admin/orders/${encodeURIComponent(number)}`);
   const [order, settings, t, { locale }] = await Promise.all([loadOrder(number), loadSiteSettings(), getTranslator("orders.admin"), getIntl()]);
   if (!order) notFound();
+  const messages = await (await getServices()).textMessages.forAdminOrder(order.number);
   return (
     <div className="mx-auto max-w-6xl space-y-4 px-4 py-6">
       <p className="text-sm">
@@ -82,12 +84,15 @@ export default async function AdminOrderPage({ params }: Params) {
       </section>
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
         <OrderDetails order={order} shop={settings} />
-        <section aria-labelledby="timeline-heading" className="rounded-xl border border-[var(--border)] p-4">
-          <h2 id="timeline-heading" className="mb-3 text-base font-semibold">
-            {t("timeline")}
-          </h2>
-          <OrderTimeline events={order.events} showFreeNotes />
-        </section>
+        <div className="space-y-4">
+          <section aria-labelledby="timeline-heading" className="rounded-xl border border-[var(--border)] p-4">
+            <h2 id="timeline-heading" className="mb-3 text-base font-semibold">
+              {t("timeline")}
+            </h2>
+            <OrderTimeline events={order.events} showFreeNotes />
+          </section>
+          <OrderMessages messages={messages} detail showEmpty />
+        </div>
       </div>
     </div>
   );

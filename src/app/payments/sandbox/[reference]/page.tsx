@@ -19,16 +19,26 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * The built-in sandbox provider's stand-in for the shopper's phone (or a card page): the payment's
  * amount, number and wallet, and the three things the phone's owner can do. Only the order's owner
- * sees it: someone else's reference, an unknown one and one that is not a reference at all are the
+ * (signed in, or a guest holding the order's signed link) sees it: someone else's reference, an unknown one and one that is not a reference at all are the
  * shop's not-found page, alike. It takes no money.
  */
-export default async function PaymentSandboxPage({ params }: { params: Promise<{ reference: string }> }) {
-  const { reference } = await params;
+export default async function PaymentSandboxPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ reference: string }>;
+  searchParams: Promise<{ order?: string }>;
+}) {
+  const [{ reference }, { order: orderToken }] = await Promise.all([params, searchParams]);
   if (!PAYMENT_REFERENCE_PATTERN.test(reference)) notFound();
-  const user = await loadSessionUser();
-  if (!user) redirect(`/auth/login?redirect=${encodeURIComponent(`/payments/sandbox/${reference}`)}`);
-  const [t, tStatus, { payments }] = await Promise.all([getTranslator("payments.sandbox"), getTranslator("payments.status"), getServices()]);
-  const sandbox = await payments.sandboxPayment(reference, { userId: user.id }).catch((error: unknown) => {
+  const [t, tStatus, services] = await Promise.all([getTranslator("payments.sandbox"), getTranslator("payments.status"), getServices()]);
+  // a guest's payment is reached with its order's signed-link token (?order=), a shopper's by the sign-in
+  const linkedOrder = typeof orderToken === "string" ? await services.links.orderFromToken(orderToken) : null;
+  const user = linkedOrder === null ? await loadSessionUser() : null;
+  if (linkedOrder === null && !user) redirect(`/auth/login?redirect=${encodeURIComponent(`/payments/sandbox/${reference}`)}`);
+  const viewer = linkedOrder !== null ? { userId: null, orderId: linkedOrder } : { userId: user!.id };
+  const { payments } = services;
+  const sandbox = await payments.sandboxPayment(reference, viewer).catch((error: unknown) => {
     if (isDomainError(error) && (error.code === "not-found" || error.code === "invalid-input")) return null;
     throw error;
   });
@@ -68,7 +78,11 @@ export default async function PaymentSandboxPage({ params }: { params: Promise<{
           <p className="mb-4 text-base">
             {payment.method === "card" ? t("cardPrompt") : t("pushPrompt", { wallet: payment.wallet ?? "", phone: phone ?? "", amount })}
           </p>
-          <SandboxDecisions reference={payment.reference} labels={{ confirm: t("confirm"), decline: t("decline"), expire: t("expire") }} />
+          <SandboxDecisions
+            reference={payment.reference}
+            labels={{ confirm: t("confirm"), decline: t("decline"), expire: t("expire") }}
+            orderToken={linkedOrder !== null ? orderToken : undefined}
+          />
         </>
       ) : (
         <div className="grid gap-2" data-testid="sandbox-outcome">
@@ -77,7 +91,10 @@ export default async function PaymentSandboxPage({ params }: { params: Promise<{
         </div>
       )}
       <p className="mt-6 text-sm">
-        <Link href={`/account/orders/${encodeURIComponent(sandbox.orderNumber)}`} className="text-brand underline">
+        <Link
+          href={linkedOrder !== null && orderToken ? `/o/${encodeURIComponent(orderToken)}` : `/account/orders/${encodeURIComponent(sandbox.orderNumber)}`}
+          className="text-brand underline"
+        >
           {t("backToOrder", { number: sandbox.orderNumber })}
         </Link>
       </p>
