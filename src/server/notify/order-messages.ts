@@ -320,7 +320,8 @@ export async function queuePaymentPrompt(deps: OrderMessagesDeps, prompt: SentPr
     const sms = orderSmsText({ ...orderInput(order, shop, link, test), total: prompt.amount, kind: "payment-prompt", wallet: prompt.wallet });
     const values: WhatsAppTemplateValues = {
       shopName: shop.companyName,
-      wallet: prompt.wallet?.trim() || "mobile money",
+      // a mobile-money order always names its wallet; the plain words stand in should one not
+      wallet: prompt.wallet?.trim() || translator(order.locale, "sms")("mobileMoney"),
       orderNumber: order.number,
       total: formatMoney(prompt.amount),
     };
