@@ -18,6 +18,7 @@ import { dashboardRoutes } from "./admin/dashboard";
 import { datasheetAdminRoutes } from "./admin/datasheets";
 import { messageAdminRoutes } from "./admin/messages";
 import { orderAdminRoutes } from "./admin/orders";
+import { staffOrderRoutes } from "./admin/staff-orders";
 import { importRoutes } from "./admin/imports";
 import { productRoutes } from "./admin/products";
 import { productPricingRoutes } from "./admin/product-pricing";
@@ -199,6 +200,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           securityRoutes,
           customerRoutes,
           orderAdminRoutes,
+          staffOrderRoutes,
           couponAdminRoutes,
           adAdminRoutes,
           requestAdminRoutes,

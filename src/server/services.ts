@@ -53,6 +53,7 @@ import { createMessagesService } from "./messages/messages";
 import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
 import { createCheckout } from "./orders/checkout";
+import { createStaffOrders } from "./orders/staff-orders";
 import { createPhoneClaim } from "./orders/claim";
 import { createOrdersService } from "./orders/orders";
 import type { ClickPesaOptions } from "./payments/clickpesa";
@@ -323,6 +324,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     },
   });
   const checkout = createCheckout(orders, payments, phoneCodes);
+  // orders staff take for a customer, and the payments they send for or take by hand
+  const staffOrders = createStaffOrders({ db, orders, checkout, notify, links });
   const phoneClaim = createPhoneClaim({ db, phoneCodes, orders });
   const newsletter = createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings });
   const preferences = createPreferencesService({ db, settings, newsletter, cardAvailable: () => checkout.cardAvailable });
@@ -427,6 +430,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     cart,
     orders,
     checkout,
+    staffOrders,
     /** what visitors send through the shop's forms: stored, mailed to the shop, acknowledged */
     requests: createRequestsService({
       db,

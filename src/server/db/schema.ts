@@ -1299,3 +1299,30 @@ export const phoneCodes = pgTable(
   },
   (t) => [index("phone_codes_phone_idx").on(t.phone, t.purpose, t.createdAt), check("phone_codes_purpose", sql`${t.purpose} in ('checkout', 'claim')`)],
 );
+
+/**
+ * A payment a staff member recorded by hand (cash at the counter, or the shop's own mobile-money
+ * till with its transaction id): believed without a provider's callback, so it keeps who, how,
+ * the transaction id, the amount and when; a reversal keeps who, when and why.
+ */
+export const recordedPayments = pgTable(
+  "recorded_payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    staffUserId: integer("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    staffEmail: text("staff_email").notNull(),
+    method: text("method", { enum: ["cash", "till"] }).notNull(),
+    transactionId: text("transaction_id"),
+    amount: integer("amount").notNull(),
+    note: text("note"),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    reversedBy: integer("reversed_by").references(() => users.id, { onDelete: "set null" }),
+    reversedByEmail: text("reversed_by_email"),
+    reversalReason: text("reversal_reason"),
+  },
+  (t) => [index("recorded_payments_order_idx").on(t.orderId), check("recorded_payments_method", sql`${t.method} in ('cash', 'till')`)],
+);

@@ -43,7 +43,20 @@ export interface PlaceOrderDeps {
  * nothing yet (a mobile-money payment from that same number will confirm it).
  */
 export type OrderBuyer =
-  { kind: "account"; userId: number } | { kind: "guest"; phone: string; email: string | null; lines: readonly RequestedLine[]; codeId: number | null };
+  | { kind: "account"; userId: number }
+  | {
+      kind: "guest";
+      phone: string;
+      email: string | null;
+      lines: readonly RequestedLine[];
+      codeId: number | null;
+      /**
+       * the staff member who took the order for the customer (by phone or at the counter): the
+       * timeline's first event is theirs. The order stays the number's, never an account's whose
+       * profile merely names that number (profile numbers are unconfirmed).
+       */
+      placedBy?: number;
+    };
 
 export interface PlaceOrderOptions {
   idempotencyKey: string;
@@ -361,7 +374,15 @@ async function finishPlacing(
   input: { buyer: OrderBuyer; request: CheckoutRequest; checked: CheckedRequest; order: OrderRow },
 ) {
   const { buyer, request, checked, order } = input;
-  const [event] = await tx.insert(orderEvents).values({ orderId: order.id, status: "awaiting_payment", actor: "shopper" }).returning();
+  const byStaff = buyer.kind === "guest" && buyer.placedBy !== undefined ? buyer.placedBy : null;
+  const [event] = await tx
+    .insert(orderEvents)
+    .values(
+      byStaff === null
+        ? { orderId: order.id, status: "awaiting_payment", actor: "shopper" }
+        : { orderId: order.id, status: "awaiting_payment", actor: "admin", actorUserId: byStaff, note: "taken-by-staff" },
+    )
+    .returning();
   if (buyer.kind === "account") {
     await tx.delete(cartItems).where(eq(cartItems.userId, buyer.userId));
     if (request.saveAddress !== false && checked.delivery.region && checked.delivery.district)
