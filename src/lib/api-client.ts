@@ -100,6 +100,15 @@ import type {
   VariantPlanResponse,
 } from "./contract/admin-products";
 import type { ProductPricingRequest, ProductPricingResponse } from "./contract/price-breaks";
+import type {
+  RecordedPaymentsResponse,
+  RecordPaymentRequest,
+  ReversePaymentRequest,
+  StaffLinkResponse,
+  StaffLookupResponse,
+  StaffOrderRequest,
+  StaffOrderResponse,
+} from "./contract/admin-staff-orders";
 import type { AdminBrand, AdminCategory, BrandRequest, CategoryOrderResponse, CategoryRequest, MergeResponse } from "./contract/admin-taxonomy";
 import type { AdMediaResponse, AdRequest } from "./contract/admin-ads";
 import type { ChecklistResponse } from "./contract/admin-checklist";
@@ -396,6 +405,25 @@ export const api = {
     get: (number: string, options?: CallOptions) => call<AdminOrderResponse>("GET", `/api/admin/orders/${encodeURIComponent(number)}`, options),
     act: (number: string, action: AdminOrderAction, body: AdminOrderActionRequest = {}, options?: CallOptions) =>
       call<AdminOrderResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/${action}`, { ...options, json: body }),
+  },
+  /** Orders staff take for a customer (/admin/orders/new) and how staff get them paid. */
+  staffOrders: {
+    lookup: (phone: string, options?: CallOptions) =>
+      call<StaffLookupResponse>("GET", "/api/admin/staff-orders/lookup", { ...options, query: new URLSearchParams({ phone }) }),
+    /** `idempotencyKey` is made once per screen and sent again with a retry, so a double submit places one order */
+    place: (body: StaffOrderRequest, idempotencyKey: string, options?: CallOptions) =>
+      call<StaffOrderResponse>("POST", "/api/admin/staff-orders", { ...options, json: body, headers: { "idempotency-key": idempotencyKey } }),
+    prompt: (number: string, body: PayRequest = {}, options?: CallOptions) =>
+      call<PayResponse>("POST", `/api/admin/staff-orders/${encodeURIComponent(number)}/prompt`, { ...options, json: body }),
+    link: (number: string, channel: "sms" | "whatsapp", options?: CallOptions) =>
+      call<StaffLinkResponse>("POST", `/api/admin/staff-orders/${encodeURIComponent(number)}/link`, { ...options, json: { channel } }),
+    record: (number: string, body: RecordPaymentRequest, options?: CallOptions) =>
+      call<RecordedPaymentsResponse>("POST", `/api/admin/staff-orders/${encodeURIComponent(number)}/recorded-payments`, { ...options, json: body }),
+    reverse: (number: string, body: ReversePaymentRequest, options?: CallOptions) =>
+      call<RecordedPaymentsResponse>("POST", `/api/admin/staff-orders/${encodeURIComponent(number)}/recorded-payments/reverse`, {
+        ...options,
+        json: body,
+      }),
   },
   /** The signed-in shopper's wishlist: the ids (for the hearts), add and remove. */
   wishlist: {

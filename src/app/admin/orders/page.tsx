@@ -10,6 +10,7 @@ import { requireAdmin } from "../../admin-guard";
 import { getIntl, getTranslator } from "../../i18n";
 import { ListPage } from "@/components/admin/list-page";
 import { Field, Input, Select } from "@/components/ui/form";
+import { ButtonLink } from "@/components/ui/button";
 import { pagedHref } from "@/lib/paged-href";
 
 const PAGE_SIZE = 25;
@@ -28,7 +29,13 @@ type Search = { status?: string; q?: string; page?: string };
 /** The admin's orders: newest first, by status, searched by number, name or e-mail, a page at a time. */
 export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Search> }) {
   await requireAdmin("/admin/orders");
-  const [query, t, names, { locale }] = await Promise.all([searchParams, getTranslator("orders.admin"), getTranslator("orders"), getIntl()]);
+  const [query, t, names, staffT, { locale }] = await Promise.all([
+    searchParams,
+    getTranslator("orders.admin"),
+    getTranslator("orders"),
+    getTranslator("admin.staffOrders"),
+    getIntl(),
+  ]);
   const status = (ORDER_STATUSES as readonly string[]).includes(query.status ?? "") ? (query.status as OrderStatus) : undefined;
   const q = query.q?.trim().slice(0, 100) || undefined;
   const page = Math.max(1, Math.min(40_000, Number.parseInt(query.page ?? "1", 10) || 1));
@@ -41,6 +48,11 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     <ListPage
       back={{ href: "/admin", label: t("toAdmin") }}
       title={t("title")}
+      actions={
+        <ButtonLink href="/admin/orders/new" size="sm">
+          {staffT("newOrder")}
+        </ButtonLink>
+      }
       filter={{
         action: "/admin/orders",
         label: t("filterLabel"),

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { AdminOrderView } from "@/lib/api-contract";
 import { AdminOrderActions } from "@/components/admin/orders-actions";
+import { RecordedPayments, StaffPaymentActions } from "@/components/admin/staff-payment-actions";
 import { IntlRoot } from "@/components/i18n/intl-root";
 import { CATALOGUES } from "@/messages";
 import { OrderDetails } from "@/components/orders/order-details";
@@ -47,7 +48,15 @@ export default async function AdminOrderPage({ params }: Params) {
   await requireAdmin(`/admin/orders/${encodeURIComponent(number)}`);
   const [order, settings, t, { locale }] = await Promise.all([loadOrder(number), loadSiteSettings(), getTranslator("orders.admin"), getIntl()]);
   if (!order) notFound();
-  const messages = await (await getServices()).textMessages.forAdminOrder(order.number);
+  const services = await getServices();
+  const [messages, recordedPayments, staffT] = await Promise.all([
+    services.textMessages.forAdminOrder(order.number),
+    services.staffOrders.recorded(order.number),
+    getTranslator("admin.staffOrders"),
+  ]);
+  const unpaid = order.status === "awaiting_payment";
+  // WhatsApp carries the link only to a number that chose it
+  const whatsapp = unpaid ? ((await services.notify.preferences(order.phone))?.whatsapp ?? false) : false;
   return (
     <div className="mx-auto max-w-6xl space-y-4 px-4 py-6">
       <p className="text-sm">
@@ -82,6 +91,23 @@ export default async function AdminOrderPage({ params }: Params) {
           <AdminOrderActions number={order.number} actions={order.actions} test={order.test} status={order.status} />
         </IntlRoot>
       </section>
+      {unpaid && (
+        <section aria-labelledby="staff-payment-heading" className="rounded-xl border border-[var(--border)] p-4">
+          <h2 id="staff-payment-heading" className="mb-3 text-base font-semibold">
+            {staffT("paymentTitle")}
+          </h2>
+          {/* a client island under the admin layout, which carries the admin's texts */}
+          <StaffPaymentActions number={order.number} total={order.total} mobileMoney={order.paymentMethod === "mobile_money"} whatsapp={whatsapp} />
+        </section>
+      )}
+      {recordedPayments.length > 0 && (
+        <section aria-labelledby="recorded-heading" className="rounded-xl border border-[var(--border)] p-4">
+          <h2 id="recorded-heading" className="mb-3 text-base font-semibold">
+            {staffT("recordedTitle")}
+          </h2>
+          <RecordedPayments number={order.number} payments={recordedPayments} reversible={order.status === "paid" || order.status === "processing"} />
+        </section>
+      )}
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
         <OrderDetails order={order} shop={settings} />
         <div className="space-y-4">
