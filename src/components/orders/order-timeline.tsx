@@ -6,7 +6,14 @@ import type { OrderStatus } from "@/lib/checkout";
 import { DATE_FORMATS } from "@/lib/date-format";
 
 /** Notes the shop writes on an event, as codes; anything else (an admin's own words) shows only to admins. */
-const NOTE_CODES = ["cancelled-by-shopper", "cancelled-by-shop", "not-paid-in-time", "bank-transfer-received", "payment-after-cancel"] as const;
+const NOTE_CODES = [
+  "cancelled-by-shopper",
+  "cancelled-by-shop",
+  "not-paid-in-time",
+  "bank-transfer-received",
+  "payment-after-cancel",
+  "taken-by-staff",
+] as const;
 type NoteCode = (typeof NOTE_CODES)[number];
 const isNoteCode = (note: string | null | undefined): note is NoteCode => (NOTE_CODES as readonly (string | null | undefined)[]).includes(note);
 
