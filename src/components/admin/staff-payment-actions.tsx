@@ -2,9 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useFormatter, useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { RECORDED_PAYMENT_METHODS, type RecordedPayment, type RecordedPaymentMethod } from "@/lib/contract/admin-staff-orders";
+import { DATE_FORMATS } from "@/lib/date-format";
 import { formatMoney } from "@/lib/money";
 import { useErrorText } from "../i18n/error-text";
 import { Button, buttonClass } from "../ui/button";
@@ -187,7 +188,19 @@ export function StaffPaymentActions({
 }
 
 /** An order's payments taken by hand: who, how, the transaction id and when; an admin may reverse a standing one with a reason. */
-export function RecordedPayments({ number, payments, reversible }: { number: string; payments: RecordedPayment[]; reversible: boolean }) {
+export function RecordedPayments({
+  number,
+  payments,
+  reversible,
+  receiptIssued,
+}: {
+  number: string;
+  payments: RecordedPayment[];
+  /** the goods are still in the shop (paid, or being prepared) */
+  reversible: boolean;
+  /** a fiscal receipt stands for the payment: only a credit note cancels it, so no reversal is offered */
+  receiptIssued: boolean;
+}) {
   const t = useTranslations("admin.staffOrders");
   const router = useRouter();
   const errorText = useErrorText();
@@ -195,7 +208,9 @@ export function RecordedPayments({ number, payments, reversible }: { number: str
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const format = useFormatter();
+  // in Tanzania's time, as the rest of the order's page
+  const when = (iso: string) => format.dateTime(new Date(iso), DATE_FORMATS.dateTime);
 
   async function reverse() {
     if (reason.trim().length < 3) {
@@ -229,7 +244,8 @@ export function RecordedPayments({ number, payments, reversible }: { number: str
               {t("reversedBy", { staff: p.reversedBy ?? "", at: when(p.reversedAt), reason: p.reversalReason ?? "" })}
             </p>
           )}
-          {!p.reversedAt && reversible && (
+          {!p.reversedAt && reversible && receiptIssued && <p className="mt-2 text-[var(--muted-fg)]">{t("refused.receipt-issued")}</p>}
+          {!p.reversedAt && reversible && !receiptIssued && (
             <AlertDialog open={open} onOpenChange={setOpen}>
               <AlertDialogTrigger className={buttonClass({ variant: "danger-outline", size: "sm", className: "mt-2" })}>{t("reverse")}</AlertDialogTrigger>
               <AlertDialogContent title={t("reverseTitle", { number })} description={t("reverseText")}>

@@ -105,7 +105,12 @@ export default async function AdminOrderPage({ params }: Params) {
           <h2 id="recorded-heading" className="mb-3 text-base font-semibold">
             {staffT("recordedTitle")}
           </h2>
-          <RecordedPayments number={order.number} payments={recordedPayments} reversible={order.status === "paid" || order.status === "processing"} />
+          <RecordedPayments
+            number={order.number}
+            payments={recordedPayments}
+            reversible={order.status === "paid" || order.status === "processing"}
+            receiptIssued={order.receipt !== null && !order.receipt.test}
+          />
         </section>
       )}
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
