@@ -78,13 +78,18 @@ for (const [index, locale] of locales.entries())
     const product = await plainProduct(page, index);
     await page.goto(productPath(product));
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
-    await page.getByRole("main").getByRole("button", { name: new RegExp(`^${catalogue(locale, "catalog").purchase.addToCart}`) }).first().click();
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: new RegExp(`^${catalogue(locale, "catalog").purchase.addToCart}`) })
+      .first()
+      .click();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
 
     // the checkout serves a guest: no sign-in wall
     await page.goto("/checkout");
     await expect(page.getByTestId("guest-checkout")).toBeVisible();
     await expect(page.getByTestId("checkout-line")).toHaveCount(1);
+    await keepScreenshot(page, "guest-checkout-top", locale);
     await page.getByLabel(c.contact.fullName).fill("Zawadi Mgeni");
     await page.getByLabel(c.contact.phone, { exact: true }).fill(phone.typed);
     await page.getByLabel(c.delivery.region).selectOption("dar-es-salaam");
@@ -117,6 +122,8 @@ for (const [index, locale] of locales.entries())
     await sandbox.getByRole("button", { name: new RegExp(`^${(catalogue(locale, "payments").sandbox.confirm as string).split(" (")[0]}`) }).click();
     await expect(page.getByTestId("order-status")).toHaveText(o.status.paid, { timeout: 30_000 });
     await sandbox.close();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await keepScreenshot(page, "guest-order-paid", locale);
 
     // the SMS link, opened on the phone's browser: no cookies, no account, the order and its receipt
     const phoneBrowser = await browser.newContext({ viewport: PHONE, locale: locale === "sw" ? "sw-TZ" : "en-GB" });

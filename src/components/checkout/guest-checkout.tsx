@@ -65,6 +65,9 @@ export function GuestCheckout({ shop, methods, now }: { shop: CheckoutShop; meth
           <Button size="sm" variant="secondary" data-opens="auth" onClick={() => openAuthDialog("login", "/checkout")}>
             {t("guest.signIn")}
           </Button>
+          <Button size="sm" variant="secondary" data-opens="auth" onClick={() => openAuthDialog("register", "/checkout")}>
+            {t("guest.register")}
+          </Button>
           <Link href="/cart" className="self-center text-brand hover:underline">
             {t("guest.backToCart")}
           </Link>

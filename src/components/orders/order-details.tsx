@@ -90,7 +90,7 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
             </p>
           )}
           <p className="mt-2 break-words text-[var(--muted-fg)]">
-            {order.fullName} · {phone(order.phone)} · {order.email}
+            {[order.fullName, phone(order.phone), order.email].filter(Boolean).join(" · ")}
           </p>
         </DetailCard>
 
