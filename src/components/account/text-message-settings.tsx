@@ -28,12 +28,16 @@ export function TextMessageSettings({ initial, phoneLabel }: { initial: MessageP
       </p>
     );
 
+  // the box shows the choice at once; the server's answer then stands (or the old choice, if it failed)
   async function change(body: MessagePreferencesRequest) {
+    const before = choices;
+    setChoices({ ...choices, ...body });
     setBusy(true);
     try {
       setChoices(await api.textMessages.setChoices(body));
       toast({ title: t("saved") });
     } catch {
+      setChoices(before);
       toast({ title: t("failed"), variant: "destructive", duration: TOAST_MS.error });
     } finally {
       setBusy(false);
@@ -50,7 +54,7 @@ export function TextMessageSettings({ initial, phoneLabel }: { initial: MessageP
   ] as const;
   return (
     <div className="text-sm" aria-busy={busy} data-testid="text-message-settings">
-      <p className="text-[var(--muted-fg)]">{t("intro", { phone: phoneLabel ?? initial.phone })}</p>
+      <p className="text-[var(--muted-fg)]">{t("intro", { phone: (phoneLabel ?? initial.phone).replace(/ /g, "\u00a0") })}</p>
       <div className="divide-y divide-[var(--border)]">
         {options.map(({ key, checked, disabled }) => (
           <label key={key} className={row}>
@@ -61,10 +65,13 @@ export function TextMessageSettings({ initial, phoneLabel }: { initial: MessageP
               disabled={busy || disabled}
               onChange={(e) => void change({ [key]: e.target.checked })}
               className={box}
+              aria-labelledby={`text-${key}-label`}
               aria-describedby={`text-${key}-note`}
             />
             <span>
-              <span className="block font-medium">{t(key)}</span>
+              <span id={`text-${key}-label`} className="block font-medium">
+                {t(key)}
+              </span>
               <span id={`text-${key}-note`} className="block text-[var(--muted-fg)]">
                 {key === "marketing" && disabled ? t("marketingNeedsSms") : t(`${key}Note`)}
               </span>

@@ -57,6 +57,28 @@ export default async function AdminTextMessagesPage({ searchParams }: { searchPa
         : m.status === "stopped"
           ? t("stopped")
           : null;
+  const stateCell = (m: AdminTextMessage) => {
+    const detail = stateDetail(m);
+    return (
+      <>
+        {t(`outboxState.${m.state}`)}
+        {detail && <span className="block text-xs text-[var(--muted-fg)]">{detail}</span>}
+      </>
+    );
+  };
+  const deliveryCell = (m: AdminTextMessage) => (
+    <>
+      {t(`deliveryState.${m.deliveryState ?? "none"}`)}
+      {m.deliveryAt && <span className="block text-xs text-[var(--muted-fg)]">{when.format(new Date(m.deliveryAt))}</span>}
+    </>
+  );
+  const orderCell = (m: AdminTextMessage) =>
+    m.orderNumber ? (
+      <Link href={`/admin/orders/${encodeURIComponent(m.orderNumber)}`} className="text-brand hover:underline">
+        {m.orderNumber}
+      </Link>
+    ) : null;
+  const textCell = (m: AdminTextMessage) => (m.text === null ? <span className="text-[var(--muted-fg)] italic">{t("hidden")}</span> : m.text);
 
   return (
     <ListPage
@@ -75,17 +97,21 @@ export default async function AdminTextMessagesPage({ searchParams }: { searchPa
               </li>
             ))}
           </ul>
-          {sandboxed.map((channel) => (
+          {sandboxed.length > 0 && (
             <p
-              key={channel}
               role="note"
-              data-testid={`sandbox-note-${channel}`}
+              data-testid="sandbox-note"
+              data-channels={sandboxed.join(" ")}
               className="flex gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
             >
               <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-              {t("sandboxNote", { channel: tm(`channel.${channel}`), folder: SANDBOX_FOLDERS[channel] })}
+              {t("sandboxNote", {
+                count: sandboxed.length,
+                channels: sandboxed.map((channel) => tm(`channel.${channel}`)).join(t("and")),
+                folders: sandboxed.map((channel) => `DATA_DIR/${SANDBOX_FOLDERS[channel]}`).join(", "),
+              })}
             </p>
-          ))}
+          )}
         </section>
       }
       filter={{
@@ -145,72 +171,99 @@ export default async function AdminTextMessagesPage({ searchParams }: { searchPa
       {list.messages.length === 0 ? (
         <p className="text-sm">{t("empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[64rem] text-left text-sm" data-testid="text-messages">
-            <thead className="border-b border-[var(--border)] text-xs text-[var(--muted-fg)] uppercase">
-              <tr>
-                <th className="py-2 pr-3">{t("time")}</th>
-                <th className="py-2 pr-3">{t("channel")}</th>
-                <th className="py-2 pr-3">{t("event")}</th>
-                <th className="py-2 pr-3">{t("to")}</th>
-                <th className="py-2 pr-3">{t("status")}</th>
-                <th className="py-2 pr-3">{t("delivery")}</th>
-                <th className="py-2 pr-3 text-right">{t("attempts")}</th>
-                <th className="py-2 pr-3">{t("lastError")}</th>
-                <th className="py-2 pr-3">{t("order")}</th>
-                <th className="py-2">{t("text")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.messages.map((m) => {
-                const ChannelIcon = m.channel === "whatsapp" ? MessageCircle : MessageSquareText;
-                const detail = stateDetail(m);
-                return (
-                  <tr
-                    key={m.id}
-                    className="border-b border-[var(--border)] align-top"
-                    data-testid="text-message-row"
-                    data-channel={m.channel}
-                    data-event={m.event}
-                    data-state={m.state}
-                  >
-                    <td className="py-1.5 pr-3 whitespace-nowrap">{when.format(new Date(m.queuedAt))}</td>
-                    <td className="py-1.5 pr-3 whitespace-nowrap">
-                      <span className="inline-flex items-center gap-1">
-                        <ChannelIcon className="h-4 w-4" aria-hidden />
-                        {tm(`channel.${m.channel}`)}
-                      </span>
-                    </td>
-                    <td className="py-1.5 pr-3">{tm(`event.${m.event}`)}</td>
-                    <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">{m.recipient}</td>
-                    <td className="py-1.5 pr-3">
-                      {t(`outboxState.${m.state}`)}
-                      {detail && <span className="block text-xs text-[var(--muted-fg)]">{detail}</span>}
-                    </td>
-                    <td className="py-1.5 pr-3">
-                      {t(`deliveryState.${m.deliveryState ?? "none"}`)}
-                      {m.deliveryAt && <span className="block text-xs text-[var(--muted-fg)]">{when.format(new Date(m.deliveryAt))}</span>}
-                    </td>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">{m.attempts}</td>
-                    <td className="max-w-56 py-1.5 pr-3 text-xs break-words">{m.lastError ?? "—"}</td>
-                    <td className="py-1.5 pr-3 whitespace-nowrap">
-                      {m.orderNumber ? (
-                        <Link href={`/admin/orders/${encodeURIComponent(m.orderNumber)}`} className="text-brand hover:underline">
-                          {m.orderNumber}
-                        </Link>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td className="max-w-80 py-1.5 text-xs break-words whitespace-pre-line">
-                      {m.text === null ? <span className="text-[var(--muted-fg)] italic">{t("hidden")}</span> : m.text}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <>
+          {/* a phone: one card a message, every field under its name */}
+          <ul className="space-y-3 md:hidden" data-testid="text-message-cards">
+            {list.messages.map((m) => {
+              const ChannelIcon = m.channel === "whatsapp" ? MessageCircle : MessageSquareText;
+              return (
+                <li key={m.id} className="rounded-lg border border-[var(--border)] p-3 text-sm" data-testid="text-message-card" data-event={m.event}>
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="inline-flex items-center gap-1.5 font-semibold">
+                      <ChannelIcon className="h-4 w-4 shrink-0" aria-hidden />
+                      {tm(`event.${m.event}`)}
+                    </span>
+                    <span className="text-xs text-[var(--muted-fg)]">{when.format(new Date(m.queuedAt))}</span>
+                  </div>
+                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+                    <dt className="text-[var(--muted-fg)]">{t("channel")}</dt>
+                    <dd>{tm(`channel.${m.channel}`)}</dd>
+                    <dt className="text-[var(--muted-fg)]">{t("to")}</dt>
+                    <dd className="tabular-nums">{m.recipient}</dd>
+                    <dt className="text-[var(--muted-fg)]">{t("status")}</dt>
+                    <dd>{stateCell(m)}</dd>
+                    <dt className="text-[var(--muted-fg)]">{t("delivery")}</dt>
+                    <dd>{deliveryCell(m)}</dd>
+                    <dt className="text-[var(--muted-fg)]">{t("attempts")}</dt>
+                    <dd className="tabular-nums">{m.attempts}</dd>
+                    {m.lastError && (
+                      <>
+                        <dt className="text-[var(--muted-fg)]">{t("lastError")}</dt>
+                        <dd className="break-words">{m.lastError}</dd>
+                      </>
+                    )}
+                    {m.orderNumber && (
+                      <>
+                        <dt className="text-[var(--muted-fg)]">{t("order")}</dt>
+                        <dd>{orderCell(m)}</dd>
+                      </>
+                    )}
+                  </dl>
+                  <p className="mt-2 rounded bg-[var(--muted)] p-2 text-xs break-words whitespace-pre-line">{textCell(m)}</p>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="hidden overflow-x-auto md:block">
+            <table className="w-full min-w-[64rem] text-left text-sm" data-testid="text-messages">
+              <thead className="border-b border-[var(--border)] text-xs text-[var(--muted-fg)] uppercase">
+                <tr>
+                  <th className="py-2 pr-3">{t("time")}</th>
+                  <th className="py-2 pr-3">{t("channel")}</th>
+                  <th className="py-2 pr-3">{t("event")}</th>
+                  <th className="py-2 pr-3">{t("to")}</th>
+                  <th className="py-2 pr-3">{t("status")}</th>
+                  <th className="py-2 pr-3">{t("delivery")}</th>
+                  <th className="py-2 pr-3 text-right">{t("attempts")}</th>
+                  <th className="py-2 pr-3">{t("lastError")}</th>
+                  <th className="py-2 pr-3">{t("order")}</th>
+                  <th className="py-2">{t("text")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.messages.map((m) => {
+                  const ChannelIcon = m.channel === "whatsapp" ? MessageCircle : MessageSquareText;
+                  return (
+                    <tr
+                      key={m.id}
+                      className="border-b border-[var(--border)] align-top"
+                      data-testid="text-message-row"
+                      data-channel={m.channel}
+                      data-event={m.event}
+                      data-state={m.state}
+                    >
+                      <td className="py-1.5 pr-3 whitespace-nowrap">{when.format(new Date(m.queuedAt))}</td>
+                      <td className="py-1.5 pr-3 whitespace-nowrap">
+                        <span className="inline-flex items-center gap-1">
+                          <ChannelIcon className="h-4 w-4" aria-hidden />
+                          {tm(`channel.${m.channel}`)}
+                        </span>
+                      </td>
+                      <td className="py-1.5 pr-3">{tm(`event.${m.event}`)}</td>
+                      <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">{m.recipient}</td>
+                      <td className="py-1.5 pr-3">{stateCell(m)}</td>
+                      <td className="py-1.5 pr-3">{deliveryCell(m)}</td>
+                      <td className="py-1.5 pr-3 text-right tabular-nums">{m.attempts}</td>
+                      <td className="max-w-56 py-1.5 pr-3 text-xs break-words">{m.lastError ?? "—"}</td>
+                      <td className="py-1.5 pr-3 whitespace-nowrap">{orderCell(m) ?? "—"}</td>
+                      <td className="max-w-80 py-1.5 text-xs break-words whitespace-pre-line">{textCell(m)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </ListPage>
   );
