@@ -36,7 +36,11 @@ export type AdminOrderActionRequest = NonNullable<z.input<typeof adminOrderActio
 // ---- answers ------------------------------------------------------------------------------
 
 /** An order as the admin's list shows it: with who placed it and how they pay. */
-export const adminOrderSummarySchema = orderSummarySchema.extend({ fullName: z.string(), email: z.string().nullable(), paymentMethod: z.enum(PAYMENT_METHODS) });
+export const adminOrderSummarySchema = orderSummarySchema.extend({
+  fullName: z.string(),
+  email: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+});
 export type AdminOrderSummary = z.input<typeof adminOrderSummarySchema>;
 
 /** GET /api/admin/orders: newest first, with the count of every match */

@@ -717,8 +717,12 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
-    uniqueIndex("orders_guest_idempotency_idx").on(t.guestPhone, t.idempotencyKey).where(sql`${t.userId} is null and ${t.guestPhone} is not null`),
-    index("orders_guest_phone_idx").on(t.guestPhone).where(sql`${t.guestPhone} is not null`),
+    uniqueIndex("orders_guest_idempotency_idx")
+      .on(t.guestPhone, t.idempotencyKey)
+      .where(sql`${t.userId} is null and ${t.guestPhone} is not null`),
+    index("orders_guest_phone_idx")
+      .on(t.guestPhone)
+      .where(sql`${t.guestPhone} is not null`),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_hold_idx").on(t.status, t.holdUntil),
     index("orders_created_idx").on(t.createdAt),
@@ -1110,8 +1114,12 @@ export const couponRedemptions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp("released_at", { withTimezone: true }),
   },
-  (t) => [index("coupon_redemptions_coupon_idx").on(t.couponId), index("coupon_redemptions_user_idx").on(t.userId, t.couponId),
-    index("coupon_redemptions_phone_idx").on(t.phone, t.couponId).where(sql`${t.phone} is not null`),
+  (t) => [
+    index("coupon_redemptions_coupon_idx").on(t.couponId),
+    index("coupon_redemptions_user_idx").on(t.userId, t.couponId),
+    index("coupon_redemptions_phone_idx")
+      .on(t.phone, t.couponId)
+      .where(sql`${t.phone} is not null`),
   ],
 );
 

@@ -306,7 +306,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(eq(payments.reference, reference));
-    const mine = row && (viewer.isAdmin || (viewer.userId !== null && row.userId === viewer.userId) || (viewer.orderId !== undefined && row.orderId === viewer.orderId));
+    const mine =
+      row && (viewer.isAdmin || (viewer.userId !== null && row.userId === viewer.userId) || (viewer.orderId !== undefined && row.orderId === viewer.orderId));
     // someone else's payment answers like a missing one
     if (!row || !mine) throw new DomainError("not-found", "No such payment");
     return row;
