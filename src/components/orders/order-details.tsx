@@ -89,9 +89,7 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
               {t("shipment", { carrier: order.carrier, tracking: order.trackingNumber ?? "" })}
             </p>
           )}
-          <p className="mt-2 break-words text-[var(--muted-fg)]">
-            {[order.fullName, phone(order.phone), order.email].filter(Boolean).join(" · ")}
-          </p>
+          <p className="mt-2 break-words text-[var(--muted-fg)]">{[order.fullName, phone(order.phone), order.email].filter(Boolean).join(" · ")}</p>
         </DetailCard>
 
         <DetailCard id="payment-heading" title={t("payment")}>
