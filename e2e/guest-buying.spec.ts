@@ -34,7 +34,13 @@ async function smsTo(e164: string, event: string): Promise<SandboxSms> {
   await expect
     .poll(
       () => {
-        const files = fs.existsSync(smsDir) ? fs.readdirSync(smsDir).sort().reverse() : [];
+        const files = fs.existsSync(smsDir)
+          ? fs
+              .readdirSync(smsDir)
+              .filter((name) => name.endsWith(".json"))
+              .sort()
+              .reverse()
+          : [];
         found = files
           .map((name) => JSON.parse(fs.readFileSync(path.join(smsDir, name), "utf8")) as SandboxSms)
           .find((sms) => sms.to === e164 && sms.event === event);

@@ -50,7 +50,9 @@ export function createSandboxProvider(channel: MessageChannel, dataDir: string, 
       await fs.mkdir(dir, { recursive: true });
       // the time first, so a listing sorts oldest first; the outbox id makes the name unique
       const file = path.join(dir, `${now.toISOString().replace(/[:.]/g, "-")}-${message.id}.json`);
-      await fs.writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
+      // written aside and renamed into place: a reader (the admin page, a test) never sees half a file
+      await fs.writeFile(`${file}.part`, `${JSON.stringify(record, null, 2)}\n`);
+      await fs.rename(`${file}.part`, file);
       log?.(`${channel} ${message.event} to ${message.to} written to ${file}`);
       return { providerMessageId: `sandbox-${channel}-${message.id}-${randomBytes(4).toString("hex")}` };
     },
