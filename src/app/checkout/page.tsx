@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
-import { ShoppingCart } from "lucide-react";
 import { offeredPaymentMethods } from "@/lib/checkout";
 import { regionName } from "@/lib/tanzania-regions";
-import { CheckoutForm, type CheckoutLine } from "@/components/checkout/checkout-form";
-import { GuestCheckout } from "@/components/checkout/guest-checkout";
+import { CheckoutForm } from "@/components/checkout/checkout-form";
+import { checkoutLinesOf } from "@/components/checkout/checkout-types";
+import { EmptyCheckout, GuestCheckout } from "@/components/checkout/guest-checkout";
 import { getServices } from "@/server/services";
 import { getIntl, getTranslator } from "../i18n";
 import { loadSessionUser } from "../session";
 import { textIn } from "@/lib/site-settings";
 import { loadSiteSettings } from "../site-settings";
-import { ButtonLink } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("checkout");
@@ -51,29 +50,11 @@ export default async function CheckoutPage() {
     return (
       <div className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
         {heading}
-        <div className="mx-auto max-w-md py-10 text-center">
-          <ShoppingCart className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold">{t("empty.title")}</h2>
-          <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("empty.text")}</p>
-          <ButtonLink href="/products" className="mt-4">
-            {t("empty.browse")}
-          </ButtonLink>
-        </div>
+        <EmptyCheckout />
       </div>
     );
 
-  const lines: CheckoutLine[] = cart.items.flatMap((item) =>
-    item.variants.map((v) => ({
-      productId: item.productId,
-      variantId: v.variantId,
-      name: item.product.name,
-      attributes: v.attributes,
-      quantity: v.quantity,
-      unitPrice: v.price,
-      freeDelivery: Boolean(item.product.free_delivery),
-      sameDayDelivery: Boolean(item.product.same_day_delivery),
-    })),
-  );
+  const lines = checkoutLinesOf(cart);
   return (
     <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4">
       {heading}

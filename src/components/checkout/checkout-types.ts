@@ -1,4 +1,5 @@
 import type { DeliverySettings, PaymentMethod } from "@/lib/checkout";
+import type { Cart } from "@/lib/guest-cart";
 import type { SiteSettings } from "@/lib/site-settings";
 
 /** One line of the cart as the checkout shows and prices it. */
@@ -34,4 +35,20 @@ export interface CheckoutContact {
 /** The lines as a guest's requests carry them: what is wanted, never a price (the server prices them). */
 export function requestedLines(lines: readonly CheckoutLine[]) {
   return lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity }));
+}
+
+/** A cart (the account's from the server, or a guest's from the browser) as the checkout's lines. */
+export function checkoutLinesOf(cart: Cart): CheckoutLine[] {
+  return cart.items.flatMap((item) =>
+    item.variants.map((v) => ({
+      productId: item.productId,
+      variantId: v.variantId,
+      name: item.product.name,
+      attributes: v.attributes,
+      quantity: v.quantity,
+      unitPrice: v.price,
+      freeDelivery: Boolean(item.product.free_delivery),
+      sameDayDelivery: Boolean(item.product.same_day_delivery),
+    })),
+  );
 }

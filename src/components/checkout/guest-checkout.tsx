@@ -9,7 +9,7 @@ import { useGuestCart } from "../cart/use-guest-cart";
 import { openAuthDialog } from "../auth/auth-dialog-state";
 import { Button, ButtonLink } from "../ui/button";
 import { CheckoutForm } from "./checkout-form";
-import type { CheckoutLine, CheckoutShop } from "./checkout-types";
+import { checkoutLinesOf, type CheckoutShop } from "./checkout-types";
 
 const subscribeNothing = () => () => undefined;
 
@@ -26,35 +26,10 @@ export function GuestCheckout({ shop, methods, now }: { shop: CheckoutShop; meth
     () => false,
   );
   const cart = useGuestCart();
-  const lines: CheckoutLine[] = useMemo(
-    () =>
-      cart.items.flatMap((item) =>
-        item.variants.map((v) => ({
-          productId: item.productId,
-          variantId: v.variantId,
-          name: item.product.name,
-          attributes: v.attributes,
-          quantity: v.quantity,
-          unitPrice: v.price,
-          freeDelivery: Boolean(item.product.free_delivery),
-          sameDayDelivery: Boolean(item.product.same_day_delivery),
-        })),
-      ),
-    [cart],
-  );
+  const lines = useMemo(() => checkoutLinesOf(cart), [cart]);
 
   if (!mounted) return <div className="h-64 animate-pulse rounded-xl bg-[var(--muted)] motion-reduce:animate-none" aria-hidden />;
-  if (lines.length === 0)
-    return (
-      <div className="mx-auto max-w-md py-10 text-center">
-        <ShoppingCart className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
-        <h2 className="mt-3 text-lg font-semibold">{t("empty.title")}</h2>
-        <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("empty.text")}</p>
-        <ButtonLink href="/products" className="mt-4">
-          {t("empty.browse")}
-        </ButtonLink>
-      </div>
-    );
+  if (lines.length === 0) return <EmptyCheckout />;
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-[var(--border)] p-3 text-sm" data-testid="guest-checkout">
@@ -75,5 +50,20 @@ export function GuestCheckout({ shop, methods, now }: { shop: CheckoutShop; meth
       </div>
       <CheckoutForm lines={lines} addresses={[]} contact={{ fullName: "", phone: "" }} shop={shop} methods={methods} now={now} guest />
     </>
+  );
+}
+
+/** The checkout of an empty cart: nothing to pay for, and the way back to the products. */
+export function EmptyCheckout() {
+  const t = useTranslations("checkout");
+  return (
+    <div className="mx-auto max-w-md py-10 text-center">
+      <ShoppingCart className="mx-auto h-12 w-12 text-[var(--muted-fg)]" aria-hidden />
+      <h2 className="mt-3 text-lg font-semibold">{t("empty.title")}</h2>
+      <p className="mt-1 text-sm text-[var(--muted-fg)]">{t("empty.text")}</p>
+      <ButtonLink href="/products" className="mt-4">
+        {t("empty.browse")}
+      </ButtonLink>
+    </div>
   );
 }

@@ -64,9 +64,8 @@ export function createSignedLinks(deps: { db: Database; siteUrl: URL }) {
 
   /** The id a token carries, or null when it is malformed or its signature is not the shop's. */
   async function verify(purpose: LinkPurpose, candidate: string): Promise<bigint | null> {
-    const match = TOKEN_PATTERN.exec(candidate);
-    if (!match) return null;
-    const [, idText, given] = match as unknown as [string, string, string];
+    const [, idText, given] = TOKEN_PATTERN.exec(candidate) ?? [];
+    if (!idText || !given) return null;
     const expected = Buffer.from(signature(await keyOnce(), purpose, idText));
     const actual = Buffer.from(given);
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
