@@ -126,6 +126,16 @@ import type { SiteSettingKey, SiteSettings } from "./site-settings";
 import type { PaymentMethod } from "./checkout";
 import type { RequestStatus } from "./requests";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
+import type {
+  CashCollector,
+  CashDayResponse,
+  CashHandoverRequest,
+  CollectRequest,
+  DeliveryOutcomeResponse,
+  RefuseRequest,
+  RiderDeliveriesResponse,
+  RidersResponse,
+} from "./contract/on-delivery";
 import { codeForStatus, isErrorCode, type ErrorBody, type ErrorCode } from "./error-codes";
 import type { Locale } from "./locale";
 import { productQueryParams, type ProductQuery } from "./product-query";
@@ -424,6 +434,24 @@ export const api = {
         ...options,
         json: body,
       }),
+  },
+  /** The signed-in rider's pay-on-delivery orders: the money taken at the door, or the goods refused. */
+  rider: {
+    deliveries: (options?: CallOptions) => call<RiderDeliveriesResponse>("GET", "/api/rider/deliveries", options),
+    collect: (number: string, body: CollectRequest, options?: CallOptions) =>
+      call<DeliveryOutcomeResponse>("POST", `/api/rider/deliveries/${encodeURIComponent(number)}/collect`, { ...options, json: body }),
+    refuse: (number: string, body: RefuseRequest, options?: CallOptions) =>
+      call<DeliveryOutcomeResponse>("POST", `/api/rider/deliveries/${encodeURIComponent(number)}/refuse`, { ...options, json: body }),
+  },
+  /** The admin's side of pay on delivery: riders, who is one, and the day's cash per collector. */
+  adminDeliveries: {
+    riders: (options?: CallOptions) => call<RidersResponse>("GET", "/api/admin/riders", options),
+    setRole: (userId: number, role: "user" | "rider", options?: CallOptions) =>
+      call<{ id: number; role: "user" | "rider" | "admin" }>("PUT", `/api/admin/customers/${userId}/role`, { ...options, json: { role } }),
+    cashDay: (day?: string, options?: CallOptions) =>
+      call<CashDayResponse>("GET", "/api/admin/cash", { ...options, query: new URLSearchParams(day ? { day } : {}) }),
+    handover: (body: CashHandoverRequest, options?: CallOptions) =>
+      call<{ collector: CashCollector }>("POST", "/api/admin/cash/handovers", { ...options, json: body }),
   },
   /** The signed-in shopper's wishlist: the ids (for the hearts), add and remove. */
   wishlist: {

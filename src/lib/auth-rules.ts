@@ -107,3 +107,7 @@ export function loginErrorType(code: ErrorCode): LoginErrorType {
   if (code === "not-verified") return "NOT_VERIFIED";
   return "INVALID_CREDENTIALS";
 }
+
+/** Who an account is: a shopper, a rider (staff who take pay-on-delivery orders out), or an administrator. */
+export const USER_ROLES = ["user", "rider", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];

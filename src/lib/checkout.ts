@@ -8,9 +8,25 @@ import { findRegion, vatZoneOf, type VatZone } from "./tanzania-regions";
  */
 export const DELIVERY_METHODS = ["courier", "same_day", "parcel", "pickup"] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
-export const PAYMENT_METHODS = ["mobile_money", "card", "bank_transfer"] as const;
+/** on_delivery: paid in cash or mobile money to a rider at the door, or at the counter on pick-up (src/lib/pay-on-delivery.ts) */
+export const PAYMENT_METHODS = ["mobile_money", "card", "bank_transfer", "on_delivery"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const ORDER_STATUSES = ["awaiting_payment", "paid", "processing", "ready_for_pickup", "shipped", "delivered", "cancelled", "refunded"] as const;
+/**
+ * confirmed: a pay-on-delivery order accepted without prepayment, its stock held until it is paid
+ * at the door or counter (then delivered) or refused there (refused: the stock back on sale).
+ */
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "confirmed",
+  "paid",
+  "processing",
+  "ready_for_pickup",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refused",
+  "refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type DeliverySettings = Pick<SiteSettings, "delivery" | "cart" | "timezone">;
@@ -128,9 +144,17 @@ export function formatOrderNumber(sequence: number, year: number): string {
 
 export const ORDER_NUMBER_PATTERN = /^KE-\d{4}-\d{6,}$/;
 
-/** Payment methods the shop can offer now: the setting's list, bank transfer only with an account to pay into. */
-export function offeredPaymentMethods(settings: Pick<SiteSettings, "paymentSettings" | "bankTransfer">, cardAvailable: boolean): PaymentMethod[] {
+/**
+ * Payment methods the shop can offer now: the setting's list, bank transfer only with an account to
+ * pay into, pay on delivery where its own setting allows it (whether a given order may use it is
+ * onDeliveryOffer's rule).
+ */
+export function offeredPaymentMethods(
+  settings: Pick<SiteSettings, "paymentSettings" | "bankTransfer"> & { payOnDelivery?: { enabled: boolean } },
+  cardAvailable: boolean,
+): PaymentMethod[] {
   return PAYMENT_METHODS.filter((m) => {
+    if (m === "on_delivery") return settings.payOnDelivery?.enabled === true;
     if (!settings.paymentSettings.methods.includes(m)) return false;
     if (m === "bank_transfer") return settings.bankTransfer.accountNumber.trim() !== "";
     if (m === "card") return cardAvailable;

@@ -12,18 +12,34 @@ export function isPaidStatus(status: OrderStatus): boolean {
   return PAID_STATUSES.includes(status);
 }
 
+/**
+ * Whether an order's money came in, by its status: a pay-on-delivery order is paid only once
+ * handed over (it is processed, shipped or ready for pick-up unpaid).
+ */
+function isPaid(order: { paymentMethod: PaymentMethod; status: OrderStatus }): boolean {
+  if (order.paymentMethod === "on_delivery") return order.status === "delivered" || order.status === "refunded";
+  return isPaidStatus(order.status);
+}
+
+/** An order still to be paid: waiting for its payment, or a pay-on-delivery order on its way. */
+function isPayable(order: { paymentMethod: PaymentMethod; status: OrderStatus }): boolean {
+  if (order.paymentMethod === "on_delivery") return ["confirmed", "processing", "ready_for_pickup", "shipped"].includes(order.status);
+  return order.status === "awaiting_payment";
+}
+
 /** A pro-forma invoice is what an unpaid order is paid against; an invoice records a paid sale. */
 export type InvoiceKind = "proforma" | "invoice";
 
 /**
  * The invoice an order has: a bank transfer always (it is paid against its pro-forma), any other
  * order when the buyer gave a TIN (a business that needs an invoice for its books). Before payment
- * the pro-forma, after it the invoice; a cancelled unpaid order has none.
+ * the pro-forma (a pay-on-delivery order's until it is handed over), after it the invoice; a
+ * cancelled or refused unpaid order has none.
  */
 export function invoiceKind(order: { paymentMethod: PaymentMethod; buyerTin: string | null; status: OrderStatus }): InvoiceKind | null {
   if (order.paymentMethod !== "bank_transfer" && !order.buyerTin) return null;
-  if (isPaidStatus(order.status)) return "invoice";
-  return order.status === "awaiting_payment" ? "proforma" : null;
+  if (isPaid(order)) return "invoice";
+  return isPayable(order) ? "proforma" : null;
 }
 
 /** An invoice is a tax invoice only when it names the seller's TIN and VAT registration number (VRN). */

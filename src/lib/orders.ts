@@ -103,6 +103,8 @@ export interface OrderView {
   /** the invoice the order has now (a pro-forma before payment, an invoice after), if any */
   invoice: InvoiceKind | null;
   canCancel: boolean;
+  /** a payment taken by hand (cash, or to the shop's till) at the counter or the door, standing */
+  paidInPerson: { method: "cash" | "till"; transactionId: string | null; at: string } | null;
 }
 
 export interface OrderSummary {
@@ -237,7 +239,23 @@ export interface SavedAddress {
   parcelOffice: string;
 }
 
-export const ADMIN_ORDER_ACTIONS = ["mark-paid", "processing", "ready-for-pickup", "ship", "deliver", "cancel", "refund"] as const;
+/**
+ * assign-rider: a pay-on-delivery courier order goes out with one of the shop's riders (or to
+ * another rider); collect: its money taken at the door or the counter, which hands it over;
+ * refuse: the customer would not take it (its stock back on sale).
+ */
+export const ADMIN_ORDER_ACTIONS = [
+  "mark-paid",
+  "processing",
+  "ready-for-pickup",
+  "ship",
+  "assign-rider",
+  "deliver",
+  "collect",
+  "refuse",
+  "cancel",
+  "refund",
+] as const;
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
 /** What a shopper may do to their own order: cancel it while nothing has been paid. */
 export type ShopperOrderAction = "cancel";
@@ -256,13 +274,34 @@ export interface OrderActionState {
  * other, and the pages offer only these. Only a bank transfer is marked paid by hand (the other
  * methods are confirmed by the provider); a pick-up is marked ready for pick-up (the shopper is
  * told where and when to collect it) and then handed over at the counter instead of shipped; a
- * cancelled order is refunded only if money came in.
+ * cancelled order is refunded only if money came in. A pay-on-delivery order goes out with a rider
+ * (or waits at the counter) unpaid, and is then either paid there (which hands it over) or refused;
+ * its shopper may cancel it until it is being prepared.
  */
 export function allowedOrderActions(order: OrderActionState): { admin: AdminOrderAction[]; shopper: ShopperOrderAction[] } {
-  return { admin: adminActions(order), shopper: order.status === "awaiting_payment" ? ["cancel"] : [] };
+  const shopperMayCancel = order.status === "awaiting_payment" || (order.paymentMethod === "on_delivery" && order.status === "confirmed");
+  return { admin: adminActions(order), shopper: shopperMayCancel ? ["cancel"] : [] };
+}
+
+/** A pay-on-delivery order not yet paid: never handed over without its money, only collected or refused. */
+function onDeliveryActions(order: OrderActionState): AdminOrderAction[] {
+  const next = order.deliveryMethod === "pickup" ? "ready-for-pickup" : "assign-rider";
+  switch (order.status) {
+    case "confirmed":
+      return ["processing", next, "cancel"];
+    case "processing":
+      return [next, "cancel"];
+    case "shipped":
+      return ["collect", "refuse", "assign-rider"];
+    case "ready_for_pickup":
+      return ["collect", "refuse", "cancel"];
+    default:
+      return [];
+  }
 }
 
 function adminActions(order: OrderActionState): AdminOrderAction[] {
+  if (order.paymentMethod === "on_delivery" && !order.paid) return onDeliveryActions(order);
   // a pick-up is made ready at the counter first; anything else is shipped
   const next = order.deliveryMethod === "pickup" ? "ready-for-pickup" : "ship";
   switch (order.status) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Locale } from "./locale";
 import { normaliseTanzanianMobile } from "./phone";
+import { DEFAULT_PAY_ON_DELIVERY, payOnDeliverySettingsSchema } from "./pay-on-delivery";
 
 /**
  * A text a shopper reads, in each of the shop's languages. A plain string is still taken (from an
@@ -199,6 +200,8 @@ export const siteSettingsSchema = z.object({
     .default({ enabled: true, shillingsPerStep: 1000, coinsPerStep: 1, coinValue: 10, maxSharePercent: 20, expiryMonths: 12 }),
   /** the admin dashboard lists products with at most this many in stock; a stored value from before this field gets the default */
   inventory: z.object({ lowStockThreshold: z.number().int().min(0).max(100_000) }).default({ lowStockThreshold: 5 }),
+  /** pay on delivery (src/lib/pay-on-delivery.ts); a stored value from before this field gets the default */
+  payOnDelivery: payOnDeliverySettingsSchema.default(DEFAULT_PAY_ON_DELIVERY),
   businessHours: z.object({
     monday: dayHours,
     tuesday: dayHours,
@@ -286,6 +289,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   bankTransfer: { bankName: "", accountName: "", accountNumber: "", branch: "", swift: "" },
   loyalty: { enabled: true, shillingsPerStep: 1000, coinsPerStep: 1, coinValue: 10, maxSharePercent: 20, expiryMonths: 12 },
   inventory: { lowStockThreshold: 5 },
+  payOnDelivery: DEFAULT_PAY_ON_DELIVERY,
   businessHours: {
     monday: weekday,
     tuesday: weekday,
@@ -421,6 +425,8 @@ export const PUBLIC_SITE_SETTING_KEYS = [
   "businessHours",
   "pcbPricing",
   "bulkPricingTiers",
+  // the checkout states when pay on delivery is offered (its ceiling, the refusal fee)
+  "payOnDelivery",
   // the coin rule is stated to every shopper (the coins page, the checkout)
   "loyalty",
 ] as const satisfies readonly SiteSettingKey[];

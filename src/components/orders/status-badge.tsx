@@ -6,11 +6,13 @@ import { cx } from "../ui/cx";
 
 const TONES: Record<OrderStatus, string> = {
   awaiting_payment: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
+  confirmed: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
   paid: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
   processing: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
   ready_for_pickup: "bg-teal-100 text-teal-900 dark:bg-teal-950 dark:text-teal-100",
   shipped: "bg-indigo-100 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100",
   delivered: "bg-emerald-600 text-white",
+  refused: "bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-100",
   cancelled: "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
   refunded: "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { USER_ROLES } from "../auth-rules";
 import { ORDER_STATUSES } from "../checkout";
 import { text } from "./fields";
 
@@ -21,7 +22,7 @@ export const adminCustomerRowSchema = z.object({
   fullName: z.string(),
   phone: z.string().nullable(),
   company: z.string().nullable(),
-  role: z.enum(["user", "admin"]),
+  role: z.enum(USER_ROLES),
   verified: z.boolean(),
   lockedAt: moment.nullable(),
   createdAt: moment,

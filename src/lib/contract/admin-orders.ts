@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "../checkout";
 import { ADMIN_ORDER_ACTIONS } from "../orders";
+import { RECORDED_PAYMENT_METHODS } from "./admin-staff-orders";
 import { text } from "./fields";
 import { orderNumberParamsSchema, orderSummarySchema, orderViewSchema } from "./orders";
 
@@ -25,6 +26,14 @@ export const adminOrderActionBodySchema = z
     carrier: text("carrier", 80).optional(),
     trackingNumber: text("trackingNumber", 80).optional(),
     note: text("note", 500).optional(),
+    /** assign-rider: the rider (an account with the rider role) taking a pay-on-delivery order out */
+    riderId: z.number().int().min(1).optional(),
+    /** collect: how the money was taken, and the till's transaction id */
+    method: z.enum(RECORDED_PAYMENT_METHODS).optional(),
+    transactionId: text("transactionId", 40).optional(),
+    /** refuse: why (required), and the refusal fee if the settings charge one and it was paid */
+    reason: text("reason", 300).optional(),
+    fee: z.object({ method: z.enum(RECORDED_PAYMENT_METHODS), transactionId: text("transactionId", 40).optional() }).strict().optional(),
     /** shipping (or handing over) a test order, whose payment went to the sandbox: required, or the answer is 409 confirmation-required */
     confirmTestOrder: z.boolean().optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH } from "../auth-rules";
+import { PASSWORD_MAX_LENGTH, USER_ROLES } from "../auth-rules";
 import { ERROR_CODES } from "../error-codes";
 import { LOCALES } from "../locale";
 import { messageResponseSchema } from "./common";
@@ -67,7 +67,7 @@ export const publicUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
-  role: z.enum(["user", "admin"]),
+  role: z.enum(USER_ROLES),
   isVerified: z.boolean(),
   profile: z.object({ fullName: z.string(), phone: z.string().nullable(), company: z.string().nullable() }),
   /** the language chosen on the account (null: never chosen; the device's choice applies) */

@@ -202,6 +202,8 @@ export const orderViewSchema = z.object({
   /** the invoice the order has now (a pro-forma before payment, an invoice after), if any */
   invoice: z.enum(["proforma", "invoice"]).nullable(),
   canCancel: z.boolean(),
+  /** a payment taken by hand (cash, or to the shop's till) at the counter or the door, standing */
+  paidInPerson: z.object({ method: z.enum(["cash", "till"]), transactionId: z.string().nullable(), at: z.string() }).nullable(),
 });
 export const orderViewIsOrderView: Same<z.output<typeof orderViewSchema>, OrderView> = true;
 

@@ -24,6 +24,7 @@ export const siteSettingsResponseSchema = siteSettingsSchema.extend({
   security: stored.security.extend({ requireAdmin2fa: z.boolean() }),
   loyalty: stored.loyalty.unwrap(),
   inventory: stored.inventory.unwrap(),
+  payOnDelivery: stored.payOnDelivery.unwrap(),
 });
 export const siteSettingsResponseIsSiteSettings: Same<z.output<typeof siteSettingsResponseSchema>, SiteSettings> = true;
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { UserRole } from "@/lib/auth-rules";
 import type { OrderStatus } from "@/lib/checkout";
 import { ADMIN_PRODUCTS_EXACT_LIMIT as ADMIN_LIST_COUNT_CAP } from "../catalog/admin/products";
 import type { Database } from "../db";
@@ -13,7 +14,7 @@ export interface AdminCustomerRow {
   fullName: string;
   phone: string | null;
   company: string | null;
-  role: "user" | "admin";
+  role: UserRole;
   verified: boolean;
   lockedAt: string | null;
   createdAt: string;
@@ -51,7 +52,7 @@ function toRow(r: {
   fullName: string;
   phone: string | null;
   company: string | null;
-  role: "user" | "admin";
+  role: UserRole;
   verifiedAt: Date | null;
   lockedAt: Date | null;
   createdAt: Date;

@@ -10,7 +10,7 @@ import type { SettingsService } from "../settings/settings";
 /** Orders that count as money taken: paid and not refunded (cancelling is for unpaid orders). */
 export const REVENUE_STATUSES = ["paid", "processing", "ready_for_pickup", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
 /** Orders the shop has to act on: paid, not yet shipped. */
-export const ACTION_STATUSES = ["paid", "processing"] as const satisfies readonly OrderStatus[];
+export const ACTION_STATUSES = ["confirmed", "paid", "processing"] as const satisfies readonly OrderStatus[];
 /** How far back the dashboard counts sign-ups and failed payments. */
 export const DASHBOARD_RECENT_DAYS = 7;
 /** How many rows each of the dashboard's lists shows. */

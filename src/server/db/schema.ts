@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -321,10 +323,13 @@ export const users = pgTable(
     phone: text("phone"),
     company: text("company"),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["user", "admin"] })
+    /** rider: staff who take pay-on-delivery orders out and see only the deliveries given to them */
+    role: text("role", { enum: ["user", "rider", "admin"] })
       .notNull()
       .default("user"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** set when `phone` was confirmed by a one-time code (a number typed in the profile is not) */
+    phoneConfirmedAt: timestamp("phone_confirmed_at", { withTimezone: true }),
     /** the shopper's language for pages and e-mails; null until chosen */
     locale: text("locale", { enum: ["sw", "en"] }),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
@@ -712,6 +717,11 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
+    /** pay on delivery: the confirmed number its limits count against */
+    onDeliveryPhone: text("on_delivery_phone"),
+    /** pay on delivery: the rider taking it out, and since when */
+    riderUserId: integer("rider_user_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    riderAssignedAt: timestamp("rider_assigned_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1323,6 +1333,10 @@ export const recordedPayments = pgTable(
     staffUserId: integer("staff_user_id").references(() => users.id, { onDelete: "set null" }),
     staffEmail: text("staff_email").notNull(),
     method: text("method", { enum: ["cash", "till"] }).notNull(),
+    /** order: pays the order; refusal_fee: the delivery fee paid by a customer refusing the goods */
+    kind: text("kind", { enum: ["order", "refusal_fee"] })
+      .notNull()
+      .default("order"),
     transactionId: text("transaction_id"),
     amount: integer("amount").notNull(),
     note: text("note"),
@@ -1332,5 +1346,29 @@ export const recordedPayments = pgTable(
     reversedByEmail: text("reversed_by_email"),
     reversalReason: text("reversal_reason"),
   },
-  (t) => [index("recorded_payments_order_idx").on(t.orderId), check("recorded_payments_method", sql`${t.method} in ('cash', 'till')`)],
+  (t) => [
+    index("recorded_payments_order_idx").on(t.orderId),
+    index("recorded_payments_staff_idx").on(t.staffUserId, t.recordedAt),
+    check("recorded_payments_method", sql`${t.method} in ('cash', 'till')`),
+  ],
+);
+
+/** The cash a collector (rider or counter staff) handed over for a shop day, as an admin counted it. */
+export const cashHandovers = pgTable(
+  "cash_handovers",
+  {
+    id: serial("id").primaryKey(),
+    staffUserId: integer("staff_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    countedCash: integer("counted_cash").notNull(),
+    /** what the recorded payments said when it was counted */
+    expectedCash: integer("expected_cash").notNull(),
+    note: text("note"),
+    receivedBy: integer("received_by").references(() => users.id, { onDelete: "set null" }),
+    receivedByEmail: text("received_by_email").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cash_handovers_day_idx").on(t.staffUserId, t.day)],
 );

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/checkout";
 import { invoiceKind, isPaidStatus, testReceiptNumber } from "@/lib/order-documents";
 import { allowedOrderActions, type OrderActionState, type OrderSummary, type OrderView, type PaymentView } from "@/lib/orders";
 import { rowsOf, type Database } from "../db";
 import { paymentView } from "../payments/service";
 import { isTestOrder, testOrderSql } from "../payments/test-orders";
-import { fiscalReceipts, orderEvents, orderLines, orders, payments } from "../db/schema";
+import { fiscalReceipts, orderEvents, orderLines, orders, payments, recordedPayments } from "../db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -29,7 +29,7 @@ type ReceiptOfView = Pick<typeof fiscalReceipts.$inferSelect, "receiptNumber" | 
 
 /** An order with its lines, timeline, latest payment and receipt. */
 export async function orderView(db: Database, order: OrderRow): Promise<OrderView> {
-  const [lines, events, payment, receipts, test] = await Promise.all([
+  const [lines, events, payment, receipts, test, inPerson] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.at), asc(orderEvents.id)),
     latestPayment(db, order.id),
@@ -43,8 +43,13 @@ export async function orderView(db: Database, order: OrderRow): Promise<OrderVie
       .from(fiscalReceipts)
       .where(eq(fiscalReceipts.orderId, order.id)),
     isTestOrder(db, order.id),
+    db
+      .select({ method: recordedPayments.method, transactionId: recordedPayments.transactionId, at: recordedPayments.recordedAt })
+      .from(recordedPayments)
+      .where(and(eq(recordedPayments.orderId, order.id), eq(recordedPayments.kind, "order"), isNull(recordedPayments.reversedAt))),
   ]);
-  return composeOrderView(order, lines, events, payment, receipts[0] ?? null, test);
+  const paidInPerson = inPerson[0] ? { ...inPerson[0], at: inPerson[0].at.toISOString() } : null;
+  return composeOrderView(order, lines, events, payment, receipts[0] ?? null, test, paidInPerson);
 }
 
 /**
@@ -78,6 +83,7 @@ export function composeOrderView(
   payment: PaymentView | null,
   receipt: ReceiptOfView | null,
   test: boolean,
+  paidInPerson: OrderView["paidInPerson"] = null,
 ): OrderView {
   return {
     number: order.number,
@@ -135,6 +141,7 @@ export function composeOrderView(
     receipt: receiptOf(order, receipt, test),
     invoice: invoiceKind(order),
     canCancel: allowedOrderActions(actionStateOf(order)).shopper.includes("cancel"),
+    paidInPerson,
   };
 }
 
