@@ -35,6 +35,7 @@ import enSourcing from "./en/sourcing.json";
 import enDiscover from "./en/discover.json";
 import enHome from "./en/home.json";
 import enSms from "./en/sms.json";
+import enDelivery from "./en/delivery.json";
 import swCommon from "./sw/common.json";
 import swCatalog from "./sw/catalog.json";
 import swSearch from "./sw/search.json";
@@ -63,6 +64,7 @@ import swSourcing from "./sw/sourcing.json";
 import swDiscover from "./sw/discover.json";
 import swHome from "./sw/home.json";
 import swSms from "./sw/sms.json";
+import swDelivery from "./sw/delivery.json";
 
 const en = {
   common: enCommon,
@@ -93,6 +95,7 @@ const en = {
   discover: enDiscover,
   home: enHome,
   sms: enSms,
+  delivery: enDelivery,
 };
 
 /** The shape of the catalogue (the English one is the reference; the other language must match it key for key). */
@@ -128,6 +131,7 @@ const swSource: Messages = {
   discover: swDiscover,
   home: swHome,
   sms: swSms,
+  delivery: swDelivery,
 };
 
 /** The catalogue as written (ICU message strings), for checks of the text itself. */
@@ -175,6 +179,8 @@ const SERVER_ONLY = [
   "payments.testMode",
   "orders.meta",
   "orders.admin",
+  // pay on delivery's staff side (riders' page, cash reconciliation): the rider page and the admin layout hand it down
+  "delivery",
   // the admin area's client texts travel with admin pages only (src/app/admin/layout.tsx)
   "rewards.admin",
   "messages.admin",

@@ -5,7 +5,7 @@ import { loadSessionUser } from "../session";
 
 /**
  * The admin area's texts for its client components (forms), sent with admin pages to admins only:
- * the root keeps them (`admin`, and the admin groups of `rewards`, `messages` and `orders`) out of
+ * the root keeps them (`admin`, and the admin groups of `rewards`, `messages` and `orders`, and pay on delivery's `delivery`) out of
  * the catalogue every shopper's page carries. Anyone
  * else gets the page alone, whose own guard sends them away.
  */
@@ -20,6 +20,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
         rewards: CATALOGUES[locale].rewards,
         messages: CATALOGUES[locale].messages,
         orders: CATALOGUES[locale].orders,
+        delivery: CATALOGUES[locale].delivery,
       }}
     >
       {children}

@@ -11,6 +11,8 @@ import { useErrorText } from "../i18n/error-text";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { toast } from "../ui/toaster";
 import { buttonClass } from "../ui/button";
+import { CollectDialog, RefuseDialog } from "../rider/outcome-dialogs";
+import { AssignRiderDialog } from "./assign-rider";
 
 /** Actions that undo something (stock returned, money owed back) ask first. */
 const CONFIRM = ["cancel", "refund", "mark-paid"] as const satisfies readonly AdminOrderAction[];
@@ -28,12 +30,21 @@ export function AdminOrderActions({
   actions,
   test = false,
   status,
+  total = 0,
+  refusalFee = 0,
+  riderId = null,
 }: {
   number: string;
   actions: AdminOrderAction[];
   /** a test order: its payment went to the payment sandbox */
   test?: boolean;
   status: OrderStatus;
+  /** the order's total: what "collect" takes */
+  total?: number;
+  /** what a refusal costs the customer (the settings' rule: the delivery fee, or nothing) */
+  refusalFee?: number;
+  /** the rider the order is with, if any */
+  riderId?: number | null;
 }) {
   const t = useTranslations("orders.admin");
   const router = useRouter();
@@ -81,9 +92,63 @@ export function AdminOrderActions({
     }
   };
 
+  /** collect, refuse, assign-rider: each a dialog of its own, sent as the order action with its body */
+  const onDelivery = (action: "collect" | "refuse" | "assign-rider", className: string) => {
+    const done = () => {
+      toast({ title: t("done"), description: t(`doneText.${action}`, { number }) });
+      router.refresh();
+    };
+    const failed = (error: unknown) => {
+      if (isApiError(error, "invalid-state")) router.refresh();
+      throw error;
+    };
+    const label = t(`action.${action}`);
+    const disabled = busy !== null;
+    if (action === "collect")
+      return (
+        <CollectDialog
+          key={action}
+          number={number}
+          total={total}
+          withNote
+          submit={(body) => api.adminOrders.act(number, "collect", body).catch(failed)}
+          onDone={done}
+          triggerLabel={label}
+          triggerClassName={className}
+          disabled={disabled}
+        />
+      );
+    if (action === "refuse")
+      return (
+        <RefuseDialog
+          key={action}
+          number={number}
+          fee={refusalFee}
+          submit={(body) => api.adminOrders.act(number, "refuse", body).catch(failed)}
+          onDone={done}
+          triggerLabel={label}
+          triggerClassName={className}
+          disabled={disabled}
+        />
+      );
+    return (
+      <AssignRiderDialog
+        key={action}
+        number={number}
+        currentRiderId={riderId}
+        submit={(id) => api.adminOrders.act(number, "assign-rider", { riderId: id }).catch(failed)}
+        onDone={done}
+        triggerLabel={label}
+        triggerClassName={className}
+        disabled={disabled}
+      />
+    );
+  };
+
   const button = (action: AdminOrderAction) => {
-    const danger = action === "cancel" || action === "refund";
+    const danger = action === "cancel" || action === "refund" || action === "refuse";
     const className = buttonClass({ variant: danger ? "danger-outline" : "primary", className: "text-sm" });
+    if (action === "collect" || action === "refuse" || action === "assign-rider") return onDelivery(action, className);
     const label = busy === action ? t("working") : t(`action.${action}`);
     if (test && handsOverGoods(status, action))
       return (

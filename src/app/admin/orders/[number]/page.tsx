@@ -12,6 +12,7 @@ import { OrderTimeline } from "@/components/orders/order-timeline";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { TestOrderBadge } from "@/components/orders/test-order-badge";
 import { adminTimeFormat } from "@/components/admin/time-format";
+import { refusalFeeDue } from "@/lib/pay-on-delivery";
 import { isDomainError } from "@/server/errors";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../../admin-guard";
@@ -54,6 +55,13 @@ export default async function AdminOrderPage({ params }: Params) {
     services.staffOrders.recorded(order.number),
     getTranslator("admin.staffOrders"),
   ]);
+  const td = await getTranslator("delivery");
+  // the rider a pay-on-delivery order is with (the admin view's `rider`, when the server gives it)
+  const rider = (order as { rider?: { id: number; name: string } | null }).rider ?? null;
+  const refusalFee =
+    order.paymentMethod === "on_delivery"
+      ? refusalFeeDue(settings.payOnDelivery.refusalFee, { deliveryFee: order.deliveryFee, deliveryMethod: order.delivery.method })
+      : 0;
   const unpaid = order.status === "awaiting_payment";
   // WhatsApp carries the link only to a number that chose it
   const whatsapp = unpaid ? ((await services.notify.preferences(order.phone))?.whatsapp ?? false) : false;
@@ -74,6 +82,11 @@ export default async function AdminOrderPage({ params }: Params) {
           <OrderStatusBadge status={order.status} className="text-sm" />
         </span>
       </div>
+      {rider && (
+        <p className="text-sm" data-testid="order-rider">
+          {td("assign.current", { name: rider.name })}
+        </p>
+      )}
       <section aria-labelledby="actions-heading" className="rounded-xl border-2 border-brand p-4">
         <h2 id="actions-heading" className="mb-3 text-base font-semibold">
           {t("actions")}
@@ -87,8 +100,24 @@ export default async function AdminOrderPage({ params }: Params) {
           </p>
         )}
         {/* the admin's texts stay off every shopper's page (orders.admin is server-only): this island gets them here */}
-        <IntlRoot locale={locale} messages={{ errors: CATALOGUES[locale].errors, orders: CATALOGUES[locale].orders }}>
-          <AdminOrderActions number={order.number} actions={order.actions} test={order.test} status={order.status} />
+        <IntlRoot
+          locale={locale}
+          messages={{
+            errors: CATALOGUES[locale].errors,
+            orders: CATALOGUES[locale].orders,
+            delivery: CATALOGUES[locale].delivery,
+            common: CATALOGUES[locale].common,
+          }}
+        >
+          <AdminOrderActions
+            number={order.number}
+            actions={order.actions}
+            test={order.test}
+            status={order.status}
+            total={order.total}
+            refusalFee={refusalFee}
+            riderId={rider?.id ?? null}
+          />
         </IntlRoot>
       </section>
       {unpaid && (
