@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   "invalid-signature",
   /** a body in a format the route does not take (a payment callback that is not JSON) */
   "unsupported-media-type",
+  /** pay on delivery refused for this number: `reason` says why (an unconfirmed number, the new customer's limit, the units cap with `lines`) */
+  "on-delivery-refused",
   /** the payment provider refused or could not be reached; nothing was charged */
   "payment-failed",
   /** the server is busy (a full queue or pool): try again shortly */
@@ -123,6 +125,8 @@ export interface ErrorDetailsByCode {
   "out-of-stock": { lines: OutOfStockLine[] };
   /** why the coupon does not apply, what is missing below its minimum, and the order's quote without it */
   "coupon-invalid": { reason: CouponReason; missing?: number; quote?: CheckoutQuote };
+  /** why this number may not pay this order on delivery; for the units cap, the products over it and what could still be held */
+  "on-delivery-refused": { reason: OnDeliveryRefusal; lines?: OnDeliveryCapLine[] };
   /** the field refused and why (a stable reason name); some refusals carry what the form needs next */
   validation: FieldProblem & {
     quote?: CheckoutQuote;
@@ -138,6 +142,16 @@ export interface ErrorDetailsByCode {
   "too-large": FieldProblem;
   /** a sign-in lock: how long it lasts */
   locked: { minutesLeft: number };
+}
+
+/** Why pay on delivery was refused for a number: not confirmed by a code, a new customer's limit reached, or too many units of a product held. */
+export type OnDeliveryRefusal = "phone-not-confirmed" | "new-customer-limit" | "units-cap";
+
+/** A product over the units a number may hold in open pay-on-delivery orders, with the units it could still hold. */
+export interface OnDeliveryCapLine {
+  productId: number;
+  name: string;
+  available: number;
 }
 
 /** Which field of a form a refusal is about (`phone`, `region`, `wallet`, `sku`, ...), and why. */

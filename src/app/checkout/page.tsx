@@ -35,6 +35,7 @@ export default async function CheckoutPage() {
     mobileMoneyProviders: settings.paymentSettings.mobileMoneyProviders,
     bankTransferHours: settings.orderHold.bankTransferHours,
     courierArea,
+    payOnDelivery: settings.payOnDelivery,
   };
   // a guest checks out with a mobile number confirmed by an SMS code (the cart is the browser's)
   if (!user)

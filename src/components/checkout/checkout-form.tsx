@@ -9,6 +9,7 @@ import { useState } from "react";
 import { ContactSection } from "./sections/contact/contact-section";
 import { GuestConfirmSection, type GuestFields } from "./sections/contact/guest-confirm-section";
 import { DeliverySection } from "./sections/delivery/delivery-section";
+import { onDeliveryChoice, usablePayment } from "./sections/payment/on-delivery";
 import { PaymentSection } from "./sections/payment/payment-section";
 import { PriceChangedDialog } from "./sections/summary/price-changed-dialog";
 import { SummarySection } from "./sections/summary/summary-section";
@@ -40,7 +41,9 @@ interface Props {
 export function CheckoutForm({ lines, addresses, contact, shop, methods, now, savedPayment, guest = false }: Props) {
   const state = useCheckoutValues({ addresses, contact, savedPayment, methods, wallets: shop.mobileMoneyProviders, now });
   const quote = useCheckoutQuote({ lines, shop, values: state.values, clock: state.clock, guest });
-  const form = { ...state.values, method: quote.method };
+  // pay on delivery, where the shop allows it for this delivery and total (the number's own limits are the server's to check)
+  const onDelivery = onDeliveryChoice(methods, shop.payOnDelivery, { deliveryMethod: quote.method, total: quote.total });
+  const form = { ...state.values, method: quote.method, payment: usablePayment(state.values.payment, onDelivery) };
   const errors = fieldErrors(form, state.marked, state.checked);
   const [guestFields, setGuestFields] = useState<GuestFields>({ code: "", email: "" });
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -71,7 +74,14 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
           />
         )}
         <DeliverySection fields={fields} state={state} addresses={addresses} contact={contact} shop={shop} options={quote.options} method={quote.method} />
-        <PaymentSection fields={fields} methods={methods} shop={shop} />
+        <PaymentSection
+          fields={fields}
+          methods={methods}
+          shop={shop}
+          onDelivery={onDelivery}
+          order={{ deliveryMethod: quote.method, total: quote.total, deliveryFee: quote.shown.deliveryFee }}
+          guest={guest}
+        />
         <CheckoutRewards
           quote={quote.rewardsQuote}
           couponCode={quote.couponCode}
@@ -91,6 +101,8 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
         noticeRef={placing.noticeRef}
         busy={placing.busy}
         canPay={methods.length > 0}
+        payment={form.payment}
+        guest={guest}
       />
       <PriceChangedDialog changed={placing.changedTotal} onDismiss={placing.dismissChangedTotal} onConfirm={(total) => void placing.place(total)} />
     </form>

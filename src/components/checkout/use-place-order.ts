@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { attemptFingerprint, checkCheckoutForm, checkoutRequestOf, isCheckoutField, type CheckoutFormValues } from "@/lib/checkout-form";
-import type { OutOfStockLine } from "@/lib/error-codes";
+import type { OnDeliveryCapLine, OnDeliveryRefusal, OutOfStockLine } from "@/lib/error-codes";
 import { openAuthDialog } from "../auth/auth-dialog-state";
 import { announceCartChange, refreshServerCart } from "../cart/cart-store";
 import { useErrorText } from "../i18n/error-text";
@@ -46,7 +46,17 @@ function forgetAttempt() {
  * as they were (`rewards`: the rewards key it was said for): changing them answers it.
  */
 export type Notice =
-  { kind: "fields" } | { kind: "out-of-stock"; lines: OutOfStockLine[] } | { kind: "cart-empty" } | { kind: "text"; text: string; rewards?: string };
+  | { kind: "fields" }
+  | { kind: "out-of-stock"; lines: OutOfStockLine[] }
+  | { kind: "cart-empty" }
+  | { kind: "text"; text: string; rewards?: string }
+  | { kind: "on-delivery"; reason: OnDeliveryNoticeReason; lines: OnDeliveryCapLine[] };
+
+/** Why pay on delivery was refused for this order: the shop's rule for it (its setting changed meanwhile), or the number's own limits. */
+export type OnDeliveryNoticeReason = OnDeliveryRefusal | "on-delivery-disabled" | "on-delivery-method" | "on-delivery-ceiling";
+
+const ON_DELIVERY_RULES: readonly string[] = ["on-delivery-disabled", "on-delivery-method", "on-delivery-ceiling"];
+const ON_DELIVERY_REFUSALS: readonly string[] = ["phone-not-confirmed", "new-customer-limit", "units-cap"];
 
 /**
  * Placing the order with the total the shopper saw: once at a time, under one Idempotency-Key per
@@ -149,6 +159,12 @@ export function usePlaceOrder({
       } else if (guest && isApiError(error, "invalid-code")) {
         guest.onCodeError(errorText(error));
         document.getElementById("guest-code")?.focus();
+      } else if (isApiError(error, "validation") && error.body.field === "payment" && ON_DELIVERY_RULES.includes(error.body.reason ?? "")) {
+        // the shop's pay-on-delivery setting changed since the page was read: read it again
+        showNotice({ kind: "on-delivery", reason: error.body.reason as OnDeliveryNoticeReason, lines: [] });
+        router.refresh();
+      } else if (isApiError(error, "on-delivery-refused") && ON_DELIVERY_REFUSALS.includes(error.body.reason ?? "")) {
+        showNotice({ kind: "on-delivery", reason: error.body.reason!, lines: error.body.lines ?? [] });
       } else if (isApiError(error, "out-of-stock")) {
         showNotice({ kind: "out-of-stock", lines: error.body.lines ?? [] });
         router.refresh();

@@ -98,7 +98,18 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
             {order.wallet && ` · ${order.wallet}`}
           </p>
           {order.paymentPhone && <p>{t("paidFrom", { phone: phone(order.paymentPhone) })}</p>}
-          {order.paidAt && <p>{t("paidAt", { date: format.dateTime(new Date(order.paidAt), DATE_FORMATS.dateTime) })}</p>}
+          {order.paidInPerson ? (
+            <p data-testid="order-paid-in-person">
+              {order.paidInPerson.method === "cash"
+                ? t("paidCash", { date: format.dateTime(new Date(order.paidInPerson.at), DATE_FORMATS.dateTime) })
+                : t("paidTill", {
+                    date: format.dateTime(new Date(order.paidInPerson.at), DATE_FORMATS.dateTime),
+                    id: order.paidInPerson.transactionId ?? "none",
+                  })}
+            </p>
+          ) : (
+            order.paidAt && <p>{t("paidAt", { date: format.dateTime(new Date(order.paidAt), DATE_FORMATS.dateTime) })}</p>
+          )}
           {order.paymentMethod === "card" && <p className="text-[var(--muted-fg)]">{t("cardUsd")}</p>}
           {order.paymentMethod === "bank_transfer" && order.status === "awaiting_payment" && (
             <div className="mt-2 rounded-lg bg-[var(--surface)] p-3">

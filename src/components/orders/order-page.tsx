@@ -9,6 +9,7 @@ import { serverFormatter, serverTranslator } from "../i18n/request-intl";
 import { CancelOrder } from "./cancel-order";
 import { OrderDetails } from "./order-details";
 import { OrderMessages } from "./order-messages";
+import { OnDeliveryPanel } from "./on-delivery-panel";
 import { OrderTimeline } from "./order-timeline";
 import { PaymentPanel } from "./payment-panel";
 import { OrderStatusBadge } from "./status-badge";
@@ -28,7 +29,7 @@ interface Props {
  * An order as its holder sees it (a signed-in shopper at /account/orders/<number>, a guest at the
  * signed link /o/<token>): the confirmation after checkout, its lines, VAT, delivery and payment,
  * the timeline and the text messages, the documents, and while it is unpaid the payment's progress
- * and a way to cancel.
+ * (or, paid on delivery, what to pay at the door) and a way to cancel.
  */
 export function OrderPageView({ order, settings, messages, placed, token }: Props) {
   const t = serverTranslator("orders.order");
@@ -90,6 +91,8 @@ export function OrderPageView({ order, settings, messages, placed, token }: Prop
           <span>{t("payBy", { date: format.dateTime(payBy, DATE_FORMATS.dateTime) })}</span>
         </p>
       )}
+
+      {order.paymentMethod === "on_delivery" && <OnDeliveryPanel order={order} settings={settings} />}
 
       {awaiting && (order.paymentMethod === "mobile_money" || order.paymentMethod === "card") && (
         <PaymentPanel

@@ -31,7 +31,7 @@ export function OrderTimeline({ events, showFreeNotes = false }: { events: Timel
     <ol className="space-y-3" aria-label={t("timeline.label")} data-testid="order-timeline">
       {events.map((e, i) => {
         const last = i === events.length - 1;
-        const stopped = e.status === "cancelled" || e.status === "refunded";
+        const stopped = e.status === "cancelled" || e.status === "refunded" || e.status === "refused";
         const Icon = stopped ? XCircle : last ? CheckCircle2 : Circle;
         const note = isNoteCode(e.note) ? t(`eventNote.${e.note}`) : showFreeNotes && e.note ? e.note : null;
         return (

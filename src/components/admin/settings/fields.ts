@@ -1,4 +1,5 @@
 import { LOCALES, type Locale } from "@/lib/locale";
+import { REFUSAL_FEE_RULES, type PayOnDeliverySettings } from "@/lib/pay-on-delivery";
 import { LOCALIZED_SETTING_PATHS, type SiteSettingKey } from "@/lib/site-settings";
 
 /**
@@ -14,7 +15,7 @@ export interface FieldSpec {
   kind: FieldKind;
   options?: readonly string[];
   /** the catalogue key of the hint under the input (a list's box has its kind's own hint when absent) */
-  hint?: "pairsHint" | "factorsHint" | "pricePerCm2Hint" | "whatsappHint";
+  hint?: "pairsHint" | "factorsHint" | "pricePerCm2Hint" | "whatsappHint" | `payOnDeliveryHints.${PayOnDeliveryField}`;
   /** a text a shopper reads: one input per language, each at `<path>.<locale>` */
   localized?: true;
 }
@@ -36,6 +37,12 @@ export const LIST_HINTS: Partial<Record<FieldKind, "onePerLine" | "pairsHint" | 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
 const f = (path: string, kind: FieldKind, options?: readonly string[]): FieldSpec => ({ path, kind, ...(options ? { options } : {}) });
+type PayOnDeliveryField = keyof PayOnDeliverySettings;
+/** A pay-on-delivery setting, with its own hint (what the rule does to an order). */
+const onDelivery = (field: PayOnDeliveryField, kind: FieldKind, options?: readonly string[]): FieldSpec => ({
+  ...f(`payOnDelivery.${field}`, kind, options),
+  hint: `payOnDeliveryHints.${field}`,
+});
 const factors = (path: string, hint: FieldSpec["hint"]): FieldSpec => ({ path, kind: "pairs", hint });
 const hours = WEEKDAYS.flatMap((day) => [
   f(`businessHours.${day}.closed`, "bool"),
@@ -149,6 +156,11 @@ export const SETTINGS_TABS = [
       f("bankTransfer.accountNumber", "text"),
       f("bankTransfer.branch", "text"),
       f("bankTransfer.swift", "text"),
+      onDelivery("enabled", "bool"),
+      onDelivery("maxOrderTotal", "int"),
+      onDelivery("newCustomerOrders", "int"),
+      onDelivery("maxOpenUnitsPerProduct", "int"),
+      onDelivery("refusalFee", "select", REFUSAL_FEE_RULES),
     ],
   },
   {

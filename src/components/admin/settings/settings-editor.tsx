@@ -138,17 +138,24 @@ export function SettingsEditor({
     let control: React.ReactNode;
     if (field.kind === "bool")
       control = (
-        <label className="flex min-h-10 items-center gap-2">
-          <input
-            id={id}
-            type="checkbox"
-            className="size-4"
-            checked={value === true}
-            onChange={(e) => setFlag(field.path, e.target.checked)}
-            aria-describedby={describedBy}
-          />
-          {label(field)}
-        </label>
+        <>
+          <label className="flex min-h-10 items-center gap-2">
+            <input
+              id={id}
+              type="checkbox"
+              className="size-4"
+              checked={value === true}
+              onChange={(e) => setFlag(field.path, e.target.checked)}
+              aria-describedby={describedBy}
+            />
+            {label(field)}
+          </label>
+          {hint && (
+            <p id={hintId} className="text-xs text-[var(--muted-fg)]">
+              {t(hint)}
+            </p>
+          )}
+        </>
       );
     else if (field.kind === "multi")
       control = (

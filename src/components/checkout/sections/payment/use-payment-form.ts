@@ -28,6 +28,8 @@ export function usePaymentForm({ values, set }: Pick<SectionFields, "values" | "
         ? shop.mobileMoneyProviders.join(", ")
         : m === "card"
           ? t("payment.cardNote")
-          : t("payment.bankNote", { hours: shop.bankTransferHours }),
+          : m === "on_delivery"
+            ? t("payment.onDelivery.note")
+            : t("payment.bankNote", { hours: shop.bankTransferHours }),
   };
 }

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { RefObject } from "react";
 import { useTranslations } from "use-intl";
-import type { DeliveryMethod } from "@/lib/checkout";
+import type { DeliveryMethod, PaymentMethod } from "@/lib/checkout";
 import { formatMoney } from "@/lib/money";
 import { Button } from "../../../ui/button";
 import type { CheckoutLine } from "../../checkout-types";
@@ -21,6 +21,8 @@ export function SummarySection({
   noticeRef,
   busy,
   canPay,
+  payment,
+  guest = false,
 }: {
   lines: CheckoutLine[];
   quote: Pick<CheckoutQuoteState, "serverQuote" | "shown" | "total" | "rewardsKey">;
@@ -31,13 +33,16 @@ export function SummarySection({
   busy: boolean;
   /** false when the shop offers no payment method */
   canPay: boolean;
+  /** the payment method the order goes with (a pay-on-delivery refusal is shown while it is chosen) */
+  payment: PaymentMethod | null;
+  guest?: boolean;
 }) {
   const t = useTranslations("checkout");
   const to = useTranslations("orders");
   const tr = useTranslations("rewards");
   const money = (n: number) => formatMoney(n, "TZS");
   const { serverQuote, shown, total } = quote;
-  const { shownNotice, rows } = useOrderSummary({ lines, notice, anyError, rewardsKey: quote.rewardsKey });
+  const { shownNotice, rows } = useOrderSummary({ lines, notice, anyError, rewardsKey: quote.rewardsKey, payment });
 
   return (
     <aside aria-labelledby="summary-heading" className="space-y-3 rounded-xl border border-[var(--border)] p-4 text-sm lg:sticky lg:top-28">
@@ -101,6 +106,7 @@ export function SummarySection({
                 </Link>
               </p>
             )}
+            {shownNotice.kind === "on-delivery" && <OnDeliveryRefused notice={shownNotice} guest={guest} />}
             {shownNotice.kind === "out-of-stock" && (
               <>
                 <p>{t("errors.outOfStock")}</p>
@@ -119,7 +125,7 @@ export function SummarySection({
       </div>
 
       <Button type="submit" size="lg" block busy={busy} busyText={t("summary.placing")} disabled={!canPay}>
-        {t("summary.placeOrder", { total: money(total) })}
+        {payment === "on_delivery" ? t("summary.placeOrderOnDelivery", { total: money(total) }) : t("summary.placeOrder", { total: money(total) })}
       </Button>
       <p className="text-xs text-[var(--muted-fg)]">
         {t.rich("summary.terms", {
@@ -132,4 +138,35 @@ export function SummarySection({
       </p>
     </aside>
   );
+}
+
+/** Why this order may not be paid on delivery, in plain words, and what the shopper can do about it. */
+function OnDeliveryRefused({ notice, guest }: { notice: Extract<Notice, { kind: "on-delivery" }>; guest: boolean }) {
+  const t = useTranslations("checkout.onDeliveryRefused");
+  switch (notice.reason) {
+    case "phone-not-confirmed":
+      return guest ? (
+        <p data-testid="on-delivery-refused">{t("phoneGuest")}</p>
+      ) : (
+        <p data-testid="on-delivery-refused">
+          {t("phone")}{" "}
+          <Link href="/account/orders#claim-heading" className="font-semibold underline">
+            {t("confirmPhone")}
+          </Link>
+        </p>
+      );
+    case "units-cap":
+      return (
+        <div data-testid="on-delivery-refused">
+          <p>{t("unitsCap")}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {notice.lines.map((l) => (
+              <li key={l.productId}>{t("unitsCapLine", { name: l.name, count: l.available })}</li>
+            ))}
+          </ul>
+        </div>
+      );
+    default:
+      return <p data-testid="on-delivery-refused">{t(notice.reason)}</p>;
+  }
 }
