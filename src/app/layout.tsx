@@ -92,7 +92,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           <PreferencesProvider value={preferences}>
             {testPayments && <TestModeBanner bankTransfer={offeredPaymentMethods(settings, cardAvailable).includes("bank_transfer")} />}
             {/* in the page's first paint, not revealed after it (which would push the page down) */}
-            <SiteHeader settings={settings} categories={categories} user={user && { name: user.name, email: user.email }} cartCount={cartCount} />
+            <SiteHeader
+              settings={settings}
+              categories={categories}
+              user={user && { name: user.name, email: user.email, role: user.role }}
+              cartCount={cartCount}
+            />
             <main id="main" className="flex-1">
               {children}
             </main>

@@ -58,6 +58,7 @@ export default async function AdminPage() {
     getTranslator("messages.admin"),
     getIntl(),
   ]);
+  const cash = await getTranslator("delivery.cash");
   const when = adminTimeFormat(locale);
   const count = adminNumberFormat(locale);
   const period = (key: "today" | "month", figures: PeriodFigures) => (
@@ -85,6 +86,7 @@ export default async function AdminPage() {
     { href: "/admin/categories", label: d("categories") },
     { href: "/admin/messages", label: tm("title") },
     { href: "/admin/text-messages", label: d("textMessages") },
+    { href: "/admin/cash", label: cash("title") },
     { href: "/admin/requests", label: tr("title") },
     { href: "/siem-dashboard", label: d("security") },
   ];

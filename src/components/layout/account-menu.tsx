@@ -3,17 +3,19 @@ import { UserCircle } from "lucide-react";
 import { iconButton } from "../ui/styles";
 import { popoverMenu, popoverMenuItem, popoverMenuLabel, popoverMenuSeparator } from "../ui/popover";
 import { serverTranslator } from "../i18n/request-intl";
+import type { UserRole } from "@/lib/auth-rules";
 import { ACCOUNT_LINKS } from "./account-links";
 import { SignOutMenuItem } from "./menu-actions";
 
 const MENU_ID = "account-menu";
 
 /**
- * The signed-in account menu: profile, orders, wish list, payment, settings, and Log out. Server
+ * The signed-in account menu: a rider's deliveries, profile, orders, wish list, payment, settings, and Log out. Server
  * HTML opened by its button with no script (ui/popover.tsx); only Log out is a client island.
  */
-export function AccountMenu({ name }: { name: string }) {
+export function AccountMenu({ name, role = "user" }: { name: string; role?: UserRole }) {
   const t = serverTranslator("common.account");
+  const td = serverTranslator("delivery");
   return (
     <>
       <button
@@ -30,6 +32,12 @@ export function AccountMenu({ name }: { name: string }) {
           {name}
         </p>
         <div role="menu" aria-labelledby={`${MENU_ID}-name`}>
+          {/* a rider's first stop: the deliveries assigned to them */}
+          {role === "rider" && (
+            <Link href="/rider" prefetch={false} role="menuitem" className={popoverMenuItem}>
+              {td("menuLink")}
+            </Link>
+          )}
           {ACCOUNT_LINKS.map((link) => (
             // not prefetched: most are rarely opened
             <Link key={link.href} href={link.href} prefetch={false} role="menuitem" className={popoverMenuItem}>

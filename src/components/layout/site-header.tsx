@@ -17,6 +17,7 @@ import { AccountMenu } from "./account-menu";
 import { LanguageSwitch } from "../i18n/language-switch";
 import { PopoverBehaviour } from "../ui/popover-behaviour";
 import { serverTranslator } from "../i18n/request-intl";
+import type { UserRole } from "@/lib/auth-rules";
 
 /** The search box as plain HTML until its client part loads: same size, still submits. */
 function SearchBoxShell() {
@@ -45,7 +46,7 @@ export function SiteHeader({
 }: {
   settings: SiteSettings;
   categories: HeaderCategory[];
-  user: { name: string; email: string } | null;
+  user: { name: string; email: string; role?: UserRole } | null;
   cartCount: number;
 }) {
   const t = serverTranslator("common");
@@ -98,7 +99,7 @@ export function SiteHeader({
           {user ? (
             <>
               <span className="hidden max-w-40 truncate px-1 text-sm lg:inline">{t("greeting", { name: greetingName(user) })}</span>
-              <AccountMenu name={greetingName(user)} />
+              <AccountMenu name={greetingName(user)} role={user.role} />
             </>
           ) : (
             <GuestMenu />

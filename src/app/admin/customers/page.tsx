@@ -24,6 +24,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
   await requireAdmin("/admin/customers");
   const services = await getServices();
   const [query, t, { locale }] = await Promise.all([searchParams, getTranslator("admin.customers"), getIntl()]);
+  const tr = await getTranslator("delivery.role");
   const q = query.q?.trim().slice(0, 100) || undefined;
   const locked = query.locked === "true" ? "true" : undefined;
   const page = Math.max(1, Math.min(MAX_PAGE, Number.parseInt(query.page ?? "1", 10) || 1));
@@ -82,6 +83,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
               </span>
               <span className="flex flex-wrap gap-1 text-xs">
                 {c.role === "admin" && <span className="rounded bg-[var(--muted)] px-2 py-0.5">{t("admin")}</span>}
+                {c.role === "rider" && <span className="rounded bg-sky-100 px-2 py-0.5 text-sky-900 dark:bg-sky-950 dark:text-sky-100">{tr("rider")}</span>}
                 {!c.verified && (
                   <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100">{t("unverified")}</span>
                 )}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LockAccountForm, UnlockAccountButton } from "@/components/admin/account-lock";
 import { SecurityEventsTable } from "@/components/admin/security-events-table";
+import { StaffRoleControl } from "@/components/admin/staff-role";
 import { adminTimeFormat } from "@/components/admin/time-format";
 import { formatMoney } from "@/lib/money";
 import { pagedHref } from "@/lib/paged-href";
@@ -28,6 +29,7 @@ export default async function AdminCustomerPage({ params }: { params: Promise<{ 
     getTranslator("orders"),
     getIntl(),
   ]);
+  const tr = await getTranslator("delivery.role");
   if (!customer) notFound();
   const when = adminTimeFormat(locale);
   const section = "mt-6";
@@ -53,7 +55,7 @@ export default async function AdminCustomerPage({ params }: { params: Promise<{ 
         <dt className="text-[var(--muted-fg)]">{t("status")}</dt>
         <dd data-testid="customer-status">
           {[
-            customer.role === "admin" ? t("admin") : t("shopper"),
+            customer.role === "admin" ? t("admin") : customer.role === "rider" ? tr("rider") : t("shopper"),
             customer.verified ? t("verified") : t("unverified"),
             customer.twoFactor ? t("twoFactorOn") : t("twoFactorOff"),
             t("sessions", { count: customer.openSessions }),
@@ -69,6 +71,15 @@ export default async function AdminCustomerPage({ params }: { params: Promise<{ 
           </>
         )}
       </dl>
+
+      {customer.role !== "admin" && (
+        <section className={section} aria-labelledby="role-section">
+          <h2 id="role-section" className={h2}>
+            {tr("title")}: <span data-testid="customer-role">{tr(customer.role)}</span>
+          </h2>
+          <StaffRoleControl userId={customer.id} name={customer.fullName} role={customer.role} />
+        </section>
+      )}
 
       <section className={section} aria-labelledby="lock-section">
         <h2 id="lock-section" className="sr-only">
