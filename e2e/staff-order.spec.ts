@@ -1,68 +1,148 @@
-import { expect, test } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
 import { openAdminPage } from "./admin-session";
 import { screenshots } from "./helpers";
+import { unfit } from "./layout-checks";
 
-test("an admin takes a phone order at /admin/orders/new, sends the payment link by SMS, and records the payment taken at the counter", async ({ browser }) => {
-  test.slow();
-  const admin = await openAdminPage(browser);
-  // a product in stock without options, found by its name as staff would search it
-  const listed = await admin.request.get("/api/products?inStock=true&limit=40");
-  expect(listed.ok()).toBe(true);
-  const { products } = (await listed.json()) as { products: { name: string; variant_config: unknown; stock_quantity: number }[] };
-  const product = products.find((p) => !p.variant_config && p.stock_quantity > 2);
-  expect(product, "a product in stock without options").toBeTruthy();
-  const tail = String(Date.now() % 1_000_000).padStart(6, "0");
-  const phone = `0715 ${tail.slice(0, 3)} ${tail.slice(3)}`;
+// the texts read freely from the message catalogue, as the pages show them
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Texts = Record<string, any>;
+/** A namespace of the shop's message catalogue in a language (the JSON files the pages' texts come from). */
+const catalogue = (locale: string, namespace: string): Texts =>
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
 
-  await admin.goto("/admin/orders");
-  await admin.getByRole("link", { name: "New order" }).click();
-  await expect(admin.getByRole("heading", { level: 1, name: "New order for a customer" })).toBeVisible();
+/** The admin's language and the screen's width: the phone in both languages, and the desktop. */
+const CASES = [
+  { locale: "en", width: 390 },
+  { locale: "sw", width: 390 },
+  { locale: "en", width: 1440 },
+] as const;
 
-  await screenshots(admin, "admin-staff-order-new");
-  await admin.getByLabel("Mobile number").fill(phone);
-  await admin.getByRole("button", { name: "Find" }).click();
-  await expect(admin.getByTestId("staff-lookup")).toContainText("No accounts or earlier orders with this number.");
-  await admin.getByLabel("Full name").fill("Baraka Juma");
+/** Nothing on the page is wider than the screen, and no button's text leaves its box or its section. */
+async function fitsTheScreen(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  expect(await unfit(page.getByRole("main").getByRole("button"), "section")).toEqual([]);
+}
 
-  // an order with no products is refused on the screen
-  await admin.getByRole("button", { name: "Create order" }).click();
-  await expect(admin.getByRole("alert").filter({ hasText: "Add at least one product." })).toBeVisible();
+/** With E2E_SCREENSHOTS set, the page as it is now (a state a new load would lose) into docs/screenshots. */
+async function keepAsIs(page: Page, name: string, { fullPage = true } = {}) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  if (fullPage) {
+    // from the top, with the header back in its place (scrolled, it would sit in the middle of the picture)
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByRole("banner").first()).toBeInViewport({ ratio: 1 });
+  }
+  await page.screenshot({ path: path.join("docs", "screenshots", `${name}.png`), fullPage });
+}
 
-  await admin.getByLabel("Search the catalogue").fill(product!.name);
-  await admin.getByRole("button", { name: "Search", exact: true }).click();
-  await admin
-    .getByTestId("staff-product-results")
-    .getByRole("button", { name: `Add: ${product!.name}` })
-    .first()
-    .click();
-  await expect(admin.getByTestId("staff-order-lines")).toContainText(product!.name);
-  await admin.getByLabel("Delivery method").selectOption({ label: "Collect at the shop" });
-  await admin.getByRole("button", { name: "Create order" }).click();
+test.describe("an admin takes a phone order at /admin/orders/new, sends the payment link by SMS, and records the payment taken at the counter", () => {
+  // one admin session for every case: the tests of a file run in order in one worker
+  let admin: Page;
+  let product: { name: string };
 
-  // the order's page: unpaid, with the ways to get it paid
-  await expect(admin).toHaveURL(/\/admin\/orders\/[A-Z]+-\d{4}-\d+$/, { timeout: 20_000 });
-  const actions = admin.getByTestId("staff-payment-actions");
-  await expect(actions).toBeVisible();
-  await screenshots(admin, "admin-staff-order-unpaid");
-  await actions.getByRole("button", { name: "Send payment link by SMS" }).click();
-  await expect(admin.getByText("Payment link queued").first()).toBeVisible();
+  test.beforeAll(async ({ browser }) => {
+    admin = await openAdminPage(browser);
+    // a product in stock without options, found by its name as staff would search it (each case takes one)
+    const listed = await admin.request.get("/api/products?inStock=true&limit=40");
+    expect(listed.ok()).toBe(true);
+    const { products } = (await listed.json()) as { products: { name: string; variant_config: unknown; stock_quantity: number }[] };
+    const found = products.find((p) => !p.variant_config && p.stock_quantity > CASES.length + 1);
+    expect(found, "a product in stock without options").toBeTruthy();
+    product = found!;
+  });
 
-  // a till payment needs its transaction id; then the order is paid and the payment shown with who and how
-  await actions.getByRole("button", { name: "Record payment at the counter" }).click();
-  const dialog = admin.getByRole("alertdialog");
-  await dialog.getByLabel("How it was paid").selectOption("till");
-  await dialog.getByRole("button", { name: "Record payment" }).click();
-  await expect(dialog.getByText("Enter the till's transaction id.")).toBeVisible();
-  const txn = `QK${tail}E2E`;
-  await dialog.getByLabel("Transaction id").fill(txn);
-  await dialog.getByRole("button", { name: "Record payment" }).click();
-  await expect(dialog).toBeHidden();
-  const recorded = admin.getByTestId("recorded-payments");
-  await expect(recorded).toContainText("Shop's mobile-money till");
-  await expect(recorded).toContainText(`Transaction id: ${txn}`);
-  // its fiscal receipt stands: the page says a credit note cancels it, and offers no reversal
-  await expect(recorded).toContainText("it can only be cancelled by a credit note");
-  await expect(recorded.getByRole("button", { name: "Reverse this payment" })).toHaveCount(0);
-  await expect(admin.getByTestId("staff-payment-actions")).toHaveCount(0);
-  await screenshots(admin, "admin-staff-order-paid");
+  test.afterAll(async () => {
+    await admin?.context().close();
+  });
+
+  for (const [index, { locale, width }] of CASES.entries()) {
+    test(`in ${locale === "sw" ? "Kiswahili" : "English"} at ${width} px`, async () => {
+      test.slow();
+      const t = catalogue(locale, "admin").staffOrders as Texts;
+      const status = catalogue(locale, "orders").status as Texts;
+      const phoneScreen = width < 800;
+      // the screenshots helper shoots every language and width itself: once is enough
+      const shoot = index === 0 ? (name: string) => screenshots(admin, name) : async () => undefined;
+      await admin.setViewportSize({ width, height: phoneScreen ? 844 : 900 });
+      // a number of its own per case (no earlier orders to find), and a transaction id of its own
+      const tail = `${String(Date.now() % 100_000).padStart(5, "0")}${index}`;
+      const phone = `0715 ${tail.slice(0, 3)} ${tail.slice(3)}`;
+      const txn = `QK${tail}E2E`;
+
+      await admin.goto(`/admin/orders?lang=${locale}`);
+      await admin.getByRole("link", { name: t.newOrder, exact: true }).click();
+      await expect(admin.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
+      await shoot("admin-staff-order-new");
+
+      const customer = admin.getByRole("region", { name: t.customer, exact: true });
+      await customer.getByLabel(t.phone).fill(phone);
+      await customer.getByRole("button", { name: t.lookup, exact: true }).click();
+      await expect(admin.getByTestId("staff-lookup")).toContainText(t.noMatches);
+      await customer.getByLabel(t.name).fill("Baraka Juma");
+
+      // an order with no products is refused on the screen
+      await admin.getByRole("button", { name: t.create, exact: true }).click();
+      await expect(admin.getByRole("alert").filter({ hasText: t.needsLines })).toBeVisible();
+
+      const products = admin.getByRole("region", { name: t.products, exact: true });
+      await products.getByLabel(t.search).fill(product.name);
+      await products.getByRole("button", { name: t.searchButton, exact: true }).click();
+      await admin
+        .getByTestId("staff-product-results")
+        .getByRole("button", { name: `${t.add}: ${product.name}` })
+        .first()
+        .click();
+      await expect(admin.getByTestId("staff-order-lines")).toContainText(product.name);
+      // with a product the refusal is gone
+      await expect(admin.getByRole("alert").filter({ hasText: t.needsLines })).toHaveCount(0);
+      // a delivery by courier asks for the address; the customer collects it at the shop instead
+      const delivery = admin.getByRole("region", { name: t.delivery, exact: true });
+      await delivery.getByLabel(t.method).selectOption({ label: t.deliveryMethod.courier });
+      await expect(delivery.getByLabel(t.region)).toBeVisible();
+      if (phoneScreen) await fitsTheScreen(admin, width);
+      await keepAsIs(admin, `admin-staff-order-filled-${locale}-${width}`);
+      await delivery.getByLabel(t.method).selectOption({ label: t.deliveryMethod.pickup });
+      await expect(delivery.getByLabel(t.region)).toHaveCount(0);
+      await admin.getByRole("button", { name: t.create, exact: true }).click();
+
+      // the order's page: unpaid, with the ways to get it paid
+      await expect(admin).toHaveURL(/\/admin\/orders\/[A-Z]+-\d{4}-\d+$/, { timeout: 20_000 });
+      await expect(admin.getByTestId("order-status")).toHaveText(status.awaiting_payment);
+      const actions = admin.getByTestId("staff-payment-actions");
+      await expect(actions).toBeVisible();
+      if (phoneScreen) await fitsTheScreen(admin, width);
+      await shoot("admin-staff-order-unpaid");
+      await actions.getByRole("button", { name: t.sendLinkSms, exact: true }).click();
+      await expect(admin.getByText(t.linkSent).first()).toBeVisible();
+
+      // a till payment needs its transaction id; then the order is paid and the payment shown with who and how
+      await actions.getByRole("button", { name: t.record, exact: true }).click();
+      const dialog = admin.getByRole("alertdialog");
+      await dialog.getByLabel(t.recordHow).selectOption("till");
+      await dialog.getByRole("button", { name: t.recordConfirm, exact: true }).click();
+      await expect(dialog.getByText(t.transactionIdNeeded)).toBeVisible();
+      if (phoneScreen) {
+        // the whole dialog, its buttons too, is on the phone's screen
+        const box = (await dialog.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await expect(dialog.getByRole("button", { name: t.cancel, exact: true })).toBeInViewport();
+      }
+      await keepAsIs(admin, `admin-staff-order-record-${locale}-${width}`, { fullPage: false });
+      await dialog.getByLabel(t.transactionId).fill(txn);
+      await dialog.getByRole("button", { name: t.recordConfirm, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(admin.getByTestId("order-status")).toHaveText(status.paid);
+      const recorded = admin.getByTestId("recorded-payments");
+      await expect(recorded).toContainText(t.recordMethod.till);
+      await expect(recorded).toContainText(t.recordedTxn.replace("{id}", txn));
+      // its fiscal receipt stands: the page says a credit note cancels it, and offers no reversal
+      await expect(recorded).toContainText(t.refused["receipt-issued"]);
+      await expect(recorded.getByRole("button", { name: t.reverse })).toHaveCount(0);
+      await expect(admin.getByTestId("staff-payment-actions")).toHaveCount(0);
+      if (phoneScreen) await fitsTheScreen(admin, width);
+      await shoot("admin-staff-order-paid");
+    });
+  }
 });
