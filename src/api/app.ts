@@ -19,6 +19,8 @@ import { datasheetAdminRoutes } from "./admin/datasheets";
 import { messageAdminRoutes } from "./admin/messages";
 import { orderAdminRoutes } from "./admin/orders";
 import { staffOrderRoutes } from "./admin/staff-orders";
+import { deliveryAdminRoutes } from "./admin/deliveries";
+import { riderRoutes } from "./rider";
 import { importRoutes } from "./admin/imports";
 import { productRoutes } from "./admin/products";
 import { productPricingRoutes } from "./admin/product-pricing";
@@ -49,7 +51,7 @@ import { whatsappWebhookRoutes } from "./whatsapp-webhook";
 import { requestIdOf } from "./request-id";
 import { defaultResponseCheck, installResponseCheck, type ResponseCheck } from "./response-check";
 import { requestRoutes } from "./requests";
-import { adminScope, installActors, signedInScope, trackRouteScopes, visitorScope } from "./scopes";
+import { adminScope, installActors, riderScope, signedInScope, trackRouteScopes, visitorScope } from "./scopes";
 import { checkoutRoutes } from "./checkout";
 import { phoneRoutes } from "./shopper/phone";
 import { settingsRoutes } from "./settings";
@@ -186,6 +188,9 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
         ]),
       );
 
+      // a rider (or an administrator): 401 for a guest, 403 for a shopper, before the route reads its input
+      await api.register(riderScope(context, [riderRoutes]));
+
       // an administrator, under /api/admin/: 401 for a guest, 403 for a shopper, before the route reads its input
       await api.register(
         adminScope(context, [
@@ -201,6 +206,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           customerRoutes,
           orderAdminRoutes,
           staffOrderRoutes,
+          deliveryAdminRoutes,
           couponAdminRoutes,
           adAdminRoutes,
           requestAdminRoutes,

@@ -30,6 +30,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   "cart-empty": 409,
   "price-changed": 409,
   "coupon-invalid": 409,
+  "on-delivery-refused": 409,
   "invalid-state": 409,
   "confirmation-required": 409,
   "idempotency-conflict": 422,

@@ -5,8 +5,8 @@ import { DomainError } from "@/server/errors";
 import type { Services } from "@/server/services";
 import { readSessionToken } from "./session-cookie";
 
-/** Who may call a route: anyone, a signed-in person, or an administrator. */
-export type RouteScope = "public" | "signed-in-or-guest" | "signed-in" | "admin";
+/** Who may call a route: anyone, a signed-in person, a rider (or an administrator), or an administrator. */
+export type RouteScope = "public" | "signed-in-or-guest" | "signed-in" | "rider" | "admin";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -102,6 +102,27 @@ export function visitorScope<C extends ScopeContext>(context: C, routes: Fastify
     });
     scope.addHook("onRequest", async (request) => {
       visitors.set(request, { user: await services.auth.currentUser(readSessionToken(request, secure)) });
+    });
+    for (const plugin of routes) await scope.register(plugin, context);
+  };
+}
+
+/**
+ * A rider's routes (their deliveries): a guest gets 401, and anyone signed in who is neither a
+ * rider nor an administrator 403, before the route reads its input; the route reads `request.user`
+ * and acts only on what is given to that rider.
+ */
+export function riderScope<C extends ScopeContext>(context: C, routes: FastifyPluginAsyncZod<C>[]): FastifyPluginAsync {
+  const { services } = context;
+  const secure = services.siteUrl.protocol === "https:";
+  return async (scope) => {
+    scope.addHook("onRoute", (route) => {
+      route.config = { ...route.config, scope: "rider" };
+    });
+    scope.addHook("onRequest", async (request) => {
+      const user = await services.auth.requireUser(readSessionToken(request, secure));
+      if (user.role !== "rider" && user.role !== "admin") throw new DomainError("forbidden", "This is for the shop's riders");
+      actors.set(request, { user, admin: false });
     });
     for (const plugin of routes) await scope.register(plugin, context);
   };

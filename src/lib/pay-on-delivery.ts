@@ -61,7 +61,10 @@ export function onDeliveryOffer(
  * Whether a number may place one more pay-on-delivery order: always once one of its orders was
  * delivered; before that, only while its open and refused pay-on-delivery orders are under the limit.
  */
-export function withinNewCustomerLimit(settings: Pick<PayOnDeliverySettings, "newCustomerOrders">, history: { delivered: number; openOrRefused: number }): boolean {
+export function withinNewCustomerLimit(
+  settings: Pick<PayOnDeliverySettings, "newCustomerOrders">,
+  history: { delivered: number; openOrRefused: number },
+): boolean {
   return history.delivered > 0 || history.openOrRefused < settings.newCustomerOrders;
 }
 

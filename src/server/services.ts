@@ -53,6 +53,7 @@ import { createMessagesService } from "./messages/messages";
 import type { RetryPolicy } from "./mail/rules";
 import { createNewsletterService } from "./newsletter/newsletter";
 import { createCheckout } from "./orders/checkout";
+import { createDeliveries } from "./orders/deliveries";
 import { createStaffOrders } from "./orders/staff-orders";
 import { createPhoneClaim } from "./orders/claim";
 import { createOrdersService } from "./orders/orders";
@@ -291,8 +292,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     spendPhoneCode: (tx, codeId) => phoneCodes.spend(tx, codeId),
     hooks: {
       notify: async (tx, kind, orderId) => {
-        // a pick-up's being ready and an order's hand-over are told by text message only
-        if (kind !== "ready" && kind !== "delivered") await documents.notifyOrder(tx, `order-${kind}`, orderId);
+        // a pick-up's being ready, an order's hand-over and a refusal at the door are told by text message only
+        if (kind !== "ready" && kind !== "delivered" && kind !== "refused") await documents.notifyOrder(tx, `order-${kind}`, orderId);
         await orderMessages.notifyOrder(tx, `order-${kind}`, orderId);
       },
       issueReceipt: async (tx, orderId) => {
@@ -326,6 +327,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const checkout = createCheckout(orders, payments, phoneCodes);
   // orders staff take for a customer, and the payments they send for or take by hand
   const staffOrders = createStaffOrders({ db, orders, checkout, notify, links });
+  // pay on delivery: riders' deliveries, the shop's riders, the day's cash per collector
+  const deliveries = createDeliveries({ db, settings });
   const phoneClaim = createPhoneClaim({ db, phoneCodes, orders });
   const newsletter = createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings });
   const preferences = createPreferencesService({ db, settings, newsletter, cardAvailable: () => checkout.cardAvailable });
@@ -431,6 +434,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     orders,
     checkout,
     staffOrders,
+    deliveries,
     /** what visitors send through the shop's forms: stored, mailed to the shop, acknowledged */
     requests: createRequestsService({
       db,

@@ -61,6 +61,14 @@ describe("every route of the API, by scope", () => {
     expect(await refusals(admin, shopper, 403)).toEqual([]);
   });
 
+  it("answers a guest 401 and a shopper 403 on every rider route before reading its input", async () => {
+    const rider = routes().filter((route) => route.scope === "rider");
+    expect(rider).toContainEqual({ method: "POST", url: "/api/rider/deliveries/:number/collect", scope: "rider" });
+    const shopper = await shopperCookie(api, "route-scopes-rider");
+    expect(await refusals(rider, undefined, 401)).toEqual([]);
+    expect(await refusals(rider, shopper, 403)).toEqual([]);
+  });
+
   it("answers a guest 401 on every signed-in route before reading its input", async () => {
     const signedIn = routes().filter((route) => route.scope === "signed-in");
     expect(signedIn.length).toBeGreaterThan(30);

@@ -29,7 +29,10 @@ export type CollectRequest = z.input<typeof collectRequestSchema>;
 export const refuseRequestSchema = z
   .object({
     reason: text("reason", 300, { min: 3, minMessage: "Say why the customer refused the order" }),
-    fee: z.object({ method: z.enum(RECORDED_PAYMENT_METHODS), transactionId }).strict().optional(),
+    fee: z
+      .object({ method: z.enum(RECORDED_PAYMENT_METHODS), transactionId })
+      .strict()
+      .optional(),
   })
   .strict();
 export type RefuseRequest = z.input<typeof refuseRequestSchema>;

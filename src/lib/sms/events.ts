@@ -11,6 +11,7 @@ export const MESSAGE_EVENTS = [
   "order-cancelled",
   "order-ready",
   "order-delivered",
+  "order-refused",
   "payment-prompt",
   "payment-failed",
   "payment-expired",

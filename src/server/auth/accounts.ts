@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { normaliseEmail, passwordProblem, registrationProblem, type PasswordProblem, type RegistrationInput } from "@/lib/auth-rules";
 import { passwordContext } from "@/lib/password-guessability";
+import { normaliseTanzanianMobile } from "@/lib/phone";
 import { returnPath } from "@/lib/redirect";
 import type { Locale } from "@/lib/locale";
 import { withTransaction, type Database } from "../db";
@@ -298,9 +299,22 @@ export async function updateLocale(db: Database, userId: number, locale: Locale)
     .where(eq(users.id, userId));
 }
 
+/**
+ * Saves the profile. The number stays confirmed only while it is the number that was confirmed by
+ * a code (typed in another form, it is kept in the confirmed form); any other number is typed, not
+ * confirmed, and no longer counts as the account's for what needs a confirmed number.
+ */
 export async function updateProfile(db: Database, userId: number, profile: { fullName: string; phone: string | null; company: string | null }): Promise<void> {
+  const typed = profile.phone?.trim() || null;
+  const normalised = typed ? normaliseTanzanianMobile(typed) : null;
   await db
     .update(users)
-    .set({ fullName: profile.fullName.trim(), phone: profile.phone?.trim() || null, company: profile.company?.trim() || null, updatedAt: sql`now()` })
+    .set({
+      fullName: profile.fullName.trim(),
+      phone: sql`case when ${users.phoneConfirmedAt} is not null and ${users.phone} = ${normalised} then ${users.phone} else ${typed} end`,
+      phoneConfirmedAt: sql`case when ${users.phone} = ${normalised} then ${users.phoneConfirmedAt} else null end`,
+      company: profile.company?.trim() || null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, userId));
 }

@@ -129,7 +129,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const user = await sessionUser(db, session.token, timeout);
     // an administrator locked the account between the password and the second step
     if (!user) throw refused("account-locked");
-    return { user: publicUser(user), session, redirectTo: safeRedirect(options.redirect ?? undefined, user.role === "admin" ? "/admin" : "/") };
+    return { user: publicUser(user), session, redirectTo: safeRedirect(options.redirect ?? undefined, user.role === "admin" ? "/admin" : user.role === "rider" ? "/rider" : "/") };
   }
 
   /**

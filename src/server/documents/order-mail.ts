@@ -83,7 +83,9 @@ async function compose(
       subject = t("placed.subject", { number });
       paragraphs.push(t("placed.intro", { number }), summary(t, data));
       // the sandbox sends nothing to any phone: the shopper confirms the test payment on the order page
-      if (order.paymentMethod !== "bank_transfer" && deps.testPayments?.()) paragraphs.push(t("placed.testMode"));
+      // pay on delivery and bank transfer never go through the payment sandbox: never a test
+      if (order.paymentMethod === "on_delivery") paragraphs.push(t("placed.onDelivery", { total, method: order.deliveryMethod }));
+      else if (order.paymentMethod !== "bank_transfer" && deps.testPayments?.()) paragraphs.push(t("placed.testMode"));
       else if (order.paymentMethod === "mobile_money")
         paragraphs.push(t("placed.mobileMoney", { phone: formatTanzanianPhone(order.paymentPhone ?? order.phone), wallet: order.wallet ?? "none" }));
       else if (order.paymentMethod === "card") paragraphs.push(t("placed.card"));
@@ -117,7 +119,8 @@ async function compose(
       if (receipt || test) paragraphs.push(t("paid.receipt", { receipt: receipt?.receiptNumber ?? testReceiptNumber(number) }));
       if (test) paragraphs.push(t("paid.test"));
       if (invoiceKind(order) === "invoice") paragraphs.push(t("invoice", { kind: "invoice", link: invoiceLink }));
-      paragraphs.push(t("paid.next", { method: order.deliveryMethod }));
+      // paid on delivery: the goods are already in the customer's hands
+      if (order.paymentMethod !== "on_delivery") paragraphs.push(t("paid.next", { method: order.deliveryMethod }));
       break;
     }
     case "order-shipped": {

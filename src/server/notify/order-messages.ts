@@ -26,6 +26,7 @@ export const ORDER_MESSAGE_KINDS = [
   "order-cancelled",
   "order-ready",
   "order-delivered",
+  "order-refused",
 ] as const satisfies readonly MessageEvent[];
 export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
 
@@ -99,8 +100,12 @@ export function orderSmsText(input: OrderSmsInput): string {
   let candidates: string[];
   switch (input.kind) {
     case "order-placed": {
-      // a bank transfer never goes through the payment sandbox: it is never a test
-      test = test && input.paymentMethod !== "bank_transfer";
+      // a bank transfer and pay on delivery never go through the payment sandbox: never a test
+      test = test && input.paymentMethod !== "bank_transfer" && input.paymentMethod !== "on_delivery";
+      if (input.paymentMethod === "on_delivery") {
+        candidates = [t("placed.onDelivery", { number, total, link }), t("placed.onDeliveryShort", { number, total, link })];
+        break;
+      }
       const key =
         input.paymentMethod === "bank_transfer"
           ? "placed.bankTransfer"
@@ -113,6 +118,11 @@ export function orderSmsText(input: OrderSmsInput): string {
       break;
     }
     case "order-paid":
+      // paid at the door or the counter: the goods are handed over already
+      if (input.paymentMethod === "on_delivery") {
+        candidates = [t("paidOnDelivery", { number, total, link }), t("paidShort", { number, total, link })];
+        break;
+      }
       candidates = [t("paid", { number, total, link, method: input.deliveryMethod }), t("paidShort", { number, total, link })];
       break;
     case "order-shipped": {
@@ -126,6 +136,11 @@ export function orderSmsText(input: OrderSmsInput): string {
           t("shipped.parcelShort", { number, link, tracking }),
           t("shipped.parcelShort", { number, link, tracking: "none" }),
         ];
+      else if (input.paymentMethod === "on_delivery" && !input.paid)
+        candidates = [
+          ...(input.carrier?.trim() ? [t("shipped.onDelivery", { number, total, link, carrier: input.carrier.trim() })] : []),
+          t("shipped.onDeliveryShort", { number, total, link }),
+        ];
       else
         candidates = [
           t("shipped.courier", { number, link, carrier: none(input.carrier), tracking }),
@@ -137,6 +152,11 @@ export function orderSmsText(input: OrderSmsInput): string {
     case "order-ready": {
       const address = input.shopAddress.trim();
       const hours = none(input.hours);
+      // paid on delivery: the sum to bring matters more than the opening hours
+      if (input.paymentMethod === "on_delivery" && !input.paid) {
+        candidates = [...(address ? [t("ready.payAt", { number, link, address, total })] : []), t("ready.payShort", { number, link, total })];
+        break;
+      }
       // the address first, then the hours, then "show the order number at the counter", as they fit
       candidates = [
         ...(address
@@ -153,6 +173,10 @@ export function orderSmsText(input: OrderSmsInput): string {
     }
     case "order-delivered":
       candidates = [t("delivered", { number, link, method: input.deliveryMethod }), t("deliveredShort", { number, link })];
+      break;
+    case "order-refused":
+      // the customer hears of it too: a refusal they never made is how a rider keeping the goods shows
+      candidates = [t("refused", { number, link }), t("refusedShort", { number, link })];
       break;
     case "order-cancelled": {
       // a test order's payment moved no money: there is nothing to refund
@@ -285,7 +309,10 @@ export async function queueOrderMessages(tx: Database, deps: OrderMessagesDeps, 
   const order = await orderRow(tx, orderId);
   const shop = await settingsIn(tx, SHOP_KEYS);
   // a placed order has no payment attempt yet: the sandbox's being on says whether it will be a test
-  const test = kind === "order-placed" ? order.paymentMethod !== "bank_transfer" && (deps.testPayments?.() ?? false) : await isTestOrder(tx, order.id);
+  const test =
+    kind === "order-placed"
+      ? order.paymentMethod !== "bank_transfer" && order.paymentMethod !== "on_delivery" && (deps.testPayments?.() ?? false)
+      : await isTestOrder(tx, order.id);
   const reason = kind === "order-cancelled" ? cancelReason((await lastCancellation(tx, order.id))?.actor) : undefined;
   const event: OrderSmsKind = kind === "order-cancelled" && reason === "expired" ? "payment-expired" : kind;
   const link = await deps.links.orderLink(order.id, tx);

@@ -11,6 +11,8 @@ import {
   type SavedAddress,
   type TrackingView,
 } from "@/lib/orders";
+import type { AdminOrderActionRequest } from "@/lib/contract/admin-orders";
+import type { CollectRequest, RefuseRequest } from "@/lib/contract/on-delivery";
 import { normaliseTanzanianMobile } from "@/lib/phone";
 import { invalidateTags } from "../cache/tagged-cache";
 import { withTransaction, type Database } from "../db";
@@ -26,11 +28,12 @@ import { lineSourceOf, type Buyer } from "./buyer";
 import { readCheckoutLines } from "./cart-lines";
 import { findGuestRepeat, placeOrder, type OrderBuyer, type PlaceOrderDeps, type PlaceOrderOptions } from "./place-order";
 import { priceOrder } from "./pricing";
+import { onDeliveryActions, type Collector } from "./on-delivery";
 import { actionStateOf, findOrder, listAllOrders, listOrders, orderView, type OrderRow } from "./views";
 
 export type OrderMailKind = "placed" | "paid" | "shipped" | "cancelled";
-/** What the shopper is told of: the e-mailed events, and the pick-up's being ready and the hand-over (by text message only). */
-export type OrderNotifyKind = OrderMailKind | "ready" | "delivered";
+/** What the shopper is told of: the e-mailed events, and the pick-up's being ready, the hand-over and a refusal at the door (by text message only). */
+export type OrderNotifyKind = OrderMailKind | "ready" | "delivered" | "refused";
 type Actor = "shopper" | "admin" | "system" | "provider";
 
 /** What happens beside an order's changes, in the same transaction: e-mails and the fiscal receipt. */
@@ -232,6 +235,25 @@ export function createOrdersService(options: OrdersOptions) {
   /** Which admin actions an order's state allows (the admin page shows only these). */
   const adminActions = (order: OrderRow): AdminOrderAction[] => allowedOrderActions(actionStateOf(order)).admin;
 
+  /** Pay on delivery's steps (on-delivery.ts), run on this service's locked rows. */
+  const onDelivery = onDeliveryActions({
+    setStatus: (tx, order, status, note, extra, actorUserId) => setStatus(tx, order, status, "admin", note, extra, actorUserId),
+    settlePaid: async (tx, order) => {
+      await countSales(tx, order.id);
+      await earnCoins(tx, order, (await getSiteSettings(tx)).loyalty, now());
+      await hooks.issueReceipt(tx, order.id);
+      await hooks.notify(tx, "paid", order.id);
+    },
+    releaseHeld: async (tx, order) => {
+      await releaseStock(tx, order);
+      await releaseCoupon(tx, order.id);
+      await settleCancelledOrder(tx, order, (await getSiteSettings(tx)).loyalty, now());
+    },
+    notify: (tx, kind, orderId) => hooks.notify(tx, kind, orderId),
+    settings: async (tx) => (await getSiteSettings(tx)).payOnDelivery,
+    now,
+  });
+
   return {
     /** The figures of a signed-in shopper's cart, or of a guest's lines, for a destination and method. */
     quote: async (
@@ -394,8 +416,9 @@ export function createOrdersService(options: OrdersOptions) {
     async adminAct(
       number: string,
       action: AdminOrderAction,
-      input: { adminId: number; adminEmail: string; carrier?: string; trackingNumber?: string; note?: string; confirmTestOrder?: boolean; meta?: RequestMeta },
+      input: AdminOrderActionRequest & { adminId: number; adminEmail: string; meta?: RequestMeta },
     ): Promise<OrderView & { actions: AdminOrderAction[] }> {
+      const counter: Collector = { id: input.adminId, email: input.adminEmail, role: "admin" };
       await withTransaction(db, async (tx) => {
         const order = await lockOrder(tx, { number });
         if (!adminActions(order).includes(action)) throw new DomainError("invalid-state", `An order that is ${order.status} cannot take "${action}"`);
@@ -427,6 +450,16 @@ export function createOrdersService(options: OrdersOptions) {
             await hooks.notify(tx, "shipped", order.id);
             break;
           }
+          case "assign-rider":
+            await onDelivery.assignInTx(tx, order, { id: input.adminId }, input.riderId);
+            break;
+          case "collect":
+            if (!input.method) throw invalid("method", "Say how the money was paid");
+            await onDelivery.collectInTx(tx, order, counter, { method: input.method, transactionId: input.transactionId, note: input.note });
+            break;
+          case "refuse":
+            await onDelivery.refuseInTx(tx, order, counter, { reason: input.reason, fee: input.fee });
+            break;
           case "deliver":
             await setStatus(tx, order, "delivered", "admin", note, {}, input.adminId);
             await hooks.notify(tx, "delivered", order.id);
@@ -444,15 +477,73 @@ export function createOrdersService(options: OrdersOptions) {
             type: "admin-order-action",
             userId: input.adminId,
             email: input.adminEmail,
-            detail: { by: input.adminEmail, order: order.number, action, from: order.status, ...(test ? { testOrder: true } : {}) },
+            detail: {
+              by: input.adminEmail,
+              order: order.number,
+              action,
+              from: order.status,
+              ...(test ? { testOrder: true } : {}),
+              // money taken by hand is logged with how, the till's id and the sum
+              ...(action === "collect" ? { method: input.method, transactionId: input.transactionId?.trim() || null, amount: order.total } : {}),
+              ...(action === "refuse" ? { reason: input.reason?.trim() ?? "", ...(input.fee ? { fee: input.fee.method } : {}) } : {}),
+              ...(action === "assign-rider" ? { riderId: input.riderId } : {}),
+            },
           },
           input.meta,
         );
       });
-      // a cancellation puts stock back, a payment counts sales ("best-selling")
-      if (action === "cancel" || action === "mark-paid") invalidateTags("catalog");
+      // a cancellation or refusal puts stock back, a payment counts sales ("best-selling")
+      if (action === "cancel" || action === "mark-paid" || action === "collect" || action === "refuse") invalidateTags("catalog");
       const row = await findOrder(db, number);
       return { ...(await orderView(db, row!)), actions: adminActions(row!) };
+    },
+
+    /**
+     * A rider's (or the counter's) outcome of a pay-on-delivery order: the money taken, or the goods
+     * refused. A rider acts only on the deliveries given to them; each outcome is in the security log.
+     */
+    async deliveryOutcome(
+      by: Collector,
+      number: string,
+      outcome: { action: "collect"; input: CollectRequest } | { action: "refuse"; input: RefuseRequest },
+      meta?: RequestMeta,
+    ): Promise<{ number: string; status: OrderStatus }> {
+      const status = await withTransaction(db, async (tx) => {
+        const order = await lockOrder(tx, { number });
+        if (outcome.action === "collect") await onDelivery.collectInTx(tx, order, by, outcome.input);
+        else await onDelivery.refuseInTx(tx, order, by, outcome.input);
+        const rider = by.role === "rider";
+        await logSecurityEvent(
+          tx,
+          {
+            type:
+              outcome.action === "collect"
+                ? rider
+                  ? "rider-payment-recorded"
+                  : "admin-payment-recorded"
+                : rider
+                  ? "rider-delivery-refused"
+                  : "admin-delivery-refused",
+            userId: by.id,
+            email: by.email,
+            detail:
+              outcome.action === "collect"
+                ? {
+                    by: by.email,
+                    order: order.number,
+                    method: outcome.input.method,
+                    transactionId: outcome.input.transactionId?.trim() || null,
+                    amount: order.total,
+                  }
+                : { by: by.email, order: order.number, reason: outcome.input.reason.trim(), ...(outcome.input.fee ? { fee: outcome.input.fee.method } : {}) },
+          },
+          meta,
+        );
+        const [after] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+        return after!.status;
+      });
+      invalidateTags("catalog"); // stock came back, or sales counted
+      return { number, status };
     },
 
     /**

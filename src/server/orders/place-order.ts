@@ -16,13 +16,15 @@ import { spendCoins } from "../rewards/ledger";
 import type { SettingsService } from "../settings/settings";
 import { lineSourceOf, type Buyer } from "./buyer";
 import { readCheckoutLines, type CheckoutLine, type RequestedLine } from "./cart-lines";
+import { checkOnDelivery } from "./on-delivery";
 import { priceOrder, type PricedOrder } from "./pricing";
 import { composeOrderView, orderView, type OrderRow } from "./views";
 
 /**
  * Placing an order, as named steps inside one transaction:
  *   checkRequest → lockCheckout → findRepeat (idempotency) → loadCart (locks and checks stock)
- *   → priceAndCheck (quote, coupon, coins, the total the shopper saw) → reserveStock
+ *   → priceAndCheck (quote, coupon, coins, the total the shopper saw) → checkOnDelivery (pay on
+ *   delivery only: a confirmed number, the ceiling, the number's limits) → reserveStock
  *   → insertOrder → applyRewards → finishPlacing (timeline, cart emptied, address, e-mail).
  * The payment is started after the commit (checkout.ts), so a slow provider never loses an order.
  */
@@ -247,9 +249,11 @@ async function insertOrder(
     priced: PricedOrder;
     shop: SiteSettings;
     at: Date;
+    /** pay on delivery: the confirmed number it counts against (the order is confirmed, its stock held until delivery) */
+    onDeliveryPhone: string | null;
   },
 ) {
-  const { buyer, request, checked, opts, lines, priced, shop, at } = input;
+  const { buyer, request, checked, opts, lines, priced, shop, at, onDeliveryPhone } = input;
   const { delivery } = checked;
   const { quote, totals } = priced;
   const [seq] = rowsOf<{ n: number | string }>(await tx.execute(sql`select nextval('order_number_seq') as n`));
@@ -289,7 +293,9 @@ async function insertOrder(
       paymentPhone: checked.paymentPhone,
       buyerTin: checked.buyerTin,
       locale: opts.locale,
-      holdUntil: new Date(at.getTime() + holdMinutes(shop, request.payment.method) * 60_000),
+      ...(onDeliveryPhone !== null
+        ? { status: "confirmed" as const, holdUntil: null, onDeliveryPhone }
+        : { holdUntil: new Date(at.getTime() + holdMinutes(shop, request.payment.method) * 60_000) }),
     })
     .returning();
   if (!row) throw new Error("order insert returned nothing");
@@ -379,8 +385,8 @@ async function finishPlacing(
     .insert(orderEvents)
     .values(
       byStaff === null
-        ? { orderId: order.id, status: "awaiting_payment", actor: "shopper" }
-        : { orderId: order.id, status: "awaiting_payment", actor: "admin", actorUserId: byStaff, note: "taken-by-staff" },
+        ? { orderId: order.id, status: order.status, actor: "shopper" }
+        : { orderId: order.id, status: order.status, actor: "admin", actorUserId: byStaff, note: "taken-by-staff" },
     )
     .returning();
   if (buyer.kind === "account") {
@@ -414,9 +420,21 @@ export async function placeOrder(deps: PlaceOrderDeps, buyer: OrderBuyer, reques
     }
     const { email, lines } = await loadCart(tx, buyer, shop);
     const priced = await priceAndCheck(tx, { buyer: pricingBuyer, lines, delivery: checked.delivery, shop, request, at: now() });
+    const onDeliveryPhone =
+      request.payment.method === "on_delivery"
+        ? await checkOnDelivery(tx, {
+            settings: shop.payOnDelivery,
+            buyer:
+              buyer.kind === "account" ? buyer : { kind: "guest", phone: buyer.phone, confirmed: buyer.codeId !== null, byStaff: buyer.placedBy !== undefined },
+            contactPhone: checked.phone,
+            deliveryMethod: checked.delivery.method,
+            total: priced.totals.total,
+            lines,
+          })
+        : null;
     await reserveStock(tx, lines);
     const at = now();
-    const { row, lineRows } = await insertOrder(tx, { buyer, email, request, checked, opts, lines, priced, shop, at });
+    const { row, lineRows } = await insertOrder(tx, { buyer, email, request, checked, opts, lines, priced, shop, at, onDeliveryPhone });
     await applyRewards(tx, buyer, row, priced, at);
     const event = await finishPlacing(tx, deps, { buyer, request, checked, order: row });
     return { row, created: true, view: composeOrderView(row, lineRows, event ? [event] : [], null, null, false) };

@@ -143,6 +143,9 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
       const phone = normaliseTanzanianMobile(input.phone);
       if (!phone) throw invalid("phone", "Enter a Tanzanian mobile number, e.g. 0754 123 456");
       if (input.payment.method === "card") throw invalid("payment", "A card is paid by the customer on their own order page");
+      // pay on delivery holds stock on a number's word: only a number confirmed by a code may do that
+      if (input.payment.method === "on_delivery")
+        throw invalid("payment", "Pay on delivery needs the customer's number confirmed by a code: the customer orders on their own phone");
       const { email, lines, ...request } = input;
       const placed = await deps.orders.place(
         { kind: "guest", phone, email: email?.trim() ? email.trim().toLowerCase() : null, lines, codeId: null, placedBy: staff.id },
