@@ -43,12 +43,13 @@ test.describe("an admin takes a phone order at /admin/orders/new, sends the paym
 
   test.beforeAll(async ({ browser }) => {
     admin = await openAdminPage(browser);
-    // a product in stock without options, found by its name as staff would search it (each case takes one)
+    // a product in stock without options, found by its name as staff would search it (each case takes
+    // one): the one with the most stock, which other specs running beside this one cannot sell out
     const listed = await admin.request.get("/api/products?inStock=true&limit=40");
     expect(listed.ok()).toBe(true);
     const { products } = (await listed.json()) as { products: { name: string; variant_config: unknown; stock_quantity: number }[] };
-    const found = products.find((p) => !p.variant_config && p.stock_quantity > CASES.length + 1);
-    expect(found, "a product in stock without options").toBeTruthy();
+    const found = products.filter((p) => !p.variant_config).sort((a, b) => b.stock_quantity - a.stock_quantity)[0];
+    expect(found?.stock_quantity ?? 0, "stock for every case").toBeGreaterThan(CASES.length + 1);
     product = found!;
   });
 
@@ -90,7 +91,7 @@ test.describe("an admin takes a phone order at /admin/orders/new, sends the paym
       await products.getByRole("button", { name: t.searchButton, exact: true }).click();
       await admin
         .getByTestId("staff-product-results")
-        .getByRole("button", { name: `${t.add}: ${product.name}` })
+        .getByRole("button", { name: `${t.add}: ${product.name}`, exact: true })
         .first()
         .click();
       await expect(admin.getByTestId("staff-order-lines")).toContainText(product.name);
