@@ -88,12 +88,14 @@ describe("order numbers and payment methods", () => {
     expect(formatOrderNumber(1234567, 2027)).toBe("KE-2027-1234567");
   });
 
-  it("offers bank transfer only with an account to pay into, and card only when a provider takes cards", () => {
-    expect(offeredPaymentMethods(settings, false)).toEqual(["mobile_money"]);
+  it("offers bank transfer only with an account to pay into, card only when a provider takes cards, pay on delivery by its own setting", () => {
+    expect(offeredPaymentMethods(settings, false)).toEqual(["mobile_money", "on_delivery"]);
+    expect(offeredPaymentMethods({ ...settings, payOnDelivery: { ...settings.payOnDelivery, enabled: false } }, false)).toEqual(["mobile_money"]);
     const withBank = { ...settings, bankTransfer: { ...settings.bankTransfer, accountNumber: "0150123456789" } };
-    expect(offeredPaymentMethods(withBank, true)).toEqual(["mobile_money", "card", "bank_transfer"]);
+    expect(offeredPaymentMethods(withBank, true)).toEqual(["mobile_money", "card", "bank_transfer", "on_delivery"]);
     expect(offeredPaymentMethods({ ...withBank, paymentSettings: { ...settings.paymentSettings, methods: ["bank_transfer"] } }, true)).toEqual([
       "bank_transfer",
+      "on_delivery",
     ]);
   });
 });
