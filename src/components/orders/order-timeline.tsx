@@ -4,18 +4,7 @@ import { CheckCircle2, Circle, XCircle } from "lucide-react";
 import { useFormatter, useTranslations } from "use-intl";
 import type { OrderStatus } from "@/lib/checkout";
 import { DATE_FORMATS } from "@/lib/date-format";
-
-/** Notes the shop writes on an event, as codes; anything else (an admin's own words) shows only to admins. */
-const NOTE_CODES = [
-  "cancelled-by-shopper",
-  "cancelled-by-shop",
-  "not-paid-in-time",
-  "bank-transfer-received",
-  "payment-after-cancel",
-  "taken-by-staff",
-] as const;
-type NoteCode = (typeof NOTE_CODES)[number];
-const isNoteCode = (note: string | null | undefined): note is NoteCode => (NOTE_CODES as readonly (string | null | undefined)[]).includes(note);
+import { readOrderNote, shopperSeesNote, type OrderNote } from "@/lib/order-notes";
 
 export interface TimelineEvent {
   at: string;
@@ -23,17 +12,39 @@ export interface TimelineEvent {
   note?: string | null;
 }
 
-/** What happened to an order and when, oldest first, in Tanzania's time. */
+/**
+ * What happened to an order and when, oldest first, in Tanzania's time, with the shop's notes in
+ * the page's language (readOrderNote); staff's own words (a refusal's reason, an admin's note)
+ * show only where `showFreeNotes` (the admin's page).
+ */
 export function OrderTimeline({ events, showFreeNotes = false }: { events: TimelineEvent[]; showFreeNotes?: boolean }) {
   const t = useTranslations("orders");
   const format = useFormatter();
+  const noteText = (note: OrderNote): string => {
+    switch (note.kind) {
+      case "plain":
+        return t(`eventNote.${note.code}`);
+      case "paid-in-person":
+        return note.transactionId ? t("eventNote.paidTill", { transactionId: note.transactionId }) : t("eventNote.paidCash");
+      case "rider":
+        return t("eventNote.rider", { name: note.name });
+      case "refused":
+        return t("eventNote.refused", { reason: note.reason });
+      case "payment-reversed":
+        return t("eventNote.paymentReversed", { reason: note.reason });
+      case "free":
+        return note.text;
+    }
+  };
   return (
     <ol className="space-y-3" aria-label={t("timeline.label")} data-testid="order-timeline">
       {events.map((e, i) => {
         const last = i === events.length - 1;
         const stopped = e.status === "cancelled" || e.status === "refunded" || e.status === "refused";
         const Icon = stopped ? XCircle : last ? CheckCircle2 : Circle;
-        const note = isNoteCode(e.note) ? t(`eventNote.${e.note}`) : showFreeNotes && e.note ? e.note : null;
+        const read = e.note ? readOrderNote(e.note) : null;
+        // the shop's codes in the page's language; staff's own words to admins only
+        const note = read && (showFreeNotes || shopperSeesNote(read)) ? noteText(read) : null;
         return (
           <li key={`${e.at}-${i}`} className="flex gap-3" data-status={e.status}>
             <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${stopped ? "text-red-700" : "text-brand"}`} aria-hidden />
