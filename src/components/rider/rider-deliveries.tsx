@@ -3,10 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { MapPin, Phone, RefreshCw } from "lucide-react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import type { RiderDeliveriesResponse, RiderDelivery } from "@/lib/contract/on-delivery";
 import { formatMoney } from "@/lib/money";
+import type { Locale } from "@/lib/locale";
+import { formatTanzanianPhone } from "@/lib/phone";
+import { regionName } from "@/lib/tanzania-regions";
 import { Button, buttonClass } from "../ui/button";
 import { toast } from "../ui/toaster";
 import { CollectDialog, RefuseDialog } from "./outcome-dialogs";
@@ -80,15 +83,17 @@ export function RiderDeliveries({ view }: { view: RiderDeliveriesResponse }) {
   );
 }
 
-function addressOf(d: RiderDelivery): string {
-  return [d.street, d.ward, d.district, d.region].filter((part): part is string => Boolean(part && part.trim())).join(", ");
+function addressOf(d: RiderDelivery, locale: Locale): string {
+  return [d.street, d.ward, d.district, d.region ? regionName(d.region, locale) : null]
+    .filter((part): part is string => Boolean(part && part.trim()))
+    .join(", ");
 }
 
 /** One delivery: the customer (a tap calls them), where, what to collect in big type, the goods, and Paid / Refused. */
 function DeliveryCard({ delivery: d, onDone }: { delivery: RiderDelivery; onDone: () => void }) {
   const t = useTranslations("delivery");
   const tr = useTranslations("delivery.rider");
-  const address = addressOf(d);
+  const address = addressOf(d, useLocale() as Locale);
   const titleId = `delivery-${d.number}`;
   const done = (key: "collect.done" | "refuse.done") => {
     toast({ title: t(key, { number: d.number }) });
@@ -107,7 +112,7 @@ function DeliveryCard({ delivery: d, onDone }: { delivery: RiderDelivery; onDone
         className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-lg border border-[var(--border)] px-3 font-semibold text-brand hover:border-brand"
       >
         <Phone className="h-4 w-4" aria-hidden />
-        {tr("call", { phone: d.phone })}
+        {tr("call", { phone: formatTanzanianPhone(d.phone) })}
       </a>
       <div className="mt-3 space-y-1 text-sm">
         {d.deliveryMethod === "pickup" ? (

@@ -34,7 +34,7 @@ export default async function AdminCashPage({ searchParams }: { searchParams: Pr
       </p>
       <div>
         <h1 className="text-xl font-bold">{t("title")}</h1>
-        <p className="text-sm text-[var(--muted-fg)]">{t("intro", { zone: view.timezone })}</p>
+        <p className="text-sm text-[var(--muted-fg)]">{t("intro", { zone: view.timezone.replace(/_/g, " ") })}</p>
       </div>
       <form method="get" action="/admin/cash" className="flex flex-wrap items-end gap-2">
         <div className="text-sm">
