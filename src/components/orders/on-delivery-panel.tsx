@@ -13,18 +13,18 @@ import { onDeliveryState } from "./on-delivery-state";
 export function OnDeliveryPanel({ order, settings }: { order: OrderView; settings: { payOnDelivery: Pick<PayOnDeliverySettings, "refusalFee"> } }) {
   const t = serverTranslator("orders.order.onDelivery");
   const state = onDeliveryState(order);
+  const pickup = order.delivery.method === "pickup" ? "yes" : "no";
   if (state === "refused")
     return (
       <div role="status" className="flex gap-3 rounded-xl bg-rose-50 p-4 text-rose-900 dark:bg-rose-950 dark:text-rose-100" data-testid="order-refused">
         <PackageX className="h-6 w-6 shrink-0" aria-hidden />
         <div>
-          <p className="font-semibold">{t("refusedTitle")}</p>
+          <p className="font-semibold">{t("refusedTitle", { pickup })}</p>
           <p className="text-sm">{t("refusedText")}</p>
         </div>
       </div>
     );
   if (state !== "due") return null;
-  const pickup = order.delivery.method === "pickup" ? "yes" : "no";
   const fee = refusalFeeDue(settings.payOnDelivery.refusalFee, { deliveryFee: order.deliveryFee, deliveryMethod: order.delivery.method });
   return (
     <section aria-labelledby="on-delivery-heading" className="rounded-xl border-2 border-brand p-4 text-sm" data-testid="on-delivery-panel">
