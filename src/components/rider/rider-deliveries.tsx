@@ -61,10 +61,10 @@ export function RiderDeliveries({ view }: { view: RiderDeliveriesResponse }) {
       </section>
 
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold" aria-live="polite">
+        <h2 className="min-w-0 text-lg font-semibold" aria-live="polite">
           {t("open", { count: deliveries.length })}
         </h2>
-        <Button variant="secondary" size="sm" onClick={refresh} busy={refreshing} busyText={t("refresh")}>
+        <Button variant="secondary" size="sm" className="shrink-0 whitespace-nowrap" onClick={refresh} busy={refreshing} busyText={t("refresh")}>
           <RefreshCw className="h-4 w-4" aria-hidden />
           {t("refresh")}
         </Button>
