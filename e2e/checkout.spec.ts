@@ -91,9 +91,9 @@ test("a guest checks out on a phone: signs in at checkout, pays by mobile money 
   await expect(page.getByText("Thank you for your order!")).toBeVisible();
   await expect(page.getByTestId("order-total")).toHaveText(total);
   await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
-  // its payment goes to the sandbox: a test order, and every page says no money moves
+  // its payment goes to the sandbox: a test order, and every page says which payments are simulated
   await expect(page.getByTestId("test-order-badge")).toHaveText("Test order");
-  await expect(page.getByTestId("test-mode-banner")).toContainText("No money moves in this shop.");
+  await expect(page.getByTestId("test-mode-banner")).toContainText("mobile-money and card payments are simulated");
   await expectAccessible(page);
 
   // the push "arrives" on the sandbox page, where it is confirmed; the order page sees it paid by itself
@@ -224,7 +224,7 @@ test("bank transfer: the shopper picks up at the shop and gets a pro-forma invoi
     expect(invoiceText).toContain(account.accountNumber);
     // with a bank account set, the banner no longer says that no money moves at all
     await expect(page.getByTestId("test-mode-banner")).toHaveText(
-      "Test mode: mobile-money and card payments here are simulated and move no money. Bank transfers are real.",
+      "Test mode: mobile-money and card payments are simulated. Bank transfers and pay on delivery are real.",
     );
 
     // the admin's dashboard before the money arrives (one worker: no other order changes meanwhile)

@@ -1,13 +1,14 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
+// the demo shop offers pay on delivery, which is real money at the door: the notice says so
 const BANNER = {
-  en: "Test mode: payments here are simulated. No money moves in this shop.",
-  sw: "Hali ya majaribio: malipo hapa si halisi. Hakuna pesa inayohamishwa kwenye duka hili.",
+  en: "Test mode: mobile-money and card payments are simulated. Pay on delivery is real money.",
+  sw: "Hali ya majaribio: malipo ya simu na kadi si halisi. Kulipa inapofika ni pesa halisi.",
 };
 
 test.describe("payments on the sandbox", () => {
-  test("every page carries a slim banner saying no money moves, in both languages, rendered without script", async ({ browser }) => {
+  test("every page carries a slim banner saying which payments are simulated, in both languages, rendered without script", async ({ browser }) => {
     // no script at all: the banner is in the HTML the server sends (cached pages included: each path twice)
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -65,6 +65,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     (services) => ({ cardAvailable: services.checkout.cardAvailable, testPayments: services.testPayments }),
     () => ({ cardAvailable: false, testPayments: false }),
   );
+  // money the sandbox does not simulate: the test-mode notice names it
+  const offered = offeredPaymentMethods(settings, cardAvailable);
   // the Content-Security-Policy's nonce for this request (src/proxy.ts): inline script runs only with it
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
@@ -90,7 +92,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="flex min-h-dvh flex-col font-sans antialiased">
         <IntlRoot locale={locale} messages={clientMessages(locale)}>
           <PreferencesProvider value={preferences}>
-            {testPayments && <TestModeBanner bankTransfer={offeredPaymentMethods(settings, cardAvailable).includes("bank_transfer")} />}
+            {testPayments && <TestModeBanner bankTransfer={offered.includes("bank_transfer")} onDelivery={offered.includes("on_delivery")} />}
             {/* in the page's first paint, not revealed after it (which would push the page down) */}
             <SiteHeader
               settings={settings}
