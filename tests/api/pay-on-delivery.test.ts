@@ -136,7 +136,7 @@ describe("pay on delivery", () => {
     expect(await stockOf(a.id)).toBe(3);
     const [placedSms] = await smsTo(phone.e164, "order-placed");
     // a guest's texts are in Kiswahili, the shop's default for SMS
-    expect(placedSms).toMatch(/Lipa .+ ukipokea, taslimu au till yetu tu/);
+    expect(placedSms).toMatch(/Lipa .+ ukipokea, taslimu au Lipa Namba yetu tu/);
     expect(placedSms).not.toMatch(/TEST/);
     // never expired like an unpaid order: the stock is held until the door
     await api.handle.db
