@@ -124,8 +124,8 @@ async function assignRider(admin: Page, locale: string, number: string, riderId:
   await dialog.getByLabel(d.assign.rider, { exact: true }).selectOption(String(riderId));
   await dialog.getByRole("button", { name: d.assign.confirm, exact: true }).click();
   await expect(dialog).toBeHidden();
-  // TODO(order.rider): the admin order view names its rider once the server gives it
-  void riderName;
+  // the history names the rider (the order's header does too once the admin view carries order.rider)
+  await expect(admin.getByTestId("order-timeline")).toContainText(riderName);
   await expect(admin.getByTestId("order-status")).toHaveText(o.status.shipped);
 }
 
