@@ -64,7 +64,9 @@ interface Listed {
 async function plainProduct(page: Page, index: number): Promise<Listed> {
   const { products } = (await (await page.request.get("/api/products?limit=100&sortBy=price&sortOrder=asc")).json()) as { products: Listed[] };
   const plain = products.filter((p) => !p.variant_config && p.stock_quantity > 5 && p.price > 5000 && p.price < 200_000);
-  return plain[plain.length - 1 - (index % plain.length)]!;
+  // by price, then id: products of one price would otherwise swap places between two lists
+  plain.sort((a, b) => b.price - a.price || a.id - b.id);
+  return plain[index % plain.length]!;
 }
 
 const stockOf = async (page: Page, id: number) => ((await (await page.request.get(`/api/products/${id}`)).json()) as { stock_quantity: number }).stock_quantity;
