@@ -159,7 +159,7 @@ describe("pay on delivery", () => {
     expect(notRider).toMatchObject({ status: 400, body: { code: "validation", field: "riderId" } });
     const assigned = await call("POST", `/api/admin/orders/${number}/assign-rider`, admin, { riderId: juma.id });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
-    expect(assigned.body.order).toMatchObject({ status: "shipped", carrier: juma.name, paidAt: null });
+    expect(assigned.body.order).toMatchObject({ status: "shipped", carrier: juma.name, paidAt: null, rider: { id: juma.id, name: juma.name } });
     expect(assigned.body.order.actions).toEqual(["collect", "refuse", "assign-rider"]);
     const [shippedSms] = await smsTo(phone.e164, "order-shipped");
     expect(shippedSms).toContain(`na msafirishaji wetu ${juma.name}`);

@@ -33,7 +33,10 @@ export const adminOrderActionBodySchema = z
     transactionId: text("transactionId", 40).optional(),
     /** refuse: why (required), and the refusal fee if the settings charge one and it was paid */
     reason: text("reason", 300).optional(),
-    fee: z.object({ method: z.enum(RECORDED_PAYMENT_METHODS), transactionId: text("transactionId", 40).optional() }).strict().optional(),
+    fee: z
+      .object({ method: z.enum(RECORDED_PAYMENT_METHODS), transactionId: text("transactionId", 40).optional() })
+      .strict()
+      .optional(),
     /** shipping (or handing over) a test order, whose payment went to the sandbox: required, or the answer is 409 confirmation-required */
     confirmTestOrder: z.boolean().optional(),
   })
@@ -57,7 +60,11 @@ export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderSu
 export type AdminOrdersResponse = z.input<typeof adminOrdersResponseSchema>;
 
 /** An order as the admin sees it: with the actions its state allows. */
-export const adminOrderViewSchema = orderViewSchema.extend({ actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)) });
+export const adminOrderViewSchema = orderViewSchema.extend({
+  actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
+  /** pay on delivery: the rider the order is given to */
+  rider: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
 export type AdminOrderView = z.input<typeof adminOrderViewSchema>;
 
 /** GET /api/admin/orders/{number} and an action's answer: the order after it */

@@ -16,7 +16,7 @@ import type { CollectRequest, RefuseRequest } from "@/lib/contract/on-delivery";
 import { normaliseTanzanianMobile } from "@/lib/phone";
 import { invalidateTags } from "../cache/tagged-cache";
 import { withTransaction, type Database } from "../db";
-import { addresses, couponRedemptions, orderEvents, orderLines, orders, payments } from "../db/schema";
+import { addresses, couponRedemptions, orderEvents, orderLines, orders, payments, users } from "../db/schema";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { rateLimited, readPerKey, releasePerKey, reservePerKey, type RateLimit } from "../auth/limits";
 import { DomainError } from "../errors";
@@ -54,6 +54,9 @@ export interface OrdersOptions {
   spendPhoneCode?: PlaceOrderDeps["spendPhoneCode"];
   now?: () => Date;
 }
+
+/** An order as the admin sees it: with the actions its state allows, and its rider (pay on delivery). */
+export type AdminOrderView = OrderView & { actions: AdminOrderAction[]; rider: { id: number; name: string } | null };
 
 /** How an order is found for its holder: a signed-in shopper's by number, or by the id its signed link carries. */
 export type OrderKey = { userId: number; number: string } | { orderId: number };
@@ -235,6 +238,14 @@ export function createOrdersService(options: OrdersOptions) {
   /** Which admin actions an order's state allows (the admin page shows only these). */
   const adminActions = (order: OrderRow): AdminOrderAction[] => allowedOrderActions(actionStateOf(order)).admin;
 
+  /** An order as the admin sees it: with the actions its state allows and its rider, if any. */
+  async function adminView(number: string): Promise<AdminOrderView> {
+    const row = await findOrder(db, number);
+    if (!row) throw new DomainError("not-found", "Order not found");
+    const [rider] = row.riderUserId !== null ? await db.select({ id: users.id, name: users.fullName }).from(users).where(eq(users.id, row.riderUserId)) : [];
+    return { ...(await orderView(db, row)), actions: adminActions(row), rider: rider ?? null };
+  }
+
   /** Pay on delivery's steps (on-delivery.ts), run on this service's locked rows. */
   const onDelivery = onDeliveryActions({
     setStatus: (tx, order, status, note, extra, actorUserId) => setStatus(tx, order, status, "admin", note, extra, actorUserId),
@@ -406,18 +417,14 @@ export function createOrdersService(options: OrdersOptions) {
 
     adminList: (filter: { status?: OrderStatus; q?: string; limit: number; offset: number }) => listAllOrders(db, filter),
 
-    async adminGet(number: string): Promise<OrderView & { actions: AdminOrderAction[] }> {
-      const row = await findOrder(db, number);
-      if (!row) throw new DomainError("not-found", "Order not found");
-      return { ...(await orderView(db, row)), actions: adminActions(row) };
-    },
+    adminGet: async (number: string): Promise<AdminOrderView> => adminView(number),
 
     /** An admin's change to an order; each one is in the security log, under the admin who made it. */
     async adminAct(
       number: string,
       action: AdminOrderAction,
       input: AdminOrderActionRequest & { adminId: number; adminEmail: string; meta?: RequestMeta },
-    ): Promise<OrderView & { actions: AdminOrderAction[] }> {
+    ): Promise<AdminOrderView> {
       const counter: Collector = { id: input.adminId, email: input.adminEmail, role: "admin" };
       await withTransaction(db, async (tx) => {
         const order = await lockOrder(tx, { number });
@@ -494,8 +501,7 @@ export function createOrdersService(options: OrdersOptions) {
       });
       // a cancellation or refusal puts stock back, a payment counts sales ("best-selling")
       if (action === "cancel" || action === "mark-paid" || action === "collect" || action === "refuse") invalidateTags("catalog");
-      const row = await findOrder(db, number);
-      return { ...(await orderView(db, row!)), actions: adminActions(row!) };
+      return adminView(number);
     },
 
     /**

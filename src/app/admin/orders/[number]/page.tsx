@@ -56,8 +56,8 @@ export default async function AdminOrderPage({ params }: Params) {
     getTranslator("admin.staffOrders"),
   ]);
   const td = await getTranslator("delivery");
-  // the rider a pay-on-delivery order is with (the admin view's `rider`, when the server gives it)
-  const rider = (order as { rider?: { id: number; name: string } | null }).rider ?? null;
+  // the rider a pay-on-delivery order is with
+  const { rider } = order;
   const refusalFee =
     order.paymentMethod === "on_delivery"
       ? refusalFeeDue(settings.payOnDelivery.refusalFee, { deliveryFee: order.deliveryFee, deliveryMethod: order.delivery.method })
