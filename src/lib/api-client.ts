@@ -418,6 +418,9 @@ export const api = {
   },
   /** Orders staff take for a customer (/admin/orders/new) and how staff get them paid. */
   staffOrders: {
+    /** a one-time code to the customer's number; read back on the call, it confirms the number (pay on delivery needs it) */
+    sendCode: (body: PhoneCodeRequest, options?: CallOptions) =>
+      call<PhoneCodeResponse>("POST", "/api/admin/staff-orders/phone-code", { ...options, json: body }),
     lookup: (phone: string, options?: CallOptions) =>
       call<StaffLookupResponse>("GET", "/api/admin/staff-orders/lookup", { ...options, query: new URLSearchParams({ phone }) }),
     /** `idempotencyKey` is made once per screen and sent again with a retry, so a double submit places one order */

@@ -41,6 +41,7 @@ export const SECURITY_EVENT_TYPES = [
   "admin-order-placed",
   "admin-payment-prompt-sent",
   "admin-payment-link-sent",
+  "admin-phone-code-sent",
   "admin-payment-recorded",
   "admin-payment-reversed",
   "admin-rider-assigned",

@@ -326,7 +326,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   });
   const checkout = createCheckout(orders, payments, phoneCodes);
   // orders staff take for a customer, and the payments they send for or take by hand
-  const staffOrders = createStaffOrders({ db, orders, checkout, notify, links });
+  const staffOrders = createStaffOrders({ db, orders, checkout, notify, links, phoneCodes });
   // pay on delivery: riders' deliveries, the shop's riders, the day's cash per collector
   const deliveries = createDeliveries({ db, settings });
   const phoneClaim = createPhoneClaim({ db, phoneCodes, orders });

@@ -338,16 +338,38 @@ describe("pay on delivery", () => {
     const [after] = await api.handle.db.select({ phone: users.phone, confirmedAt: users.phoneConfirmedAt }).from(users).where(eq(users.id, me!.id));
     expect(after).toMatchObject({ phone: "0755 000 111", confirmedAt: null });
 
-    // staff cannot take a pay-on-delivery order for a number nobody confirmed
+    // staff take a pay-on-delivery order on the phone only with the code the customer reads back
     const admin = await adminCookie(api, "pod-staff");
-    const staff = await call(
+    const caller = freshPhone();
+    const staffBody = { ...COURIER_ON_DELIVERY, phone: caller.local, lines: [{ productId: a.id, quantity: 1 }] };
+    const staffNoCode = await call("POST", "/api/admin/staff-orders", admin, staffBody, { "idempotency-key": randomUUID() });
+    expect(staffNoCode).toMatchObject({ status: 400, body: { code: "invalid-code", field: "code" } });
+    const sent = await call("POST", "/api/admin/staff-orders/phone-code", admin, { phone: caller.local });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [codeLog] = await api.handle.db
+      .select({ detail: securityEvents.detail })
+      .from(securityEvents)
+      .where(eq(securityEvents.type, "admin-phone-code-sent"))
+      .orderBy(desc(securityEvents.id))
+      .limit(1);
+    // who sent it, to a masked number
+    expect(codeLog?.detail).toMatchObject({ by: expect.stringContaining("pod-staff-admin"), to: expect.not.stringContaining(caller.e164.slice(-6)) });
+    const wrongCode = await call(
       "POST",
       "/api/admin/staff-orders",
       admin,
-      { ...COURIER_ON_DELIVERY, phone: freshPhone().local, lines: [{ productId: a.id, quantity: 1 }] },
+      { ...staffBody, code: "000000" === (await codeSentTo(caller.e164)) ? "111111" : "000000" },
       { "idempotency-key": randomUUID() },
     );
-    expect(staff).toMatchObject({ status: 400, body: { code: "validation", field: "payment" } });
+    expect(wrongCode).toMatchObject({ status: 400, body: { code: "invalid-code", reason: "phoneCodeWrong" } });
+    const key = randomUUID();
+    const byStaff = await call("POST", "/api/admin/staff-orders", admin, { ...staffBody, code: await codeSentTo(caller.e164) }, { "idempotency-key": key });
+    expect(byStaff.status, JSON.stringify(byStaff.body)).toBe(201);
+    expect(byStaff.body.order).toMatchObject({ status: "confirmed", paymentMethod: "on_delivery" });
+    expect((await orderRow(byStaff.body.order.number)).guestPhoneConfirmedAt).not.toBeNull();
+    // a retried submit answers the same order (its code is spent by now)
+    const retried = await call("POST", "/api/admin/staff-orders", admin, { ...staffBody, code: await codeSentTo(caller.e164) }, { "idempotency-key": key });
+    expect(retried).toMatchObject({ status: 200, body: { order: { number: byStaff.body.order.number } } });
   });
 
   it("takes a pick-up's money at the counter: ready, then collected by an admin in cash, the receipt issued then", async () => {

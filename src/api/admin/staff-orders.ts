@@ -17,6 +17,7 @@ import {
   staffPromptResponseSchema,
 } from "@/lib/contract/admin-staff-orders";
 import type { Same } from "@/lib/contract/common";
+import { phoneCodeRequestSchema, phoneCodeResponseSchema } from "@/lib/contract/orders";
 import type { RecordedPaymentView } from "@/server/orders/staff-orders";
 import { requestMeta, type ApiContext } from "../context";
 
@@ -47,6 +48,16 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       return reply.code(placed.created ? 201 : 200).send({ order: placed.order });
     },
   );
+
+  app.post("/staff-orders/phone-code", { schema: { body: phoneCodeRequestSchema, response: { 200: phoneCodeResponseSchema } } }, async (request) => {
+    const meta = requestMeta(request);
+    const sent = await services.staffOrders.sendCode(staffOf(request.admin), request.body.phone, { ...meta, locale: meta.locale ?? "sw" });
+    return {
+      sentTo: sent.masked,
+      expiresInSeconds: Math.round((sent.expiresAt.getTime() - Date.now()) / 1000),
+      resendAfterSeconds: sent.resendAfterSeconds,
+    };
+  });
 
   app.post(
     "/staff-orders/:number/prompt",

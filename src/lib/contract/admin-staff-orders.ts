@@ -32,6 +32,8 @@ export const staffOrderRequestSchema = checkoutRequestSchema
     lines: requestedLinesSchema,
     /** the customer's e-mail address, if they gave one */
     email: z.email("Enter a valid e-mail address").max(254).optional(),
+    /** the code sent to the customer's number (POST /api/admin/staff-orders/phone-code), read out by them: confirms the number (pay on delivery needs it) */
+    code: text("code", 12).optional(),
   })
   .strict();
 export type StaffOrderRequest = z.input<typeof staffOrderRequestSchema>;

@@ -35,7 +35,7 @@ const refused = (reason: OnDeliveryRefusal, message: string, lines?: OnDeliveryC
   new DomainError("on-delivery-refused", message, { reason, ...(lines ? { lines } : {}) });
 
 /** Who may place a pay-on-delivery order, as the placing step knows them. */
-export type OnDeliveryBuyer = { kind: "account"; userId: number } | { kind: "guest"; phone: string; confirmed: boolean; byStaff: boolean };
+export type OnDeliveryBuyer = { kind: "account"; userId: number } | { kind: "guest"; phone: string; confirmed: boolean };
 
 /**
  * Whether this order may be paid on delivery, checked in the placing transaction after it is
@@ -74,7 +74,7 @@ export async function checkOnDelivery(
     phone = user.phone;
     userId = buyer.userId;
   } else {
-    if (buyer.byStaff || !buyer.confirmed) throw refused("phone-not-confirmed", "Pay on delivery needs the number confirmed by the code sent to it");
+    if (!buyer.confirmed) throw refused("phone-not-confirmed", "Pay on delivery needs the number confirmed by the code sent to it");
     phone = buyer.phone;
   }
   await tx.execute(sql`select pg_advisory_xact_lock(${ON_DELIVERY_LOCK_KEY}, hashtext(${phone}))`);

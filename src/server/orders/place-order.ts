@@ -424,8 +424,7 @@ export async function placeOrder(deps: PlaceOrderDeps, buyer: OrderBuyer, reques
       request.payment.method === "on_delivery"
         ? await checkOnDelivery(tx, {
             settings: shop.payOnDelivery,
-            buyer:
-              buyer.kind === "account" ? buyer : { kind: "guest", phone: buyer.phone, confirmed: buyer.codeId !== null, byStaff: buyer.placedBy !== undefined },
+            buyer: buyer.kind === "account" ? buyer : { kind: "guest", phone: buyer.phone, confirmed: buyer.codeId !== null },
             contactPhone: checked.phone,
             deliveryMethod: checked.delivery.method,
             total: priced.totals.total,

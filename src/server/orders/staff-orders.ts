@@ -7,6 +7,7 @@ import { normaliseTanzanianMobile } from "@/lib/phone";
 import { fitsOneSms, gsmFriendly } from "@/lib/sms/encoding";
 import { maskPhone } from "@/lib/sms/mask";
 import { logSecurityEvent, type RequestMeta } from "../auth/events";
+import type { PhoneCodes } from "../auth/phone-codes";
 import { invalidateTags } from "../cache/tagged-cache";
 import { withTransaction, type Database } from "../db";
 import { coinEntries, fiscalReceipts, orderEvents, orders, recordedPayments, users } from "../db/schema";
@@ -43,6 +44,8 @@ export interface StaffOrderRequest extends Omit<CheckoutRequest, "guest" | "coin
   lines: RequestedLine[];
   /** the customer's e-mail address, if they gave one (the order's e-mails go there) */
   email?: string;
+  /** the code sent to the customer's number, read out by them: confirms the number */
+  code?: string;
 }
 
 /** A payment taken by hand, as the order's page shows it. */
@@ -67,7 +70,9 @@ export interface PhoneLookup {
 
 export interface StaffOrdersDeps {
   db: Database;
-  orders: Pick<OrdersService, "place" | "markPaidInTx">;
+  orders: Pick<OrdersService, "place" | "markPaidInTx" | "guestRepeat">;
+  /** the customer's number confirmed by a code sent to it and read out to staff */
+  phoneCodes: Pick<PhoneCodes, "send" | "check">;
   checkout: Pick<Checkout, "pay">;
   notify: Pick<NotifyService, "enqueue" | "preferences">;
   links: Pick<SignedLinks, "orderLink">;
@@ -143,12 +148,17 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
       const phone = normaliseTanzanianMobile(input.phone);
       if (!phone) throw invalid("phone", "Enter a Tanzanian mobile number, e.g. 0754 123 456");
       if (input.payment.method === "card") throw invalid("payment", "A card is paid by the customer on their own order page");
-      // pay on delivery holds stock on a number's word: only a number confirmed by a code may do that
-      if (input.payment.method === "on_delivery")
-        throw invalid("payment", "Pay on delivery needs the customer's number confirmed by a code: the customer orders on their own phone");
-      const { email, lines, ...request } = input;
+      // a code the customer reads out proves the caller holds the number: pay on delivery holds stock on nothing less
+      if (input.payment.method === "on_delivery" && !input.code)
+        throw new DomainError("invalid-code", "Pay on delivery needs the customer's number confirmed: send them a code and enter it", {
+          field: "code",
+          reason: "phoneCodeNeeded",
+        });
+      const { email, lines, code, ...request } = input;
+      const repeat = code ? await deps.orders.guestRepeat(phone, { ...request, phone, lines }, opts.idempotencyKey) : null;
+      const codeId = code && !repeat ? (await deps.phoneCodes.check(phone, "checkout", code)).codeId : null;
       const placed = await deps.orders.place(
-        { kind: "guest", phone, email: email?.trim() ? email.trim().toLowerCase() : null, lines, codeId: null, placedBy: staff.id },
+        { kind: "guest", phone, email: email?.trim() ? email.trim().toLowerCase() : null, lines, codeId, placedBy: staff.id },
         { ...request, phone, lines },
         { idempotencyKey: opts.idempotencyKey, locale: opts.locale },
       );
@@ -164,6 +174,18 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
           opts.meta,
         );
       return { order: placed.order, created: placed.created, orderId: placed.row.id };
+    },
+
+    /**
+     * Sends a one-time code to the customer's number (the checkout's kind of code): read back by
+     * the customer on the call, it confirms the number for the order staff are taking. The
+     * outbox's per-number and per-address quotas apply; each send is in the security log.
+     */
+    async sendCode(staff: StaffMember, phoneInput: string, meta: RequestMeta & { locale: Locale }) {
+      // the number's own quota applies; the shop's counter is not one anonymous address among many
+      const sent = await deps.phoneCodes.send(phoneInput, "checkout", { ip: null, locale: meta.locale, userId: staff.id });
+      await logSecurityEvent(db, { type: "admin-phone-code-sent", userId: staff.id, email: staff.email, detail: { by: staff.email, to: sent.masked } }, meta);
+      return sent;
     },
 
     /** Sends the mobile-money prompt of an unpaid order to the customer's phone (or another number and wallet). */
