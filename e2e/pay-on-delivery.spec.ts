@@ -130,7 +130,8 @@ async function assignRider(admin: Page, locale: string, number: string, riderId:
   await dialog.getByLabel(d.assign.rider, { exact: true }).selectOption(String(riderId));
   await dialog.getByRole("button", { name: d.assign.confirm, exact: true }).click();
   await expect(dialog).toBeHidden();
-  // the history names the rider (the order's header does too once the admin view carries order.rider)
+  // the order names its rider, and so does its history
+  await expect(admin.getByTestId("order-rider")).toHaveText(d.assign.current.replace("{name}", riderName));
   await expect(admin.getByTestId("order-timeline")).toContainText(riderName);
   await expect(admin.getByTestId("order-status")).toHaveText(o.status.shipped);
 }
