@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { withTransaction } from "../../src/server/db";
-import { coupons, messageOutbox, orders, phoneCodes, products } from "../../src/server/db/schema";
+import { coupons, messageOutbox, orders, phoneCodes } from "../../src/server/db/schema";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
+import { codeSentTo, phoneMaker, productPicker, stockOf } from "./buyers";
 import { apiClient, registerVerified, setupApi, TEST_PASSWORD, unique } from "./harness";
 
 const api = setupApi();
@@ -13,42 +14,13 @@ const api = setupApi();
 type Json = Record<string, any>;
 const { call, post } = apiClient<Json>(api);
 
-let picked = 0;
-/** A product without options, with stock set for the test (a different one each call). */
-async function product(stock: number) {
-  const [p] = await api.handle.db
-    .select({ id: products.id, price: products.price })
-    .from(products)
-    .where(sql`not exists (select 1 from product_variants v where v.product_id = ${products.id}) and price between 2000 and 60000 and archived_at is null`)
-    .orderBy(desc(products.id))
-    .offset(picked++)
-    .limit(1);
-  await api.handle.db.update(products).set({ stockQuantity: stock }).where(eq(products.id, p!.id));
-  return p!;
-}
+const product = productPicker(api, { offset: 0, maxPrice: 60000 });
 
-let phones = 0;
-/** A fresh Tanzanian mobile number per test, so one test's SMS quota never reaches another's. */
-function freshPhone(): { local: string; e164: string } {
-  const tail = String((process.pid * 131 + Date.now() + phones++ * 7919) % 1_000_000).padStart(6, "0");
-  return { local: `0713 ${tail.slice(0, 3)} ${tail.slice(3)}`, e164: `+255713${tail}` };
-}
+/** A fresh Tanzanian mobile number per use, so one test's SMS quota or limits never reach another's. */
+const freshPhone = phoneMaker("0713", 131);
 
 let addresses = 0;
 const ip = () => `10.88.${addresses % 250}.${(addresses++ % 250) + 1}`;
-
-/** The code in the newest one-time-code SMS queued to a number (read before the outbox sends and empties it). */
-async function codeSentTo(e164: string): Promise<string> {
-  const [row] = await api.handle.db
-    .select({ text: messageOutbox.text })
-    .from(messageOutbox)
-    .where(and(eq(messageOutbox.recipient, e164), eq(messageOutbox.event, "one-time-code")))
-    .orderBy(desc(messageOutbox.id))
-    .limit(1);
-  const code = /#(\d{6})\s*$/.exec(row?.text ?? "")?.[1];
-  expect(code, `a code sent to ${e164}`).toBeTruthy();
-  return code!;
-}
 
 const sendCode = (phone: string, from = ip()) => post("/api/checkout/phone-code", { phone }, {}, { ip: from });
 
@@ -59,11 +31,6 @@ function guestOrder(body: Json, key: string = randomUUID()) {
 /** A guest's order body: the Dar courier order with the guest's lines and number. */
 function guestBody(phone: string, lines: Json[], guest: Json = {}, extra: Json = {}): Json {
   return { ...DAR_COURIER_ORDER, phone, lines, guest: { phone, ...guest }, ...extra };
-}
-
-async function stockOf(productId: number): Promise<number> {
-  const [row] = await api.handle.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, productId));
-  return row!.stock;
 }
 
 describe("checkout without an account", () => {
@@ -106,7 +73,7 @@ describe("checkout without an account", () => {
     expect(sent.body).toMatchObject({ resendAfterSeconds: 60 });
     expect(sent.body.sentTo).not.toContain("713");
     expect(sent.body.expiresInSeconds).toBeGreaterThan(500);
-    const code = await codeSentTo(phone.e164);
+    const code = await codeSentTo(api, phone.e164);
     // the SMS ends with the line browsers read to fill the code in
     const [sms] = await api.handle.db.select().from(messageOutbox).where(eq(messageOutbox.recipient, phone.e164)).orderBy(desc(messageOutbox.id)).limit(1);
     expect(sms!.text).toMatch(new RegExp(`@shop\\.test #${code}$`));
@@ -120,7 +87,7 @@ describe("checkout without an account", () => {
     expect(placed.body.order).toMatchObject({ subtotal: 2 * a.price, phone: phone.e164, email: "guest.buyer@example.com" });
     expect(placed.body.order.total).toBe(2 * a.price + placed.body.order.deliveryFee);
     expect(placed.body.orderPath).toMatch(/^\/o\/[0-9a-z]+-[A-Za-z0-9_-]{11}$/);
-    expect(await stockOf(a.id)).toBe(4);
+    expect(await stockOf(api, a.id)).toBe(4);
     const [row] = await api.handle.db.select().from(orders).where(eq(orders.number, placed.body.order.number));
     expect(row).toMatchObject({ userId: null, guestPhone: phone.e164 });
     expect(row!.guestPhoneConfirmedAt).not.toBeNull();
@@ -145,12 +112,12 @@ describe("checkout without an account", () => {
     expect(again.body.order.number).toBe(placed.body.order.number);
     const reused = await guestOrder(guestBody(phone.local, lines, { code }));
     expect(reused).toMatchObject({ status: 400, body: { code: "invalid-code", reason: "phoneCodeExpired" } });
-    expect(await stockOf(a.id)).toBe(4);
+    expect(await stockOf(api, a.id)).toBe(4);
 
     // the guest cancels the unpaid order by its link: the stock comes back
     const cancelled = await call("POST", `/api/guest-orders/${token}/cancel`, null);
     expect(cancelled.body.order.status).toBe("cancelled");
-    expect(await stockOf(a.id)).toBe(6);
+    expect(await stockOf(api, a.id)).toBe(6);
   });
 
   it("lets a guest paying by mobile money from the order's own number go without a code; the payment confirms the number", async () => {
@@ -223,7 +190,7 @@ describe("checkout without an account", () => {
     expect(Number(soon.headers["retry-after"])).toBeGreaterThan(0);
     const a = await product(3);
     const lines = [{ productId: a.id, quantity: 1 }];
-    const code = await codeSentTo(phone.e164);
+    const code = await codeSentTo(api, phone.e164);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let left = 4; left >= 1; left--)
       expect((await guestOrder(guestBody(phone.local, lines, { code: wrong }))).body).toMatchObject({ reason: "phoneCodeWrong", attemptsLeft: left });
@@ -255,7 +222,7 @@ describe("a guest who registers later", () => {
     const phone = freshPhone();
     const lines = [{ productId: a.id, quantity: 1 }];
     await sendCode(phone.local);
-    const confirmed = await guestOrder(guestBody(phone.local, lines, { code: await codeSentTo(phone.e164) }));
+    const confirmed = await guestOrder(guestBody(phone.local, lines, { code: await codeSentTo(api, phone.e164) }));
     expect(confirmed.status).toBe(201);
     // paid by mobile money from the number but not paid yet: not confirmed, not claimed
     const unconfirmed = await guestOrder(guestBody(phone.local, lines, {}, { payment: { method: "mobile_money", wallet: "M-Pesa", phone: phone.local } }));
@@ -272,7 +239,7 @@ describe("a guest who registers later", () => {
       .set({ createdAt: sql`now() - interval '2 minutes'` })
       .where(eq(phoneCodes.phone, phone.e164));
     expect((await call("POST", "/api/account/phone-code", cookie, { phone: phone.local })).status).toBe(200);
-    const claimed = await call("POST", "/api/account/phone", cookie, { phone: phone.local, code: await codeSentTo(phone.e164) });
+    const claimed = await call("POST", "/api/account/phone", cookie, { phone: phone.local, code: await codeSentTo(api, phone.e164) });
     expect(claimed.body).toEqual({ phone: phone.e164, claimedOrders: 1 });
     const mine = (await call("GET", "/api/orders", cookie)).body.orders.map((o: Json) => o.number);
     expect(mine).toEqual([confirmed.body.order.number]);

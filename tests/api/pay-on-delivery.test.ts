@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PAY_ON_DELIVERY, type PayOnDeliverySettings } from "../../src/lib/pay-on-delivery";
-import { fiscalReceipts, messageOutbox, orders, products, recordedPayments, securityEvents, users } from "../../src/server/db/schema";
+import { fiscalReceipts, messageOutbox, orders, recordedPayments, securityEvents, users } from "../../src/server/db/schema";
 import { saveSiteSettings } from "../../src/server/settings/settings";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
+import { codeSentTo, phoneMaker, productPicker, stockOf } from "./buyers";
 import { adminCookie, apiClient, setupApi, shopperCookie, unique } from "./harness";
 import { openSession } from "../../src/server/auth/sessions";
 
@@ -15,47 +16,13 @@ const api = setupApi();
 type Json = Record<string, any>;
 const { call, post } = apiClient<Json>(api);
 
-let picked = 0;
-/** A product without options, with stock set for the test (a different one each call, apart from other files' picks). */
-async function product(stock: number) {
-  const [p] = await api.handle.db
-    .select({ id: products.id, price: products.price, name: products.name })
-    .from(products)
-    .where(sql`not exists (select 1 from product_variants v where v.product_id = ${products.id}) and price between 2000 and 40000 and archived_at is null`)
-    .orderBy(desc(products.id))
-    .offset(80 + picked++)
-    .limit(1);
-  await api.handle.db.update(products).set({ stockQuantity: stock }).where(eq(products.id, p!.id));
-  return p!;
-}
+const product = productPicker(api, { offset: 80, maxPrice: 40000 });
 
-async function stockOf(productId: number): Promise<number> {
-  const [row] = await api.handle.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, productId));
-  return row!.stock;
-}
-
-let phones = 0;
 /** A fresh Tanzanian mobile number per use, so one test's SMS quota or limits never reach another's. */
-function freshPhone(): { local: string; e164: string } {
-  const tail = String((process.pid * 197 + Date.now() + phones++ * 7919) % 1_000_000).padStart(6, "0");
-  return { local: `0716 ${tail.slice(0, 3)} ${tail.slice(3)}`, e164: `+255716${tail}` };
-}
+const freshPhone = phoneMaker("0716", 197);
 
 let addresses = 0;
 const ip = () => `10.77.${addresses % 250}.${(addresses++ % 250) + 1}`;
-
-/** The code in the newest one-time-code SMS queued to a number. */
-async function codeSentTo(e164: string): Promise<string> {
-  const [row] = await api.handle.db
-    .select({ text: messageOutbox.text })
-    .from(messageOutbox)
-    .where(and(eq(messageOutbox.recipient, e164), eq(messageOutbox.event, "one-time-code")))
-    .orderBy(desc(messageOutbox.id))
-    .limit(1);
-  const code = /#(\d{6})\s*$/.exec(row?.text ?? "")?.[1];
-  expect(code, `a code sent to ${e164}`).toBeTruthy();
-  return code!;
-}
 
 /** The texts queued to a number for an event, oldest first. */
 async function smsTo(e164: string, event: string): Promise<string[]> {
@@ -75,7 +42,7 @@ async function guestOnDelivery(phone: { local: string; e164: string }, lines: Js
   await api.handle.db.execute(sql`update phone_codes set created_at = now() - interval '2 minutes' where phone = ${phone.e164}`);
   const sent = await post("/api/checkout/phone-code", { phone: phone.local }, {}, { ip: ip() });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const code = await codeSentTo(phone.e164);
+  const code = await codeSentTo(api, phone.e164);
   return call(
     "POST",
     "/api/orders",
@@ -133,7 +100,7 @@ describe("pay on delivery", () => {
       canCancel: true,
     });
     expect(placed.body.payment).toBeNull();
-    expect(await stockOf(a.id)).toBe(3);
+    expect(await stockOf(api, a.id)).toBe(3);
     const [placedSms] = await smsTo(phone.e164, "order-placed");
     // a guest's texts are in Kiswahili, the shop's default for SMS
     expect(placedSms).toMatch(/Lipa .+ ukipokea, taslimu au Lipa Namba yetu tu/);
@@ -199,7 +166,7 @@ describe("pay on delivery", () => {
     const view = await call("GET", `/api/guest-orders/${token}`, null);
     expect(view.body.order).toMatchObject({ status: "delivered", paidInPerson: { method: "till", transactionId: "QKD7HX2P9Z" } });
     expect(view.body.order.receipt).not.toBeNull();
-    expect(await stockOf(a.id)).toBe(3);
+    expect(await stockOf(api, a.id)).toBe(3);
     // done: off the rider's list, counted in their day; the till's id pays nothing else
     const after = await call("GET", "/api/rider/deliveries", juma.cookie);
     expect(after.body.deliveries).toEqual([]);
@@ -218,13 +185,13 @@ describe("pay on delivery", () => {
     const number: string = placed.body.order.number;
     const fee: number = placed.body.order.deliveryFee;
     expect(fee).toBeGreaterThan(0);
-    expect(await stockOf(a.id)).toBe(1);
+    expect(await stockOf(api, a.id)).toBe(1);
 
     // a new customer's limit (one open or refused order until one is delivered) holds for a second order
     const b = await product(5);
     const second = await guestOnDelivery(phone, [{ productId: b.id, variantId: "default", quantity: 1 }]);
     expect(second).toMatchObject({ status: 409, body: { code: "on-delivery-refused", reason: "new-customer-limit" } });
-    expect(await stockOf(b.id)).toBe(5);
+    expect(await stockOf(api, b.id)).toBe(5);
 
     const amani = await rider(admin, "amani");
     expect((await call("POST", `/api/admin/orders/${number}/assign-rider`, admin, { riderId: amani.id })).status).toBe(200);
@@ -237,7 +204,7 @@ describe("pay on delivery", () => {
       fee: { method: "cash" },
     });
     expect(refused).toMatchObject({ status: 200, body: { number, status: "refused" } });
-    expect(await stockOf(a.id)).toBe(4);
+    expect(await stockOf(api, a.id)).toBe(4);
     const row = await orderRow(number);
     expect(row.paidAt).toBeNull();
     const [feePayment] = await api.handle.db.select().from(recordedPayments).where(eq(recordedPayments.orderId, row.id));
@@ -305,12 +272,12 @@ describe("pay on delivery", () => {
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const capped = await guestOnDelivery(phone, [{ productId: a.id, quantity: 2 }]);
     expect(capped).toMatchObject({ status: 409, body: { code: "on-delivery-refused", reason: "units-cap", lines: [{ productId: a.id, available: 1 }] } });
-    expect(await stockOf(a.id)).toBe(18);
+    expect(await stockOf(api, a.id)).toBe(18);
     // the shopper cancels while it is only confirmed: the stock comes back, and the cap frees up
     const link = await api.services.links.orderLink((await orderRow(first.body.order.number)).id);
     const cancelled = await call("POST", `/api/guest-orders/${link.split("/o/")[1]}/cancel`, null, {});
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect(await stockOf(a.id)).toBe(20);
+    expect(await stockOf(api, a.id)).toBe(20);
     expect((await guestOnDelivery(phone, [{ productId: a.id, quantity: 3 }])).status).toBe(201);
 
     // an account: its number must be confirmed by a code, and be the order's contact number
@@ -326,7 +293,7 @@ describe("pay on delivery", () => {
       "phone-not-confirmed",
     );
     expect((await call("POST", "/api/account/phone-code", shopper, { phone: mine.local })).status).toBe(200);
-    expect((await call("POST", "/api/account/phone", shopper, { phone: mine.local, code: await codeSentTo(mine.e164) })).status).toBe(200);
+    expect((await call("POST", "/api/account/phone", shopper, { phone: mine.local, code: await codeSentTo(api, mine.e164) })).status).toBe(200);
     const other = await call("POST", "/api/orders", shopper, { ...COURIER_ON_DELIVERY, phone: freshPhone().local }, { "idempotency-key": randomUUID() });
     expect(other.body.reason).toBe("phone-not-confirmed");
     const confirmed = await call("POST", "/api/orders", shopper, { ...COURIER_ON_DELIVERY, phone: mine.local }, { "idempotency-key": randomUUID() });
@@ -358,17 +325,29 @@ describe("pay on delivery", () => {
       "POST",
       "/api/admin/staff-orders",
       admin,
-      { ...staffBody, code: "000000" === (await codeSentTo(caller.e164)) ? "111111" : "000000" },
+      { ...staffBody, code: "000000" === (await codeSentTo(api, caller.e164)) ? "111111" : "000000" },
       { "idempotency-key": randomUUID() },
     );
     expect(wrongCode).toMatchObject({ status: 400, body: { code: "invalid-code", reason: "phoneCodeWrong" } });
     const key = randomUUID();
-    const byStaff = await call("POST", "/api/admin/staff-orders", admin, { ...staffBody, code: await codeSentTo(caller.e164) }, { "idempotency-key": key });
+    const byStaff = await call(
+      "POST",
+      "/api/admin/staff-orders",
+      admin,
+      { ...staffBody, code: await codeSentTo(api, caller.e164) },
+      { "idempotency-key": key },
+    );
     expect(byStaff.status, JSON.stringify(byStaff.body)).toBe(201);
     expect(byStaff.body.order).toMatchObject({ status: "confirmed", paymentMethod: "on_delivery" });
     expect((await orderRow(byStaff.body.order.number)).guestPhoneConfirmedAt).not.toBeNull();
     // a retried submit answers the same order (its code is spent by now)
-    const retried = await call("POST", "/api/admin/staff-orders", admin, { ...staffBody, code: await codeSentTo(caller.e164) }, { "idempotency-key": key });
+    const retried = await call(
+      "POST",
+      "/api/admin/staff-orders",
+      admin,
+      { ...staffBody, code: await codeSentTo(api, caller.e164) },
+      { "idempotency-key": key },
+    );
     expect(retried).toMatchObject({ status: 200, body: { order: { number: byStaff.body.order.number } } });
   });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { fiscalReceipts, messageOutbox, orderEvents, orders, products, recordedPayments, securityEvents, users } from "../../src/server/db/schema";
+import { fiscalReceipts, messageOutbox, orderEvents, orders, recordedPayments, securityEvents, users } from "../../src/server/db/schema";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
+import { phoneMaker, productPicker } from "./buyers";
 import { adminCookie, apiClient, setupApi, shopperCookie } from "./harness";
 
 const api = setupApi();
@@ -12,26 +13,10 @@ const api = setupApi();
 type Json = Record<string, any>;
 const { call } = apiClient<Json>(api);
 
-let picked = 0;
-/** A product without options, with stock set for the test (a different one each call). */
-async function product(stock: number) {
-  const [p] = await api.handle.db
-    .select({ id: products.id, price: products.price })
-    .from(products)
-    .where(sql`not exists (select 1 from product_variants v where v.product_id = ${products.id}) and price between 2000 and 60000 and archived_at is null`)
-    .orderBy(desc(products.id))
-    .offset(40 + picked++)
-    .limit(1);
-  await api.handle.db.update(products).set({ stockQuantity: stock }).where(eq(products.id, p!.id));
-  return p!;
-}
+const product = productPicker(api, { offset: 40, maxPrice: 60000 });
 
-let phones = 0;
-/** A fresh Tanzanian mobile number per test, so one test's SMS quota never reaches another's. */
-function freshPhone(): { local: string; e164: string } {
-  const tail = String((process.pid * 173 + Date.now() + phones++ * 7919) % 1_000_000).padStart(6, "0");
-  return { local: `0714 ${tail.slice(0, 3)} ${tail.slice(3)}`, e164: `+255714${tail}` };
-}
+/** A fresh Tanzanian mobile number per use, so one test's SMS quota or limits never reach another's. */
+const freshPhone = phoneMaker("0714", 173);
 
 async function staffOrder(admin: string, phone: string, lines: Json[], extra: Json = {}, key: string = randomUUID()) {
   return call("POST", "/api/admin/staff-orders", admin, { ...DAR_COURIER_ORDER, phone, lines, ...extra }, { "idempotency-key": key });
