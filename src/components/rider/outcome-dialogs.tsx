@@ -15,6 +15,9 @@ import { buttonClass } from "../ui/button";
 /** The dialogs are forms: tall on a phone, so they start near the top and scroll. */
 const DIALOG_CLASS = "top-[4vh] max-h-[92vh] w-[min(26rem,calc(100vw-1.5rem))] overflow-y-auto";
 
+/** An order number kept on one line in a title (non-breaking hyphens): "KE-2026-" never ends a line. */
+const unbroken = (number: string) => number.replace(/-/g, "\u2011");
+
 type Problem = { field: "transactionId" | "reason" | null; text: string } | null;
 
 /** The field the server named in a validation answer, when this form has it. */
@@ -136,7 +139,7 @@ export function CollectDialog({
       <AlertDialogTrigger disabled={disabled} className={triggerClassName}>
         {triggerLabel}
       </AlertDialogTrigger>
-      <AlertDialogContent title={t("collect.title", { number })} description={t("collect.text")} className={DIALOG_CLASS}>
+      <AlertDialogContent title={t("collect.title", { number: unbroken(number) })} description={t("collect.text")} className={DIALOG_CLASS}>
         <div className="mt-4 space-y-4">
           <p className="rounded-lg bg-[var(--surface)] p-3">
             <span className="block text-sm text-[var(--muted-fg)]">{t("collect.amount")}</span>
@@ -253,7 +256,7 @@ export function RefuseDialog({
       <AlertDialogTrigger disabled={disabled} className={triggerClassName}>
         {triggerLabel}
       </AlertDialogTrigger>
-      <AlertDialogContent title={t("refuse.title", { number })} description={t("refuse.text")} className={DIALOG_CLASS}>
+      <AlertDialogContent title={t("refuse.title", { number: unbroken(number) })} description={t("refuse.text")} className={DIALOG_CLASS}>
         <div className="mt-4 space-y-4">
           <TextareaField
             id={`${id}-reason`}
