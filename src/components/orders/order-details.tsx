@@ -86,7 +86,7 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
           {d.notes && <p className="text-[var(--muted-fg)]">{t("notes", { notes: d.notes })}</p>}
           {order.carrier && (
             <p className="mt-2" data-testid="order-shipment">
-              {t("shipment", { carrier: order.carrier, tracking: order.trackingNumber ?? "" })}
+              {t("shipment", { carrier: order.carrier, tracking: order.trackingNumber?.trim() || "none" })}
             </p>
           )}
           <p className="mt-2 break-words text-[var(--muted-fg)]">{[order.fullName, phone(order.phone), order.email].filter(Boolean).join(" · ")}</p>

@@ -129,7 +129,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     const user = await sessionUser(db, session.token, timeout);
     // an administrator locked the account between the password and the second step
     if (!user) throw refused("account-locked");
-    return { user: publicUser(user), session, redirectTo: safeRedirect(options.redirect ?? undefined, user.role === "admin" ? "/admin" : user.role === "rider" ? "/rider" : "/") };
+    return {
+      user: publicUser(user),
+      session,
+      redirectTo: safeRedirect(options.redirect ?? undefined, user.role === "admin" ? "/admin" : user.role === "rider" ? "/rider" : "/"),
+    };
   }
 
   /**
