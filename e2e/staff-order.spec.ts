@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { maskPhone } from "../src/lib/sms/mask";
 import { openAdminPage } from "./admin-session";
 import { screenshots } from "./helpers";
 import { unfit } from "./layout-checks";
@@ -23,6 +24,32 @@ const CASES = [
 async function fitsTheScreen(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   expect(await unfit(page.getByRole("main").getByRole("button"), "section")).toEqual([]);
+}
+
+const smsDir = path.join(process.env.E2E_DATA_DIR ?? "", "sms-outbox");
+
+/** The code of the newest one-time-code SMS to a number, from the SMS sandbox's files (waits for the outbox to send it). */
+async function codeSentTo(e164: string): Promise<string> {
+  let text: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(smsDir)
+          ? fs
+              .readdirSync(smsDir)
+              .filter((name) => name.endsWith(".json"))
+              .sort()
+              .reverse()
+          : [];
+        text = files
+          .map((name) => JSON.parse(fs.readFileSync(path.join(smsDir, name), "utf8")) as { to: string; event: string; text: string })
+          .find((sms) => sms.to === e164 && sms.event === "one-time-code")?.text;
+        return Boolean(text);
+      },
+      { timeout: 30_000, message: `a one-time code SMS to ${e164}` },
+    )
+    .toBe(true);
+  return /#(\d{6})\s*$/.exec(text!)![1]!;
 }
 
 /** With E2E_SCREENSHOTS set, the page as it is now (a state a new load would lose) into docs/screenshots. */
@@ -144,6 +171,81 @@ test.describe("an admin takes a phone order at /admin/orders/new, sends the paym
       await expect(admin.getByTestId("staff-payment-actions")).toHaveCount(0);
       if (phoneScreen) await fitsTheScreen(admin, width);
       await shoot("admin-staff-order-paid");
+    });
+  }
+
+  // the form's state is lost on a new load, so the Kiswahili screen is shot by a run of its own
+  for (const locale of process.env.E2E_SCREENSHOTS ? (["en", "sw"] as const) : (["en"] as const)) {
+    test(`a pay-on-delivery courier order for a new number, its number confirmed by a code the customer reads out (${locale}, 390 px)`, async () => {
+      test.slow();
+      const t = catalogue(locale, "admin").staffOrders as Texts;
+      const status = catalogue(locale, "orders").status as Texts;
+      const width = 390;
+      await admin.setViewportSize({ width, height: 844 });
+      const tail = `${String(Date.now() % 100_000).padStart(5, "0")}${locale === "en" ? 0 : 1}`;
+      const phone = { typed: `0718 ${tail.slice(0, 3)} ${tail.slice(3)}`, e164: `+255718${tail}` };
+
+      await admin.goto(`/admin/orders/new?lang=${locale}`);
+      await expect(admin.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
+      const customer = admin.getByRole("region", { name: t.customer, exact: true });
+      await customer.getByLabel(t.phone).fill(phone.typed);
+      await customer.getByLabel(t.name).fill("Neema Simu");
+
+      const products = admin.getByRole("region", { name: t.products, exact: true });
+      await products.getByLabel(t.search).fill(product.name);
+      await products.getByRole("button", { name: t.searchButton, exact: true }).click();
+      await admin
+        .getByTestId("staff-product-results")
+        .getByRole("button", { name: `${t.add}: ${product.name}`, exact: true })
+        .first()
+        .click();
+      await expect(admin.getByTestId("staff-order-lines")).toContainText(product.name);
+
+      // pay on delivery goes with the shop's own couriers and its counter, never a bus parcel
+      const delivery = admin.getByRole("region", { name: t.delivery, exact: true });
+      const paymentMethod = admin.getByRole("region", { name: t.payment, exact: true }).getByRole("combobox", { name: t.payment, exact: true });
+      await delivery.getByLabel(t.method).selectOption({ label: t.deliveryMethod.parcel });
+      await expect(paymentMethod.locator('option[value="on_delivery"]')).toHaveCount(0);
+      await delivery.getByLabel(t.method).selectOption({ label: t.deliveryMethod.courier });
+      await delivery.getByLabel(t.region).selectOption("dar-es-salaam");
+      await delivery.getByLabel(t.district).fill("Ilala");
+      await delivery.getByLabel(t.street).fill("Samora Avenue");
+      await paymentMethod.selectOption({ label: t.paymentMethod.on_delivery });
+      const onDelivery = admin.getByTestId("staff-on-delivery");
+      await expect(onDelivery).toContainText(t.onDelivery.intro);
+
+      // without the code the order is refused at the code's field
+      const code = onDelivery.getByLabel(t.onDelivery.code);
+      await admin.getByRole("button", { name: t.create, exact: true }).click();
+      await expect(onDelivery.getByText(t.onDelivery.codeNeeded)).toBeVisible();
+      await expect(code).toBeFocused();
+
+      await onDelivery.getByRole("button", { name: t.onDelivery.send, exact: true }).click();
+      // the number it went to, masked, and a wait before another
+      await expect(onDelivery.getByRole("status")).toContainText(maskPhone(phone.e164));
+      await expect(onDelivery.getByRole("button", { name: t.onDelivery.sendAgain, exact: true })).toBeDisabled();
+      const sent = await codeSentTo(phone.e164);
+
+      // a code misheard is refused, with the tries left
+      const misheard = `${(Number(sent[0]) + 1) % 10}${sent.slice(1)}`;
+      await code.fill(misheard);
+      await admin.getByRole("button", { name: t.create, exact: true }).click();
+      await expect(onDelivery.getByText((t.onDelivery.codeWrong as string).split(" (")[0]!)).toBeVisible();
+
+      await code.fill(sent);
+      // typed again, the code is no longer the one refused
+      await expect(onDelivery.getByText((t.onDelivery.codeWrong as string).split(" (")[0]!)).toHaveCount(0);
+      await expect(code).toHaveAttribute("inputmode", "numeric");
+      await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+      await fitsTheScreen(admin, width);
+      await keepAsIs(admin, `admin-staff-order-on-delivery-form-${locale}-${width}`);
+      await admin.getByRole("button", { name: t.create, exact: true }).click();
+
+      // the order is confirmed without payment: the rider or the counter takes the money
+      await expect(admin).toHaveURL(/\/admin\/orders\/[A-Z]+-\d{4}-\d+$/, { timeout: 20_000 });
+      await expect(admin.getByTestId("order-status")).toHaveText(status.confirmed);
+      await fitsTheScreen(admin, width);
+      if (locale === "en") await screenshots(admin, "admin-staff-order-on-delivery-confirmed");
     });
   }
 });

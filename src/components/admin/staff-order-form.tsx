@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "use-intl";
 import { api, isApiError, refusedField } from "@/lib/api-client";
+import { onDeliveryOffer, type PayOnDeliverySettings } from "@/lib/pay-on-delivery";
+import { normaliseTanzanianMobile } from "@/lib/phone";
 import { useErrorText } from "../i18n/error-text";
 import { Button } from "../ui/button";
 import { Field, Select, TextField } from "../ui/form";
@@ -11,10 +13,14 @@ import { toast } from "../ui/toaster";
 import { StaffOrderCustomer, type StaffCustomer } from "./staff-order-customer";
 import { NEW_DELIVERY, StaffOrderDelivery, deliveryRequest, type StaffDelivery } from "./staff-order-delivery";
 import { StaffOrderLines, type StaffOrderLine } from "./staff-order-lines";
+import { STAFF_CODE_FIELD, StaffOrderOnDelivery } from "./staff-order-on-delivery";
 import { StaffOrderSection, type StaffOrderProblem } from "./staff-order-section";
 
-/** What staff may take an order to be paid by (a card is paid by the customer on their own page). */
-const STAFF_PAYMENT_METHODS = ["mobile_money", "bank_transfer"] as const;
+/**
+ * What staff may take an order to be paid by (a card is paid by the customer on their own page;
+ * pay on delivery only while the shop offers it and the delivery is one it goes with).
+ */
+const STAFF_PAYMENT_METHODS = ["mobile_money", "bank_transfer", "on_delivery"] as const;
 type StaffPaymentMethod = (typeof STAFF_PAYMENT_METHODS)[number];
 
 const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -25,8 +31,16 @@ const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? 
  * server prices it (price breaks, coupon limits per number) and places it once per screen (the
  * Idempotency-Key), then the order's page offers the prompt, the link and the counter payment.
  */
-export function StaffOrderForm({ wallets }: { wallets: string[] }) {
+export function StaffOrderForm({
+  wallets,
+  payOnDelivery,
+}: {
+  wallets: string[];
+  /** the shop's pay-on-delivery setting (the ceiling is the server's to check: the screen has no live total) */
+  payOnDelivery: Pick<PayOnDeliverySettings, "enabled" | "maxOrderTotal">;
+}) {
   const t = useTranslations("admin.staffOrders");
+  const tCap = useTranslations("checkout.onDeliveryRefused");
   const router = useRouter();
   const errorText = useErrorText();
   const key = useRef(newKey());
@@ -35,12 +49,32 @@ export function StaffOrderForm({ wallets }: { wallets: string[] }) {
   const [lines, setLines] = useState<StaffOrderLine[]>([]);
   const [delivery, setDelivery] = useState<StaffDelivery>(NEW_DELIVERY);
   const [coupon, setCoupon] = useState("");
-  const [payment, setPayment] = useState<StaffPaymentMethod>("mobile_money");
+  const [chosenPayment, setPayment] = useState<StaffPaymentMethod>("mobile_money");
+  const [code, setCode] = useState("");
   const [wallet, setWallet] = useState(wallets[0] ?? "");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<StaffOrderProblem | null>(null);
 
   const fieldError = (field: string) => (problem?.field === field ? problem.text : null);
+  const onDeliveryOffered = onDeliveryOffer(payOnDelivery, { deliveryMethod: delivery.method, total: 0 }).offered;
+  const methods = STAFF_PAYMENT_METHODS.filter((m) => m !== "on_delivery" || onDeliveryOffered);
+  // a delivery pay on delivery does not go with (a bus parcel) takes mobile money instead
+  const payment: StaffPaymentMethod = methods.includes(chosenPayment) ? chosenPayment : "mobile_money";
+
+  /** The words for a refused code, said to staff (the customer reads the code out, staff type it). */
+  function codeText(error: unknown): string {
+    if (!isApiError(error, "invalid-code")) return errorText(error);
+    switch (error.body.reason) {
+      case "phoneCodeNeeded":
+        return t("onDelivery.codeNeeded");
+      case "phoneCodeWrong":
+        return typeof error.body.attemptsLeft === "number" ? t("onDelivery.codeWrong", { attempts: error.body.attemptsLeft }) : errorText(error);
+      case "phoneCodeExpired":
+        return t("onDelivery.codeExpired");
+      default:
+        return errorText(error);
+    }
+  }
 
   function productAdded() {
     // a changed order is a new order: a new key, so the server does not answer the earlier one
@@ -68,12 +102,26 @@ export function StaffOrderForm({ wallets }: { wallets: string[] }) {
           delivery: deliveryRequest(delivery),
           payment: payment === "mobile_money" ? { method: payment, wallet } : { method: payment },
           couponCode: coupon.trim() || undefined,
+          code: payment === "on_delivery" ? code || undefined : undefined,
         },
         key.current,
       );
       toast({ title: t("created", { number: order.number }) });
       router.push(`/admin/orders/${encodeURIComponent(order.number)}`);
     } catch (error) {
+      // refusals that placed nothing: the corrected order goes with a new key
+      if (isApiError(error, "invalid-code") || isApiError(error, "on-delivery-refused")) key.current = newKey();
+      if (isApiError(error, "invalid-code")) {
+        setProblem({ field: "code", text: codeText(error) });
+        document.getElementById(STAFF_CODE_FIELD)?.focus();
+        return;
+      }
+      if (isApiError(error, "on-delivery-refused")) {
+        // the number's own limits: the same words as the checkout's, with the products over the cap
+        const over = (error.body.lines ?? []).map((l) => tCap("unitsCapLine", { name: l.name, count: l.available }));
+        setProblem({ field: "payment", text: [errorText(error), ...over].join(" ") });
+        return;
+      }
       const refused = refusedField(error);
       setProblem({ field: refused?.field ?? null, text: errorText(error) });
       if (!isApiError(error, "idempotency-conflict")) return;
@@ -102,7 +150,7 @@ export function StaffOrderForm({ wallets }: { wallets: string[] }) {
           <Field id="field-paymentMethod" label={t("payment")} error={fieldError("payment")}>
             {(control) => (
               <Select {...control} value={payment} onChange={(e) => setPayment(e.target.value as StaffPaymentMethod)}>
-                {STAFF_PAYMENT_METHODS.map((m) => (
+                {methods.map((m) => (
                   <option key={m} value={m}>
                     {t(`paymentMethod.${m}`)}
                   </option>
@@ -124,6 +172,20 @@ export function StaffOrderForm({ wallets }: { wallets: string[] }) {
             </Field>
           )}
         </div>
+        {payment === "on_delivery" && (
+          <StaffOrderOnDelivery
+            // a code goes to one number: another number starts again
+            key={normaliseTanzanianMobile(customer.phone) ?? ""}
+            phone={customer.phone}
+            code={code}
+            onCode={(typed) => {
+              setCode(typed);
+              // a code typed again is no longer the one refused
+              setProblem((current) => (current?.field === "code" ? null : current));
+            }}
+            error={fieldError("code")}
+          />
+        )}
       </StaffOrderSection>
 
       {problem && problem.field === null && (

@@ -26,7 +26,7 @@ export default async function NewStaffOrderPage() {
         <p className="text-sm text-[var(--muted-fg)]">{t("intro")}</p>
       </div>
       {/* a client island under the admin layout, which carries the admin's texts */}
-      <StaffOrderForm wallets={[...settings.paymentSettings.mobileMoneyProviders]} />
+      <StaffOrderForm wallets={[...settings.paymentSettings.mobileMoneyProviders]} payOnDelivery={settings.payOnDelivery} />
     </div>
   );
 }
