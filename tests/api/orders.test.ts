@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { mailOutbox, orderEvents, orderLines, orders, payments, productVariants, products, securityEvents } from "../../src/server/db/schema";
 import { setupApi, shopperCookie, adminCookie as adminCookieOf, apiClient } from "./harness";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
+import { DEFAULT_SITE_SETTINGS } from "../../src/lib/site-settings";
+import { saveSiteSettings } from "../../src/server/settings/settings";
 
 const api = setupApi();
 let picked = 0;
@@ -155,6 +157,13 @@ describe("placing an order", () => {
     expect((await checkout(cookie, { ...darCourier, fullName: "Asha\u0007" })).body.code).toBe("invalid-input");
     expect((await checkout(cookie, { ...darCourier, buyerTin: "12345" })).body).toMatchObject({ code: "validation", field: "buyerTin" });
     expect((await checkout(cookie, { ...darCourier, buyerTin: "TIN-123-456-789" })).body).toMatchObject({ code: "validation", field: "buyerTin" });
+    // a method the settings leave out is refused, not only hidden from the page
+    await saveSiteSettings(api.handle.db, { paymentSettings: { ...DEFAULT_SITE_SETTINGS.paymentSettings, methods: ["mobile_money"] } });
+    try {
+      expect((await checkout(cookie, darCourier)).body).toMatchObject({ code: "validation", field: "payment" });
+    } finally {
+      await saveSiteSettings(api.handle.db, { paymentSettings: DEFAULT_SITE_SETTINGS.paymentSettings });
+    }
   });
 
   it("keeps a buyer's TIN as TRA prints it, and offers that buyer a pro-forma invoice for mobile money too", async () => {

@@ -138,6 +138,10 @@ export function checkRequest(request: CheckoutRequest, shop: SiteSettings): Chec
   const delivery = checkedDelivery(request);
   const buyerTin = request.buyerTin ? normaliseTin(request.buyerTin) : null;
   if (request.buyerTin && !buyerTin) throw invalid("buyerTin", "Enter the TIN as nine digits, e.g. 123-456-789");
+  // the settings' list of methods is the shop's word: a method it leaves out is refused, not only hidden
+  // (pay on delivery has its own switch, checked with its other rules)
+  if (request.payment.method !== "on_delivery" && !shop.paymentSettings.methods.includes(request.payment.method))
+    throw invalid("payment", "This shop does not take this payment method now");
   let paymentPhone: string | null = null;
   let wallet: string | null = null;
   if (request.payment.method === "mobile_money") {
