@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { codeSentTo } from "./sms-sandbox";
 import { productPath } from "../src/lib/slug";
 import { keepScreenshot } from "./layout-checks";
 
@@ -19,38 +20,6 @@ type Texts = Record<string, any>;
 /** A namespace of the shop's message catalogue in a language (the JSON files the pages' texts come from). */
 const catalogue = (locale: string, namespace: string): Texts =>
   JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
-const smsDir = path.join(process.env.E2E_DATA_DIR ?? "", "sms-outbox");
-
-interface SandboxSms {
-  to: string;
-  text: string;
-  event: string;
-  orderNumber?: string;
-}
-
-/** The newest SMS of an event to a number, from the sandbox's files (waits for the outbox to send it). */
-async function smsTo(e164: string, event: string): Promise<SandboxSms> {
-  let found: SandboxSms | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = fs.existsSync(smsDir)
-          ? fs
-              .readdirSync(smsDir)
-              .filter((name) => name.endsWith(".json"))
-              .sort()
-              .reverse()
-          : [];
-        found = files
-          .map((name) => JSON.parse(fs.readFileSync(path.join(smsDir, name), "utf8")) as SandboxSms)
-          .find((sms) => sms.to === e164 && sms.event === event);
-        return Boolean(found);
-      },
-      { timeout: 30_000, message: `an SMS (${event}) to ${e164}` },
-    )
-    .toBe(true);
-  return found!;
-}
 
 interface Listed {
   id: number;
@@ -107,8 +76,7 @@ for (const [index, locale] of locales.entries())
     // the code: asked for, read off the SMS, typed in
     await page.getByTestId("send-code").click();
     await expect(page.getByRole("status").filter({ hasText: (c.guestConfirm.sent as string).split("{")[0]!.trim() })).toBeVisible();
-    const codeSms = await smsTo(phone.e164, "one-time-code");
-    const code = /#(\d{6})\s*$/.exec(codeSms.text)![1]!;
+    const code = await codeSentTo(phone.e164);
     await page.getByLabel(c.guestConfirm.code).fill(code);
     await keepScreenshot(page, "guest-checkout", locale);
 

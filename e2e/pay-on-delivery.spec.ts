@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { codeSentTo } from "./sms-sandbox";
 import { productPath } from "../src/lib/slug";
 import { openAdminPage } from "./admin-session";
 import { PASSWORD, screenshots, verifiedShopper } from "./helpers";
@@ -19,33 +20,7 @@ const catalogue = (locale: string, namespace: string): Texts =>
   JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
 /** The fixed start of a message, before its first argument. */
 const lead = (message: string) => message.split("{")[0]!.trim();
-const smsDir = path.join(process.env.E2E_DATA_DIR ?? "", "sms-outbox");
 const PHONE = { width: 390, height: 844 };
-
-/** The one-time code last sent to a number, from the SMS sandbox's files. */
-async function codeFor(e164: string): Promise<string> {
-  let text = "";
-  await expect
-    .poll(
-      () => {
-        const files = fs.existsSync(smsDir)
-          ? fs
-              .readdirSync(smsDir)
-              .filter((n) => n.endsWith(".json"))
-              .sort()
-              .reverse()
-          : [];
-        const found = files
-          .map((n) => JSON.parse(fs.readFileSync(path.join(smsDir, n), "utf8")) as { to: string; event: string; text: string })
-          .find((s) => s.to === e164 && s.event === "one-time-code");
-        text = found?.text ?? "";
-        return text !== "";
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return /#(\d{6})\s*$/.exec(text)![1]!;
-}
 
 interface Listed {
   id: number;
@@ -99,7 +74,7 @@ async function guestOrdersOnDelivery(page: Page, locale: string, product: Listed
   await page.getByLabel(c.delivery.street).fill("Samora Avenue");
   await page.getByRole("radio", { name: o.paymentMethod.on_delivery }).check();
   await page.getByTestId("send-code").click();
-  await page.getByLabel(c.guestConfirm.code).fill(await codeFor(phone.e164));
+  await page.getByLabel(c.guestConfirm.code).fill(await codeSentTo(phone.e164));
   await page.getByRole("button", { name: new RegExp(`^${(c.summary.placeOrderOnDelivery as string).split(" · ")[0]}`) }).click();
   await expect(page).toHaveURL(/\/o\/[0-9a-z]+-[A-Za-z0-9_-]{11}\?placed=1$/, { timeout: 30_000 });
   await expect(page.getByTestId("order-status")).toHaveText(o.status.confirmed);

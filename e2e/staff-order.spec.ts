@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { codeSentTo } from "./sms-sandbox";
 import { maskPhone } from "../src/lib/sms/mask";
 import { openAdminPage } from "./admin-session";
 import { screenshots } from "./helpers";
@@ -24,32 +25,6 @@ const CASES = [
 async function fitsTheScreen(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   expect(await unfit(page.getByRole("main").getByRole("button"), "section")).toEqual([]);
-}
-
-const smsDir = path.join(process.env.E2E_DATA_DIR ?? "", "sms-outbox");
-
-/** The code of the newest one-time-code SMS to a number, from the SMS sandbox's files (waits for the outbox to send it). */
-async function codeSentTo(e164: string): Promise<string> {
-  let text: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = fs.existsSync(smsDir)
-          ? fs
-              .readdirSync(smsDir)
-              .filter((name) => name.endsWith(".json"))
-              .sort()
-              .reverse()
-          : [];
-        text = files
-          .map((name) => JSON.parse(fs.readFileSync(path.join(smsDir, name), "utf8")) as { to: string; event: string; text: string })
-          .find((sms) => sms.to === e164 && sms.event === "one-time-code")?.text;
-        return Boolean(text);
-      },
-      { timeout: 30_000, message: `a one-time code SMS to ${e164}` },
-    )
-    .toBe(true);
-  return /#(\d{6})\s*$/.exec(text!)![1]!;
 }
 
 /** With E2E_SCREENSHOTS set, the page as it is now (a state a new load would lose) into docs/screenshots. */
