@@ -39,20 +39,29 @@ import { compareRoutes } from "./compare";
 import { installCsrfGuard } from "./csrf";
 import { installErrorHandling, sendError } from "./errors";
 import { datasheetRoutes } from "./datasheets";
+import { deliveryEstimateRoutes } from "./delivery-estimate";
 import { imageSearchRoutes } from "./image-search";
 import { localeRoutes } from "./locale";
 import { requestForLog } from "./log-redaction";
 import { newsletterRoutes } from "./newsletter";
 import { opsRoutes } from "./ops";
 import { paymentRoutes } from "./payments";
+import { payoutWebhookRoutes } from "./payout-webhooks";
+import { refundAdminRoutes } from "./admin/refunds";
+import { refundShopperRoutes } from "./shopper/refunds";
 import { smsCallbackRoutes } from "./sms-callbacks";
 import { textMessageStopRoutes } from "./text-message-stop";
 import { whatsappWebhookRoutes } from "./whatsapp-webhook";
 import { requestIdOf } from "./request-id";
 import { defaultResponseCheck, installResponseCheck, type ResponseCheck } from "./response-check";
 import { requestRoutes } from "./requests";
+import { backOrderAdminRoutes } from "./admin/back-orders";
+import { backOrderCheckoutRoutes, backOrderRoutes } from "./back-orders";
+import { backOrderShopperRoutes } from "./shopper/back-orders";
 import { adminScope, installActors, riderScope, signedInScope, trackRouteScopes, visitorScope } from "./scopes";
 import { checkoutRoutes } from "./checkout";
+import { stockAlertRoutes } from "./stock-alerts";
+import { stockAlertAdminRoutes } from "./admin/stock-alerts";
 import { phoneRoutes } from "./shopper/phone";
 import { settingsRoutes } from "./settings";
 import { accountSecurityRoutes } from "./shopper/account-security";
@@ -153,6 +162,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
         adRoutes,
         datasheetRoutes,
         compareRoutes,
+        deliveryEstimateRoutes,
         settingsRoutes,
         authRoutes,
         newsletterRoutes,
@@ -162,14 +172,16 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
         trackingRoutes,
         requestRoutes,
         paymentRoutes,
+        payoutWebhookRoutes,
         whatsappWebhookRoutes,
         smsCallbackRoutes,
         textMessageStopRoutes,
+        backOrderRoutes,
       ])
         await api.register(routes, context);
 
       // a signed-in shopper or a guest: the checkout (the route reads `request.visitor`)
-      await api.register(visitorScope(context, [checkoutRoutes]));
+      await api.register(visitorScope(context, [checkoutRoutes, backOrderCheckoutRoutes, stockAlertRoutes]));
 
       // a signed-in shopper (or admin): 401 for a guest before the route reads its input
       await api.register(
@@ -178,6 +190,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           orderRoutes,
           paymentStatusRoutes,
           documentRoutes,
+          refundShopperRoutes,
           rewardRoutes,
           wishlistRoutes,
           preferenceRoutes,
@@ -185,6 +198,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           textMessageRoutes,
           accountSecurityRoutes,
           phoneRoutes,
+          backOrderShopperRoutes,
         ]),
       );
 
@@ -197,6 +211,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           dashboardRoutes,
           checklistRoutes,
           productRoutes,
+          stockAlertAdminRoutes,
           importRoutes,
           productPricingRoutes,
           taxonomyRoutes,
@@ -205,6 +220,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           securityRoutes,
           customerRoutes,
           orderAdminRoutes,
+          refundAdminRoutes,
           staffOrderRoutes,
           deliveryAdminRoutes,
           couponAdminRoutes,
@@ -213,6 +229,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           messageAdminRoutes,
           textMessageAdminRoutes,
           settingsAdminRoutes,
+          backOrderAdminRoutes,
         ]),
         { prefix: "/admin" },
       );

@@ -126,6 +126,17 @@ import type { SiteSettingKey, SiteSettings } from "./site-settings";
 import type { PaymentMethod } from "./checkout";
 import type { RequestStatus } from "./requests";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
+import type { RefundListResponse, RefundRequest, RefundResponse, StoreCreditResponse } from "./contract/refunds";
+import type {
+  AdminCancelWaitingRequest,
+  BackOrderPlanRequest,
+  CancelWaitingRequest,
+  CancelWaitingResponse,
+  OrderPartsResponse,
+  ProductBackOrdersResponse,
+  ShipRequest,
+} from "./contract/back-orders";
+import type { BackOrderOffer, BackOrderPlan } from "./back-orders";
 import type {
   CashCollector,
   CashDayResponse,
@@ -415,6 +426,36 @@ export const api = {
     get: (number: string, options?: CallOptions) => call<AdminOrderResponse>("GET", `/api/admin/orders/${encodeURIComponent(number)}`, options),
     act: (number: string, action: AdminOrderAction, body: AdminOrderActionRequest = {}, options?: CallOptions) =>
       call<AdminOrderResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/${action}`, { ...options, json: body }),
+  },
+  /** Back-orders: a product's offer beyond its stock, the checkout's plan, an order's parts, shipping in parts, cancelling the waiting part. */
+  backOrders: {
+    offer: (productId: number, variantId: string, options?: CallOptions) =>
+      call<BackOrderOffer>("GET", "/api/back-orders/offer", { ...options, query: new URLSearchParams({ productId: String(productId), variantId }) }),
+    plan: (body: BackOrderPlanRequest, options?: CallOptions) => call<BackOrderPlan>("POST", "/api/checkout/back-orders", { ...options, json: body }),
+    parts: (number: string, options?: CallOptions) => call<OrderPartsResponse>("GET", `/api/orders/${encodeURIComponent(number)}/back-orders`, options),
+    cancelWaiting: (number: string, body: CancelWaitingRequest = {}, options?: CallOptions) =>
+      call<CancelWaitingResponse>("POST", `/api/orders/${encodeURIComponent(number)}/back-orders/cancel`, { ...options, json: body }),
+    adminParts: (number: string, options?: CallOptions) =>
+      call<OrderPartsResponse>("GET", `/api/admin/orders/${encodeURIComponent(number)}/shipments`, options),
+    ship: (number: string, body: ShipRequest, options?: CallOptions) =>
+      call<OrderPartsResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/shipments`, { ...options, json: body }),
+    adminCancelWaiting: (number: string, body: AdminCancelWaitingRequest = {}, options?: CallOptions) =>
+      call<CancelWaitingResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/back-orders/cancel`, { ...options, json: body }),
+    setAllowed: (productId: number, allowBackorder: boolean, options?: CallOptions) =>
+      call<ProductBackOrdersResponse>("PUT", `/api/admin/products/${productId}/back-orders`, { ...options, json: { allowBackorder } }),
+  },
+  /** Refunds of an order (the admin's refund panel) and the shopper's store credit. */
+  refunds: {
+    list: (number: string, options?: CallOptions) =>
+      call<RefundListResponse>("GET", `/api/admin/orders/${encodeURIComponent(number)}/refunds`, options),
+    /** `idempotencyKey` is made once per refund form and sent again with a retry, so a double submit refunds once */
+    create: (number: string, body: RefundRequest, idempotencyKey: string, options?: CallOptions) =>
+      call<RefundResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/refunds`, {
+        ...options,
+        json: body,
+        headers: { "idempotency-key": idempotencyKey },
+      }),
+    storeCredit: (options?: CallOptions) => call<StoreCreditResponse>("GET", "/api/account/store-credit", options),
   },
   /** Orders staff take for a customer (/admin/orders/new) and how staff get them paid. */
   staffOrders: {

@@ -22,9 +22,13 @@ export const ORDER_STATUSES = [
   "processing",
   "ready_for_pickup",
   "shipped",
+  /** back-orders: some of the order's goods dispatched, the rest awaiting stock or dispatch */
+  "partly_shipped",
   "delivered",
   "cancelled",
   "refused",
+  /** refunds: part of the money given back (src/lib/refunds.ts), the rest kept */
+  "partly_refunded",
   "refunded",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,5 +1,6 @@
 import type { CouponReason } from "./coupons";
 import type { CheckoutQuote } from "./orders";
+import type { RefundRefusalReason } from "./refunds";
 
 /**
  * The stable codes every API error answer carries beside its English text: `{error, code}`.
@@ -15,6 +16,8 @@ export const ERROR_CODES = [
   /** a cart line names a variant the product does not have */
   "invalid-variant",
   "out-of-stock",
+  /** a stock alert ("notify me") for a product or option that can be bought now */
+  "in-stock",
   /** the request needs a signed-in shopper */
   "unauthenticated",
   /** signed in, but not allowed (e.g. not an admin) */
@@ -65,6 +68,14 @@ export const ERROR_CODES = [
   "unsupported-media-type",
   /** pay on delivery refused for this number: `reason` says why (an unconfirmed number, the new customer's limit, the units cap with `lines`) */
   "on-delivery-refused",
+  /** a return or warranty claim the order does not allow now: `reason` says why (not delivered yet, the window and warranty over, the order closed) */
+  "return-not-allowed",
+  /** a refund the order does not allow: `reason` says why (more than was paid, more units than bought, a method its payment cannot take back) */
+  "refund-refused",
+  /** store credit asked for an order without an account (a guest is refunded by the route they paid) */
+  "store-credit-unavailable",
+  /** a money action asked the admin's second factor again and the code was missing, wrong or used */
+  "second-factor-failed",
   /** the payment provider refused or could not be reached; nothing was charged */
   "payment-failed",
   /** the server is busy (a full queue or pool): try again shortly */
@@ -127,6 +138,10 @@ export interface ErrorDetailsByCode {
   "coupon-invalid": { reason: CouponReason; missing?: number; quote?: CheckoutQuote };
   /** why this number may not pay this order on delivery; for the units cap, the products over it and what could still be held */
   "on-delivery-refused": { reason: OnDeliveryRefusal; lines?: OnDeliveryCapLine[] };
+  /** why the refund is refused, and what is still refundable (whole shillings) where that is the reason */
+  "refund-refused": { reason: RefundRefusalReason; remaining?: number; field?: string };
+  /** why the order takes no return now, and until when it did (ISO) where it had a window */
+  "return-not-allowed": { reason: "not-delivered" | "window-closed" | "order-closed"; until?: string | null };
   /** the field refused and why (a stable reason name); some refusals carry what the form needs next */
   validation: FieldProblem & {
     quote?: CheckoutQuote;

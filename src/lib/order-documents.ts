@@ -6,7 +6,7 @@ import type { OrderStatus, PaymentMethod } from "./checkout";
  */
 
 /** Statuses of an order whose money came in and was kept (a refund does not undo the sale's paperwork). */
-const PAID_STATUSES: readonly OrderStatus[] = ["paid", "processing", "ready_for_pickup", "shipped", "delivered", "refunded"];
+const PAID_STATUSES: readonly OrderStatus[] = ["paid", "processing", "ready_for_pickup", "shipped", "partly_shipped", "delivered", "partly_refunded", "refunded"];
 
 export function isPaidStatus(status: OrderStatus): boolean {
   return PAID_STATUSES.includes(status);
@@ -17,7 +17,7 @@ export function isPaidStatus(status: OrderStatus): boolean {
  * handed over (it is processed, shipped or ready for pick-up unpaid).
  */
 function isPaid(order: { paymentMethod: PaymentMethod; status: OrderStatus }): boolean {
-  if (order.paymentMethod === "on_delivery") return order.status === "delivered" || order.status === "refunded";
+  if (order.paymentMethod === "on_delivery") return order.status === "delivered" || order.status === "partly_refunded" || order.status === "refunded";
   return isPaidStatus(order.status);
 }
 

@@ -22,7 +22,11 @@ export type OrderNote =
   /** staff's words: shown to admins only */
   | { kind: "refused"; reason: string }
   | { kind: "payment-reversed"; reason: string }
+  /** a refund's step (src/lib/refunds.ts): asked of the provider, money back, or failed */
+  | { kind: "refund"; step: "requested" | "completed" | "failed"; number: number }
   | { kind: "free"; text: string };
+
+const REFUND = /^refund-(requested|completed|failed):(\d+)$/;
 
 const IN_PERSON = /^(?:recorded-payment|collected) (cash|till)(?: (\S+))?$/;
 
@@ -30,6 +34,8 @@ export function readOrderNote(note: string): OrderNote {
   if ((PLAIN_NOTE_CODES as readonly string[]).includes(note)) return { kind: "plain", code: note as PlainNoteCode };
   const inPerson = IN_PERSON.exec(note);
   if (inPerson) return { kind: "paid-in-person", method: inPerson[1] as "cash" | "till", transactionId: inPerson[2] ?? null };
+  const refund = REFUND.exec(note);
+  if (refund) return { kind: "refund", step: refund[1] as "requested" | "completed" | "failed", number: Number(refund[2]) };
   if (note.startsWith("rider: ")) return { kind: "rider", name: note.slice("rider: ".length) };
   if (note.startsWith("refused: ")) return { kind: "refused", reason: note.slice("refused: ".length) };
   if (note.startsWith("payment-reversed: ")) return { kind: "payment-reversed", reason: note.slice("payment-reversed: ".length) };
@@ -38,5 +44,5 @@ export function readOrderNote(note: string): OrderNote {
 
 /** Whether the shopper's own pages show a note (staff's words about a refusal or a reversal stay with the shop). */
 export function shopperSeesNote(note: OrderNote): boolean {
-  return note.kind === "plain" || note.kind === "paid-in-person" || note.kind === "rider";
+  return note.kind === "plain" || note.kind === "paid-in-person" || note.kind === "rider" || note.kind === "refund";
 }

@@ -102,9 +102,13 @@ export interface OrderView {
   receipt: { number: string; issuedAt: string; fiscal: boolean; verificationCode: string | null; test: boolean } | null;
   /** the invoice the order has now (a pro-forma before payment, an invoice after), if any */
   invoice: InvoiceKind | null;
+  /** the credit notes of its refunds (src/lib/refunds.ts), oldest first, each with its PDF address */
+  creditNotes?: { number: string; issuedAt: string; gross: number; fiscal: boolean; test: boolean; pdfPath: string }[];
   canCancel: boolean;
   /** a payment taken by hand (cash, or to the shop's till) at the counter or the door, standing */
   paidInPerson: { method: "cash" | "till"; transactionId: string | null; at: string } | null;
+  /** the days it was promised to arrive (pick-up: be ready), shop time, and how often that moved (src/lib/delivery-estimate.ts); null for an order from before promises */
+  promise: { from: string; to: string; slips: number } | null;
 }
 
 export interface OrderSummary {
@@ -216,8 +220,12 @@ export const checkoutRequestSchema = z.object({
   couponCode: text(40).optional(),
   /** loyalty coins to spend on this order (within the balance and the rule's share) */
   coinsToSpend: z.number().int().min(0).max(10_000_000).optional(),
+  /** store credit to spend on this order (a signed-in shopper's, within the balance): part of the payment, the rest is paid as chosen */
+  storeCredit: z.number().int().min(0).max(1_000_000_000).optional(),
   /** the total the shopper saw; a different server total refuses the order with `price-changed` */
   expectedTotal: z.number().int().min(0).optional(),
+  /** back-orders: "refund me if the waiting goods are not here by" this shop-time date (YYYY-MM-DD) */
+  backOrderRefundBy: z.iso.date().optional(),
   /** a guest's lines (a signed-in shopper's order is their cart, and sends none) */
   lines: requestedLinesSchema.optional(),
   /** a guest's number and its code (a signed-in shopper sends none) */
@@ -267,7 +275,12 @@ export interface OrderActionState {
   deliveryMethod: DeliveryMethod;
   /** whether money was received (a payment can arrive after the order was cancelled) */
   paid: boolean;
+  /** back-orders: some units still wait for stock, so the order cannot go out whole (it ships in parts) */
+  awaitingStock?: boolean;
 }
+
+/** What hands an order over whole: not offered while some of its units wait for stock. */
+const WHOLE_ORDER_HANDOVER: readonly AdminOrderAction[] = ["ship", "ready-for-pickup", "assign-rider", "deliver"];
 
 /**
  * The actions an order's state allows, for an admin and for its shopper: the server refuses any
@@ -280,7 +293,8 @@ export interface OrderActionState {
  */
 export function allowedOrderActions(order: OrderActionState): { admin: AdminOrderAction[]; shopper: ShopperOrderAction[] } {
   const shopperMayCancel = order.status === "awaiting_payment" || (order.paymentMethod === "on_delivery" && order.status === "confirmed");
-  return { admin: adminActions(order), shopper: shopperMayCancel ? ["cancel"] : [] };
+  const admin = order.awaitingStock ? adminActions(order).filter((a) => !WHOLE_ORDER_HANDOVER.includes(a)) : adminActions(order);
+  return { admin, shopper: shopperMayCancel ? ["cancel"] : [] };
 }
 
 /** A pay-on-delivery order not yet paid: never handed over without its money, only collected or refused. */
@@ -317,6 +331,9 @@ function adminActions(order: OrderActionState): AdminOrderAction[] {
       return ["deliver"];
     case "cancelled":
       return order.paid ? ["refund"] : [];
+    // part of the money went back: the rest can follow as one refund
+    case "partly_refunded":
+      return ["refund"];
     default:
       return [];
   }

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import type { Locale } from "./locale";
 import { normaliseTanzanianMobile } from "./phone";
+import { backOrderSettingsSchema, DEFAULT_BACK_ORDER_SETTINGS } from "./back-orders";
 import { DEFAULT_PAY_ON_DELIVERY, payOnDeliverySettingsSchema } from "./pay-on-delivery";
+import { DEFAULT_DELIVERY_ESTIMATES, deliveryEstimatesSchema } from "./delivery-estimate";
+import { DEFAULT_RETURNS_SETTINGS, returnsSettingsSchema } from "./returns";
 
 /**
  * A text a shopper reads, in each of the shop's languages. A plain string is still taken (from an
@@ -200,8 +203,21 @@ export const siteSettingsSchema = z.object({
     .default({ enabled: true, shillingsPerStep: 1000, coinsPerStep: 1, coinValue: 10, maxSharePercent: 20, expiryMonths: 12 }),
   /** the admin dashboard lists products with at most this many in stock; a stored value from before this field gets the default */
   inventory: z.object({ lowStockThreshold: z.number().int().min(0).max(100_000) }).default({ lowStockThreshold: 5 }),
+  /** "notify me": how long units that came back are kept for the shoppers told of them (0: not kept); a stored value from before this field gets the default */
+  stockAlerts: z.object({ holdHours: z.number().int().min(0).max(168) }).default({ holdHours: 0 }),
   /** pay on delivery (src/lib/pay-on-delivery.ts); a stored value from before this field gets the default */
   payOnDelivery: payOnDeliverySettingsSchema.default(DEFAULT_PAY_ON_DELIVERY),
+  /** delivery estimates (src/lib/delivery-estimate.ts): days per method and region, cut-off, dispatch days, holidays; a stored value from before this field gets the default */
+  deliveryEstimates: deliveryEstimatesSchema.default(DEFAULT_DELIVERY_ESTIMATES),
+  /**
+   * TEST ONLY: the instant the shop's clock reads (src/server/delivery/shop-clock.ts), honoured and
+   * accepted on save only while the server runs with SHOP_TEST_CLOCK=1; null: the real time
+   */
+  testClock: z.iso.datetime({ offset: true }).nullable().default(null),
+  /** back-orders (src/lib/back-orders.ts): how they are paid, the longest wait a shopper may choose; a stored value from before this field gets the default */
+  backOrders: backOrderSettingsSchema.default(DEFAULT_BACK_ORDER_SETTINGS),
+  /** returns and warranty claims (src/lib/returns.ts): the window, the checklist's texts, how goods come back; a stored value from before this field gets the default */
+  returns: returnsSettingsSchema.default(DEFAULT_RETURNS_SETTINGS),
   businessHours: z.object({
     monday: dayHours,
     tuesday: dayHours,
@@ -289,7 +305,12 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   bankTransfer: { bankName: "", accountName: "", accountNumber: "", branch: "", swift: "" },
   loyalty: { enabled: true, shillingsPerStep: 1000, coinsPerStep: 1, coinValue: 10, maxSharePercent: 20, expiryMonths: 12 },
   inventory: { lowStockThreshold: 5 },
+  stockAlerts: { holdHours: 0 },
   payOnDelivery: DEFAULT_PAY_ON_DELIVERY,
+  deliveryEstimates: DEFAULT_DELIVERY_ESTIMATES,
+  testClock: null,
+  backOrders: DEFAULT_BACK_ORDER_SETTINGS,
+  returns: DEFAULT_RETURNS_SETTINGS,
   businessHours: {
     monday: weekday,
     tuesday: weekday,
@@ -320,7 +341,17 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 };
 
 /** The dotted paths of the settings a shopper reads, with a text per language. */
-export const LOCALIZED_SETTING_PATHS = ["companyTagline", "mainHeadline", "address", "seo.title", "seo.description", "delivery.parcel.departure"] as const;
+export const LOCALIZED_SETTING_PATHS = [
+  "companyTagline",
+  "mainHeadline",
+  "address",
+  "seo.title",
+  "seo.description",
+  "delivery.parcel.departure",
+  "returns.conditions.unused",
+  "returns.conditions.notSoldered",
+  "returns.conditions.notCut",
+] as const;
 
 /**
  * The English-only defaults these texts had before they had a text per language. A row stored
@@ -334,6 +365,10 @@ const ENGLISH_ONLY_DEFAULTS: Record<(typeof LOCALIZED_SETTING_PATHS)[number], st
   "seo.title": "Kilima Electronics — Quality-Trusted Component Store",
   "seo.description": "Electronic components, development boards, sensors, tools, PCB printing and engineering services in Tanzania. Prices in TSh.",
   "delivery.parcel.departure": "Magufuli Bus Terminal, Mbezi",
+  // the return checklist had both languages from the start: a plain string equal to the English default reads as today's pair
+  "returns.conditions.unused": DEFAULT_RETURNS_SETTINGS.conditions.unused.en,
+  "returns.conditions.notSoldered": DEFAULT_RETURNS_SETTINGS.conditions.notSoldered.en,
+  "returns.conditions.notCut": DEFAULT_RETURNS_SETTINGS.conditions.notCut.en,
 };
 
 /** A stored value with each English-only default of its texts replaced by today's default pair. */
@@ -427,8 +462,14 @@ export const PUBLIC_SITE_SETTING_KEYS = [
   "bulkPricingTiers",
   // the checkout states when pay on delivery is offered (its ceiling, the refusal fee)
   "payOnDelivery",
+  // the delivery days, cut-off and holidays the estimates are made of are the shop's public word
+  "deliveryEstimates",
+  // the return policy (window, conditions, ways back) is stated to every shopper
+  "returns",
   // the coin rule is stated to every shopper (the coins page, the checkout)
   "loyalty",
+  // the checkout states how a back-order is paid and the longest wait a shopper may choose
+  "backOrders",
 ] as const satisfies readonly SiteSettingKey[];
 
 export type PublicSiteSettings = Pick<SiteSettings, (typeof PUBLIC_SITE_SETTING_KEYS)[number]>;

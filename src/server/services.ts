@@ -60,6 +60,10 @@ import { createOrdersService } from "./orders/orders";
 import type { ClickPesaOptions } from "./payments/clickpesa";
 import type { PaymentProvider } from "./payments/provider";
 import { createRewardsService } from "./rewards/rewards";
+import { createRefundsService } from "./refunds/refunds";
+import { createReturnsService } from "./returns/returns";
+import { createBackOrdersService } from "./back-orders/back-orders";
+import { createShipmentMessages } from "./back-orders/shipment-messages";
 import { createPaymentsService, type PaymentsService, type PaymentsServiceOptions } from "./payments/service";
 import { SANDBOX_PROVIDER } from "./payments/test-orders";
 import { createGerberInspector } from "./requests/gerber-inspector";
@@ -74,6 +78,9 @@ import type { JobQueue } from "./jobs/jobs";
 import { scheduleJobs } from "./jobs/schedule";
 import { configuredMediaStore, localMediaStore, type MediaStore } from "./media/media-store";
 import { createSourcingService } from "./sourcing/sourcing";
+import { queueDelayMail } from "./delivery/delay-mail";
+import { createDeliveryEstimates } from "./delivery/estimates";
+import { createStockAlertsService } from "./stock-alerts/stock-alerts";
 
 /** How long a Redis command may wait (for the connection too) before the caller goes on without it. */
 const REDIS_COMMAND_MS = 500;
@@ -286,10 +293,23 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const orderMessages = createOrderMessages({ db, notify, links, testPayments: () => payments.providerName === SANDBOX_PROVIDER, now: config.notify?.now });
   // one-time SMS codes confirming a number (a guest's checkout, claiming a guest's orders)
   const phoneCodes = createPhoneCodes({ db, notify, settings, siteUrl: config.siteUrl });
+  // delivery estimates: the API's dates, and the slip job that moves a promise and tells the shopper (SMS, WhatsApp, e-mail)
+  const deliveryEstimates = createDeliveryEstimates({
+    db,
+    settings,
+    notifySlip: async (tx, orderId, slip) => {
+      await orderMessages.orderDelayed(tx, orderId);
+      await queueDelayMail(tx, { mail, siteUrl: config.siteUrl }, orderId, slip.approximate);
+    },
+  });
   const orders = createOrdersService({
     db,
     settings,
     spendPhoneCode: (tx, codeId) => phoneCodes.spend(tx, codeId),
+    // the admin's "refund" action is a full refund through the refunds service (built below)
+    refundInFull: async (number, by) => {
+      await refunds.refundInFull(number, { adminId: by.adminId, adminEmail: by.adminEmail, note: by.note }, { ip: by.meta?.ip ?? null });
+    },
     hooks: {
       notify: async (tx, kind, orderId) => {
         // a pick-up's being ready, an order's hand-over and a refusal at the door are told by text message only
@@ -323,13 +343,52 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     deliverCallback: async (provider, rawBody, headers) => {
       await payments.handleCallback(provider, JSON.parse(rawBody) as unknown, rawBody, headers, null);
     },
+    // the sandbox's payout (refund) callbacks, the same way into the refunds service's handler
+    deliverPayoutCallback: async (provider, rawBody, headers) => {
+      await refunds.handlePayoutCallback(provider, JSON.parse(rawBody) as unknown, rawBody, headers, null);
+    },
   });
   const checkout = createCheckout(orders, payments, phoneCodes);
+  // partial and full refunds of paid orders: credit notes, store credit, money back by the route that took it
+  const refunds = createRefundsService({
+    db,
+    provider: () => payments.provider,
+    notify,
+    mail,
+    links,
+    siteUrl: config.siteUrl,
+    poll: config.payments?.poll,
+    log,
+    now: config.notify?.now,
+  });
+  // back-orders: orders beyond stock (waiting lines served first when stock arrives), shipments in parts, a waiting part cancelled and refunded
+  const backOrders = createBackOrdersService({
+    db,
+    settings,
+    refunds,
+    messages: createShipmentMessages({ notify, mail, links, siteUrl: config.siteUrl, companyName: async () => (await settings.get()).companyName }),
+    now: config.notify?.now,
+    log,
+  });
+  // returns and warranty claims: the shopper's request with photos, the admin's steps, stock back on sale or faulty, money through refunds
+  const returns = createReturnsService({
+    db,
+    media,
+    refunds,
+    notify,
+    mail,
+    links,
+    siteUrl: config.siteUrl,
+    confirmSecondFactor: (userId, code) => auth.confirmSecondFactor(userId, code),
+    now: config.notify?.now,
+  });
   // orders staff take for a customer, and the payments they send for or take by hand
   const staffOrders = createStaffOrders({ db, orders, checkout, notify, links, phoneCodes });
   // pay on delivery: riders' deliveries, the shop's riders, the day's cash per collector
   const deliveries = createDeliveries({ db, settings });
   const phoneClaim = createPhoneClaim({ db, phoneCodes, orders });
+  // "notify me": the waiting lists of sold-out products, told when stock comes back (any path: a trigger queues it)
+  const stockAlerts = createStockAlertsService({ db, notify, mail, phoneCodes, settings, siteUrl: config.siteUrl, now: config.notify?.now, log });
   const newsletter = createNewsletterService({ db, mail, siteUrl: config.siteUrl, settings });
   const preferences = createPreferencesService({ db, settings, newsletter, cardAvailable: () => checkout.cardAvailable });
   const messages = createMessagesService({
@@ -382,6 +441,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
         await phoneCodes.prune();
       },
       expireUnpaidOrders: () => orders.expireDue(),
+      recordDeliverySlips: () => deliveryEstimates.recordSlips(),
+      refundSlippedBackOrders: () => backOrders.refundSlipped(),
     },
     log,
     onFailure: (job, error) => jobFailed(job)(error),
@@ -433,8 +494,16 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     cart,
     orders,
     checkout,
+    /** refunds of paid orders (by line or amount), their credit notes and the shoppers' store credit */
+    refunds,
+    /** returns and warranty claims of delivered orders: requests with photos, the admin's workflow, faulty stock */
+    returns,
+    /** back-orders: plans and offers beyond stock, an order's parts and shipments, a waiting part cancelled (its money returned) */
+    backOrders,
     staffOrders,
     deliveries,
+    /** delivery estimates (GET /api/delivery-estimate), the shop's clock, and the promises' slips */
+    deliveryEstimates,
     /** what visitors send through the shop's forms: stored, mailed to the shop, acknowledged */
     requests: createRequestsService({
       db,
@@ -495,6 +564,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     phoneCodes,
     /** an account confirming its number by a code, which moves the guest orders placed with it into the account */
     phoneClaim,
+    /** "notify me" alerts on sold-out products and options: sign-up, confirmation, the waiting lists told as stock comes back (`drain()` in tests) */
+    stockAlerts,
     /** the text messages as pages and the API show them: an order's timeline (also by id, for a guest's link), the admin's list */
     textMessages,
 
@@ -515,8 +586,10 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       jobsStarted = true;
       mail.start(config.outbox?.drainIntervalMs ?? MAIL_DRAIN_INTERVAL_MS);
       notify.start(config.notify?.drainIntervalMs ?? MESSAGE_DRAIN_INTERVAL_MS);
+      stockAlerts.start(config.notify?.drainIntervalMs ?? MESSAGE_DRAIN_INTERVAL_MS);
       documents.start(FISCAL_DRAIN_INTERVAL_MS);
       payments.startPoller(config.payments?.pollIntervalMs);
+      refunds.startPoller(config.payments?.pollIntervalMs);
       await relay?.listen();
       return { seededProducts: seeded?.products ?? null, adminPasswordFile };
     },
@@ -524,7 +597,9 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     /** Stops the background work (sending what mail is due, best effort) and the worker pool, then closes the database. */
     async close(): Promise<void> {
       await payments.stopPoller().catch(() => undefined);
+      await refunds.stopPoller().catch(() => undefined);
       await mail.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
+      await stockAlerts.stop().catch(() => undefined);
       await notify.stop(MAIL_FLUSH_ON_STOP_MS).catch(() => undefined);
       await documents.stop().catch(() => undefined);
       await jobs.stop(JOB_WAIT_ON_STOP_MS).catch(() => undefined);

@@ -13,6 +13,18 @@ export interface FakePayment {
   updatedAt: string;
 }
 
+/** A payout (a refund to a wallet) as the fake keeps it: ClickPesa's payout statuses. */
+export interface FakePayout {
+  id: string;
+  orderReference: string;
+  status: "AUTHORIZED" | "PROCESSING" | "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED" | "REVERSED";
+  amount: number;
+  fee: number;
+  phoneNumber: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface FakeCall {
   method: string;
   path: string;
@@ -33,6 +45,7 @@ export async function startFakeClickPesa(credentials = { clientId: "test-client"
   let tokens = 0;
   let ids = 0;
   let refuseNextPush: string | null = null;
+  const payouts = new Map<string, FakePayout>();
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
@@ -102,6 +115,71 @@ export async function startFakeClickPesa(credentials = { clientId: "test-client"
           clientId: credentials.clientId,
         });
       }
+      if (req.method === "POST" && (path === "/payouts/preview-mobile-money-payout" || path === "/payouts/create-mobile-money-payout")) {
+        if (!body || !verifyPayloadChecksum(credentials.checksumKey, body)) return send(res, 400, { message: "Invalid checksum" });
+        if (typeof body.amount !== "number" || !Number.isInteger(body.amount) || body.amount <= 0 || body.currency !== "TZS")
+          return send(res, 400, { message: "Invalid amount" });
+        if (typeof body.phoneNumber !== "string" || !/^255\d{9}$/.test(body.phoneNumber)) return send(res, 400, { message: "Invalid phone number" });
+        const reference = String(body.orderReference ?? "");
+        if (!/^[A-Za-z0-9]+$/.test(reference)) return send(res, 400, { message: "orderReference must be alphanumeric" });
+        const fee = 47;
+        if (path.endsWith("preview-mobile-money-payout"))
+          return send(res, 200, {
+            amount: String(body.amount + fee),
+            balance: "10000000",
+            channelProvider: "MPESA TANZANIA",
+            fee,
+            receiver: { accountNumber: body.phoneNumber },
+          });
+        if (payouts.has(reference)) return send(res, 409, { message: "Order reference already used" });
+        const now = new Date().toISOString();
+        const payout: FakePayout = {
+          id: `PCP${String(++ids).padStart(8, "0")}`,
+          orderReference: reference,
+          status: "AUTHORIZED",
+          amount: body.amount,
+          fee,
+          phoneNumber: body.phoneNumber,
+          createdAt: now,
+          updatedAt: now,
+        };
+        payouts.set(reference, payout);
+        return send(res, 200, {
+          id: payout.id,
+          orderReference: reference,
+          amount: String(payout.amount + fee),
+          currency: "TZS",
+          fee: String(fee),
+          status: payout.status,
+          channel: "MOBILE MONEY",
+          channelProvider: "MPESA TANZANIA",
+          order: { amount: String(payout.amount), currency: "TZS" },
+          beneficiary: { accountNumber: payout.phoneNumber, accountName: "Neema Kweka", amount: String(payout.amount) },
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      const payoutMatch = /^\/payouts\/([^/]+)$/.exec(path);
+      if (req.method === "GET" && payoutMatch) {
+        const payout = payouts.get(decodeURIComponent(payoutMatch[1]!));
+        if (!payout) return send(res, 404, { message: "Payout not found" });
+        return send(res, 200, [
+          {
+            id: payout.id,
+            orderReference: payout.orderReference,
+            amount: String(payout.amount + payout.fee),
+            currency: "TZS",
+            fee: String(payout.fee),
+            status: payout.status,
+            channel: "MOBILE MONEY",
+            channelProvider: "MPESA TANZANIA",
+            order: { amount: String(payout.amount), currency: "TZS" },
+            beneficiary: { accountNumber: payout.phoneNumber, accountName: "Neema Kweka", amount: String(payout.amount) },
+            createdAt: payout.createdAt,
+            updatedAt: payout.updatedAt,
+          },
+        ]);
+      }
       const match = /^\/payments\/([^/]+)$/.exec(path);
       if (req.method === "GET" && match) {
         const list = payments.get(decodeURIComponent(match[1]!));
@@ -142,6 +220,35 @@ export async function startFakeClickPesa(credentials = { clientId: "test-client"
       Object.assign(latest, { status, updatedAt: new Date(Date.now() + 1000).toISOString() }, changes);
     },
     payment: (reference: string) => payments.get(reference)?.at(-1) ?? null,
+    payout: (reference: string) => payouts.get(reference) ?? null,
+    /** the provider's side of a payout changes (sent to the wallet, failed, reversed) */
+    setPayoutStatus(reference: string, status: FakePayout["status"]) {
+      const payout = payouts.get(reference);
+      if (!payout) throw new Error(`no fake payout ${reference}`);
+      Object.assign(payout, { status, updatedAt: new Date(Date.now() + 1000).toISOString() });
+    },
+    /** a payout webhook as ClickPesa sends it (PAYOUT INITIATED, PAYOUT REFUNDED, PAYOUT REVERSED), signed by the checksum recipe (or a key of the caller's) */
+    payoutWebhook(reference: string, options: { event?: string; status?: string; amount?: string; key?: string } = {}) {
+      const p = payouts.get(reference);
+      const event = options.event ?? "PAYOUT INITIATED";
+      const data: Record<string, unknown> = {
+        id: p?.id ?? "PCP00000000",
+        orderReference: reference,
+        amount: String((p?.amount ?? 0) + (p?.fee ?? 0)),
+        currency: "TZS",
+        fee: String(p?.fee ?? 0),
+        status: options.status ?? (event === "PAYOUT INITIATED" ? "SUCCESS" : event.replace("PAYOUT ", "")),
+        channel: "MOBILE MONEY",
+        channelProvider: "MPESA TANZANIA",
+        order: { amount: String(p?.amount ?? 0), currency: "TZS" },
+        beneficiary: { accountNumber: p?.phoneNumber ?? "255754000000", accountName: "Neema Kweka", amount: options.amount ?? String(p?.amount ?? 0) },
+        createdAt: p?.createdAt ?? new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      };
+      const payload: Record<string, unknown> = { event, data };
+      const signed: Record<string, unknown> & { checksum: string } = { ...payload, checksum: payloadChecksum(options.key ?? credentials.checksumKey, payload) };
+      return signed;
+    },
     /** the next USSD push is refused with this message (a wallet out of service, say) */
     refuseNextPush: (message: string) => {
       refuseNextPush = message;

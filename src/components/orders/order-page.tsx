@@ -119,7 +119,7 @@ export function OrderPageView({ order, settings, messages, placed, token }: Prop
             <OrderTimeline events={order.events} />
           </section>
           <OrderMessages messages={messages} />
-          {(order.receipt || order.invoice) && (
+          {(order.receipt || order.invoice || (order.creditNotes?.length ?? 0) > 0) && (
             <section aria-labelledby="documents-heading" className="rounded-xl border border-[var(--border)] p-4 text-sm">
               <h2 id="documents-heading" className="mb-2 text-base font-semibold">
                 {t("documents")}
@@ -141,6 +141,16 @@ export function OrderPageView({ order, settings, messages, placed, token }: Prop
                     </a>
                   </li>
                 )}
+                {/* the credit notes of its refunds (a guest's link does not carry them: they are an account's documents) */}
+                {!token &&
+                  order.creditNotes?.map((note) => (
+                    <li key={note.number}>
+                      <a href={note.pdfPath} download className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
+                        <FileText className="h-4 w-4" aria-hidden />
+                        {t("creditNote", { number: note.number, test: note.test ? "yes" : "no" })}
+                      </a>
+                    </li>
+                  ))}
               </ul>
             </section>
           )}

@@ -32,6 +32,8 @@ export function OrderTimeline({ events, showFreeNotes = false }: { events: Timel
         return t("eventNote.refused", { reason: note.reason });
       case "payment-reversed":
         return t("eventNote.paymentReversed", { reason: note.reason });
+      case "refund":
+        return t("eventNote.refund", { step: note.step, number: note.number });
       case "free":
         return note.text;
     }

@@ -11,9 +11,11 @@ const TONES: Record<OrderStatus, string> = {
   processing: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
   ready_for_pickup: "bg-teal-100 text-teal-900 dark:bg-teal-950 dark:text-teal-100",
   shipped: "bg-indigo-100 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100",
+  partly_shipped: "bg-indigo-50 text-indigo-900 ring-1 ring-indigo-300 dark:bg-indigo-950 dark:text-indigo-100",
   delivered: "bg-emerald-600 text-white",
   refused: "bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-100",
   cancelled: "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
+  partly_refunded: "bg-zinc-100 text-zinc-800 ring-1 ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-100",
   refunded: "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
 };
 

@@ -199,11 +199,16 @@ export const orderViewSchema = z.object({
   test: z.boolean(),
   /** the receipt of a paid order: fiscal once a fiscal device confirmed it; a test order's receipt says TEST */
   receipt: z.object({ number: z.string(), issuedAt: z.string(), fiscal: z.boolean(), verificationCode: z.string().nullable(), test: z.boolean() }).nullable(),
+  creditNotes: z
+    .array(z.object({ number: z.string(), issuedAt: z.string(), gross: z.number(), fiscal: z.boolean(), test: z.boolean(), pdfPath: z.string() }))
+    .optional(),
   /** the invoice the order has now (a pro-forma before payment, an invoice after), if any */
   invoice: z.enum(["proforma", "invoice"]).nullable(),
   canCancel: z.boolean(),
   /** a payment taken by hand (cash, or to the shop's till) at the counter or the door, standing */
   paidInPerson: z.object({ method: z.enum(["cash", "till"]), transactionId: z.string().nullable(), at: z.string() }).nullable(),
+  /** the days it was promised to arrive (pick-up: be ready), shop time, and how often that moved; null for an order from before promises */
+  promise: z.object({ from: z.string(), to: z.string(), slips: z.number().int() }).nullable(),
 });
 export const orderViewIsOrderView: Same<z.output<typeof orderViewSchema>, OrderView> = true;
 

@@ -24,7 +24,12 @@ export const siteSettingsResponseSchema = siteSettingsSchema.extend({
   security: stored.security.extend({ requireAdmin2fa: z.boolean() }),
   loyalty: stored.loyalty.unwrap(),
   inventory: stored.inventory.unwrap(),
+  stockAlerts: stored.stockAlerts.unwrap(),
   payOnDelivery: stored.payOnDelivery.unwrap(),
+  deliveryEstimates: stored.deliveryEstimates.unwrap(),
+  testClock: stored.testClock.unwrap(),
+  returns: stored.returns.unwrap(),
+  backOrders: stored.backOrders.unwrap(),
 });
 export const siteSettingsResponseIsSiteSettings: Same<z.output<typeof siteSettingsResponseSchema>, SiteSettings> = true;
 

@@ -292,6 +292,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     twoFactorStatus: (userId: number) => twoFactor.status(userId),
+    /**
+     * Asks the second factor again for a money action (a refund): uses up a current authenticator
+     * or recovery code of an account with two-step sign-in; which kind it was, or null (wrong, used,
+     * or two-step sign-in not on).
+     */
+    confirmSecondFactor: (userId: number, code: string) => twoFactor.consumeCode(userId, code),
 
     /** Step one of enrolment: a new secret, its otpauth URL and QR code; nothing changes at sign-in yet. */
     beginTwoFactorEnrolment: (user: SignedInUser): Promise<Enrolment> => twoFactor.beginEnrolment(user),

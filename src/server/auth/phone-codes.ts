@@ -18,7 +18,7 @@ import { refusal } from "./texts";
  * quotas and the day's SMS budget hold for codes too, and a code goes out in quiet hours.
  */
 
-export type PhoneCodePurpose = "checkout" | "claim";
+export type PhoneCodePurpose = "checkout" | "claim" | "stock_alert";
 
 export interface PhoneCodePolicy {
   ttlMinutes: number;

@@ -43,6 +43,8 @@ async function lockedStock(tx: Database, productId: number, variantId: string): 
       // spelled out: Drizzle writes a one-table select's columns unqualified, and a bare "id" in the
       // subquery would be the variant's own id
       hasVariants: sql<boolean>`exists (select 1 from product_variants v where v.product_id = products.id)`,
+      // back-orders: beyond its stock while the shop knows when more comes (placing the order checks the date again)
+      backOrderable: sql<boolean>`(products.allow_backorder and (products.on_demand_weeks is not null or products.incoming_date >= current_date))`,
     })
     .from(products)
     .where(and(eq(products.id, productId), onSale))
@@ -51,13 +53,13 @@ async function lockedStock(tx: Database, productId: number, variantId: string): 
   // "default" is the line of a product without options: for one with options it would be priced at
   // the cheapest option while counted against the product's own stock.
   if (variantId === DEFAULT_VARIANT_ID && product.hasVariants) throw new DomainError("invalid-variant", DEFAULT_FOR_VARIANT_PRODUCT);
-  if (variantId === DEFAULT_VARIANT_ID) return { stock: product.stock };
+  if (variantId === DEFAULT_VARIANT_ID) return { stock: product.backOrderable ? MAX_LINE_QUANTITY : product.stock };
   const [variant] = await tx
     .select({ stock: productVariants.stock })
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), eq(productVariants.combinationId, variantId)));
   if (!variant) throw new DomainError("invalid-variant", "variantId is not a valid combination for this product");
-  return { stock: variant.stock };
+  return { stock: product.backOrderable ? MAX_LINE_QUANTITY : variant.stock };
 }
 
 /**

@@ -8,7 +8,7 @@ import { SANDBOX_PROVIDER, testOrderSql } from "../payments/test-orders";
 import type { SettingsService } from "../settings/settings";
 
 /** Orders that count as money taken: paid and not refunded (cancelling is for unpaid orders). */
-export const REVENUE_STATUSES = ["paid", "processing", "ready_for_pickup", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
+export const REVENUE_STATUSES = ["paid", "processing", "ready_for_pickup", "shipped", "partly_shipped", "delivered"] as const satisfies readonly OrderStatus[];
 /** Orders the shop has to act on: paid, not yet shipped. */
 export const ACTION_STATUSES = ["confirmed", "paid", "processing"] as const satisfies readonly OrderStatus[];
 /** How far back the dashboard counts sign-ups and failed payments. */

@@ -21,6 +21,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from "@/lib/checkout";
+import { REFUND_METHODS, REFUND_STATUSES } from "@/lib/refunds";
 import type { PrimaryValue, VariantConfig } from "@/lib/variants";
 import type { ProductSnapshot } from "@/lib/catalog-import";
 import type { WhatsAppTemplate } from "../notify/providers";
@@ -80,6 +81,10 @@ export const products = pgTable(
     price: integer("price").notNull(),
     originalPrice: integer("original_price").notNull(),
     stockQuantity: integer("stock_quantity").notNull().default(0),
+    /** units that came back faulty from returns: counted, never sold (migration 0044) */
+    faultyQuantity: integer("faulty_quantity").notNull().default(0),
+    /** a warranty in days after delivery, longer than the shop's return window (null: the window only) */
+    warrantyDays: integer("warranty_days"),
     inStock: boolean("in_stock").generatedAlwaysAs(sql`stock_quantity > 0`),
     freeDelivery: boolean("free_delivery").notNull().default(false),
     sameDayDelivery: boolean("same_day_delivery").notNull().default(false),
@@ -97,6 +102,13 @@ export const products = pgTable(
     datasheetUrl: text("datasheet_url"),
     // Taken off sale by an admin: kept (orders and their history name it), shown to shoppers nowhere.
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** stock on its way: how many and when they are expected (both or neither, CHECK products_incoming) */
+    incomingQuantity: integer("incoming_quantity"),
+    incomingDate: date("incoming_date", { mode: "string" }),
+    /** "imported on demand": the usual wait in weeks when none is in stock or on its way */
+    onDemandWeeks: integer("on_demand_weeks"),
+    /** may be ordered beyond its stock, the rest waiting on the order line until stock arrives (migration 0045) */
+    allowBackorder: boolean("allow_backorder").notNull().default(false),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       // the name with its part numbers as engineers type them (search_part_terms, migration 0031: "MQ-2" → mq2)
       sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', search_part_terms(coalesce(name, ''))), 'A') || setweight(to_tsvector('english', coalesce(brand, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
@@ -129,6 +141,11 @@ export const products = pgTable(
     index("products_image_idx").on(t.image, t.salesCount.desc(), t.id),
     index("products_search_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    check(
+      "products_incoming",
+      sql`(${t.incomingQuantity} is null) = (${t.incomingDate} is null) and (${t.incomingQuantity} is null or ${t.incomingQuantity} between 1 and 1000000) and (${t.onDemandWeeks} is null or ${t.onDemandWeeks} between 1 and 104)`,
+    ),
+    check("products_return_counts", sql`${t.faultyQuantity} >= 0 and (${t.warrantyDays} is null or ${t.warrantyDays} between 1 and 3650)`),
   ],
 );
 
@@ -722,6 +739,18 @@ export const orders = pgTable(
     /** pay on delivery: the rider taking it out, and since when */
     riderUserId: integer("rider_user_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     riderAssignedAt: timestamp("rider_assigned_at", { withTimezone: true }),
+    /** the days the order was promised to arrive (pick-up: be ready), shop time, moved when it slips (migration 0041) */
+    promisedFrom: date("promised_from", { mode: "string" }),
+    promisedTo: date("promised_to", { mode: "string" }),
+    /** when the promise last slipped (the shopper was told), and how many times */
+    promiseSlippedAt: timestamp("promise_slipped_at", { withTimezone: true }),
+    promiseSlips: integer("promise_slips").notNull().default(0),
+    /** store credit spent on the order: part of its payment (the total and VAT stay as sold), migration 0043 */
+    storeCreditSpent: integer("store_credit_spent").notNull().default(0),
+    /** back-orders: the shopper's "refund me if not here by" date (shop time), null when none was chosen */
+    backorderRefundBy: date("backorder_refund_by", { mode: "string" }),
+    /** the order's units still awaiting stock (the sum of its lines'): while any wait it cannot ship whole */
+    waitingUnits: integer("waiting_units").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -738,6 +767,10 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt),
     // the admin dashboard's revenue: orders paid in a period
     index("orders_paid_idx").on(t.paidAt),
+    // the slip job and the admin's late orders
+    index("orders_promised_to_idx")
+      .on(t.promisedTo, t.status)
+      .where(sql`${t.promisedTo} is not null`),
     check(
       "orders_money",
       sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.discount} >= 0 and ${t.coinsValue} >= 0 and ${t.discount} + ${t.coinsValue} <= ${t.subtotal} and ${t.total} = ${t.subtotal} - ${t.discount} - ${t.coinsValue} + ${t.deliveryFee}`,
@@ -768,10 +801,22 @@ export const orderLines = pgTable(
     vatRateBp: integer("vat_rate_bp").notNull(),
     /** this line's part of the order's coupon discount and coins (gross is after it) */
     discount: integer("discount").notNull().default(0),
+    /** back-orders (migration 0045): units still awaiting stock, the date they were expected when sold, units of the waiting part cancelled, units dispatched */
+    backorderedQuantity: integer("backordered_quantity").notNull().default(0),
+    backorderExpectedOn: date("backorder_expected_on", { mode: "string" }),
+    cancelledQuantity: integer("cancelled_quantity").notNull().default(0),
+    shippedQuantity: integer("shipped_quantity").notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
     index("order_lines_product_idx").on(t.productId),
+    index("order_lines_waiting_idx")
+      .on(t.productId, t.orderId)
+      .where(sql`${t.backorderedQuantity} > 0`),
+    check(
+      "order_lines_parts",
+      sql`${t.backorderedQuantity} >= 0 and ${t.cancelledQuantity} >= 0 and ${t.shippedQuantity} >= 0 and ${t.backorderedQuantity} + ${t.cancelledQuantity} + ${t.shippedQuantity} <= ${t.quantity}`,
+    ),
     check(
       "order_lines_money",
       sql`${t.quantity} > 0 and ${t.gross} = ${t.net} + ${t.vat} and ${t.discount} >= 0 and ${t.gross} = ${t.unitPrice} * ${t.quantity} - ${t.discount}`,
@@ -1150,12 +1195,17 @@ export const coinEntries = pgTable(
     reason: text("reason", { enum: ["earned", "spent", "refunded", "expired", "reversed"] }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** a partial refund's own coins given back and taken back (migration 0043) */
+    refundId: integer("refund_id").references((): AnyPgColumn => refunds.id, { onDelete: "set null" }),
   },
   (t) => [
     index("coin_entries_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("coin_entries_order_reason_idx")
       .on(t.orderId, t.reason)
-      .where(sql`${t.orderId} is not null`),
+      .where(sql`${t.orderId} is not null and ${t.refundId} is null`),
+    uniqueIndex("coin_entries_refund_reason_idx")
+      .on(t.refundId, t.reason)
+      .where(sql`${t.refundId} is not null`),
     check("coin_entries_delta", sql`${t.delta} <> 0`),
   ],
 );
@@ -1307,7 +1357,7 @@ export const phoneCodes = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     phone: text("phone").notNull(),
-    purpose: text("purpose", { enum: ["checkout", "claim"] }).notNull(),
+    purpose: text("purpose", { enum: ["checkout", "claim", "stock_alert"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -1315,7 +1365,7 @@ export const phoneCodes = pgTable(
     clientIp: text("client_ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("phone_codes_phone_idx").on(t.phone, t.purpose, t.createdAt), check("phone_codes_purpose", sql`${t.purpose} in ('checkout', 'claim')`)],
+  (t) => [index("phone_codes_phone_idx").on(t.phone, t.purpose, t.createdAt), check("phone_codes_purpose", sql`${t.purpose} in ('checkout', 'claim', 'stock_alert')`)],
 );
 
 /**
@@ -1371,4 +1421,379 @@ export const cashHandovers = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("cash_handovers_day_idx").on(t.staffUserId, t.day)],
+);
+
+export const STOCK_ALERT_CHANNELS = ["sms", "whatsapp", "email"] as const;
+export const STOCK_ALERT_STATUSES = ["pending-confirmation", "waiting", "notified", "held", "expired", "cancelled"] as const;
+
+/**
+ * A shopper's wish to be told when a sold-out product, or one option of it (by its combination,
+ * which survives the editor rewriting the variant rows), is back (migration 0042). `created_at` is
+ * the queue order; `held` means told, with a unit kept for them until `hold_until`; the token is
+ * the confirmation / cancel link's secret. One live alert per product, option and contact.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    combinationId: text("combination_id"),
+    channel: text("channel", { enum: STOCK_ALERT_CHANNELS }).notNull(),
+    /** E.164 phone (sms, whatsapp) or a lower-case e-mail address */
+    contact: text("contact").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    locale: text("locale", { enum: ["sw", "en"] })
+      .notNull()
+      .default("sw"),
+    status: text("status", { enum: STOCK_ALERT_STATUSES }).notNull(),
+    token: text("token").notNull(),
+    clientIp: text("client_ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    holdUntil: timestamp("hold_until", { withTimezone: true }),
+    /** cancelled, expired, or the held unit given back or bought */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_token_idx").on(t.token),
+    uniqueIndex("stock_alerts_live_idx")
+      .on(t.productId, sql`coalesce(${t.combinationId}, '')`, t.contact)
+      .where(sql`${t.status} in ('pending-confirmation', 'waiting', 'held')`),
+    index("stock_alerts_queue_idx").on(t.productId, t.status, t.createdAt, t.id),
+    index("stock_alerts_user_idx")
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+    index("stock_alerts_contact_idx").on(t.contact, t.createdAt),
+    check("stock_alerts_channel", sql`${t.channel} in ('sms', 'whatsapp', 'email')`),
+    check("stock_alerts_locale", sql`${t.locale} in ('sw', 'en')`),
+    check("stock_alerts_status", sql`${t.status} in ('pending-confirmation', 'waiting', 'notified', 'held', 'expired', 'cancelled')`),
+    check("stock_alerts_held", sql`${t.status} <> 'held' or ${t.holdUntil} is not null`),
+  ],
+);
+
+/** The number sequence of returns (R-2026-000123). */
+export const returnNumberSeq = pgSequence("return_number_seq", { startWith: 1, increment: 1 });
+
+/** One entry of a return's timeline. */
+export interface ReturnEventRow {
+  at: string;
+  status: string;
+  actor: "shopper" | "admin" | "system";
+  note: string | null;
+}
+
+/**
+ * A return or warranty claim of a delivered order (migration 0044): lines and quantities, the
+ * shopper's reason, photos, how it comes back, the policy's checklist as answered, then the admin's
+ * steps (approved or refused with a reason, received, inspected, closed) in its timeline.
+ */
+export const returns = pgTable(
+  "returns",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull().unique("returns_number_unique"),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["requested", "approved", "refused", "received", "inspected", "closed"] })
+      .notNull()
+      .default("requested"),
+    kind: text("kind", { enum: ["return", "warranty"] })
+      .notNull()
+      .default("return"),
+    reason: text("reason").notNull(),
+    returnMethod: text("return_method", { enum: ["drop_off", "parcel", "pickup"] }).notNull(),
+    checklist: jsonb("checklist").$type<Record<string, boolean>>().notNull().default({}),
+    refusalReason: text("refusal_reason"),
+    events: jsonb("events").$type<ReturnEventRow[]>().notNull().default([]),
+    requestedByUserId: integer("requested_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("returns_order_idx").on(t.orderId),
+    index("returns_status_created_idx").on(t.status, t.createdAt),
+    check("returns_status", sql`${t.status} in ('requested', 'approved', 'refused', 'received', 'inspected', 'closed')`),
+    check("returns_kind", sql`${t.kind} in ('return', 'warranty')`),
+    check("returns_method", sql`${t.returnMethod} in ('drop_off', 'parcel', 'pickup')`),
+  ],
+);
+
+/** A line of a return: the order line, how many come back, and after inspection the decision and where the stock went. */
+export const returnLines = pgTable(
+  "return_lines",
+  {
+    id: serial("id").primaryKey(),
+    returnId: integer("return_id")
+      .notNull()
+      .references(() => returns.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    decision: text("decision", { enum: ["refund", "replacement", "repair", "store_credit"] }),
+    outcomeStock: text("outcome_stock", { enum: ["sellable", "faulty"] }),
+    /** the refund this line's decision made (refunds, migration 0043) */
+    refundId: integer("refund_id"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("return_lines_order_line_idx").on(t.orderLineId),
+    uniqueIndex("return_lines_once").on(t.returnId, t.orderLineId),
+    check("return_lines_quantity", sql`${t.quantity} > 0`),
+    check("return_lines_decision", sql`${t.decision} IS NULL OR ${t.decision} in ('refund', 'replacement', 'repair', 'store_credit')`),
+    check("return_lines_outcome", sql`${t.outcomeStock} IS NULL OR ${t.outcomeStock} in ('sellable', 'faulty')`),
+  ],
+);
+
+/** A photo a shopper sent with a return: its media-store key, re-encoded without the camera's metadata. */
+export const returnPhotos = pgTable(
+  "return_photos",
+  {
+    id: serial("id").primaryKey(),
+    returnId: integer("return_id")
+      .notNull()
+      .references(() => returns.id, { onDelete: "cascade" }),
+    mediaKey: text("media_key").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("return_photos_return_idx").on(t.returnId, t.position)],
+);
+
+/** One dispatch of an order's goods (migration 0045), numbered 1, 2, ... per order, with its own carrier and tracking. */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    carrier: text("carrier").notNull(),
+    trackingNumber: text("tracking_number").notNull(),
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("shipments_order_number_idx").on(t.orderId, t.number), check("shipments_number", sql`${t.number} > 0`)],
+);
+
+/** The units of each order line one shipment carried. */
+export const shipmentLines = pgTable(
+  "shipment_lines",
+  {
+    shipmentId: integer("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [primaryKey({ name: "shipment_lines_pk", columns: [t.shipmentId, t.orderLineId] }), check("shipment_lines_quantity", sql`${t.quantity} > 0`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Refunds (migration 0043): refunds by line or amount, their credit notes, store credit, and the
+// sandbox provider's payouts.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A refund of a paid order: goods (by line or by amount), the delivery fee and a return fare the
+ * shop pays, sent back by `method`. `(orderId, idempotencyKey)` is unique: a repeated request finds
+ * the first refund. A mobile-money refund is `pending` at the provider until a verified callback
+ * and a status query agree (as payments are), then `completed`.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    amount: integer("amount").notNull(),
+    goods: integer("goods").notNull(),
+    delivery: integer("delivery").notNull().default(0),
+    returnFare: integer("return_fare").notNull().default(0),
+    coinsReturned: integer("coins_returned").notNull().default(0),
+    coinsReversed: integer("coins_reversed").notNull().default(0),
+    method: text("method", { enum: REFUND_METHODS }).notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("requested"),
+    reason: text("reason").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    provider: text("provider"),
+    providerReference: text("provider_reference").unique(),
+    providerPayoutId: text("provider_payout_id"),
+    payoutPhone: text("payout_phone"),
+    callbackStatus: text("callback_status"),
+    lastProviderStatus: text("last_provider_status"),
+    checks: integer("checks").notNull().default(0),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    bankReference: text("bank_reference"),
+    /** the return (returns' table) this refund settles; not a foreign key so either can be written first */
+    returnId: integer("return_id"),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("refunds_order_number_idx").on(t.orderId, t.number),
+    uniqueIndex("refunds_order_key_idx").on(t.orderId, t.idempotencyKey),
+    index("refunds_due_idx").on(t.status, t.nextCheckAt),
+    check("refunds_method", sql`${t.method} in ('mobile_money', 'bank_transfer', 'store_credit', 'cash')`),
+    check("refunds_status", sql`${t.status} in ('requested', 'pending', 'completed', 'failed')`),
+    check(
+      "refunds_money",
+      sql`${t.amount} > 0 and ${t.goods} >= 0 and ${t.delivery} >= 0 and ${t.returnFare} >= 0 and ${t.amount} = ${t.goods} + ${t.delivery} + ${t.returnFare}`,
+    ),
+  ],
+);
+
+/** What a refund gives back: an order line's units, a share of the goods at one VAT rate (by amount), or the delivery. */
+export const refundLines = pgTable(
+  "refund_lines",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    refundId: integer("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["line", "amount", "delivery"] }).notNull(),
+    orderLineId: integer("order_line_id").references(() => orderLines.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    sku: text("sku").notNull().default(""),
+    quantity: integer("quantity").notNull().default(0),
+    vatRateBp: integer("vat_rate_bp").notNull(),
+    gross: integer("gross").notNull(),
+    vat: integer("vat").notNull(),
+    net: integer("net").notNull(),
+  },
+  (t) => [
+    index("refund_lines_refund_idx").on(t.refundId),
+    index("refund_lines_order_line_idx").on(t.orderLineId),
+    check("refund_lines_kind", sql`${t.kind} in ('line', 'amount', 'delivery')`),
+    check("refund_lines_money", sql`${t.gross} = ${t.net} + ${t.vat} and ${t.gross} >= 0 and ${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * A refund's credit note, numbered in its own gap-free series (`fiscal_counters` key
+ * `credit-note:global`), naming the receipt it corrects, with the VAT reversed per rate. Fiscal
+ * only once a fiscal device confirmed it; a test order's takes no counter and says TEST.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: serial("id").primaryKey(),
+    refundId: integer("refund_id")
+      .notNull()
+      .unique()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    number: text("number").notNull().unique(),
+    globalCounter: bigint("global_counter", { mode: "number" }).unique(),
+    receiptNumber: text("receipt_number"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    sellerTin: text("seller_tin").notNull(),
+    sellerVrn: text("seller_vrn").notNull(),
+    test: boolean("test").notNull().default(false),
+    totals: jsonb("totals").$type<{ net: number; vat: number; gross: number; rates: { rateBp: number; net: number; vat: number }[] }>().notNull(),
+    verificationCode: text("verification_code").unique(),
+    qrPayload: text("qr_payload"),
+    fiscalConfirmedAt: timestamp("fiscal_confirmed_at", { withTimezone: true }),
+  },
+  (t) => [index("credit_notes_order_idx").on(t.orderId)],
+);
+
+/** A shopper's store credit balance: one row per account, never below zero (the CHECK holds it under any race). */
+export const storeCreditAccounts = pgTable(
+  "store_credit_accounts",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    balance: integer("balance").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("store_credit_accounts_balance", sql`${t.balance} >= 0`)],
+);
+
+/** Every change of a shopper's store credit: a refund (+), spent at checkout (−), given back when that order is cancelled (+). */
+export const storeCreditEntries = pgTable(
+  "store_credit_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    reason: text("reason", { enum: ["refund", "spent", "returned"] }).notNull(),
+    refundId: integer("refund_id").references(() => refunds.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    balanceAfter: integer("balance_after").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("store_credit_entries_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("store_credit_entries_order_reason_idx")
+      .on(t.orderId, t.reason)
+      .where(sql`${t.orderId} is not null and ${t.refundId} is null`),
+    uniqueIndex("store_credit_entries_refund_idx")
+      .on(t.refundId)
+      .where(sql`${t.refundId} is not null`),
+    check("store_credit_entries_delta", sql`${t.delta} <> 0 and ${t.balanceAfter} >= 0`),
+    check("store_credit_entries_reason", sql`${t.reason} in ('refund', 'spent', 'returned')`),
+  ],
+);
+
+/** The built-in sandbox provider's record of a payout (a refund to mobile money), kept apart as a provider keeps its own. */
+export const sandboxPayouts = pgTable(
+  "sandbox_payouts",
+  {
+    reference: text("reference").primaryKey(),
+    providerPayoutId: text("provider_payout_id").notNull().unique(),
+    phone: text("phone").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["pending", "completed", "failed"] })
+      .notNull()
+      .default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    callbackBody: text("callback_body"),
+    callbackDeliveredAt: timestamp("callback_delivered_at", { withTimezone: true }),
+  },
+  (t) => [check("sandbox_payouts_status", sql`${t.status} in ('pending', 'completed', 'failed')`)],
+);
+
+/**
+ * Units that came back to a product somebody waits for (migration 0042's trigger on
+ * products.stock_quantity writes them in the raising transaction): the queue the stock-alert
+ * worker tells the waiting list from, each row once.
+ */
+export const stockAlertArrivals = pgTable(
+  "stock_alert_arrivals",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    units: integer("units").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("stock_alert_arrivals_due_idx")
+      .on(t.id)
+      .where(sql`${t.processedAt} is null`),
+    check("stock_alert_arrivals_units", sql`${t.units} > 0`),
+  ],
 );

@@ -344,3 +344,113 @@ export async function invoicePdf(data: OrderDocumentData, shop: Shop, locale: Lo
   }
   return sheet.finish();
 }
+
+/** What a credit note's PDF shows: the note, its refund and lines, and the order it belongs to. */
+export interface CreditNoteDocumentData {
+  order: Pick<OrderRow, "number" | "fullName" | "buyerTin" | "phone">;
+  note: {
+    number: string;
+    receiptNumber: string | null;
+    issuedAt: Date;
+    sellerTin: string;
+    sellerVrn: string;
+    test: boolean;
+    fiscalConfirmedAt: Date | null;
+    verificationCode: string | null;
+    qrPayload: string | null;
+    totals: { net: number; vat: number; gross: number; rates: { rateBp: number; net: number; vat: number }[] };
+  };
+  refund: { reason: string; method: "mobile_money" | "bank_transfer" | "store_credit" | "cash"; bankReference: string | null; returnFare: number; amount: number };
+  lines: { kind: "line" | "amount" | "delivery"; name: string; quantity: number; vatRateBp: number; gross: number; vat: number; net: number }[];
+}
+
+/**
+ * A refund's credit note: it names the receipt it corrects and lists what is credited (lines with
+ * their units, a share of the goods per VAT rate, the delivery), each with the VAT it reverses, and
+ * the VAT per rate adding up to the total credited. Fiscal (title, TRA's code and QR) only once a
+ * fiscal device confirmed it; a test order's says TEST. A return fare the shop pays is shown apart:
+ * it is not a sale being reversed.
+ */
+export async function creditNotePdf(data: CreditNoteDocumentData, shop: Shop, locale: Locale): Promise<Buffer> {
+  const { order, note, refund } = data;
+  const t = translator(locale, "documents");
+  const confirmed = !note.test && note.fiscalConfirmedAt && note.verificationCode && note.qrPayload ? { code: note.verificationCode, url: note.qrPayload } : null;
+  const title = note.test ? t("creditNote.testTitle") : confirmed ? t("creditNote.fiscalTitle") : t("creditNote.title");
+  const sheet = new Sheet(`${title} ${note.number}`, shop.companyName);
+  shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, tin: note.sellerTin, vrn: note.sellerVrn } }, t, { vfd: Boolean(confirmed), locale });
+  sheet.text(title, { size: 14, bold: true, align: "center", gap: 4 });
+  if (note.test) notice(sheet, t("creditNote.test"), { alarm: true });
+  else if (!confirmed) notice(sheet, t("creditNote.notFiscal"));
+  else sheet.y += 4;
+
+  const clock = shopTime(note.issuedAt);
+  const pairs: [string, string][] = [
+    [t("creditNote.number"), note.number],
+    [t("creditNote.receipt"), note.receiptNumber ?? t("creditNote.noReceipt")],
+    [t("creditNote.date"), `${clock.date} ${clock.time}`],
+    [t("creditNote.order"), order.number],
+    [t("creditNote.customer"), order.fullName],
+  ];
+  if (order.buyerTin) pairs.push([t("creditNote.customerTin"), order.buyerTin]);
+  pairs.push([t("creditNote.method"), t(`creditNote.methods.${refund.method}`)]);
+  if (refund.bankReference) pairs.push([t("creditNote.bankReference"), refund.bankReference]);
+  pairs.push([t("creditNote.reason"), refund.reason]);
+  sheet.pairs(pairs);
+  sheet.y += 8;
+
+  const columns: Column[] = [
+    { width: CONTENT - 50 - 70 - 90 - 90, align: "left" },
+    { width: 50, align: "right" },
+    { width: 70, align: "right" },
+    { width: 90, align: "right" },
+    { width: 90, align: "right" },
+  ];
+  sheet.row([t("table.item"), t("table.quantity"), t("table.rate"), t("table.vat"), t("table.gross")], columns, { bold: true });
+  sheet.rule(2);
+  for (const line of data.lines) {
+    const name = line.kind === "line" ? line.name : line.kind === "delivery" ? t("creditNote.delivery") : t("creditNote.amountShare", { rate: line.vatRateBp / 100 });
+    sheet.row(
+      [name, line.kind === "line" ? String(line.quantity) : "", t("table.ratePercent", { rate: line.vatRateBp / 100 }), t("table.minus", { amount: formatMoney(line.vat) }), t("table.minus", { amount: formatMoney(line.gross) })],
+      columns,
+    );
+  }
+  sheet.rule();
+  const vatColumns: Column[] = [
+    { width: CONTENT - 3 * 95, align: "left" },
+    { width: 95, align: "right" },
+    { width: 95, align: "right" },
+    { width: 95, align: "right" },
+  ];
+  sheet.row([t("creditNote.reversed"), t("table.net"), t("table.vat"), t("table.gross")], vatColumns, { bold: true });
+  for (const rate of note.totals.rates)
+    sheet.row(
+      [t("table.ratePercent", { rate: rate.rateBp / 100 }), formatMoney(rate.net), formatMoney(rate.vat), formatMoney(rate.net + rate.vat)],
+      vatColumns,
+    );
+  sheet.rule();
+  const sumColumns: Column[] = [
+    { width: CONTENT - 130, align: "right" },
+    { width: 130, align: "right" },
+  ];
+  sheet.row([t("table.totalNet"), formatMoney(note.totals.net)], sumColumns);
+  sheet.row([t("table.totalVat"), formatMoney(note.totals.vat)], sumColumns);
+  sheet.row([t("creditNote.totalCredited"), formatMoney(note.totals.gross)], sumColumns, { bold: true, size: 11 });
+  if (refund.returnFare > 0) {
+    sheet.y += 6;
+    sheet.text(t("creditNote.returnFare", { amount: formatMoney(refund.returnFare) }));
+    sheet.text(t("creditNote.totalPaidBack", { amount: formatMoney(refund.amount) }), { bold: true });
+  }
+  if (confirmed) {
+    const qrSize = 110;
+    sheet.y += 10;
+    sheet.room(qrSize + 10);
+    const top = sheet.y;
+    sheet.qr(confirmed.url, PAGE.margin + CONTENT - qrSize, top, qrSize);
+    const textWidth = CONTENT - qrSize - 16;
+    sheet.text(t("receipt.verificationCode"), { color: GREY, width: textWidth });
+    sheet.text(confirmed.code, { size: 14, bold: true, width: textWidth, gap: 6 });
+    sheet.y = Math.max(sheet.y, top + qrSize) + 6;
+  } else sheet.y += 12;
+  sheet.text(`*** ${t("creditNote.end")} ***`, { align: "center", color: GREY });
+  return sheet.finish();
+}

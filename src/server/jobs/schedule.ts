@@ -6,6 +6,10 @@ const IMAGE_SYNC_INTERVAL_MS = 60_000;
 const PRUNE_INTERVAL_MS = 60 * 60_000;
 /** How often unpaid orders past their hold are cancelled and their stock released. */
 const ORDER_EXPIRY_INTERVAL_MS = 60_000;
+/** How often sold orders' delivery promises are checked against the shop's calendar (a slip is told once). */
+const DELIVERY_SLIP_INTERVAL_MS = 15 * 60_000;
+/** How often back-orders whose shopper's refund-by date has passed (or will be missed) are cancelled and refunded. */
+const BACK_ORDER_REFUND_INTERVAL_MS = 60 * 60_000;
 
 /** The work the schedule runs, as the services do it. */
 export interface ScheduledWork {
@@ -17,6 +21,10 @@ export interface ScheduledWork {
   pruneSecurityRecords(): Promise<unknown>;
   /** cancels unpaid orders past their hold */
   expireUnpaidOrders(): Promise<unknown>;
+  /** moves the delivery promises of sold orders that can no longer be kept, and tells their shoppers */
+  recordDeliverySlips(): Promise<unknown>;
+  /** cancels and refunds the waiting part of back-orders whose refund-by date is missed */
+  refundSlippedBackOrders(): Promise<unknown>;
 }
 
 /** Which jobs run, and how often. `image-sync` is also asked for at once when a picture is added. */
@@ -32,6 +40,8 @@ export function jobSchedule(work: ScheduledWork): JobSpec[] {
       },
     },
     { name: "order-expiry", everyMs: ORDER_EXPIRY_INTERVAL_MS, run: async () => void (await work.expireUnpaidOrders()) },
+    { name: "delivery-slips", everyMs: DELIVERY_SLIP_INTERVAL_MS, run: async () => void (await work.recordDeliverySlips()) },
+    { name: "back-order-refunds", everyMs: BACK_ORDER_REFUND_INTERVAL_MS, run: async () => void (await work.refundSlippedBackOrders()) },
   ];
 }
 

@@ -19,10 +19,15 @@ export type MailKind =
   | "order-paid"
   | "order-shipped"
   | "order-cancelled"
+  | "order-delayed"
+  | "order-refunded"
   | "support-message"
   | "support-reply"
   | "request-received"
-  | "request-acknowledged";
+  | "request-acknowledged"
+  | "return-update"
+  | "stock-alert-confirm"
+  | "stock-alert";
 
 export type MailState = "pending" | "sending" | "sent" | "failed" | "dead";
 export const MAIL_STATES: readonly MailState[] = ["pending", "sending", "sent", "failed", "dead"];

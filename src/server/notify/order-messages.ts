@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { groupBusinessHours } from "@/lib/business-hours";
 import type { DeliveryMethod, PaymentMethod } from "@/lib/checkout";
+import { formatDateRange } from "@/lib/delivery-estimate";
 import type { Locale } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
 import { fitsOneSms, gsmFriendly } from "@/lib/sms/encoding";
@@ -31,7 +32,7 @@ export const ORDER_MESSAGE_KINDS = [
 export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
 
 /** Every text an order's SMS may be: its events, and its payment's (a prompt sent, an attempt failed, the time to pay run out). */
-export const ORDER_SMS_KINDS = [...ORDER_MESSAGE_KINDS, "payment-prompt", "payment-failed", "payment-expired"] as const satisfies readonly MessageEvent[];
+export const ORDER_SMS_KINDS = [...ORDER_MESSAGE_KINDS, "order-delayed", "payment-prompt", "payment-failed", "payment-expired"] as const satisfies readonly MessageEvent[];
 export type OrderSmsKind = (typeof ORDER_SMS_KINDS)[number];
 
 export type OrderCancelReason = "expired" | "payment" | "shopper" | "shop";
@@ -60,6 +61,8 @@ export interface OrderSmsInput {
   wallet?: string | null;
   /** a failed payment attempt: the prompt ran out of time (no PIN entered), rather than being declined */
   promptExpired?: boolean;
+  /** a slipped promise: the days the order now arrives, as written for the shopper ("Tue 8 - Thu 10 Dec") */
+  dates?: string;
   /** the payment went (or goes) to the sandbox: no money moves, the text says TEST */
   test: boolean;
   /** the order's page */
@@ -202,6 +205,11 @@ export function orderSmsText(input: OrderSmsInput): string {
     case "payment-expired":
       candidates = [t("paymentExpired", { number, total, link }), t("paymentExpiredShort", { number, link })];
       break;
+    case "order-delayed": {
+      const dates = input.dates ?? "";
+      candidates = [t("delayed", { number, link, dates, method: input.deliveryMethod }), t("delayedShort", { number, link, dates, method: input.deliveryMethod })];
+      break;
+    }
   }
   const texts = candidates.map((text) => gsmFriendly(test ? t("test", { text }) : text));
   return texts.find(fitsOneSms) ?? texts[texts.length - 1]!;
@@ -377,11 +385,31 @@ export async function queuePaymentFailed(tx: Database, deps: OrderMessagesDeps, 
   return queueEvent(tx, deps, { to: order.phone, event: "payment-failed", order, sms, whatsapp: values, key: `payment:${attempt.reference}:failed` }, test);
 }
 
+/**
+ * Tells the order's phone that its promised dates slipped, with the new ones, in the transaction
+ * that moved them (src/server/delivery/estimates.ts). Once per slip: the key carries the new last
+ * day (`order:<number>:order-delayed:<to>`), so the same slip seen twice queues nothing new.
+ */
+export async function queueDelayMessages(tx: Database, deps: OrderMessagesDeps, orderId: number): Promise<QueuedMessages | null> {
+  const order = await orderRow(tx, orderId);
+  if (!order.promisedFrom || !order.promisedTo) return null;
+  const shop = await settingsIn(tx, SHOP_KEYS);
+  const test = await isTestOrder(tx, order.id);
+  const link = await deps.links.orderLink(order.id, tx);
+  // a plain hyphen: an en dash would cost the SMS its GSM-7
+  const dates = formatDateRange(order.promisedFrom, order.promisedTo, order.locale).replace(" – ", " - ");
+  const sms = orderSmsText({ ...orderInput(order, shop, link, test), kind: "order-delayed", dates });
+  const values: WhatsAppTemplateValues = { shopName: shop.companyName, orderNumber: order.number, dates, link };
+  return queueEvent(tx, deps, { to: order.phone, event: "order-delayed", order, sms, whatsapp: values, key: `order:${order.number}:order-delayed:${order.promisedTo}` }, test);
+}
+
 /** The order and payment events' text messages, as the composition root hands them to the orders and payments services. */
 export function createOrderMessages(deps: OrderMessagesDeps) {
   return {
     notifyOrder: (tx: Database, kind: OrderMessageKind, orderId: number) => queueOrderMessages(tx, deps, kind, orderId),
     paymentPrompt: (prompt: SentPrompt) => queuePaymentPrompt(deps, prompt),
+    /** a slipped delivery promise, with the new dates */
+    orderDelayed: (tx: Database, orderId: number) => queueDelayMessages(tx, deps, orderId),
     paymentFailed: (tx: Database, orderId: number, attempt: FailedAttempt) => queuePaymentFailed(tx, deps, orderId, attempt),
   };
 }

@@ -29,6 +29,8 @@ export type WhatsAppTemplateEvent = Extract<
   | "payment-prompt"
   | "payment-failed"
   | "payment-expired"
+  | "order-delayed"
+  | "stock-alert"
 >;
 
 /** The values a template's placeholders are filled with, by name. */
@@ -52,6 +54,10 @@ export interface WhatsAppTemplateValues {
   address?: string;
   /** the shop's opening hours, e.g. "Mon-Fri 08:30-18:00, Sat 09:00-16:00" */
   hours?: string;
+  /** the days an order now arrives (or is ready), e.g. "Tue 8 - Thu 10 Dec" */
+  dates?: string;
+  /** a product's name (with the option, where the shopper asked about one) */
+  product?: string;
 }
 
 export type WhatsAppTemplateParameter = keyof WhatsAppTemplateValues;
@@ -71,6 +77,16 @@ export interface WhatsAppTemplateSpec {
 }
 
 export const WHATSAPP_TEMPLATES: readonly WhatsAppTemplateSpec[] = [
+  {
+    event: "order-delayed",
+    name: "order_delayed",
+    category: "UTILITY",
+    parameters: ["shopName", "orderNumber", "dates", "link"],
+    body: {
+      sw: "Habari kutoka {{1}}. Samahani: oda yako {{2}} imechelewa, sasa inatarajiwa {{3}}. Maelezo: {{4}} . Asante kwa uvumilivu wako.",
+      en: "Hello from {{1}}. We are sorry: your order {{2}} is running late and is now expected {{3}}. Details: {{4}} . Thank you for your patience.",
+    },
+  },
   {
     event: "order-placed",
     name: "order_placed",
@@ -162,6 +178,16 @@ export const WHATSAPP_TEMPLATES: readonly WhatsAppTemplateSpec[] = [
     body: {
       sw: "*{{1}}* ni namba yako ya uthibitisho. Kwa usalama wako, usimpe mtu yeyote namba hii.",
       en: "*{{1}}* is your verification code. For your security, do not share this code.",
+    },
+  },
+  {
+    event: "stock-alert",
+    name: "back_in_stock",
+    category: "UTILITY",
+    parameters: ["shopName", "product", "link"],
+    body: {
+      sw: "Habari kutoka {{1}}. {{2}} imerudi dukani, kama ulivyoomba tukuarifu. Iangalie hapa: {{3}} . Hatutakuomba kamwe kutuma pesa kwa namba ya mtu binafsi.",
+      en: "Hello from {{1}}. {{2}} is back in stock, as you asked us to tell you. See it here: {{3}} . We will never ask you to send money to a personal number.",
     },
   },
   {

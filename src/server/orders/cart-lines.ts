@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { IncomingStock } from "@/lib/back-orders";
 import { unitPriceAt, type PriceSource, type ShopTier } from "@/lib/price-breaks";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
 import { laddersFor } from "../catalog/price-breaks";
@@ -21,6 +22,9 @@ export interface CheckoutLine {
   stock: number;
   freeDelivery: boolean;
   sameDayDelivery: boolean;
+  /** back-orders: the product may be ordered beyond its stock, and what the shop knows of its coming stock */
+  allowBackorder: boolean;
+  incoming: IncomingStock;
 }
 
 interface Row {
@@ -39,6 +43,10 @@ interface Row {
   has_variant: boolean;
   free_delivery: boolean;
   same_day_delivery: boolean;
+  allow_backorder: boolean;
+  incoming_quantity: number | null;
+  incoming_date: string | null;
+  on_demand_weeks: number | null;
 }
 
 /** A line a guest's browser sends (its cart lives there): only what is wanted, never a price. */
@@ -90,7 +98,9 @@ export async function readCheckoutLines(db: Database, source: LineSource, lock: 
              -- an archived product cannot be ordered: its stock counts as none
              case when p.archived_at is null then p.stock_quantity else 0 end as stock,
              case when p.archived_at is null then v.stock else 0 end as variant_stock,
-             (v.id is not null) as has_variant, p.free_delivery, p.same_day_delivery
+             (v.id is not null) as has_variant, p.free_delivery, p.same_day_delivery,
+             (p.allow_backorder and p.archived_at is null) as allow_backorder, p.incoming_quantity,
+             to_char(p.incoming_date, 'YYYY-MM-DD') as incoming_date, p.on_demand_weeks
       from (${wanted}) w
       join products p on p.id = w.product_id
       left join product_variants v on v.product_id = w.product_id and v.combination_id = w.variant_id
@@ -120,5 +130,11 @@ export async function readCheckoutLines(db: Database, source: LineSource, lock: 
     stock: Number(r.variant_id === DEFAULT_VARIANT_ID ? r.stock : (r.variant_stock ?? 0)),
     freeDelivery: !!r.free_delivery,
     sameDayDelivery: !!r.same_day_delivery,
+    allowBackorder: !!r.allow_backorder,
+    incoming: {
+      incomingQuantity: r.incoming_quantity === null ? null : Number(r.incoming_quantity),
+      incomingDate: r.incoming_date,
+      onDemandWeeks: r.on_demand_weeks === null ? null : Number(r.on_demand_weeks),
+    },
   }));
 }

@@ -66,7 +66,8 @@ export function createCheckout(orders: OrdersService, payments: PaymentStarter, 
   async function startPayment(row: OrderRow): Promise<{ payment: PaymentStart | null; paymentError: string | null }> {
     if (row.paymentMethod === "bank_transfer" || row.status !== "awaiting_payment") return { payment: null, paymentError: null };
     try {
-      return { payment: await payments.start(row), paymentError: null };
+      // store credit paid part of it: the provider is asked for the rest
+      return { payment: await payments.start({ ...row, total: row.total - row.storeCreditSpent }), paymentError: null };
     } catch (error) {
       const known = toDomainError(error);
       if (!known || known.code !== "payment-failed") throw error;

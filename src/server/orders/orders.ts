@@ -23,6 +23,7 @@ import { DomainError } from "../errors";
 import { isTestOrder } from "../payments/test-orders";
 import { releaseCoupon } from "../rewards/coupon-store";
 import { earnCoins, settleCancelledOrder } from "../rewards/ledger";
+import { returnSpentStoreCredit } from "../refunds/store-credit";
 import { getSiteSettings, type SettingsService } from "../settings/settings";
 import { lineSourceOf, type Buyer } from "./buyer";
 import { readCheckoutLines } from "./cart-lines";
@@ -52,6 +53,11 @@ export interface OrdersOptions {
   trackingLimits?: Partial<TrackingLimits>;
   /** spends a guest's one-time code when its order is placed (src/server/auth/phone-codes.ts) */
   spendPhoneCode?: PlaceOrderDeps["spendPhoneCode"];
+  /**
+   * The admin's "refund" action: a full refund through the refunds service (src/server/refunds),
+   * which runs its own transaction (the provider's payout is called after it commits).
+   */
+  refundInFull?: (number: string, by: { adminId: number; adminEmail: string; note: string | null; meta?: RequestMeta }) => Promise<void>;
   now?: () => Date;
 }
 
@@ -113,12 +119,19 @@ export function createOrdersService(options: OrdersOptions) {
    * toward "best-selling" either.
    */
   async function releaseStock(tx: Database, order: OrderRow) {
+    // its units awaiting stock are cancelled first: the stock given back below must not be allocated
+    // to this order's own waiting lines (the back-order trigger serves waiting lines, migration 0045)
+    await tx.execute(sql`update order_lines set cancelled_quantity = cancelled_quantity + backordered_quantity, backordered_quantity = 0
+      where order_id = ${order.id} and backordered_quantity > 0`);
+    await tx.execute(sql`update orders set waiting_units = 0 where id = ${order.id} and waiting_units > 0`);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.productId);
     const sold = order.paidAt ? 1 : 0;
     for (const line of lines) {
-      await tx.execute(sql`update products set stock_quantity = stock_quantity + ${line.quantity},
+      // back-ordered units were never taken from stock (now counted as cancelled), and dispatched ones are gone
+      const held = line.quantity - line.backorderedQuantity - line.cancelledQuantity - line.shippedQuantity;
+      await tx.execute(sql`update products set stock_quantity = stock_quantity + ${held},
         sales_count = greatest(sales_count - ${line.quantity * sold}, 0), updated_at = now() where id = ${line.productId}`);
-      await tx.execute(sql`update product_variants set stock = stock + ${line.quantity}
+      await tx.execute(sql`update product_variants set stock = stock + ${held}
         where product_id = ${line.productId} and combination_id = ${line.variantId}`);
     }
   }
@@ -160,6 +173,8 @@ export function createOrdersService(options: OrdersOptions) {
     // the coupon use is given back; coins spent come back, and coins a paid order earned are taken back
     await releaseCoupon(tx, order.id);
     await settleCancelledOrder(tx, order, (await getSiteSettings(tx)).loyalty, now());
+    // store credit an unpaid order spent goes back (a paid one's goes back through its refund)
+    if (!order.paidAt) await returnSpentStoreCredit(tx, order);
     await tx
       .update(payments)
       .set({ status: "cancelled", nextCheckAt: null, updatedAt: sql`now()` })
@@ -280,7 +295,16 @@ export function createOrdersService(options: OrdersOptions) {
     /** Places a shopper's cart or a guest's lines as an order, once per Idempotency-Key (place-order.ts has the steps). */
     place: (buyer: OrderBuyer, request: CheckoutRequest, opts: PlaceOrderOptions) =>
       placeOrder(
-        { db, settings, notify: (tx, kind, orderId) => hooks.notify(tx, kind, orderId), spendPhoneCode: options.spendPhoneCode, now },
+        {
+          db,
+          settings,
+          notify: (tx, kind, orderId) => hooks.notify(tx, kind, orderId),
+          spendPhoneCode: options.spendPhoneCode,
+          markPaid: async (tx, orderId) => {
+            await markPaidInTx(tx, orderId, { actor: "system", note: "store-credit" });
+          },
+          now,
+        },
         buyer,
         request,
         opts,
@@ -426,6 +450,13 @@ export function createOrdersService(options: OrdersOptions) {
       input: AdminOrderActionRequest & { adminId: number; adminEmail: string; meta?: RequestMeta },
     ): Promise<AdminOrderView> {
       const counter: Collector = { id: input.adminId, email: input.adminEmail, role: "admin" };
+      if (action === "refund" && options.refundInFull) {
+        const current = await findOrder(db, number);
+        if (!current) throw new DomainError("not-found", "Order not found");
+        if (!adminActions(current).includes(action)) throw new DomainError("invalid-state", `An order that is ${current.status} cannot take "${action}"`);
+        await options.refundInFull(number, { adminId: input.adminId, adminEmail: input.adminEmail, note: input.note?.trim() || null, meta: input.meta });
+        return adminView(number);
+      }
       await withTransaction(db, async (tx) => {
         const order = await lockOrder(tx, { number });
         if (!adminActions(order).includes(action)) throw new DomainError("invalid-state", `An order that is ${order.status} cannot take "${action}"`);

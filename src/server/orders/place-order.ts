@@ -1,24 +1,30 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { addDays } from "@/lib/back-orders";
 import { normaliseTin } from "@/lib/checkout-form";
 import { formatOrderNumber, type PaymentMethod } from "@/lib/checkout";
 import type { Locale } from "@/lib/locale";
 import type { CheckoutRequest, OrderView } from "@/lib/orders";
 import { normaliseTanzanianMobile } from "@/lib/phone";
 import type { SiteSettings } from "@/lib/site-settings";
+import { shopDateOf } from "@/lib/shop-calendar";
 import { findRegion } from "@/lib/tanzania-regions";
+import { planBackOrders, type LinePlan } from "../back-orders/allocate";
 import { invalidateTags } from "../cache/tagged-cache";
 import { rowsOf, withTransaction, type Database } from "../db";
 import { addresses, cartItems, orderEvents, orderLines, orders } from "../db/schema";
+import { promisedDates } from "../delivery/estimates";
 import { DomainError } from "../errors";
 import { redeemCoupon } from "../rewards/coupon-store";
 import { spendCoins } from "../rewards/ledger";
+import { applyStoreCreditToOrder } from "../refunds/store-credit";
 import type { SettingsService } from "../settings/settings";
 import { lineSourceOf, type Buyer } from "./buyer";
 import { readCheckoutLines, type CheckoutLine, type RequestedLine } from "./cart-lines";
 import { checkOnDelivery } from "./on-delivery";
 import { priceOrder, type PricedOrder } from "./pricing";
 import { composeOrderView, orderView, type OrderRow } from "./views";
+import { useHolds, withoutHeldUnits, type HoldOwner } from "../stock-alerts/stock-alerts";
 
 /**
  * Placing an order, as named steps inside one transaction:
@@ -36,6 +42,8 @@ export interface PlaceOrderDeps {
   notify(tx: Database, kind: "placed", orderId: number): Promise<void>;
   /** spends a guest's checked one-time code in the placing transaction (refused when it was spent meanwhile) */
   spendPhoneCode?(tx: Database, codeId: number): Promise<void>;
+  /** marks an order paid in the placing transaction: one its store credit paid in full */
+  markPaid?(tx: Database, orderId: number): Promise<void>;
   now: () => Date;
 }
 
@@ -176,22 +184,45 @@ export async function findGuestRepeat(db: Database, phone: string, request: Chec
   return findRepeat(db, { phone }, idempotencyKey, requestHash(request));
 }
 
-/** The buyer's e-mail (an account's, a guest's if given) and lines, their product rows locked, every line within its stock. */
-async function loadCart(tx: Database, buyer: OrderBuyer, shop: SiteSettings): Promise<{ email: string | null; lines: CheckoutLine[] }> {
+/**
+ * The buyer's e-mail (an account's, a guest's if given) and lines, their product rows locked, every
+ * line within its stock or, where the product may be back-ordered, its units beyond it planned to wait.
+ */
+/** Whose held units (src/server/stock-alerts) a buyer may buy: an account's, or a guest's number and e-mail's. */
+function holdOwnerOf(buyer: OrderBuyer, email: string | null): HoldOwner {
+  return buyer.kind === "account" ? { userId: buyer.userId } : { phone: buyer.phone, email };
+}
+
+async function loadCart(tx: Database, buyer: OrderBuyer, shop: SiteSettings, at: Date): Promise<{ email: string | null; lines: CheckoutLine[]; plans: LinePlan[] }> {
   let email: string | null = null;
   if (buyer.kind === "account") {
     const [user] = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${buyer.userId}`));
     if (!user) throw new DomainError("unauthenticated", "Sign in to place an order");
     email = user.email;
   } else email = buyer.email;
-  const lines = await readCheckoutLines(tx, lineSourceOf(buyer), true, shop.bulkPricingTiers);
+  // units a stock alert keeps for the shoppers it told (not this buyer) are not for sale to others while held
+  const lines = await withoutHeldUnits(tx, await readCheckoutLines(tx, lineSourceOf(buyer), true, shop.bulkPricingTiers), holdOwnerOf(buyer, email));
   if (!lines.length) throw new DomainError("cart-empty", "The cart is empty");
-  const short = lines.filter((l) => l.quantity > l.stock);
+  const { plans, short } = await planBackOrders(tx, lines, shopDateOf(at, shop.timezone));
   if (short.length)
     throw new DomainError("out-of-stock", "Some items are no longer in stock in the quantity asked", {
       lines: short.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, available: Math.max(0, l.stock) })),
     });
-  return { email, lines };
+  return { email, lines, plans };
+}
+
+/**
+ * The shopper's "refund me if not here by" date for the waiting part: not before the goods are
+ * expected, not beyond the longest wait the shop allows; null when nothing waits or none was chosen.
+ */
+function checkRefundBy(request: CheckoutRequest, plans: readonly LinePlan[], shop: SiteSettings, at: Date): string | null {
+  const expected = plans.map((p) => p.expectedOn).filter((d): d is string => d !== null);
+  if (!expected.length || !request.backOrderRefundBy) return null;
+  const latest = expected.reduce((a, b) => (a > b ? a : b));
+  const limit = addDays(shopDateOf(at, shop.timezone), shop.backOrders.maxWaitDays);
+  if (request.backOrderRefundBy < latest || request.backOrderRefundBy > limit)
+    throw invalid("backOrderRefundBy", `Choose a date from ${latest} to ${limit}`);
+  return request.backOrderRefundBy;
 }
 
 /**
@@ -220,9 +251,11 @@ async function priceAndCheck(
   return priced;
 }
 
-/** Takes the lines' quantities off the product's and the option's stock. */
-async function reserveStock(tx: Database, lines: CheckoutLine[]): Promise<void> {
-  for (const line of lines) {
+/** Takes the lines' quantities in stock off the product's and the option's stock (back-ordered units wait). */
+async function reserveStock(tx: Database, lines: CheckoutLine[], plans: readonly LinePlan[]): Promise<void> {
+  for (const [i, whole] of lines.entries()) {
+    const line = { ...whole, quantity: whole.quantity - plans[i]!.waiting };
+    if (line.quantity === 0) continue;
     // the rows are locked: these cannot fail for stock read above, and the checks stay as a guard
     const updated = rowsOf(
       // stock only (no indexed column changes, so PostgreSQL can update the row in place); sales count once paid
@@ -255,9 +288,12 @@ async function insertOrder(
     at: Date;
     /** pay on delivery: the confirmed number it counts against (the order is confirmed, its stock held until delivery) */
     onDeliveryPhone: string | null;
+    /** back-orders: each line's units waiting for stock, and the shopper's refund-by date */
+    plans: readonly LinePlan[];
+    refundBy: string | null;
   },
 ) {
-  const { buyer, request, checked, opts, lines, priced, shop, at, onDeliveryPhone } = input;
+  const { buyer, request, checked, opts, lines, priced, shop, at, onDeliveryPhone, plans, refundBy } = input;
   const { delivery } = checked;
   const { quote, totals } = priced;
   const [seq] = rowsOf<{ n: number | string }>(await tx.execute(sql`select nextval('order_number_seq') as n`));
@@ -297,6 +333,10 @@ async function insertOrder(
       paymentPhone: checked.paymentPhone,
       buyerTin: checked.buyerTin,
       locale: opts.locale,
+      waitingUnits: plans.reduce((sum, p) => sum + p.waiting, 0),
+      backorderRefundBy: refundBy,
+      // the days it is sold to arrive (src/lib/delivery-estimate.ts): kept, and moved only by a slip the shopper is told of
+      ...promisedDates(shop, at, delivery, plans),
       ...(onDeliveryPhone !== null
         ? { status: "confirmed" as const, holdUntil: null, onDeliveryPhone }
         : { holdUntil: new Date(at.getTime() + holdMinutes(shop, request.payment.method) * 60_000) }),
@@ -320,6 +360,8 @@ async function insertOrder(
         gross: totals.lines[i]!.gross,
         vatRateBp: totals.rateBp,
         discount: totals.lines[i]!.discount,
+        backorderedQuantity: plans[i]!.waiting,
+        backorderExpectedOn: plans[i]!.expectedOn,
       })),
     )
     .returning();
@@ -422,7 +464,8 @@ export async function placeOrder(deps: PlaceOrderDeps, buyer: OrderBuyer, reques
       if (!deps.spendPhoneCode) throw new Error("A guest's code cannot be spent: no phone codes were given to the orders service");
       await deps.spendPhoneCode(tx, buyer.codeId);
     }
-    const { email, lines } = await loadCart(tx, buyer, shop);
+    const { email, lines, plans } = await loadCart(tx, buyer, shop, now());
+    const refundBy = checkRefundBy(request, plans, shop, now());
     const priced = await priceAndCheck(tx, { buyer: pricingBuyer, lines, delivery: checked.delivery, shop, request, at: now() });
     const onDeliveryPhone =
       request.payment.method === "on_delivery"
@@ -435,11 +478,20 @@ export async function placeOrder(deps: PlaceOrderDeps, buyer: OrderBuyer, reques
             lines,
           })
         : null;
-    await reserveStock(tx, lines);
+    await reserveStock(tx, lines, plans);
+    // the buyer's own held units (a stock alert told them) are bought now: no longer held
+    await useHolds(tx, [...new Set(lines.map((l) => l.productId))], holdOwnerOf(buyer, email));
     const at = now();
-    const { row, lineRows } = await insertOrder(tx, { buyer, email, request, checked, opts, lines, priced, shop, at, onDeliveryPhone });
+    const { row, lineRows } = await insertOrder(tx, { buyer, email, request, checked, opts, lines, priced, shop, at, onDeliveryPhone, plans, refundBy });
     await applyRewards(tx, buyer, row, priced, at);
+    // store credit is part of the payment (src/server/refunds/store-credit.ts); an order it pays in full is paid now
+    const storeCredit = await applyStoreCreditToOrder(tx, row, request.storeCredit);
     const event = await finishPlacing(tx, deps, { buyer, request, checked, order: row });
+    if (storeCredit > 0) {
+      if (storeCredit === row.total && deps.markPaid) await deps.markPaid(tx, row.id);
+      const [fresh] = await tx.select().from(orders).where(eq(orders.id, row.id));
+      return { row: fresh!, created: true, view: null };
+    }
     return { row, created: true, view: composeOrderView(row, lineRows, event ? [event] : [], null, null, false) };
   });
   // the stock the pages show changed (committed now)

@@ -4,6 +4,7 @@ import { discountedOrderTotals, normaliseCouponCode, type CouponQuote, type Disc
 import type { CheckoutQuote } from "@/lib/orders";
 import type { SiteSettings } from "@/lib/site-settings";
 import type { Database } from "../db";
+import { shopNow } from "../delivery/shop-clock";
 import { evaluateCoupon, type CouponRow } from "../rewards/coupon-store";
 import { coinBalanceOf, lockCoinAccount } from "../rewards/ledger";
 import { accountOf, couponHolderOf, type Buyer } from "./buyer";
@@ -38,7 +39,8 @@ export async function priceOrder(
 ): Promise<PricedOrder> {
   const { buyer, lines, region, method, shop, rewards, lock, at } = input;
   const userId = accountOf(buyer);
-  const options = deliveryOptions(lines, region, at, shop);
+  // the same-day cut-off reads the shop's clock (a test server's test clock)
+  const options = deliveryOptions(lines, region, shopNow(shop, at), shop);
   const chosen = options.find((o) => o.method === method && o.available) ?? null;
   const vatRegion = method === "pickup" ? null : region;
   const fee = chosen?.fee ?? 0;

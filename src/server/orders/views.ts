@@ -5,7 +5,7 @@ import { allowedOrderActions, type OrderActionState, type OrderSummary, type Ord
 import { rowsOf, type Database } from "../db";
 import { paymentView } from "../payments/service";
 import { isTestOrder, testOrderSql } from "../payments/test-orders";
-import { fiscalReceipts, orderEvents, orderLines, orders, payments, recordedPayments } from "../db/schema";
+import { creditNotes, fiscalReceipts, orderEvents, orderLines, orders, payments, recordedPayments } from "../db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -15,6 +15,7 @@ export const actionStateOf = (order: OrderRow): OrderActionState => ({
   paymentMethod: order.paymentMethod,
   deliveryMethod: order.deliveryMethod,
   paid: order.paidAt !== null,
+  awaitingStock: order.waitingUnits > 0,
 });
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -49,7 +50,23 @@ export async function orderView(db: Database, order: OrderRow): Promise<OrderVie
       .where(and(eq(recordedPayments.orderId, order.id), eq(recordedPayments.kind, "order"), isNull(recordedPayments.reversedAt))),
   ]);
   const paidInPerson = inPerson[0] ? { ...inPerson[0], at: inPerson[0].at.toISOString() } : null;
-  return composeOrderView(order, lines, events, payment, receipts[0] ?? null, test, paidInPerson);
+  // the credit notes of its refunds (src/server/refunds), with their PDF addresses
+  const notes = await db
+    .select({ number: creditNotes.number, issuedAt: creditNotes.issuedAt, totals: creditNotes.totals, fiscalConfirmedAt: creditNotes.fiscalConfirmedAt, test: creditNotes.test })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, order.id))
+    .orderBy(asc(creditNotes.id));
+  return {
+    ...composeOrderView(order, lines, events, payment, receipts[0] ?? null, test, paidInPerson),
+    creditNotes: notes.map((n) => ({
+      number: n.number,
+      issuedAt: n.issuedAt.toISOString(),
+      gross: n.totals.gross,
+      fiscal: n.fiscalConfirmedAt !== null && !n.test,
+      test: n.test,
+      pdfPath: `/api/orders/${encodeURIComponent(order.number)}/credit-notes/${encodeURIComponent(n.number)}.pdf`,
+    })),
+  };
 }
 
 /**
@@ -142,6 +159,7 @@ export function composeOrderView(
     invoice: invoiceKind(order),
     canCancel: allowedOrderActions(actionStateOf(order)).shopper.includes("cancel"),
     paidInPerson,
+    promise: order.promisedFrom && order.promisedTo ? { from: order.promisedFrom, to: order.promisedTo, slips: order.promiseSlips } : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { msisdn } from "@/lib/phone";
 import { DomainError } from "../errors";
 import { payloadChecksum, verifyPayloadChecksum } from "./checksum";
-import type { PaymentAttempt, PaymentProvider, ProviderStatus, StatusAnswer, VerifiedCallback } from "./provider";
+import type { PaymentAttempt, PaymentProvider, PayoutRequest, ProviderStatus, StatusAnswer, VerifiedCallback } from "./provider";
 
 export const CLICKPESA_DEFAULT_BASE_URL = "https://api.clickpesa.com/third-parties";
 
@@ -24,6 +24,25 @@ export function clickPesaStatus(status: unknown): ProviderStatus {
   if (s === "SUCCESS" || s === "SETTLED") return "paid";
   if (s === "PROCESSING" || s === "PENDING" || s === "") return "pending";
   return "failed";
+}
+
+/**
+ * ClickPesa's payout statuses as the shop reads them: SUCCESS is the money sent to the wallet;
+ * AUTHORIZED, PROCESSING and PENDING are on their way; FAILED, and REFUNDED or REVERSED (the payout
+ * failed and the money went back to the shop's ClickPesa balance), are not a refund made.
+ */
+export function clickPesaPayoutStatus(status: unknown): ProviderStatus {
+  const s = String(status ?? "").toUpperCase();
+  if (s === "SUCCESS") return "paid";
+  if (s === "AUTHORIZED" || s === "PROCESSING" || s === "PENDING" || s === "") return "pending";
+  return "failed";
+}
+
+/** A payout webhook's status: PAYOUT INITIATED carries the payout's status; PAYOUT REFUNDED and PAYOUT REVERSED are failures. */
+function payoutWebhookStatus(event: string, dataStatus: unknown): ProviderStatus {
+  const e = event.toUpperCase().replace(/[_-]/g, " ");
+  if (e === "PAYOUT REFUNDED" || e === "PAYOUT REVERSED") return "failed";
+  return clickPesaPayoutStatus(dataStatus);
 }
 
 /** The status of a webhook: its event name when it has one, else the payment status it carries. */
@@ -160,6 +179,68 @@ export function createClickPesaProvider(options: ClickPesaOptions): PaymentProvi
         providerStatus: String(latest.status ?? ""),
         message: typeof latest.message === "string" ? latest.message : undefined,
         raw: answer.json,
+      };
+    },
+
+    /**
+     * A refund to a mobile-money wallet through ClickPesa's payout API: the preview checks the
+     * number, amount and reference (and the shop's balance), then the payout is created. Its outcome
+     * comes by the PAYOUT webhooks and GET /payouts/{orderReference}.
+     */
+    async payout(request: PayoutRequest) {
+      if (request.currency !== "TZS" || !Number.isInteger(request.amount) || request.amount <= 0)
+        throw new DomainError("payment-failed", "Mobile money is paid out in whole shillings");
+      const payload = { amount: request.amount, currency: "TZS", orderReference: request.reference, phoneNumber: msisdn(request.phone) };
+      const body = { ...payload, checksum: payloadChecksum(options.checksumKey, payload) };
+      const preview = await authorized("/payouts/preview-mobile-money-payout", "POST", body);
+      if (!preview.ok) throw refusal("payout preview", preview);
+      const created = await authorized("/payouts/create-mobile-money-payout", "POST", body);
+      if (!created.ok) throw refusal("payout", created);
+      const id = asRecord(created.json)?.id;
+      return typeof id === "string" && id ? { providerPayoutId: id } : {};
+    },
+
+    async queryPayout(reference: string): Promise<StatusAnswer> {
+      const answer = await authorized(`/payouts/${encodeURIComponent(reference)}`, "GET");
+      if (answer.status === 404) return { status: "pending", amount: 0, currency: "", raw: answer.json };
+      if (!answer.ok) throw refusal("payout status query", answer);
+      const items = (Array.isArray(answer.json) ? answer.json : [answer.json]).map(asRecord).filter((x): x is Record<string, unknown> => !!x);
+      const mine = items.filter((item) => item.orderReference === undefined || item.orderReference === reference);
+      if (!mine.length) return { status: "pending", amount: 0, currency: "", raw: answer.json };
+      const time = (item: Record<string, unknown>) => Date.parse(String(item.updatedAt ?? item.createdAt ?? "")) || 0;
+      const latest = mine.reduce((a, b) => (time(b) >= time(a) ? b : a));
+      // the amount the wallet received: the beneficiary's or the order's when given (the payout's own includes the fee)
+      const beneficiary = asRecord(latest.beneficiary);
+      const order = asRecord(latest.order);
+      return {
+        status: clickPesaPayoutStatus(latest.status),
+        amount: readAmount(beneficiary?.amount ?? order?.amount ?? latest.amount),
+        currency: String(latest.currency ?? ""),
+        providerPaymentId: typeof latest.id === "string" ? latest.id : undefined,
+        providerStatus: String(latest.status ?? ""),
+        message: typeof latest.notes === "string" ? latest.notes : undefined,
+        raw: answer.json,
+      };
+    },
+
+    async verifyPayoutCallback(body: unknown): Promise<VerifiedCallback> {
+      const payload = asRecord(body);
+      if (!payload || !verifyPayloadChecksum(options.checksumKey, payload))
+        throw new DomainError("invalid-signature", "The webhook's checksum is missing or wrong");
+      const event = String(payload.event ?? payload.eventType ?? "");
+      const data = asRecord(payload.data) ?? {};
+      const reference = data.orderReference;
+      if (typeof reference !== "string" || !reference) throw new DomainError("invalid-input", "The webhook names no orderReference");
+      const beneficiary = asRecord(data.beneficiary);
+      const order = asRecord(data.order);
+      const id = data.id ?? data.payoutId;
+      return {
+        reference,
+        status: payoutWebhookStatus(event, data.status),
+        amount: readAmount(beneficiary?.amount ?? order?.amount ?? data.amount),
+        currency: String(data.currency ?? ""),
+        providerPaymentId: typeof id === "string" ? id : undefined,
+        reason: typeof data.notes === "string" ? data.notes : event || undefined,
       };
     },
 

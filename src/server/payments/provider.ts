@@ -48,6 +48,18 @@ export interface VerifiedCallback {
 
 export type CallbackHeaders = Record<string, string | string[] | undefined>;
 
+/** A refund sent to a mobile-money number (a payout), as stored in `refunds` before the provider is called. */
+export interface PayoutRequest {
+  /** unique per refund, alphanumeric (ClickPesa's orderReference) */
+  reference: string;
+  orderNumber: string;
+  /** whole shillings for TZS */
+  amount: number;
+  currency: string;
+  /** the number the money goes to (E.164): the one the order was paid from */
+  phone: string;
+}
+
 /**
  * A payment provider. The shop trusts none of its answers alone: an order is paid only when a
  * verified callback and a status query agree (see service.ts).
@@ -71,6 +83,19 @@ export interface PaymentProvider {
    * process has any (the sandbox: the shop may stop between its decision and the hand-off).
    */
   redeliverCallback?(reference: string): Promise<boolean>;
+  /**
+   * Refunds to mobile money: sends `amount` to the number (the provider's payout API); throws
+   * DomainError("payment-failed") when refused. A provider without it cannot refund to mobile money.
+   * A refund is completed only when a verified payout callback and `queryPayout` agree ("paid" =
+   * the money reached the number).
+   */
+  payout?(request: PayoutRequest): Promise<{ providerPayoutId?: string }>;
+  /** the provider's current answer for a payout's reference */
+  queryPayout?(reference: string): Promise<StatusAnswer>;
+  /** checks a payout callback's signature and reads it; throws DomainError("invalid-signature") for a forged one */
+  verifyPayoutCallback?(body: unknown, rawBody: string, headers: CallbackHeaders): Promise<VerifiedCallback>;
+  /** delivers again a payout callback recorded but not taken (an in-process provider, as redeliverCallback) */
+  redeliverPayoutCallback?(reference: string): Promise<boolean>;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db";
-import { sandboxPayments, siteSettings } from "../db/schema";
+import { sandboxPayments, sandboxPayouts, siteSettings } from "../db/schema";
 import { DomainError } from "../errors";
 import { sameSignature } from "./checksum";
-import type { CallbackHeaders, DeliverCallback, PaymentAttempt, PaymentProvider, StatusAnswer, VerifiedCallback } from "./provider";
+import type { CallbackHeaders, DeliverCallback, PaymentAttempt, PaymentProvider, PayoutRequest, StatusAnswer, VerifiedCallback } from "./provider";
 
 export const SANDBOX_DECISIONS = ["confirm", "decline", "expire"] as const;
 export type SandboxDecision = (typeof SANDBOX_DECISIONS)[number];
@@ -44,7 +44,13 @@ export interface SandboxProvider extends PaymentProvider {
  * the shop has taken it: a shop that stopped in between gets it again from `redeliverCallback`,
  * which the payments poller and a new attempt at the same order call.
  */
-export function createSandboxProvider(options: { db: Database; deliverCallback: DeliverCallback; log?: (line: string) => void }): SandboxProvider {
+export function createSandboxProvider(options: {
+  db: Database;
+  deliverCallback: DeliverCallback;
+  /** where its payout (refund) callbacks go; without it the sandbox takes no payouts */
+  deliverPayoutCallback?: DeliverCallback;
+  log?: (line: string) => void;
+}): SandboxProvider {
   const { db } = options;
   const log = options.log ?? (() => undefined);
   let secret: Promise<string> | null = null;
@@ -81,9 +87,83 @@ export function createSandboxProvider(options: { db: Database; deliverCallback: 
       .where(eq(sandboxPayments.reference, reference));
   };
 
-  return {
+  const payoutRecord = async (reference: string) => (await db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, reference)))[0] ?? null;
+
+  /** Hands a payout's recorded callback to the shop (its refunds), as `deliver` does for payments. */
+  const deliverPayout = async (reference: string, rawBody: string) => {
+    if (!options.deliverPayoutCallback) throw new Error("the sandbox has nowhere to send payout callbacks");
+    await options.deliverPayoutCallback("sandbox", rawBody, { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: await sign(rawBody) });
+    await db
+      .update(sandboxPayouts)
+      .set({ callbackDeliveredAt: sql`now()` })
+      .where(eq(sandboxPayouts.reference, reference));
+  };
+
+  const provider: SandboxProvider = {
     name: "sandbox",
     cardAvailable: true,
+
+    /**
+     * A refund to mobile money in the sandbox: no money moves. Like a provider that pays out at
+     * once, it records the payout as completed with the signed callback it owes (one write), then
+     * delivers the callback; the shop still checks it against the status query before it believes it.
+     */
+    async payout(request: PayoutRequest) {
+      if (!options.deliverPayoutCallback) throw new DomainError("payment-failed", "The payment sandbox takes no payouts here");
+      const providerPayoutId = `SBXP${randomBytes(6).toString("hex").toUpperCase()}`;
+      const rawBody = JSON.stringify({
+        event: "sandbox.payout.completed",
+        reference: request.reference,
+        status: "paid",
+        amount: request.amount,
+        currency: request.currency,
+        providerPaymentId: providerPayoutId,
+        reason: null,
+        sentAt: new Date().toISOString(),
+      });
+      await db.insert(sandboxPayouts).values({
+        reference: request.reference,
+        providerPayoutId,
+        phone: request.phone,
+        amount: request.amount,
+        currency: request.currency,
+        status: "completed",
+        decidedAt: new Date(),
+        callbackBody: rawBody,
+      });
+      // after the answer: the shop records the payout as sent first, as it would with a provider's webhook arriving later
+      setImmediate(() => {
+        deliverPayout(request.reference, rawBody).catch((error: unknown) =>
+          log(`payout ${request.reference}: the sandbox's callback was not taken (${error instanceof Error ? error.message : String(error)}); it is delivered again later`),
+        );
+      });
+      return { providerPayoutId };
+    },
+
+    async queryPayout(reference: string): Promise<StatusAnswer> {
+      const row = await payoutRecord(reference);
+      if (!row) return { status: "pending", amount: 0, currency: "", raw: null };
+      const status = row.status === "completed" ? "paid" : row.status === "pending" ? "pending" : "failed";
+      return {
+        status,
+        amount: row.amount,
+        currency: row.currency,
+        providerPaymentId: row.providerPayoutId,
+        providerStatus: row.status,
+        raw: { ...row, createdAt: row.createdAt.toISOString(), decidedAt: row.decidedAt?.toISOString() ?? null },
+      };
+    },
+
+    async verifyPayoutCallback(body: unknown, rawBody: string, headers: CallbackHeaders): Promise<VerifiedCallback> {
+      return provider.verifyCallback(body, rawBody, headers);
+    },
+
+    async redeliverPayoutCallback(reference: string) {
+      const row = await payoutRecord(reference);
+      if (!row?.callbackBody || row.callbackDeliveredAt) return false;
+      await deliverPayout(reference, row.callbackBody);
+      return true;
+    },
 
     async initiate(attempt: PaymentAttempt) {
       const providerPaymentId = `SBX${randomBytes(6).toString("hex").toUpperCase()}`;
@@ -186,6 +266,7 @@ export function createSandboxProvider(options: { db: Database; deliverCallback: 
       return true;
     },
   };
+  return provider;
 }
 
 /** The sandbox page of a payment (the waiting screen links to it). */

@@ -82,6 +82,8 @@ export interface PaymentsServiceOptions {
   onPromptSent?: (prompt: SentPrompt) => Promise<void>;
   /** how the sandbox's signed callbacks reach handleCallback (the composition root: in process) */
   deliverCallback?: DeliverCallback;
+  /** how the sandbox's signed payout (refund) callbacks reach the refunds service (the composition root: in process) */
+  deliverPayoutCallback?: DeliverCallback;
   /** the backoff of status queries for payments whose callback has not come */
   poll?: { firstMs?: number; maxMs?: number; batch?: number };
 }
@@ -181,7 +183,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
   else {
     const deliver = options.deliverCallback;
     if (!deliver) throw new Error("the sandbox payment provider needs deliverCallback");
-    sandbox = createSandboxProvider({ db, deliverCallback: deliver, log });
+    sandbox = createSandboxProvider({ db, deliverCallback: deliver, deliverPayoutCallback: options.deliverPayoutCallback, log });
     provider = sandbox;
   }
   const providers = new Map<string, PaymentProvider>([[provider.name, provider]]);
@@ -321,6 +323,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     providerName: provider.name,
     /** whether card payments can be offered (offeredPaymentMethods(settings, cardAvailable)) */
     cardAvailable: provider.cardAvailable,
+    /** the provider itself: refunds send mobile money back through its payout calls */
+    provider,
 
     /**
      * Asks the order's money of the provider (a USSD push, a card page) or, for bank transfer, tells

@@ -4,6 +4,8 @@ import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { invalidateTags, sameStamp, tagStamp } from "../cache/tagged-cache";
 import type { Database } from "../db";
 import { siteSettings } from "../db/schema";
+import { testClockEnabled } from "../delivery/shop-clock";
+import { DomainError } from "../errors";
 
 /**
  * Settings are read by every page render and every signed-in API call (the session timeout), and
@@ -57,6 +59,11 @@ export function createSettingsService(db: Database) {
      * which settings, with the values before and after. Returns the settings now in force.
      */
     async change(actor: { id: number; email: string }, change: SettingsChange, meta: RequestMeta): Promise<SiteSettings> {
+      // the shop's test clock exists only on a server started for tests (SHOP_TEST_CLOCK=1)
+      if ("values" in change && change.values.testClock && !testClockEnabled()) {
+        const message = "testClock: the test clock is off on this server (SHOP_TEST_CLOCK=1 turns it on)";
+        throw new DomainError("invalid-input", `Invalid settings: ${message}`, { field: "testClock", problems: [{ path: "testClock", problem: "unknown", message }] });
+      }
       const before = await readSiteSettings(db);
       const values = "values" in change ? change.values : defaultSiteSettings(change.reset === "all" ? SITE_SETTING_KEYS : change.reset);
       const changed = (Object.keys(values) as SiteSettingKey[]).filter((key) => JSON.stringify(values[key]) !== JSON.stringify(before[key]));

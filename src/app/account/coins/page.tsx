@@ -6,6 +6,7 @@ import { formatMoney } from "@/lib/money";
 import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter } from "@/components/i18n/request-intl";
 import { getServices } from "@/server/services";
+import { StoreCreditLink } from "../credit/store-credit-link";
 import { getTranslator, languageAlternates } from "../../i18n";
 import { loadSessionUser } from "../../session";
 
@@ -33,6 +34,7 @@ export default async function AccountCoinsPage() {
         </p>
         <h1 className="text-xl font-bold">{t("coinsTitle")}</h1>
       </div>
+      <StoreCreditLink userId={user.id} />
       <section aria-labelledby="balance-heading" className="flex items-center gap-4 rounded-xl border border-[var(--border)] p-4">
         <Coins className="h-10 w-10 shrink-0 text-amber-500" aria-hidden />
         <div>

@@ -1,5 +1,7 @@
+import { BACK_ORDER_PAYMENTS } from "@/lib/back-orders";
 import { LOCALES, type Locale } from "@/lib/locale";
 import { REFUSAL_FEE_RULES, type PayOnDeliverySettings } from "@/lib/pay-on-delivery";
+import { RETURN_METHODS } from "@/lib/returns";
 import { LOCALIZED_SETTING_PATHS, type SiteSettingKey } from "@/lib/site-settings";
 
 /**
@@ -122,6 +124,9 @@ export const SETTINGS_TABS = [
       f("orderHold.cardMinutes", "int"),
       f("orderHold.bankTransferHours", "int"),
       f("inventory.lowStockThreshold", "int"),
+      f("backOrders.payment", "select", BACK_ORDER_PAYMENTS),
+      f("backOrders.maxWaitDays", "int"),
+      f("stockAlerts.holdHours", "int"),
     ],
   },
   { id: "notifications", fields: [f("notifications.orderEmails", "bool"), f("notifications.marketingEmails", "bool")] },
@@ -178,6 +183,16 @@ export const SETTINGS_TABS = [
     ],
   },
   { id: "vat", fields: [f("vatRates.mainland", "decimal"), f("vatRates.zanzibar", "decimal")] },
+  {
+    id: "returns",
+    fields: [
+      f("returns.windowDays", "int"),
+      f("returns.methods", "multi", RETURN_METHODS),
+      inLanguages("returns.conditions.unused", "text"),
+      inLanguages("returns.conditions.notSoldered", "text"),
+      inLanguages("returns.conditions.notCut", "text"),
+    ],
+  },
   {
     id: "coins",
     fields: [
