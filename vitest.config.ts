@@ -26,6 +26,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/api/global-setup.ts"],
+          // the shop's test clock (src/server/delivery/shop-clock.ts) is honoured by the API tests' server
+          env: { SHOP_TEST_CLOCK: "1" },
           // The files share one seeded database (one PGlite folder can have one owner at a time).
           fileParallelism: false,
           // One worker runs the files in turn and keeps its loaded modules: without isolation the

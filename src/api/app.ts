@@ -25,6 +25,7 @@ import { importRoutes } from "./admin/imports";
 import { productRoutes } from "./admin/products";
 import { productPricingRoutes } from "./admin/product-pricing";
 import { requestAdminRoutes } from "./admin/requests";
+import { returnAdminRoutes } from "./admin/returns";
 import { securityRoutes } from "./admin/security";
 import { settingsAdminRoutes } from "./admin/settings";
 import { specAttributeRoutes } from "./admin/spec-attributes";
@@ -60,6 +61,7 @@ import { backOrderCheckoutRoutes, backOrderRoutes } from "./back-orders";
 import { backOrderShopperRoutes } from "./shopper/back-orders";
 import { adminScope, installActors, riderScope, signedInScope, trackRouteScopes, visitorScope } from "./scopes";
 import { checkoutRoutes } from "./checkout";
+import { returnRoutes } from "./returns";
 import { stockAlertRoutes } from "./stock-alerts";
 import { stockAlertAdminRoutes } from "./admin/stock-alerts";
 import { phoneRoutes } from "./shopper/phone";
@@ -181,7 +183,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
         await api.register(routes, context);
 
       // a signed-in shopper or a guest: the checkout (the route reads `request.visitor`)
-      await api.register(visitorScope(context, [checkoutRoutes, backOrderCheckoutRoutes, stockAlertRoutes]));
+      await api.register(visitorScope(context, [checkoutRoutes, backOrderCheckoutRoutes, stockAlertRoutes, returnRoutes]));
 
       // a signed-in shopper (or admin): 401 for a guest before the route reads its input
       await api.register(
@@ -227,6 +229,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           adAdminRoutes,
           requestAdminRoutes,
           messageAdminRoutes,
+          returnAdminRoutes,
           textMessageAdminRoutes,
           settingsAdminRoutes,
           backOrderAdminRoutes,

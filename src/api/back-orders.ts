@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  backOrderOfferQuerySchema,
-  backOrderOfferResponseSchema,
-  backOrderPlanRequestSchema,
-  backOrderPlanResponseSchema,
-} from "@/lib/contract/back-orders";
+import { backOrderOfferQuerySchema, backOrderOfferResponseSchema, backOrderPlanRequestSchema, backOrderPlanResponseSchema } from "@/lib/contract/back-orders";
 import { DomainError } from "@/server/errors";
 import type { ApiContext } from "./context";
 

@@ -56,7 +56,13 @@ export const returnRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { ser
 
   app.get(
     "/orders/:number/returns",
-    { schema: { params: orderNumberParamsSchema, querystring: z.object({ orderLink: text("orderLink", 40).optional() }), response: { 200: returnOptionsSchema } } },
+    {
+      schema: {
+        params: orderNumberParamsSchema,
+        querystring: z.object({ orderLink: text("orderLink", 40).optional() }),
+        response: { 200: returnOptionsSchema },
+      },
+    },
     async (request) => services.returns.options(await requester(request, request.query.orderLink), request.params.number),
   );
 
@@ -97,7 +103,8 @@ export const returnRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { ser
         }
       } catch (error) {
         if (hasCode(error, "FST_REQ_FILE_TOO_LARGE")) return sendError(reply, "too-large", TEXTS.tooLarge, { field: "photos", reason: "too-large" });
-        if (hasCode(error, "FST_FILES_LIMIT")) return sendError(reply, "validation", TEXTS.tooMany, { field: "photos", reason: "too-many", max: RETURN_PHOTOS_MAX });
+        if (hasCode(error, "FST_FILES_LIMIT"))
+          return sendError(reply, "validation", TEXTS.tooMany, { field: "photos", reason: "too-many", max: RETURN_PHOTOS_MAX });
         if (hasCode(error, "FST_PARTS_LIMIT", "FST_FIELDS_LIMIT")) return sendError(reply, "invalid-input", TEXTS.unreadable);
         return sendError(reply, "invalid-input", TEXTS.unreadable);
       }

@@ -126,7 +126,7 @@ import type { SiteSettingKey, SiteSettings } from "./site-settings";
 import type { PaymentMethod } from "./checkout";
 import type { RequestStatus } from "./requests";
 import type { AdminOrderAction, CheckoutRequest } from "./orders";
-import type { RefundListResponse, RefundRequest, RefundResponse, StoreCreditResponse } from "./contract/refunds";
+import type { RefundListResponse, RefundRequest, RefundResponse, RefundTransferRequest, StoreCreditResponse } from "./contract/refunds";
 import type {
   AdminCancelWaitingRequest,
   BackOrderPlanRequest,
@@ -137,6 +137,7 @@ import type {
   ShipRequest,
 } from "./contract/back-orders";
 import type { BackOrderOffer, BackOrderPlan } from "./back-orders";
+import type { AdminReturnView, DecideReturnRequest, ReturnOptions, ReturnRequest, ReturnView } from "./contract/returns";
 import type {
   CashCollector,
   CashDayResponse,
@@ -147,6 +148,19 @@ import type {
   RiderDeliveriesResponse,
   RidersResponse,
 } from "./contract/on-delivery";
+import type {
+  AwaitedProductsResponse,
+  IncomingStockRequest,
+  IncomingStockResponse,
+  ProductStockAlertsResponse,
+  StockAlertCancelRequest,
+  StockAlertConfirmRequest,
+  StockAlertRequest,
+  StockAlertResponse,
+  StockAlertStateResponse,
+} from "./contract/stock-alerts";
+import type { DeliveryEstimateResponse } from "./contract/delivery-estimate";
+import type { DeliveryMethod } from "./checkout";
 import { codeForStatus, isErrorCode, type ErrorBody, type ErrorCode } from "./error-codes";
 import type { Locale } from "./locale";
 import { productQueryParams, type ProductQuery } from "./product-query";
@@ -277,6 +291,16 @@ export function sendRequest(body: SendRequestBody, options?: CallOptions): Promi
 }
 
 export const api = {
+  /**
+   * When an order placed now would arrive: a method, the region (not for pick-up), and the products
+   * it is for (a product not in stock starts the dates at its incoming day).
+   */
+  deliveryEstimate: (query: { method: DeliveryMethod; region?: string | null; productIds?: readonly number[] }, options?: CallOptions) => {
+    const params = new URLSearchParams({ method: query.method });
+    if (query.region) params.set("region", query.region);
+    if (query.productIds?.length) params.set("productIds", query.productIds.join(","));
+    return call<DeliveryEstimateResponse>("GET", "/api/delivery-estimate", { ...options, query: params });
+  },
   catalog: {
     products: (query: ProductQuery, options?: CallOptions) => call<ProductsResponse>("GET", "/api/products", { ...options, query: productQueryParams(query) }),
     product: (id: number, options?: CallOptions) =>
@@ -427,6 +451,31 @@ export const api = {
     act: (number: string, action: AdminOrderAction, body: AdminOrderActionRequest = {}, options?: CallOptions) =>
       call<AdminOrderResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/${action}`, { ...options, json: body }),
   },
+  /** Returns and warranty claims: an order's offer and its returns, a request with photos (multipart), the admin's steps. */
+  returns: {
+    options: (number: string, orderLink?: string, options?: CallOptions) =>
+      call<ReturnOptions>("GET", `/api/orders/${encodeURIComponent(number)}/returns`, {
+        ...options,
+        query: orderLink ? new URLSearchParams({ orderLink }) : undefined,
+      }),
+    /** The fields first (lines and checklist as JSON), the photos last in fields named photos. */
+    request: (number: string, body: ReturnRequest, photos: Blob[], options?: CallOptions) => {
+      const form = new FormData();
+      form.append("lines", JSON.stringify(body.lines));
+      form.append("reason", body.reason);
+      form.append("returnMethod", body.returnMethod);
+      form.append("checklist", JSON.stringify(body.checklist));
+      if (body.orderLink) form.append("orderLink", body.orderLink);
+      photos.forEach((photo, i) => form.append("photos", photo, `photo-${i + 1}.jpg`));
+      return call<{ return: ReturnView }>("POST", `/api/orders/${encodeURIComponent(number)}/returns`, { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form });
+    },
+    adminStep: (number: string, step: "approve" | "receive" | "inspect", note?: string, options?: CallOptions) =>
+      call<{ return: AdminReturnView }>("POST", `/api/admin/returns/${encodeURIComponent(number)}/${step}`, { ...options, json: note ? { note } : {} }),
+    refuse: (number: string, reason: string, options?: CallOptions) =>
+      call<{ return: AdminReturnView }>("POST", `/api/admin/returns/${encodeURIComponent(number)}/refuse`, { ...options, json: { reason } }),
+    decide: (number: string, body: DecideReturnRequest, options?: CallOptions) =>
+      call<{ return: AdminReturnView }>("POST", `/api/admin/returns/${encodeURIComponent(number)}/decide`, { ...options, json: body }),
+  },
   /** Back-orders: a product's offer beyond its stock, the checkout's plan, an order's parts, shipping in parts, cancelling the waiting part. */
   backOrders: {
     offer: (productId: number, variantId: string, options?: CallOptions) =>
@@ -455,6 +504,9 @@ export const api = {
         json: body,
         headers: { "idempotency-key": idempotencyKey },
       }),
+    /** records the bank transfer of a refund the shop asked for itself (a back-order's) */
+    recordTransfer: (number: string, refund: number, body: RefundTransferRequest, options?: CallOptions) =>
+      call<RefundResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/refunds/${refund}/transfer`, { ...options, json: body }),
     storeCredit: (options?: CallOptions) => call<StoreCreditResponse>("GET", "/api/account/store-credit", options),
   },
   /** Orders staff take for a customer (/admin/orders/new) and how staff get them paid. */
@@ -496,6 +548,21 @@ export const api = {
       call<CashDayResponse>("GET", "/api/admin/cash", { ...options, query: new URLSearchParams(day ? { day } : {}) }),
     handover: (body: CashHandoverRequest, options?: CallOptions) =>
       call<{ collector: CashCollector }>("POST", "/api/admin/cash/handovers", { ...options, json: body }),
+  },
+  /** "Notify me" on a sold-out product or option (a guest's phone confirmed by a code), and the alert link's cancel. */
+  stockAlerts: {
+    subscribe: (body: StockAlertRequest, options?: CallOptions) => call<StockAlertResponse>("POST", "/api/stock-alerts", { ...options, json: body }),
+    confirm: (body: StockAlertConfirmRequest, options?: CallOptions) =>
+      call<StockAlertStateResponse>("POST", "/api/stock-alerts/confirm", { ...options, json: body }),
+    cancel: (body: StockAlertCancelRequest, options?: CallOptions) => call<StockAlertStateResponse>("POST", "/api/stock-alerts/cancel", { ...options, json: body }),
+  },
+  /** The admin's side of "notify me": who waits per product, the most awaited, a product's incoming stock. */
+  adminStockAlerts: {
+    awaited: (limit?: number, options?: CallOptions) =>
+      call<AwaitedProductsResponse>("GET", `/api/admin/stock-alerts/awaited${limit ? `?limit=${limit}` : ""}`, options),
+    ofProduct: (id: number, options?: CallOptions) => call<ProductStockAlertsResponse>("GET", `/api/admin/products/${id}/stock-alerts`, options),
+    setIncoming: (id: number, body: IncomingStockRequest, options?: CallOptions) =>
+      call<IncomingStockResponse>("PUT", `/api/admin/products/${id}/incoming`, { ...options, json: body }),
   },
   /** The signed-in shopper's wishlist: the ids (for the hearts), add and remove. */
   wishlist: {

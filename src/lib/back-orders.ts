@@ -145,8 +145,25 @@ export interface BackOrderOffer {
 
 /** The checkout's plan: which lines wait, until about when, and the dates a refund-by limit may take. */
 export interface BackOrderPlan {
-  lines: { productId: number; variantId: string; name: string; quantity: number; inStock: number; waiting: number; expectedOn: string | null; sellable: boolean }[];
+  lines: {
+    productId: number;
+    variantId: string;
+    name: string;
+    quantity: number;
+    inStock: number;
+    waiting: number;
+    expectedOn: string | null;
+    sellable: boolean;
+  }[];
   /** null when nothing waits */
   refundBy: { earliest: string; latest: string } | null;
   payment: BackOrderPayment;
+}
+
+/**
+ * A shop-time calendar date (YYYY-MM-DD) as an instant to format: noon in Dar es Salaam (UTC+3,
+ * no daylight saving), so no time zone a formatter uses moves it to another day.
+ */
+export function shopDay(date: string): Date {
+  return new Date(`${date}T12:00:00+03:00`);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DeliveryMethod } from "./checkout";
+import type { DeliveryMethod, OrderStatus } from "./checkout";
 import type { Locale } from "./locale";
 import { shopDateOf } from "./shop-calendar";
 
@@ -259,6 +259,14 @@ export function estimateDelivery(input: EstimateInput): DeliveryEstimate {
     to = calendar.after(dispatchDate, range.max);
   }
   return { from, to, dispatchDate, approximate: calendar.approximate };
+}
+
+/** Orders still owed to the shopper: late once their promised last day has passed (a pick-up waiting at the counter is not). */
+export const LATE_STATUSES = ["confirmed", "paid", "processing", "shipped", "partly_shipped"] as const satisfies readonly OrderStatus[];
+
+/** Whether an order is late on `today` (shop time): its promised last day is past and it is still owed. */
+export function isLate(order: { status: OrderStatus; promisedTo: string | null }, today: string): boolean {
+  return order.promisedTo !== null && order.promisedTo < today && (LATE_STATUSES as readonly OrderStatus[]).includes(order.status);
 }
 
 /** The later of two optional dates. */

@@ -102,6 +102,8 @@ export interface OrderView {
   receipt: { number: string; issuedAt: string; fiscal: boolean; verificationCode: string | null; test: boolean } | null;
   /** the invoice the order has now (a pro-forma before payment, an invoice after), if any */
   invoice: InvoiceKind | null;
+  /** store credit that paid part of it (the rest was paid as chosen) */
+  storeCreditSpent?: number;
   /** the credit notes of its refunds (src/lib/refunds.ts), oldest first, each with its PDF address */
   creditNotes?: { number: string; issuedAt: string; gross: number; fiscal: boolean; test: boolean; pdfPath: string }[];
   canCancel: boolean;

@@ -127,7 +127,9 @@ export type RefundRefusalReason =
   | "delivery-refunded"
   | "method-not-allowed"
   | "card-not-refundable"
-  | "bank-reference-required";
+  | "bank-reference-required"
+  /** a test order (paid in the sandbox: no money came in) cannot become store credit, which buys real goods */
+  | "test-order";
 
 /** A rule a refund breaks: the server turns it into a `refund-refused` answer. */
 export class RefundRefusal extends Error {

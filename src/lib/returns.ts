@@ -63,16 +63,19 @@ export function windowEnd(deliveredAt: Date, days: number): Date {
   return new Date(deliveredAt.getTime() + days * DAY_MS);
 }
 
-export type ReturnEligibility =
-  | { open: true; kind: ReturnKind; until: Date }
-  | { open: false; reason: "not-delivered" | "window-closed"; until: Date | null };
+export type ReturnEligibility = { open: true; kind: ReturnKind; until: Date } | { open: false; reason: "not-delivered" | "window-closed"; until: Date | null };
 
 /**
  * Whether lines of an order delivered at `deliveredAt` may be sent back now: as a return within the
  * shop's window; past it, as a warranty claim while every chosen product's warranty (days after
  * delivery) still runs; else closed. `warrantyDays` are the chosen lines' products' (null: none).
  */
-export function returnEligibility(input: { deliveredAt: Date | null; now: Date; windowDays: number; warrantyDays: readonly (number | null)[] }): ReturnEligibility {
+export function returnEligibility(input: {
+  deliveredAt: Date | null;
+  now: Date;
+  windowDays: number;
+  warrantyDays: readonly (number | null)[];
+}): ReturnEligibility {
   if (!input.deliveredAt) return { open: false, reason: "not-delivered", until: null };
   const returnUntil = windowEnd(input.deliveredAt, input.windowDays);
   if (input.now <= returnUntil) return { open: true, kind: "return", until: returnUntil };

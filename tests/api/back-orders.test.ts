@@ -3,7 +3,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../src/lib/back-orders";
 import { shopDateOf } from "../../src/lib/shop-calendar";
-import { messageOutbox, orderEvents, orders, products } from "../../src/server/db/schema";
+import { mailOutbox, messageOutbox, orderEvents, orders, products, stockAlerts } from "../../src/server/db/schema";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
 import { productPicker, stockOf } from "./buyers";
 import { adminCookie, apiClient, setupApi, shopperCookie } from "./harness";
@@ -61,7 +61,12 @@ describe("back-orders", () => {
     await incoming(a.id, { incomingQuantity: 10, incomingDate: arriving });
 
     // not offered until the admin allows it, then dated from the incoming stock
-    expect((await call("GET", `/api/back-orders/offer?productId=${a.id}`, null)).body).toEqual({ productId: a.id, variantId: "default", stock: 2, expectedOn: null });
+    expect((await call("GET", `/api/back-orders/offer?productId=${a.id}`, null)).body).toEqual({
+      productId: a.id,
+      variantId: "default",
+      stock: 2,
+      expectedOn: null,
+    });
     await allow(admin, a.id);
     expect((await call("GET", `/api/back-orders/offer?productId=${a.id}`, null)).body).toMatchObject({ stock: 2, expectedOn: arriving });
 
@@ -80,10 +85,22 @@ describe("back-orders", () => {
     expect(planned(b.id)).toMatchObject({ quantity: 1, inStock: 1, waiting: 0, expectedOn: null, sellable: true });
     expect(plan.body.refundBy.earliest).toBe(arriving);
     // a refund-by date before the goods are expected is refused
-    const early = await call("POST", "/api/orders", shopper, { ...DAR_COURIER_ORDER, backOrderRefundBy: addDays(arriving, -1) }, { "idempotency-key": randomUUID() });
+    const early = await call(
+      "POST",
+      "/api/orders",
+      shopper,
+      { ...DAR_COURIER_ORDER, backOrderRefundBy: addDays(arriving, -1) },
+      { "idempotency-key": randomUUID() },
+    );
     expect(early).toMatchObject({ status: 400, body: { code: "validation", field: "backOrderRefundBy" } });
 
-    const placed = await call("POST", "/api/orders", shopper, { ...DAR_COURIER_ORDER, backOrderRefundBy: addDays(arriving, 7) }, { "idempotency-key": randomUUID() });
+    const placed = await call(
+      "POST",
+      "/api/orders",
+      shopper,
+      { ...DAR_COURIER_ORDER, backOrderRefundBy: addDays(arriving, 7) },
+      { "idempotency-key": randomUUID() },
+    );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const number: string = placed.body.order.number;
     // the in-stock part is reserved, the rest waits on the line
@@ -111,12 +128,24 @@ describe("back-orders", () => {
     const nothing = await call("POST", `/api/admin/orders/${number}/shipments`, admin, { carrier: "G4S", trackingNumber: "G4S-002" });
     expect(nothing).toMatchObject({ status: 400, body: { code: "validation", field: "lines" } });
 
+    // two shoppers wait for the product with "notify me": the back-order is served before they are told
+    const alerts = await api.handle.db
+      .insert(stockAlerts)
+      .values(
+        ["+255716000101", "+255716000102"].map((contact) => ({ productId: a.id, channel: "sms" as const, contact, status: "waiting" as const, token: randomUUID() })),
+      )
+      .returning({ id: stockAlerts.id });
     // stock arrives through the admin's stock change: the waiting line takes it first
     const arrived = await call("PATCH", `/api/admin/products/${a.id}`, admin, { stockQuantity: 4, reason: "Delivery from Shenzhen" });
     expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
     expect(await stockOf(api, a.id)).toBe(1);
     expect(await line(a.id)).toMatchObject({ waiting: 0, ready: 3, status: "ready" });
     expect((await orderOf(number)).waitingUnits).toBe(0);
+    // one unit is left for the waiting list: the first alert is told, the second keeps waiting
+    await api.services.stockAlerts.drain();
+    const told = await api.handle.db.select({ id: stockAlerts.id, status: stockAlerts.status }).from(stockAlerts).where(eq(stockAlerts.productId, a.id)).orderBy(asc(stockAlerts.id));
+    expect(told.map((x) => x.status === "waiting")).toEqual([false, true]);
+    expect(told.map((x) => x.id)).toEqual(alerts.map((x) => x.id));
 
     const second = await call("POST", `/api/admin/orders/${number}/shipments`, admin, { carrier: "Dar Express", trackingNumber: "DX-77" });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
@@ -126,7 +155,11 @@ describe("back-orders", () => {
     ]);
     const order = await orderOf(number);
     expect(order).toMatchObject({ status: "shipped", carrier: "Dar Express", trackingNumber: "DX-77" });
-    const statuses = await api.handle.db.select({ status: orderEvents.status, note: orderEvents.note }).from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id));
+    const statuses = await api.handle.db
+      .select({ status: orderEvents.status, note: orderEvents.note })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.id));
     expect(statuses.filter((e) => e.note?.startsWith("shipment-"))).toEqual([
       { status: "partly_shipped", note: "shipment-1" },
       { status: "shipped", note: "shipment-2" },
@@ -136,6 +169,15 @@ describe("back-orders", () => {
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain("G4S-001");
     expect(texts[1]).toContain("DX-77");
+    // and an e-mail per shipment to the account's address
+    const mails = await api.handle.db
+      .select({ subject: mailOutbox.subject, body: mailOutbox.body })
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, "shipment:%"))
+      .orderBy(asc(mailOutbox.id));
+    const ours = mails.filter((m) => m.subject.includes(number));
+    expect(ours).toHaveLength(2);
+    expect(ours[1]!.body).toContain("DX-77");
     // shipped in full: delivered as ever
     expect((await call("GET", `/api/admin/orders/${number}`, admin)).body.order.actions).toEqual(["deliver"]);
   });
@@ -180,9 +222,9 @@ describe("back-orders", () => {
     const cancelled = await call("POST", `/api/orders/${number}/back-orders/cancel`, shopper, {});
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body.parts.lines).toEqual([expect.objectContaining({ quantity: 3, waiting: 0, cancelled: 2, ready: 1 })]);
-    // paid by bank transfer from an account: the two units' money goes to the account's store credit
+    // paid by bank transfer: the two units' money goes back the same way, requested until the admin makes the transfer
     expect(cancelled.body.refundPending).toBe(false);
-    expect(cancelled.body.refund).toMatchObject({ method: "store_credit", amount: 2 * placed.body.order.lines[0].unitPrice });
+    expect(cancelled.body.refund).toMatchObject({ method: "bank_transfer", status: "requested", amount: 2 * placed.body.order.lines[0].unitPrice });
     expect((await call("POST", `/api/orders/${number}/back-orders/cancel`, shopper, {})).status).toBe(409);
     // the rest goes out whole now
     expect((await call("GET", `/api/admin/orders/${number}`, admin)).body.order.actions).toContain("ship");

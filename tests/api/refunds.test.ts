@@ -19,6 +19,7 @@ import { rowsOf } from "../../src/server/db";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
 import { startFakeClickPesa, type FakeClickPesa } from "./fake-clickpesa";
 import { apiClient, buildTestApi, setupApi, shopperCookie, unique } from "./harness";
+import { phoneMaker } from "./buyers";
 import { totpCode } from "./two-factor-helpers";
 
 /**
@@ -43,6 +44,7 @@ afterAll(async () => {
 });
 
 const SECRET = "JBSWY3DPEHPK3PXP";
+const freshPhone = phoneMaker("0719", 331);
 
 /** A fresh admin with two-step sign-in, and a code its authenticator shows now (each code is taken once). */
 async function admin(label = "refunds"): Promise<{ cookie: string; code: string; id: number }> {
@@ -117,12 +119,14 @@ describe("a partial refund to mobile money through the provider's payouts (fake 
     try {
       const { call: shopCall } = apiClient<Json>(shop);
       const cookie = await shopperCookie(api, "refunds-clickpesa");
+      // a number of its own: the refund's SMS is not held back by another test's quota on a shared one
+      const contact = freshPhone();
       await fillCart(cookie, shop.app);
       const placed = await shopCall(
         "POST",
         "/api/orders",
         cookie,
-        { ...DAR_COURIER_ORDER, payment: { method: "mobile_money", wallet: "M-Pesa", phone: "0754 123 456" } },
+        { ...DAR_COURIER_ORDER, phone: contact.local, payment: { method: "mobile_money", wallet: "M-Pesa", phone: "0754 123 456" } },
         { "idempotency-key": randomUUID() },
       );
       expect(placed.status, placed.text).toBe(201);
@@ -177,7 +181,7 @@ describe("a partial refund to mobile money through the provider's payouts (fake 
       const texts = await api.handle.db
         .select({ text: messageOutbox.text })
         .from(messageOutbox)
-        .where(and(eq(messageOutbox.orderId, order.id ?? (await orderRow(number)).id), eq(messageOutbox.event, "order-refunded")));
+        .where(and(eq(messageOutbox.orderId, (await orderRow(number)).id), eq(messageOutbox.event, "order-refunded")));
       expect(texts).toHaveLength(1);
       expect(texts[0]!.text).toContain(number);
       const callbacks = await api.handle.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.reference, reference));
@@ -400,6 +404,29 @@ describe("the rules every refund keeps", () => {
   });
 });
 
+describe("a refund the shop asks for itself (a back-order's, by bank transfer)", () => {
+  it("waits for an admin to make the transfer and record its reference, then completes with its credit note", async () => {
+    const { order } = await paidBankOrder();
+    const asked = await api.services.refunds.create({
+      orderNumber: order.number,
+      amount: 2000,
+      method: "bank_transfer",
+      reason: "back-order date passed",
+      idempotencyKey: `backorder-${order.number}`,
+      actor: { system: true },
+    });
+    expect(asked).toMatchObject({ status: "requested", bankReference: null, creditNote: null, actorEmail: null });
+    const who = await admin();
+    const path = `/api/admin/orders/${order.number}/refunds/${asked.number}/transfer`;
+    expect((await call("POST", path, who.cookie, { bankReference: "NMB-77" })).body.code).toBe("second-factor-failed");
+    const recorded = await call("POST", path, who.cookie, { bankReference: "NMB-77", twoFactorCode: who.code });
+    expect(recorded.status, recorded.text).toBe(200);
+    expect(recorded.body.refund).toMatchObject({ status: "completed", bankReference: "NMB-77", creditNote: expect.objectContaining({ gross: 2000 }) });
+    const again = await call("POST", path, (await admin()).cookie, { bankReference: "NMB-78", twoFactorCode: totpCode(SECRET) });
+    expect(again.body.code).toBe("invalid-state");
+  });
+});
+
 describe('the admin\'s old "refund" action', () => {
   it("is a full refund through the refunds flow: everything paid back by the route it came, a credit note, the order refunded", async () => {
     const { order } = await paidBankOrder();
@@ -453,5 +480,8 @@ describe("a test order (paid in the sandbox) refunded to mobile money", () => {
       (r) => r.status === "completed",
     );
     expect(done).toMatchObject({ status: "completed", test: true, creditNote: expect.objectContaining({ test: true, number: `TEST-CN-${number}-1` }) });
+    // no money came in: it cannot become store credit, which buys real goods
+    const credit = await refund(number, { amount: 500, method: "store_credit", reason: "Goodwill" });
+    expect(credit.body).toMatchObject({ code: "refund-refused", reason: "test-order" });
   });
 });

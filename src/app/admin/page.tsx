@@ -12,6 +12,7 @@ import { formatMoney } from "@/lib/money";
 import { DASHBOARD_RECENT_DAYS, type PeriodFigures } from "@/server/dashboard/dashboard";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../admin-guard";
+import { AwaitedProducts } from "./awaited-products";
 import { getIntl, getTranslator } from "../i18n";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -200,6 +201,8 @@ export default async function AdminPage() {
             </ul>
           )}
         </Section>
+
+        <AwaitedProducts />
 
         <Section id="dashboard-signups" title={d("signups")} hint={d("signupsHint", { count: summary.signups.count, days: DASHBOARD_RECENT_DAYS })}>
           {summary.signups.latest.length === 0 ? (

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CartView } from "@/components/cart/cart-view";
+import { CartDeliveryEstimate } from "@/components/delivery/delivery-estimate";
 import { siteUrl } from "@/server/config";
 import { getServices } from "@/server/services";
 import { getTranslator } from "../i18n";
@@ -18,6 +19,7 @@ export default async function CartPage() {
   return (
     <div className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
       <h1 className="mb-4 text-xl font-bold">{t("title")}</h1>
+      <CartDeliveryEstimate courierRegions={settings.delivery.courierRegions} />
       <CartView
         shipping={settings.cart.shippingCost}
         initialCart={initialCart}

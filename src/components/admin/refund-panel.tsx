@@ -150,6 +150,7 @@ export function RefundPanel({ number }: { number: string }) {
                   </a>
                 )}
               </span>
+              {r.method === "bank_transfer" && r.status === "requested" && <RecordTransfer number={number} refund={r.number} onDone={load} />}
             </li>
           ))}
         </ul>
@@ -269,5 +270,63 @@ export function RefundPanel({ number }: { number: string }) {
         </form>
       )}
     </div>
+  );
+}
+
+/** A bank transfer refund the shop asked for itself (a back-order's): the admin makes the transfer and records its reference here. */
+function RecordTransfer({ number, refund, onDone }: { number: string; refund: number; onDone: () => Promise<unknown> }) {
+  const t = useTranslations("admin.refunds");
+  const errorText = useErrorText();
+  const [reference, setReference] = useState("");
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!reference.trim() || !code.trim()) {
+      setProblem(t("errors.transfer"));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      await api.refunds.recordTransfer(number, refund, { bankReference: reference.trim(), twoFactorCode: code.trim() });
+      await onDone();
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="flex w-full flex-wrap items-end gap-2" noValidate>
+      <TextField
+        id={`transfer-reference-${refund}`}
+        label={t("bankReference")}
+        className="min-w-40 flex-1"
+        value={reference}
+        maxLength={80}
+        onChange={(e) => setReference(e.target.value)}
+      />
+      <TextField
+        id={`transfer-code-${refund}`}
+        label={t("code")}
+        className="w-36"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        value={code}
+        maxLength={40}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" size="sm" busy={busy} busyText={t("sending")}>
+        {t("recordTransfer")}
+      </Button>
+      {problem && (
+        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
+    </form>
   );
 }

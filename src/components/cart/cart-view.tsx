@@ -20,6 +20,7 @@ import { LinePricing } from "./line-pricing";
 import { OrderOnWhatsApp } from "./order-on-whatsapp";
 import { readGuestCart, saveGuestCart } from "./use-guest-cart";
 import { ButtonLink } from "../ui/button";
+import { BackOrderLines } from "../back-orders/back-order-lines";
 
 /**
  * /cart: lines by product, steppers bounded by stock, shipping, total; the guest cart or the
@@ -203,6 +204,10 @@ export function CartView({
             <p className="text-xs text-[var(--muted-fg)]">{tr("coupon.signIn")}</p>
           )}
         </div>
+        <BackOrderLines
+          lines={signedIn ? null : cart.items.flatMap((i) => i.variants.map((l) => ({ productId: i.productId, variantId: l.variantId, quantity: l.quantity })))}
+          refreshKey={cartKey}
+        />
         <ButtonLink href="/checkout" size="lg" block className="mt-2" aria-describedby="checkout-note">
           {t("checkout")}
         </ButtonLink>

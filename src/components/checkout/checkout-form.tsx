@@ -4,7 +4,7 @@ import type { PaymentMethod } from "@/lib/checkout";
 import type { SavedAddress } from "@/lib/orders";
 import { CheckoutRewards } from "../rewards/checkout-rewards";
 import { saveCoupon } from "../rewards/coupon-storage";
-import type { CheckoutContact, CheckoutLine, CheckoutShop, SavedPayment } from "./checkout-types";
+import { requestedLines, type CheckoutContact, type CheckoutLine, type CheckoutShop, type SavedPayment } from "./checkout-types";
 import { useState } from "react";
 import { ContactSection } from "./sections/contact/contact-section";
 import { GuestConfirmSection, type GuestFields } from "./sections/contact/guest-confirm-section";
@@ -16,6 +16,8 @@ import { SummarySection } from "./sections/summary/summary-section";
 import { useCheckoutQuote } from "./use-checkout-quote";
 import { fieldErrors, useCheckoutValues, type SectionFields } from "./use-checkout-values";
 import { usePlaceOrder } from "./use-place-order";
+import { StoreCreditChoice } from "./store-credit-choice";
+import { BackOrderLines } from "../back-orders/back-order-lines";
 
 export type { CheckoutLine, CheckoutShop, SavedPayment } from "./checkout-types";
 
@@ -47,7 +49,18 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
   const errors = fieldErrors(form, state.marked, state.checked);
   const [guestFields, setGuestFields] = useState<GuestFields>({ code: "", email: "" });
   const [codeError, setCodeError] = useState<string | null>(null);
-  const placing = usePlaceOrder({ lines, form, state, quote, guest: guest ? { ...guestFields, onCodeError: setCodeError } : null });
+  const [useStoreCredit, setUseStoreCredit] = useState(false);
+  const [storeCreditBalance, setStoreCreditBalance] = useState(0);
+  const [refundBy, setRefundBy] = useState("");
+  const placing = usePlaceOrder({
+    lines,
+    form,
+    state,
+    quote,
+    guest: guest ? { ...guestFields, onCodeError: setCodeError } : null,
+    storeCredit: useStoreCredit ? storeCreditBalance : 0,
+    backOrderRefundBy: refundBy,
+  });
   const fields: SectionFields = { values: state.values, set: state.set, errors, mark: state.mark };
 
   return (
@@ -61,6 +74,11 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
       aria-busy={placing.busy}
     >
       <div className="min-w-0 space-y-4">
+        <BackOrderLines
+          lines={guest ? requestedLines(lines) : null}
+          refreshKey={lines.map((l) => `${l.productId}:${l.variantId}:${l.quantity}`).join(",")}
+          refundBy={{ value: refundBy, onChange: setRefundBy }}
+        />
         <ContactSection fields={fields} />
         {guest && (
           <GuestConfirmSection
@@ -91,6 +109,14 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
           busy={Boolean(quote.couponCode || quote.useCoins) && !quote.serverQuote}
           guest={guest}
         />
+        {!guest && (
+          <StoreCreditChoice
+            use={useStoreCredit}
+            onUse={setUseStoreCredit}
+            onBalance={setStoreCreditBalance}
+            disabled={form.payment === "on_delivery"}
+          />
+        )}
       </div>
       <SummarySection
         lines={lines}

@@ -69,11 +69,17 @@ export function usePlaceOrder({
   state,
   quote,
   guest,
+  storeCredit = 0,
+  backOrderRefundBy = "",
 }: {
   lines: CheckoutLine[];
   form: CheckoutFormValues;
   state: CheckoutValues;
   quote: CheckoutQuoteState;
+  /** store credit to spend on the order (src/components/checkout/store-credit-choice.tsx); the server caps it at the total */
+  storeCredit?: number;
+  /** back-orders: the date after which the waiting part's money goes back (src/components/back-orders/back-order-lines.tsx) */
+  backOrderRefundBy?: string;
   /** a guest's code and e-mail (null for a signed-in shopper), and where a refused code is said */
   guest: { code: string; email: string; onCodeError: (text: string | null) => void } | null;
 }) {
@@ -110,6 +116,8 @@ export function usePlaceOrder({
       // coupon and coins: exactly what the quote the shopper saw used
       ...(couponCode ? { couponCode } : {}),
       ...(useCoins && !guest ? { coinsToSpend: serverQuote?.coins.spent ?? 0 } : {}),
+      ...(storeCredit > 0 && !guest && form.payment !== "on_delivery" ? { storeCredit: Math.min(storeCredit, expectedTotal) } : {}),
+      ...(backOrderRefundBy ? { backOrderRefundBy } : {}),
       // a guest's lines and number (the code is not part of the attempt: a retry with a new code is the same order)
       ...(guest ? { lines: requestedLines(lines), guest: { phone: form.phone, ...(guest.email.trim() ? { email: guest.email.trim() } : {}) } } : {}),
     };

@@ -72,6 +72,9 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
           )}
           <Row label={names(`deliveryMethod.${d.method}`)} value={order.deliveryFee === 0 ? t("free") : money(order.deliveryFee)} />
           <Row label={t("total")} value={money(order.total)} strong testId="order-total" />
+          {(order.storeCreditSpent ?? 0) > 0 && (
+            <Row label={rewards("storeCredit")} value={rewards("minus", { amount: money(order.storeCreditSpent ?? 0) })} testId="order-store-credit" />
+          )}
           <Row label={t("net")} value={money(net)} muted />
           <Row label={t("vat", { rate })} value={money(order.vatTotal)} muted />
         </dl>

@@ -8,7 +8,9 @@ import type { SiteSettings } from "@/lib/site-settings";
 import { serverFormatter, serverTranslator } from "../i18n/request-intl";
 import { CancelOrder } from "./cancel-order";
 import { OrderDetails } from "./order-details";
+import { OrderParts } from "./order-parts";
 import { OrderMessages } from "./order-messages";
+import { OrderReturns } from "./order-returns";
 import { OnDeliveryPanel } from "./on-delivery-panel";
 import { OrderTimeline } from "./order-timeline";
 import { PaymentPanel } from "./payment-panel";
@@ -109,6 +111,7 @@ export function OrderPageView({ order, settings, messages, placed, token }: Prop
         />
       )}
 
+      {!token && <OrderParts number={order.number} />}
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
         <OrderDetails order={order} shop={settings} />
         <div className="space-y-4">
@@ -119,6 +122,7 @@ export function OrderPageView({ order, settings, messages, placed, token }: Prop
             <OrderTimeline events={order.events} />
           </section>
           <OrderMessages messages={messages} />
+          <OrderReturns number={order.number} token={token} conditions={settings.returns.conditions} />
           {(order.receipt || order.invoice || (order.creditNotes?.length ?? 0) > 0) && (
             <section aria-labelledby="documents-heading" className="rounded-xl border border-[var(--border)] p-4 text-sm">
               <h2 id="documents-heading" className="mb-2 text-base font-semibold">

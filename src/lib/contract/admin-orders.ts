@@ -11,6 +11,11 @@ import { orderNumberParamsSchema, orderSummarySchema, orderViewSchema } from "./
 export const adminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   q: text("q", 100).optional(),
+  /** only orders past their promised last day and still owed to the shopper */
+  late: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true"),
   limit: z.coerce.number<number | string>().int().min(1).max(100).default(25),
   offset: z.coerce.number<number | string>().int().min(0).max(1_000_000).default(0),
 });
@@ -52,6 +57,9 @@ export const adminOrderSummarySchema = orderSummarySchema.extend({
   fullName: z.string(),
   email: z.string().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  /** the promised last day (shop time); late: it has passed and the order is still owed */
+  promisedTo: z.string().nullable(),
+  late: z.boolean(),
 });
 export type AdminOrderSummary = z.input<typeof adminOrderSummarySchema>;
 

@@ -27,7 +27,7 @@ export type StaffLookupResponse = z.input<typeof staffLookupResponseSchema>;
 /** POST /api/admin/staff-orders (Idempotency-Key header, like POST /api/orders) */
 export const staffOrderHeadersSchema = placeOrderHeadersSchema;
 export const staffOrderRequestSchema = checkoutRequestSchema
-  .omit({ guest: true, coinsToSpend: true, lines: true, saveAddress: true })
+  .omit({ guest: true, coinsToSpend: true, storeCredit: true, lines: true, saveAddress: true })
   .extend({
     lines: requestedLinesSchema,
     /** the customer's e-mail address, if they gave one */

@@ -199,6 +199,7 @@ export const orderViewSchema = z.object({
   test: z.boolean(),
   /** the receipt of a paid order: fiscal once a fiscal device confirmed it; a test order's receipt says TEST */
   receipt: z.object({ number: z.string(), issuedAt: z.string(), fiscal: z.boolean(), verificationCode: z.string().nullable(), test: z.boolean() }).nullable(),
+  storeCreditSpent: z.number().int().min(0).optional(),
   creditNotes: z
     .array(z.object({ number: z.string(), issuedAt: z.string(), gross: z.number(), fiscal: z.boolean(), test: z.boolean(), pdfPath: z.string() }))
     .optional(),

@@ -34,6 +34,16 @@ export const refundHeadersSchema = z.object({
 
 export const refundOrderParamsSchema = z.object({ number: text("number", 30, { min: 1 }) });
 
+/** POST /api/admin/orders/{number}/refunds/{n}/transfer: the bank transfer of a refund the shop asked for, made and recorded. */
+export const refundTransferParamsSchema = refundOrderParamsSchema.extend({ refund: z.coerce.number<number | string>().int().min(1).max(100_000) });
+export const refundTransferRequestSchema = z
+  .object({
+    bankReference: text("bankReference", 80, { min: 1, minMessage: "Enter the bank's reference of the transfer" }),
+    twoFactorCode: text("twoFactorCode", 40).optional(),
+  })
+  .strict();
+export type RefundTransferRequest = z.input<typeof refundTransferRequestSchema>;
+
 const refundLineSchema = z.object({
   kind: z.enum(["line", "amount", "delivery"]),
   orderLineId: z.number(),

@@ -141,7 +141,9 @@ export type AdminReturnView = z.infer<typeof adminReturnViewSchema>;
 export const adminReturnResponseSchema = z.object({ return: adminReturnViewSchema });
 
 /** POST /api/admin/returns/{number}/refuse */
-export const refuseReturnRequestSchema = z.object({ reason: text("reason", RETURN_REFUSAL_MAX, { min: 3, minMessage: "Say why the return is refused" }) }).strict();
+export const refuseReturnRequestSchema = z
+  .object({ reason: text("reason", RETURN_REFUSAL_MAX, { min: 3, minMessage: "Say why the return is refused" }) })
+  .strict();
 /** POST /api/admin/returns/{number}/approve, /receive, /inspect: an optional note for the timeline */
 export const returnStepRequestSchema = z.object({ note: text("note", 500).optional() }).strict();
 

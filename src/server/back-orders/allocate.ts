@@ -49,10 +49,7 @@ export async function waitingUnitsByProduct(db: Database, productIds: readonly n
  */
 export async function planBackOrders<L extends PlannedLine>(db: Database, lines: readonly L[], today: string): Promise<{ plans: LinePlan[]; short: L[] }> {
   const beyond = lines.filter((l) => l.quantity > Math.max(0, l.stock));
-  const queued = await waitingUnitsByProduct(
-    db,
-    [...new Set(beyond.filter((l) => l.allowBackorder).map((l) => l.productId))],
-  );
+  const queued = await waitingUnitsByProduct(db, [...new Set(beyond.filter((l) => l.allowBackorder).map((l) => l.productId))]);
   const short: L[] = [];
   const plans = lines.map((line): LinePlan => {
     const waiting = line.quantity - Math.max(0, Math.min(line.quantity, line.stock));

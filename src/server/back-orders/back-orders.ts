@@ -31,9 +31,7 @@ type LineRow = typeof orderLines.$inferSelect;
 
 /** Who cancels an order's waiting part: its shopper, an admin (choosing how the money goes back), or the refund-by job. */
 export type WaitingCanceller =
-  | { kind: "shopper"; userId: number }
-  | { kind: "admin"; id: number; email: string; method?: RefundMethod; bankReference?: string }
-  | { kind: "system" };
+  { kind: "shopper"; userId: number } | { kind: "admin"; id: number; email: string; method?: RefundMethod; bankReference?: string } | { kind: "system" };
 
 export interface BackOrdersOptions {
   db: Database;
@@ -117,7 +115,9 @@ export function createBackOrdersService(options: BackOrdersOptions) {
         carrier: s.carrier,
         trackingNumber: s.trackingNumber,
         dispatchedAt: s.dispatchedAt.toISOString(),
-        lines: carried.filter((c) => c.shipmentId === s.id).map((c) => ({ orderLineId: c.orderLineId, name: names.get(c.orderLineId) ?? "", quantity: c.quantity })),
+        lines: carried
+          .filter((c) => c.shipmentId === s.id)
+          .map((c) => ({ orderLineId: c.orderLineId, name: names.get(c.orderLineId) ?? "", quantity: c.quantity })),
       })),
       canCancelWaiting: mayCancelWaiting(order),
       canShip: mayShip(order) && lines.some((l) => readyUnits(parts(l)) > 0),
@@ -130,9 +130,15 @@ export function createBackOrdersService(options: BackOrdersOptions) {
     return lines.some((l) => l.shippedQuantity > 0) ? "shipped" : "cancelled";
   }
 
-  /** How a cancelled waiting part's money goes back when no admin chose: by the route that took it, else to the account's store credit. */
+  /**
+   * How a cancelled waiting part's money goes back when no admin chose: by the route that took it
+   * (a bank transfer the shop asks for itself waits for the admin to make it and record its
+   * reference; money paid at the door goes back as cash, recorded by staff), else (a card) to the
+   * account's store credit; a guest's card payment is left to the admin.
+   */
   function defaultRefundMethod(order: OrderRow): RefundMethod | null {
-    if (order.paymentMethod === "mobile_money") return "mobile_money";
+    if (order.paymentMethod === "mobile_money" || order.paymentMethod === "bank_transfer") return order.paymentMethod;
+    if (order.paymentMethod === "on_delivery") return "cash";
     return order.userId !== null ? "store_credit" : null;
   }
 
@@ -155,14 +161,12 @@ export function createBackOrdersService(options: BackOrdersOptions) {
         cancelled.push({ orderLineId: line.id, quantity: line.backorderedQuantity });
         line.cancelledQuantity += line.backorderedQuantity;
         line.backorderedQuantity = 0;
-        await tx
-          .update(orderLines)
-          .set({ cancelledQuantity: line.cancelledQuantity, backorderedQuantity: 0 })
-          .where(eq(orderLines.id, line.id));
+        await tx.update(orderLines).set({ cancelledQuantity: line.cancelledQuantity, backorderedQuantity: 0 }).where(eq(orderLines.id, line.id));
       }
       const units = cancelled.reduce((sum, c) => sum + c.quantity, 0);
       const status = statusAfter(order, lines);
-      const last = status === "shipped" ? (await tx.select().from(shipments).where(eq(shipments.orderId, order.id)).orderBy(asc(shipments.number))).at(-1) : undefined;
+      const last =
+        status === "shipped" ? (await tx.select().from(shipments).where(eq(shipments.orderId, order.id)).orderBy(asc(shipments.number))).at(-1) : undefined;
       await tx
         .update(orders)
         .set({
@@ -186,7 +190,12 @@ export function createBackOrdersService(options: BackOrdersOptions) {
       if (by.kind === "admin")
         await logSecurityEvent(
           tx,
-          { type: "admin-order-action", userId: by.id, email: by.email, detail: { by: by.email, order: order.number, action: "cancel-waiting", lines: cancelled } },
+          {
+            type: "admin-order-action",
+            userId: by.id,
+            email: by.email,
+            detail: { by: by.email, order: order.number, action: "cancel-waiting", lines: cancelled },
+          },
           meta,
         );
       await messages.waitingCancelled(tx, order.id, by.kind === "system" ? "late" : by.kind, event!.id);
@@ -218,7 +227,9 @@ export function createBackOrdersService(options: BackOrdersOptions) {
     }
     if (refundPending)
       // the timeline shows the admin that money is still owed for the cancelled part
-      await db.insert(orderEvents).values({ orderId: done.order.id, status: (await orderRow(done.order.id)).status, actor: "system", note: "back-order-refund-pending" });
+      await db
+        .insert(orderEvents)
+        .values({ orderId: done.order.id, status: (await orderRow(done.order.id)).status, actor: "system", note: "back-order-refund-pending" });
     return { parts: await partsView(await orderRow(done.order.id)), refund, refundPending };
   }
 
@@ -293,13 +304,27 @@ export function createBackOrdersService(options: BackOrdersOptions) {
     },
 
     /** An admin allows (or stops) ordering a product beyond its stock; logged under the admin. */
-    async setAllowed(productId: number, allow: boolean, admin: { id: number; email: string }, meta?: RequestMeta): Promise<{ productId: number; allowBackorder: boolean }> {
+    async setAllowed(
+      productId: number,
+      allow: boolean,
+      admin: { id: number; email: string },
+      meta?: RequestMeta,
+    ): Promise<{ productId: number; allowBackorder: boolean }> {
       await withTransaction(db, async (tx) => {
-        const [row] = await tx.update(products).set({ allowBackorder: allow, updatedAt: sql`now()` }).where(eq(products.id, productId)).returning({ id: products.id });
+        const [row] = await tx
+          .update(products)
+          .set({ allowBackorder: allow, updatedAt: sql`now()` })
+          .where(eq(products.id, productId))
+          .returning({ id: products.id });
         if (!row) throw new DomainError("not-found", `Product ${productId} not found`);
         await logSecurityEvent(
           tx,
-          { type: "admin-product-changed", userId: admin.id, email: admin.email, detail: { by: admin.email, action: "back-orders", product: productId, allowBackorder: allow } },
+          {
+            type: "admin-product-changed",
+            userId: admin.id,
+            email: admin.email,
+            detail: { by: admin.email, action: "back-orders", product: productId, allowBackorder: allow },
+          },
           meta,
         );
       });
@@ -361,7 +386,10 @@ export function createBackOrdersService(options: BackOrdersOptions) {
           await tx.update(orderLines).set({ shippedQuantity: line.shippedQuantity }).where(eq(orderLines.id, line.id));
         }
         const status = statusAfter(order, lines);
-        await tx.update(orders).set({ status, carrier, trackingNumber, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+        await tx
+          .update(orders)
+          .set({ status, carrier, trackingNumber, updatedAt: sql`now()` })
+          .where(eq(orders.id, order.id));
         await tx.insert(orderEvents).values({ orderId: order.id, status, actor: "admin", actorUserId: admin.id, note: `shipment-${shipment!.number}` });
         await logSecurityEvent(
           tx,

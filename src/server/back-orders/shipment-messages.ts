@@ -98,7 +98,11 @@ export function createShipmentMessages(deps: ShipmentMessagesDeps) {
       const test = await isTestOrder(tx, order.id);
       const t = translator(order.locale, "sms");
       const link = await deps.links.orderLink(order.id, tx);
-      const sms = smsText(order.locale, [t("backOrder.cancelled", { number: order.number, by, link }), t("backOrder.cancelledShort", { number: order.number, link })], test);
+      const sms = smsText(
+        order.locale,
+        [t("backOrder.cancelled", { number: order.number, by, link }), t("backOrder.cancelledShort", { number: order.number, link })],
+        test,
+      );
       const key = `back-order-cancel:${eventId}`;
       await deps.notify.enqueue(
         { to: order.phone, event: "order-cancelled", orderId: order.id, userId: order.userId, locale: order.locale, channel: "sms", text: sms },
@@ -110,9 +114,11 @@ export function createShipmentMessages(deps: ShipmentMessagesDeps) {
           {
             to: order.email,
             subject: m("waitingCancelled.subject", { number: order.number }),
-            text: [m("greeting", { name: order.fullName }), m("waitingCancelled.intro", { number: order.number, by }), m("orderLink", { link: orderLink(deps.siteUrl, order.number) })].join(
-              "\n\n",
-            ),
+            text: [
+              m("greeting", { name: order.fullName }),
+              m("waitingCancelled.intro", { number: order.number, by }),
+              m("orderLink", { link: orderLink(deps.siteUrl, order.number) }),
+            ].join("\n\n"),
           },
           { kind: "order-cancelled", dedupeKey: `${key}:mail`, quota: false, tx },
         );

@@ -19,9 +19,6 @@ import { shopNow } from "./shop-clock";
 /** Orders sold and not yet sent: their promise can still slip in the shop's hands. */
 export const UNDISPATCHED_STATUSES = ["confirmed", "paid", "processing", "partly_shipped"] as const satisfies readonly OrderStatus[];
 
-/** Orders still owed to the shopper: late once their promised last day has passed (a pick-up waiting at the counter is not). */
-export const LATE_STATUSES = ["confirmed", "paid", "processing", "shipped", "partly_shipped"] as const satisfies readonly OrderStatus[];
-
 /** The note on the timeline event of a slip: the new range. */
 export function slipNote(from: string, to: string): string {
   return `promise-slipped ${from} ${to}`;

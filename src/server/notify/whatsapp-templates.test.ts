@@ -8,6 +8,7 @@ describe("the WhatsApp templates the shop registers", () => {
       [
         "one-time-code",
         "order-cancelled",
+        "order-delayed",
         "order-delivered",
         "order-paid",
         "order-placed",

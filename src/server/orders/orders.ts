@@ -25,6 +25,8 @@ import { releaseCoupon } from "../rewards/coupon-store";
 import { earnCoins, settleCancelledOrder } from "../rewards/ledger";
 import { returnSpentStoreCredit } from "../refunds/store-credit";
 import { getSiteSettings, type SettingsService } from "../settings/settings";
+import { shopNow } from "../delivery/shop-clock";
+import { shopDateOf } from "@/lib/shop-calendar";
 import { lineSourceOf, type Buyer } from "./buyer";
 import { readCheckoutLines } from "./cart-lines";
 import { findGuestRepeat, placeOrder, type OrderBuyer, type PlaceOrderDeps, type PlaceOrderOptions } from "./place-order";
@@ -439,7 +441,11 @@ export function createOrdersService(options: OrdersOptions) {
       return updated ?? (await orderOf({ orderId: order.id }));
     },
 
-    adminList: (filter: { status?: OrderStatus; q?: string; limit: number; offset: number }) => listAllOrders(db, filter),
+    // "late" is judged on the shop's calendar (its clock: a test server's test clock)
+    adminList: async (filter: { status?: OrderStatus; q?: string; limit: number; offset: number; late?: boolean }) => {
+      const shop = await settings.get();
+      return listAllOrders(db, { ...filter, today: shopDateOf(shopNow(shop, now()), shop.timezone) });
+    },
 
     adminGet: async (number: string): Promise<AdminOrderView> => adminView(number),
 

@@ -193,7 +193,12 @@ function holdOwnerOf(buyer: OrderBuyer, email: string | null): HoldOwner {
   return buyer.kind === "account" ? { userId: buyer.userId } : { phone: buyer.phone, email };
 }
 
-async function loadCart(tx: Database, buyer: OrderBuyer, shop: SiteSettings, at: Date): Promise<{ email: string | null; lines: CheckoutLine[]; plans: LinePlan[] }> {
+async function loadCart(
+  tx: Database,
+  buyer: OrderBuyer,
+  shop: SiteSettings,
+  at: Date,
+): Promise<{ email: string | null; lines: CheckoutLine[]; plans: LinePlan[] }> {
   let email: string | null = null;
   if (buyer.kind === "account") {
     const [user] = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${buyer.userId}`));
@@ -220,8 +225,7 @@ function checkRefundBy(request: CheckoutRequest, plans: readonly LinePlan[], sho
   if (!expected.length || !request.backOrderRefundBy) return null;
   const latest = expected.reduce((a, b) => (a > b ? a : b));
   const limit = addDays(shopDateOf(at, shop.timezone), shop.backOrders.maxWaitDays);
-  if (request.backOrderRefundBy < latest || request.backOrderRefundBy > limit)
-    throw invalid("backOrderRefundBy", `Choose a date from ${latest} to ${limit}`);
+  if (request.backOrderRefundBy < latest || request.backOrderRefundBy > limit) throw invalid("backOrderRefundBy", `Choose a date from ${latest} to ${limit}`);
   return request.backOrderRefundBy;
 }
 

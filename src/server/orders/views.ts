@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/checkout";
+import { LATE_STATUSES } from "@/lib/delivery-estimate";
 import { invoiceKind, isPaidStatus, testReceiptNumber } from "@/lib/order-documents";
 import { allowedOrderActions, type OrderActionState, type OrderSummary, type OrderView, type PaymentView } from "@/lib/orders";
 import { rowsOf, type Database } from "../db";
@@ -125,6 +126,7 @@ export function composeOrderView(
     couponCode: order.couponCode,
     coinsSpent: order.coinsSpent,
     coinsValue: order.coinsValue,
+    storeCreditSpent: order.storeCreditSpent,
     deliveryFee: order.deliveryFee,
     deliveryVat: order.deliveryVat,
     vatTotal: order.vatTotal,
@@ -203,20 +205,33 @@ export async function listOrders(db: Database, userId: number, limit = 100): Pro
   return rows.map(summary);
 }
 
-export type AdminOrderSummary = OrderSummary & { fullName: string; email: string | null; paymentMethod: OrderView["paymentMethod"] };
+export type AdminOrderSummary = OrderSummary & {
+  fullName: string;
+  email: string | null;
+  paymentMethod: OrderView["paymentMethod"];
+  /** the promised last day (shop time), and whether it has passed with the order still owed */
+  promisedTo: string | null;
+  late: boolean;
+};
 
 /** Every order, newest first, by status and by (part of) the number, name or e-mail, with the count. */
 export async function listAllOrders(
   db: Database,
-  filter: { status?: OrderStatus; q?: string; limit: number; offset: number },
+  filter: { status?: OrderStatus; q?: string; limit: number; offset: number; late?: boolean; today: string },
 ): Promise<{ orders: AdminOrderSummary[]; total: number }> {
   const q = filter.q?.trim().toLowerCase();
+  // late: the promised last day is past (src/lib/delivery-estimate.ts, isLate) and the order still owed
+  const lateSql = sql`coalesce(o.promised_to < ${filter.today}::date and o.status in (${sql.join(
+    LATE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}), false)`;
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = sql`where (${filter.status ?? null}::text is null or o.status = ${filter.status ?? null})
-    and (${like}::text is null or lower(o.number) like ${like} or lower(o.email) like ${like} or lower(o.full_name) like ${like})`;
+    and (${like}::text is null or lower(o.number) like ${like} or lower(o.email) like ${like} or lower(o.full_name) like ${like})
+    and (${filter.late === true} = false or (${lateSql}))`;
   const [rows, counts] = await Promise.all([
     db.execute(sql`
-      select o.number, o.created_at, o.status, o.total, o.full_name, o.email, o.payment_method,
+      select o.number, o.created_at, o.status, o.total, o.full_name, o.email, o.payment_method, o.promised_to::text as promised_to, (${lateSql}) as late,
              (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id) as item_count,
              ${testOrderSql(sql.raw("o.id"))} as test
       from orders o ${where}
@@ -224,7 +239,14 @@ export async function listAllOrders(
     db.execute(sql`select count(*) as n from orders o ${where}`),
   ]);
   return {
-    orders: rowsOf<SummaryRow>(rows).map((r) => ({ ...summary(r), fullName: r.full_name, email: r.email, paymentMethod: r.payment_method })),
+    orders: rowsOf<SummaryRow & { promised_to: string | null; late: boolean | null }>(rows).map((r) => ({
+      ...summary(r),
+      fullName: r.full_name,
+      email: r.email,
+      paymentMethod: r.payment_method,
+      promisedTo: r.promised_to,
+      late: r.late === true,
+    })),
     total: Number(rowsOf<{ n: number | string }>(counts)[0]?.n ?? 0),
   };
 }

@@ -431,14 +431,15 @@ export function createRefundsService(options: RefundsOptions) {
   }
 
   /** Refuses what the input itself gets wrong, before anything is locked. */
-  function checkInput(input: RefundInput) {
+  function checkInput(input: RefundInput, opts: { referenceOptional?: boolean }) {
     const invalid = (field: string, message: string) => new DomainError("validation", message, { field, reason: field });
     if (!input.reason?.trim()) throw invalid("reason", "Say why the money is refunded");
     if (input.reason.trim().length > 500) throw invalid("reason", "The reason is at most 500 characters");
     if (!input.idempotencyKey?.trim() || input.idempotencyKey.length > 200) throw invalid("idempotencyKey", "A refund needs an idempotency key");
     if (input.returnFare !== undefined && (!Number.isInteger(input.returnFare) || input.returnFare < 0 || input.returnFare > 10_000_000))
       throw invalid("returnFare", "The return fare is a whole number of shillings");
-    if (input.method === "bank_transfer" && !input.bankReference?.trim())
+    // the shop itself (a back-order refunded automatically) asks for the transfer; a person makes it and records its reference
+    if (input.method === "bank_transfer" && !input.bankReference?.trim() && !opts.referenceOptional && !("system" in input.actor))
       throw new DomainError("refund-refused", "A bank transfer refund is recorded with the bank's reference of the transfer", {
         reason: "bank-reference-required",
         field: "bankReference",
@@ -473,6 +474,125 @@ export function createRefundsService(options: RefundsOptions) {
     );
   }
 
+  /** A refund (see `create`); the old admin action records a bank transfer without a reference (its note may be empty). */
+  async function createRefund(input: RefundInput, meta: RefundMeta, opts: { referenceOptional?: boolean }): Promise<RefundView> {
+    checkInput(input, opts);
+    const hash = requestHash(input);
+    const actorUserId = "userId" in input.actor ? input.actor.userId : null;
+    const actorEmail = "email" in input.actor ? input.actor.email : null;
+    const outcome = await withTransaction(db, async (tx) => {
+      // the order row's lock makes a second refund of the same order wait, then count this one
+      const [order] = await tx.select().from(orders).where(eq(orders.number, input.orderNumber)).for("update");
+      if (!order) throw new DomainError("not-found", "Order not found");
+      const [existing] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, input.idempotencyKey)));
+      if (existing) {
+        if (existing.requestHash !== hash) throw new DomainError("idempotency-conflict", "This Idempotency-Key was used for another refund of this order");
+        return { id: existing.id, dispatch: false };
+      }
+      checkMethod(order, input);
+      if (input.method === "store_credit" && (await isTestOrder(tx, order.id)))
+        throw new DomainError("refund-refused", "A test order was paid in the payment sandbox (no money came in): it cannot become store credit", {
+          reason: "test-order",
+          field: "method",
+        });
+      const state = await refundableState(tx, order);
+      let plan;
+      try {
+        plan = planRefund(state, {
+          lines: input.lines,
+          amount: input.amount,
+          includeDelivery: input.includeDelivery,
+          returnFare: input.returnFare,
+          storeCredit: input.method === "store_credit",
+          // a cancelled or refused order's coins were settled when it ended
+          settleCoins: order.userId !== null && order.status !== "cancelled" && order.status !== "refused",
+        });
+      } catch (error) {
+        if (error instanceof RefundRefusal) throw refused(error);
+        throw error;
+      }
+      const [{ next }] = rowsOf<{ next: number }>(
+        await tx.execute(sql`select coalesce(max(number), 0) + 1 as next from refunds where order_id = ${order.id}`),
+      ) as [{ next: number }];
+      // mobile money goes back through the provider, unless it was paid at the door (then staff record it)
+      const throughProvider = input.method === "mobile_money" && order.paymentMethod !== "on_delivery";
+      const provider = throughProvider ? options.provider() : null;
+      if (provider && !provider.payout)
+        throw new DomainError("refund-refused", `The payment provider (${provider.name}) cannot send money back to mobile money`, {
+          reason: "method-not-allowed",
+          field: "method",
+        });
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          orderId: order.id,
+          number: Number(next),
+          amount: plan.amount,
+          goods: plan.goods,
+          delivery: plan.delivery,
+          returnFare: plan.returnFare,
+          coinsReturned: plan.coinsReturned,
+          coinsReversed: plan.coinsReversed,
+          method: input.method,
+          status: "requested",
+          reason: input.reason.trim(),
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          provider: provider?.name ?? null,
+          providerReference: provider ? newPaymentReference(`${order.number}R${next}`) : null,
+          payoutPhone: provider ? (order.paymentPhone ?? order.phone) : null,
+          bankReference: input.bankReference?.trim() || null,
+          returnId: input.returnId ?? null,
+          actorUserId,
+          actorEmail,
+        })
+        .returning();
+      await tx.insert(refundLines).values(
+        plan.lines.map((l) => ({
+          refundId: refund!.id,
+          kind: l.kind,
+          orderLineId: l.orderLineId,
+          name: l.name,
+          sku: l.sku,
+          quantity: l.quantity,
+          vatRateBp: l.vatRateBp,
+          gross: l.gross,
+          vat: l.vat,
+          net: l.net,
+        })),
+      );
+      // a bank transfer the shop asked for itself waits for an admin to make it and record its reference
+      const awaitsTransfer = input.method === "bank_transfer" && !refund!.bankReference && "system" in input.actor;
+      if (throughProvider || awaitsTransfer) await settleOrderStatus(tx, order.id, `refund-requested:${refund!.number}`, actorUserId);
+      else await completeInTx(tx, refund!.id);
+      if (actorUserId !== null)
+        await logSecurityEvent(
+          tx,
+          {
+            type: "admin-refund",
+            userId: actorUserId,
+            email: actorEmail,
+            detail: {
+              by: actorEmail,
+              order: order.number,
+              refund: refund!.number,
+              amount: plan.amount,
+              method: input.method,
+              ...(input.bankReference ? { bankReference: input.bankReference.trim() } : {}),
+              ...(input.returnId ? { returnId: input.returnId } : {}),
+            },
+          },
+          { ip: meta.ip ?? null },
+        );
+      return { id: refund!.id, dispatch: throughProvider };
+    });
+    if (outcome.dispatch) await dispatch(outcome.id);
+    return viewOf(outcome.id);
+  }
+
   const service = {
     /**
      * Refunds part or all of a paid order (lines or an amount, the delivery if asked, a return fare
@@ -482,114 +602,61 @@ export function createRefundsService(options: RefundsOptions) {
      * its callback and a status query agree (pending until then).
      */
     async create(input: RefundInput, meta: RefundMeta = {}): Promise<RefundView> {
-      checkInput(input);
-      const hash = requestHash(input);
-      const actorUserId = "userId" in input.actor ? input.actor.userId : null;
-      const actorEmail = "email" in input.actor ? input.actor.email : null;
-      const outcome = await withTransaction(db, async (tx) => {
-        // the order row's lock makes a second refund of the same order wait, then count this one
-        const [order] = await tx.select().from(orders).where(eq(orders.number, input.orderNumber)).for("update");
+      return createRefund(input, meta, {});
+    },
+
+    /**
+     * Records the bank transfer of a refund the shop asked for itself (a back-order's, by bank
+     * transfer): the admin made the transfer and gives its reference; the refund is completed.
+     */
+    async recordBankTransfer(
+      orderNumber: string,
+      refundNumber: number,
+      input: { bankReference: string; actor: { userId: number; email: string } },
+      meta: RefundMeta = {},
+    ) {
+      const reference = input.bankReference.trim();
+      if (!reference)
+        throw new DomainError("refund-refused", "A bank transfer refund is recorded with the bank's reference of the transfer", {
+          reason: "bank-reference-required",
+          field: "bankReference",
+        });
+      const id = await withTransaction(db, async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.number, orderNumber)).for("update");
         if (!order) throw new DomainError("not-found", "Order not found");
-        const [existing] = await tx
+        const [refund] = await tx
           .select()
           .from(refunds)
-          .where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, input.idempotencyKey)));
-        if (existing) {
-          if (existing.requestHash !== hash) throw new DomainError("idempotency-conflict", "This Idempotency-Key was used for another refund of this order");
-          return { id: existing.id, dispatch: false };
-        }
-        checkMethod(order, input);
-        const state = await refundableState(tx, order);
-        let plan;
-        try {
-          plan = planRefund(state, {
-            lines: input.lines,
-            amount: input.amount,
-            includeDelivery: input.includeDelivery,
-            returnFare: input.returnFare,
-            storeCredit: input.method === "store_credit",
-            // a cancelled or refused order's coins were settled when it ended
-            settleCoins: order.userId !== null && order.status !== "cancelled" && order.status !== "refused",
-          });
-        } catch (error) {
-          if (error instanceof RefundRefusal) throw refused(error);
-          throw error;
-        }
-        const [{ next }] = rowsOf<{ next: number }>(
-          await tx.execute(sql`select coalesce(max(number), 0) + 1 as next from refunds where order_id = ${order.id}`),
-        ) as [{ next: number }];
-        // mobile money goes back through the provider, unless it was paid at the door (then staff record it)
-        const throughProvider = input.method === "mobile_money" && order.paymentMethod !== "on_delivery";
-        const provider = throughProvider ? options.provider() : null;
-        if (provider && !provider.payout)
-          throw new DomainError("refund-refused", `The payment provider (${provider.name}) cannot send money back to mobile money`, {
-            reason: "method-not-allowed",
-            field: "method",
-          });
-        const [refund] = await tx
-          .insert(refunds)
-          .values({
-            orderId: order.id,
-            number: Number(next),
-            amount: plan.amount,
-            goods: plan.goods,
-            delivery: plan.delivery,
-            returnFare: plan.returnFare,
-            coinsReturned: plan.coinsReturned,
-            coinsReversed: plan.coinsReversed,
-            method: input.method,
-            status: "requested",
-            reason: input.reason.trim(),
-            idempotencyKey: input.idempotencyKey,
-            requestHash: hash,
-            provider: provider?.name ?? null,
-            providerReference: provider ? newPaymentReference(`${order.number}R${next}`) : null,
-            payoutPhone: provider ? (order.paymentPhone ?? order.phone) : null,
-            bankReference: input.bankReference?.trim() || null,
-            returnId: input.returnId ?? null,
-            actorUserId,
-            actorEmail,
-          })
-          .returning();
-        await tx.insert(refundLines).values(
-          plan.lines.map((l) => ({
-            refundId: refund!.id,
-            kind: l.kind,
-            orderLineId: l.orderLineId,
-            name: l.name,
-            sku: l.sku,
-            quantity: l.quantity,
-            vatRateBp: l.vatRateBp,
-            gross: l.gross,
-            vat: l.vat,
-            net: l.net,
-          })),
-        );
-        if (throughProvider) await settleOrderStatus(tx, order.id, `refund-requested:${refund!.number}`, actorUserId);
-        else await completeInTx(tx, refund!.id);
-        if (actorUserId !== null)
-          await logSecurityEvent(
-            tx,
-            {
-              type: "admin-refund",
-              userId: actorUserId,
-              email: actorEmail,
-              detail: {
-                by: actorEmail,
-                order: order.number,
-                refund: refund!.number,
-                amount: plan.amount,
-                method: input.method,
-                ...(input.bankReference ? { bankReference: input.bankReference.trim() } : {}),
-                ...(input.returnId ? { returnId: input.returnId } : {}),
-              },
+          .where(and(eq(refunds.orderId, order.id), eq(refunds.number, refundNumber)))
+          .for("update");
+        if (!refund) throw new DomainError("not-found", "Refund not found");
+        if (refund.method !== "bank_transfer" || refund.status !== "requested")
+          throw new DomainError("invalid-state", "Only a bank transfer refund waiting for its transfer can be recorded");
+        await tx
+          .update(refunds)
+          .set({ bankReference: reference, actorUserId: input.actor.userId, actorEmail: input.actor.email, updatedAt: sql`now()` })
+          .where(eq(refunds.id, refund.id));
+        await completeInTx(tx, refund.id);
+        await logSecurityEvent(
+          tx,
+          {
+            type: "admin-refund",
+            userId: input.actor.userId,
+            email: input.actor.email,
+            detail: {
+              by: input.actor.email,
+              order: order.number,
+              refund: refund.number,
+              amount: refund.amount,
+              method: "bank_transfer",
+              bankReference: reference,
             },
-            { ip: meta.ip ?? null },
-          );
-        return { id: refund!.id, dispatch: throughProvider };
+          },
+          { ip: meta.ip ?? null },
+        );
+        return refund.id;
       });
-      if (outcome.dispatch) await dispatch(outcome.id);
-      return viewOf(outcome.id);
+      return viewOf(id);
     },
 
     /** An order's refunds, oldest first (by order id or number). */
@@ -741,7 +808,9 @@ export function createRefundsService(options: RefundsOptions) {
       ];
       const state = await refundableState(db, order);
       const methods = refundMethodsFor({ paymentMethod: order.paymentMethod, hasAccount: order.userId !== null });
-      const method = methods[0];
+      // what store credit paid goes back as store credit: an order it paid in full is refunded that way
+      const paidOutside = state.paid - state.paidWithStoreCredit - state.refundedOutsideStoreCredit;
+      const method = paidOutside <= 0 && methods.includes("store_credit") ? "store_credit" : methods[0];
       if (!method)
         throw new DomainError(
           "refund-refused",
@@ -753,7 +822,7 @@ export function createRefundsService(options: RefundsOptions) {
       const lines = state.lines.filter((l) => l.quantity > l.refundedQuantity).map((l) => ({ orderLineId: l.id, quantity: l.quantity - l.refundedQuantity }));
       const amountLeft = Object.keys(state.amountRefundedByRate).length > 0;
       const note = by.note?.trim() || null;
-      return service.create(
+      return createRefund(
         {
           orderNumber,
           ...(amountLeft || !lines.length
@@ -767,6 +836,7 @@ export function createRefundsService(options: RefundsOptions) {
           actor: { userId: by.adminId, email: by.adminEmail },
         },
         meta,
+        { referenceOptional: true },
       );
     },
   };

@@ -29,7 +29,8 @@ export async function queueReturnMessages(tx: Database, deps: ReturnMessagesDeps
   const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
   if (!order) return;
   const test = await isTestOrder(tx, order.id);
-  const link = order.userId === null ? await deps.links.orderLink(order.id, tx) : new URL(`/account/orders/${encodeURIComponent(order.number)}`, deps.siteUrl).href;
+  const link =
+    order.userId === null ? await deps.links.orderLink(order.id, tx) : new URL(`/account/orders/${encodeURIComponent(order.number)}`, deps.siteUrl).href;
   const lines = await tx
     .select({ quantity: returnLines.quantity, decision: returnLines.decision, name: orderLines.name })
     .from(returnLines)
@@ -71,7 +72,10 @@ export async function queueReturnMessages(tx: Database, deps: ReturnMessagesDeps
     case "closed": {
       const decided = lines.filter((l) => l.decision !== null);
       paragraphs.push(
-        [t("return.closed", { number: row.number }), ...decided.map((l) => t("return.line", { quantity: l.quantity, name: l.name, decision: l.decision! }))].join("\n"),
+        [
+          t("return.closed", { number: row.number }),
+          ...decided.map((l) => t("return.line", { quantity: l.quantity, name: l.name, decision: l.decision! })),
+        ].join("\n"),
       );
       if (decided.some((l) => l.decision === "refund" || l.decision === "store_credit")) paragraphs.push(t("return.refundNote"));
       break;

@@ -81,7 +81,8 @@ export async function encodeReturnPhoto(bytes: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch (error) {
     const message = error instanceof Error ? error.message : "";
-    if (/pixel limit/i.test(message)) throw new DomainError("too-many-pixels", "This photo has too many pixels", { field: "photos", reason: "too-many-pixels" });
+    if (/pixel limit/i.test(message))
+      throw new DomainError("too-many-pixels", "This photo has too many pixels", { field: "photos", reason: "too-many-pixels" });
     if (/unsupported image format|Input buffer contains unsupported/i.test(message))
       throw new DomainError("not-an-image", "This file is not a photo (JPEG, PNG or WebP)", { field: "photos", reason: "not-an-image" });
     throw new DomainError("image-damaged", "This photo could not be read", { field: "photos", reason: "image-damaged" });
@@ -118,7 +119,10 @@ export function createReturnsService(deps: ReturnsDeps) {
 
   /** The order a requester may return from, or 404 (someone else's order reads as none). */
   async function requesterOrder(tx: Database, requester: ReturnRequester, number: string, lock = false): Promise<OrderRow> {
-    const where = "userId" in requester ? and(eq(orders.number, number), eq(orders.userId, requester.userId)) : and(eq(orders.number, number), eq(orders.id, requester.orderId));
+    const where =
+      "userId" in requester
+        ? and(eq(orders.number, number), eq(orders.userId, requester.userId))
+        : and(eq(orders.number, number), eq(orders.id, requester.orderId));
     const query = tx.select().from(orders).where(where);
     const [order] = lock ? await query.for("update") : await query;
     if (!order) throw new DomainError("not-found", "Order not found");
@@ -318,7 +322,12 @@ export function createReturnsService(deps: ReturnsDeps) {
         .returning();
       await logSecurityEvent(
         tx,
-        { type: "admin-return-action", userId: actor.id, email: actor.email, detail: { by: actor.email, return: number, action, note: change.refusalReason ?? change.note } },
+        {
+          type: "admin-return-action",
+          userId: actor.id,
+          email: actor.email,
+          detail: { by: actor.email, return: number, action, note: change.refusalReason ?? change.note },
+        },
         meta,
       );
       await queueReturnMessages(tx, deps, updated!);
@@ -366,7 +375,12 @@ export function createReturnsService(deps: ReturnsDeps) {
           if (!line) throw new DomainError("validation", "A line is not part of this order", { field: "lines", reason: "unknown-line" });
           const left = returnableQuantity(line.quantity, line.alreadyReturned);
           if (wanted.quantity > left)
-            throw new DomainError("validation", `At most ${left} of ${line.name} can still be returned`, { field: "lines", reason: "quantity", max: left, product: line.productId });
+            throw new DomainError("validation", `At most ${left} of ${line.name} can still be returned`, {
+              field: "lines",
+              reason: "quantity",
+              max: left,
+              product: line.productId,
+            });
         }
         const chosen = input.lines.map((l) => byId.get(l.orderLineId)!);
         const eligibility = returnEligibility({
@@ -452,7 +466,11 @@ export function createReturnsService(deps: ReturnsDeps) {
         .from(returns)
         .innerJoin(orders, eq(orders.id, returns.orderId))
         .where(where)
-        .orderBy(rank, sql`case when ${returns.status} in ('closed', 'refused') then null else ${returns.createdAt} end asc nulls last`, desc(returns.updatedAt))
+        .orderBy(
+          rank,
+          sql`case when ${returns.status} in ('closed', 'refused') then null else ${returns.createdAt} end asc nulls last`,
+          desc(returns.updatedAt),
+        )
         .limit(query.limit)
         .offset(query.offset);
       const [total] = await db.select({ n: count() }).from(returns).where(where);
@@ -508,7 +526,10 @@ export function createReturnsService(deps: ReturnsDeps) {
       }
       const returnFare = input.returnFare ?? 0;
       if (returnFare > 0 && !input.lines.some((l) => l.stock === "faulty" && isMoneyDecision(l.decision)))
-        throw new DomainError("validation", "The return fare is refunded with faulty items that are refunded", { field: "returnFare", reason: "no-faulty-refund" });
+        throw new DomainError("validation", "The return fare is refunded with faulty items that are refunded", {
+          field: "returnFare",
+          reason: "no-faulty-refund",
+        });
 
       const money = input.lines.filter((l) => isMoneyDecision(l.decision));
       const refundIds = new Map<number, number>();

@@ -38,7 +38,8 @@ export async function saveSiteSettings(db: Database, values: Partial<SiteSetting
   cached.delete(db);
   await db
     .insert(siteSettings)
-    .values(entries.map(([key, value]) => ({ key, value })))
+    // a setting whose value is null (the test clock switched off) is stored as JSON null: the column is NOT NULL
+    .values(entries.map(([key, value]) => ({ key, value: value === null ? sql`'null'::jsonb` : value })))
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
   cached.delete(db);
   // the pages rendered with the old settings (the company name in the header, ...)

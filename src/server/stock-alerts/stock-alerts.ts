@@ -99,6 +99,15 @@ function view(row: AlertRow): StockAlertView {
   };
 }
 
+/** A guest's number and e-mail as an SQL list (never empty: a guest always has a number). */
+function contactList(owner: { phone: string | null; email: string | null }) {
+  const contacts = [owner.phone, owner.email?.toLowerCase() ?? null].filter((c): c is string => !!c);
+  return sql.join(
+    (contacts.length ? contacts : [""]).map((c) => sql`${c}`),
+    sql`, `,
+  );
+}
+
 /** The held units of products, by product and option ('' for the product as a whole), not counting the owner's own. */
 async function heldUnits(tx: Database, productIds: readonly number[], owner: HoldOwner | null): Promise<Map<string, number>> {
   const held = new Map<string, number>();
@@ -107,7 +116,7 @@ async function heldUnits(tx: Database, productIds: readonly number[], owner: Hol
     ? sql`true`
     : "userId" in owner
       ? sql`(user_id is null or user_id <> ${owner.userId})`
-      : sql`contact <> all(${[owner.phone, owner.email].filter((c): c is string => !!c)}::text[])`;
+      : sql`contact not in (${contactList(owner)})`;
   const rows = rowsOf<{ product_id: number; combination_id: string | null; held: number | string }>(
     await tx.execute(sql`select product_id, combination_id, count(*) as held from stock_alerts
       where status = 'held' and hold_until > now() and product_id in (${sql.join(
@@ -149,7 +158,7 @@ export async function useHolds(tx: Database, productIds: readonly number[], owne
   const mine =
     "userId" in owner
       ? sql`user_id = ${owner.userId}`
-      : sql`contact = any(${[owner.phone, owner.email].filter((c): c is string => !!c)}::text[])`;
+      : sql`contact in (${contactList(owner)})`;
   await tx.execute(sql`update stock_alerts set status = 'notified', hold_until = null, ended_at = now()
     where status = 'held' and product_id in (${sql.join(
       productIds.map((id) => sql`${id}`),
@@ -550,6 +559,23 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
         waiting: Number(r.waiting),
         oldest: new Date(r.oldest).toISOString(),
       }));
+    },
+
+    /**
+     * What the product page says of availability: the units others can buy now (stock less held
+     * units), of the product and of each option, and its incoming stock; null for no product.
+     */
+    async availability(productId: number): Promise<{ inStock: number; options: Record<string, number>; incoming: IncomingStock } | null> {
+      const product = await productOf(db, productId).catch((error: unknown) => {
+        if (isDomainError(error) && error.code === "not-found") return null;
+        throw error;
+      });
+      const incoming = product ? await readIncoming(db, productId) : null;
+      if (!product || !incoming) return null;
+      const held = await heldUnits(db, [productId], null);
+      const options: Record<string, number> = {};
+      for (const v of product.variants) options[v.combinationId] = Math.max(0, v.stock - (held.get(`${productId}|${v.combinationId}`) ?? 0));
+      return { inStock: Math.max(0, product.stock - (held.get(`${productId}|*`) ?? 0)), options, incoming };
     },
 
     /** Units others can buy now of a product or an option (stock less held units), for the product page. */

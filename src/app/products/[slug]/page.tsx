@@ -19,9 +19,12 @@ import { safeRedirect } from "@/lib/redirect";
 import { getIntl, getTranslator, languageAlternates } from "../../i18n";
 import { productPath } from "@/lib/slug";
 import { loadProduct as load } from "./load-product";
+import { ProductAvailability } from "./availability";
 import { siteUrl } from "@/server/config";
 import { getServices } from "@/server/services";
 import { loadSiteSettings } from "../../site-settings";
+import { BackOrderOffer } from "@/components/back-orders/back-order-offer";
+import { DeliveryEstimateLine } from "@/components/delivery/delivery-estimate";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ returnTo?: string | string[] }> };
 
@@ -122,6 +125,9 @@ export default async function ProductPage({ params, searchParams }: Props) {
             pricing={{ priceBreaks: extras.priceBreaks, packSize: extras.packSize, tiers: settings.bulkPricingTiers }}
             whatsapp={settings.whatsappNumber ? { shopNumber: settings.whatsappNumber, productUrl } : undefined}
           />
+          <ProductAvailability product={product} />
+          <BackOrderOffer product={product} />
+          <DeliveryEstimateLine productIds={[product.id]} courierRegions={settings.delivery.courierRegions} />
           <div className="mt-3 flex flex-wrap gap-2 text-xs font-medium">
             {product.free_delivery && <span className="rounded bg-emerald-100 px-2 py-1 text-emerald-900">{t("freeDelivery")}</span>}
             {product.same_day_delivery && <span className="rounded bg-sky-100 px-2 py-1 text-sky-900">{t("sameDay")}</span>}

@@ -6,7 +6,8 @@ describe("settings form fields", () => {
   it("edit every setting the issue names, each top-level setting in one tab only", () => {
     const all = SETTINGS_TABS.flatMap((tab) => tabKeys(tab.fields));
     expect(new Set(all).size).toBe(all.length);
-    expect([...all].sort()).toEqual([...SITE_SETTING_KEYS].sort());
+    // the test clock is set by tests on a test server (SHOP_TEST_CLOCK=1), never on this screen
+    expect([...all].sort()).toEqual(SITE_SETTING_KEYS.filter((key) => key !== "testClock").sort());
     for (const tab of SETTINGS_TABS) for (const field of tab.fields) expect(valueAt(DEFAULT_SITE_SETTINGS, field.path), field.path).not.toBeUndefined();
   });
 

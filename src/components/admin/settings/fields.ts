@@ -10,7 +10,26 @@ import { LOCALIZED_SETTING_PATHS, type SiteSettingKey } from "@/lib/site-setting
  * belong to, so no top-level setting appears in two tabs.
  */
 export type FieldKind =
-  "text" | "textarea" | "email" | "tel" | "color" | "int" | "decimal" | "bool" | "select" | "multi" | "lines" | "time" | "pairs" | "tiers";
+  | "text"
+  | "textarea"
+  | "email"
+  | "tel"
+  | "color"
+  | "int"
+  | "decimal"
+  | "bool"
+  | "select"
+  | "multi"
+  | "lines"
+  | "time"
+  | "pairs"
+  | "tiers"
+  /** a range of days, "1-2" (delivery estimates) */
+  | "range"
+  /** a range of days per region, one "region = 2-4" a line */
+  | "ranges"
+  /** public holidays, one "2026-12-09 = Independence Day / Siku ya Uhuru" a line, "~" instead of "=" for an approximate date */
+  | "holidays";
 
 export interface FieldSpec {
   path: string;
@@ -34,7 +53,14 @@ export function inputPaths(field: FieldSpec): string[] {
 }
 
 /** The hint under a list's box, by kind: one item per line, "key = value" pairs, "quantity = percent" tiers. */
-export const LIST_HINTS: Partial<Record<FieldKind, "onePerLine" | "pairsHint" | "tiersHint">> = { lines: "onePerLine", pairs: "pairsHint", tiers: "tiersHint" };
+export const LIST_HINTS: Partial<Record<FieldKind, "onePerLine" | "pairsHint" | "tiersHint" | "rangeHint" | "rangesHint" | "holidaysHint">> = {
+  lines: "onePerLine",
+  pairs: "pairsHint",
+  tiers: "tiersHint",
+  range: "rangeHint",
+  ranges: "rangesHint",
+  holidays: "holidaysHint",
+};
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
@@ -46,6 +72,8 @@ const onDelivery = (field: PayOnDeliveryField, kind: FieldKind, options?: readon
   hint: `payOnDeliveryHints.${field}`,
 });
 const factors = (path: string, hint: FieldSpec["hint"]): FieldSpec => ({ path, kind: "pairs", hint });
+/** the dispatch days' choices, Monday first as the shop's week reads */
+const ESTIMATE_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 const hours = WEEKDAYS.flatMap((day) => [
   f(`businessHours.${day}.closed`, "bool"),
   f(`businessHours.${day}.open`, "time"),
@@ -180,6 +208,15 @@ export const SETTINGS_TABS = [
       f("delivery.parcel.fees", "pairs"),
       inLanguages("delivery.parcel.departure", "text"),
       f("delivery.pickup.enabled", "bool"),
+      // delivery estimates ("arrives Tue 3 – Thu 5 Dec", src/lib/delivery-estimate.ts)
+      f("deliveryEstimates.cutoff", "time"),
+      f("deliveryEstimates.dispatchDays", "multi", ESTIMATE_WEEKDAYS),
+      f("deliveryEstimates.courier", "range"),
+      f("deliveryEstimates.sameDay", "range"),
+      f("deliveryEstimates.parcel.defaultDays", "range"),
+      f("deliveryEstimates.parcel.regions", "ranges"),
+      f("deliveryEstimates.pickup", "range"),
+      f("deliveryEstimates.holidays", "holidays"),
     ],
   },
   { id: "vat", fields: [f("vatRates.mainland", "decimal"), f("vatRates.zanzibar", "decimal")] },
@@ -239,8 +276,38 @@ export function withValueAt<T>(source: T, path: string, value: unknown): T {
   return { ...object, [head!]: rest.length ? withValueAt(object[head!], rest.join("."), value) : value } as T;
 }
 
+/** A range of days as typed: "1-2", or "1" for one day. */
+function rangeText(value: unknown): string {
+  const range = (value ?? {}) as { min?: unknown; max?: unknown };
+  return range.min === range.max ? String(range.min ?? "") : `${String(range.min ?? "")}-${String(range.max ?? "")}`;
+}
+
+/** A typed range: "1-2" or "1"; anything else stays text for the settings check to name. */
+function rangeValue(text: string): unknown {
+  const trimmed = text.trim();
+  const match = /^(\d+)\s*(?:[-–]\s*(\d+))?$/.exec(trimmed);
+  return match ? { min: Number(match[1]), max: Number(match[2] ?? match[1]) } : trimmed;
+}
+
 /** The text an input shows for a value of a kind (lists one per line, pairs as "key = value"). */
 export function textOf(kind: FieldKind, value: unknown): string {
+  if (kind === "range") return rangeText(value);
+  if (kind === "ranges")
+    return value && typeof value === "object"
+      ? Object.entries(value as Record<string, unknown>)
+          .map(([key, v]) => `${key} = ${rangeText(v)}`)
+          .join("\n")
+      : "";
+  if (kind === "holidays")
+    return Array.isArray(value)
+      ? value
+          .map((h: { date?: unknown; name?: { en?: unknown; sw?: unknown }; approximate?: unknown }) => {
+            const en = String(h?.name?.en ?? "");
+            const sw = String(h?.name?.sw ?? "");
+            return `${String(h?.date ?? "")} ${h?.approximate ? "~" : "="} ${sw && sw !== en ? `${en} / ${sw}` : en}`;
+          })
+          .join("\n")
+      : "";
   if (kind === "lines") return Array.isArray(value) ? value.join("\n") : "";
   if (kind === "tiers")
     return Array.isArray(value)
@@ -287,6 +354,31 @@ export function valueOf(kind: FieldKind, text: string): unknown {
             return [key!, amount !== undefined && /^\d+$/.test(amount) ? Number(amount) : (amount ?? "")];
           }),
       );
+    case "range":
+      return rangeValue(text);
+    case "ranges":
+      return Object.fromEntries(
+        text
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .map((line) => {
+            const [key, range] = line.split("=").map((part) => part.trim());
+            return [key!, rangeValue(range ?? "")];
+          }),
+      );
+    case "holidays":
+      // "date = English / Kiswahili", "~" for a date not announced yet; a line that does not read stays its date for the check to name
+      return text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line) => {
+          const match = /^(\S+)\s*([=~])\s*(.*)$/.exec(line);
+          if (!match) return { date: line, name: { en: "", sw: "" }, approximate: false };
+          const [en = "", sw = ""] = match[3]!.split("/").map((part) => part.trim());
+          return { date: match[1]!, name: { en, sw: sw || en }, approximate: match[2] === "~" };
+        });
     case "tiers":
       // "from quantity = percent off"; a part that is not a number stays text for the check to name
       return text

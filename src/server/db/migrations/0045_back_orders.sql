@@ -64,6 +64,8 @@ DECLARE
 	v_allocated integer := 0;
 BEGIN
 	SELECT stock_quantity INTO v_stock FROM products WHERE id = p_product AND archived_at IS NULL FOR UPDATE;
+	-- units kept for shoppers told by "notify me" (stock alerts held, migration 0042) are theirs until the hold ends
+	v_stock := v_stock - (SELECT count(*) FROM stock_alerts WHERE product_id = p_product AND status = 'held' AND hold_until > now());
 	IF v_stock IS NULL OR v_stock <= 0 THEN
 		RETURN 0;
 	END IF;
@@ -78,7 +80,8 @@ BEGIN
 		v_take := least(v_stock, v_line.backordered_quantity);
 		IF v_line.variant_id <> 'default' THEN
 			SELECT stock INTO v_option FROM product_variants WHERE product_id = p_product AND combination_id = v_line.variant_id FOR UPDATE;
-			v_take := least(v_take, coalesce(v_option, 0));
+			v_option := coalesce(v_option, 0) - (SELECT count(*) FROM stock_alerts WHERE product_id = p_product AND combination_id = v_line.variant_id AND status = 'held' AND hold_until > now());
+			v_take := least(v_take, v_option);
 		END IF;
 		CONTINUE WHEN v_take <= 0;
 		UPDATE products SET stock_quantity = stock_quantity - v_take, updated_at = now() WHERE id = p_product;

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { AdminOrderView } from "@/lib/api-contract";
 import { AdminOrderActions } from "@/components/admin/orders-actions";
+import { OrderShipments } from "@/components/admin/order-shipments";
 import { RefundSection } from "@/components/admin/refund-section";
 import { RecordedPayments, StaffPaymentActions } from "@/components/admin/staff-payment-actions";
 import { IntlRoot } from "@/components/i18n/intl-root";
@@ -144,6 +145,7 @@ export default async function AdminOrderPage({ params }: Params) {
         </section>
       )}
       {(order.paidAt !== null || order.status === "refunded" || order.status === "partly_refunded") && <RefundSection number={order.number} />}
+      {order.paidAt !== null && <OrderShipments number={order.number} test={order.test} />}
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
         <OrderDetails order={order} shop={settings} />
         <div className="space-y-4">

@@ -4,7 +4,9 @@ import { notFound } from "next/navigation";
 import { ProductChangeForm } from "@/components/admin/product-change-form";
 import { DatasheetEditor } from "@/components/admin/datasheet-editor";
 import { ProductArchiveForm } from "@/components/admin/product-archive";
+import { ProductBackOrdersForm } from "@/components/admin/product-back-orders";
 import { ProductDetailsForm } from "@/components/admin/product-details-form";
+import { ProductIncomingForm } from "@/components/admin/product-incoming";
 import { VariantEditor } from "@/components/admin/variant-editor";
 import { PriceBreaksForm } from "@/components/admin/price-breaks-form";
 import { optionText } from "@/lib/variants";
@@ -46,7 +48,16 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
   const count = adminNumberFormat(locale);
   // a "was" price of 0 in the history is none
   const value = (field: string, n: number) =>
-    field === "originalPrice" && n === 0 ? t("noWasPrice") : MONEY_FIELDS.has(field) ? formatMoney(n) : count.format(n);
+    field === "originalPrice" && n === 0
+      ? t("noWasPrice")
+      : MONEY_FIELDS.has(field)
+        ? formatMoney(n)
+        : // incoming stock's date is kept as YYYYMMDD, none as 0 (src/server/stock-alerts/incoming.ts)
+          field === "incomingDate"
+          ? n === 0
+            ? t("noDate")
+            : `${String(n).slice(0, 4)}-${String(n).slice(4, 6)}-${String(n).slice(6, 8)}`
+          : count.format(n);
   const was = wasPriceInForce(product.price, product.originalPrice);
 
   return (
@@ -135,6 +146,19 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
 
       <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
         <DatasheetEditor productId={product.id} initial={datasheet} />
+      </div>
+
+      <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
+        <ProductBackOrdersForm productId={product.id} allowed={await services.backOrders.allowed(product.id)} />
+      </div>
+
+      <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
+        <ProductIncomingForm
+          key={product.updatedAt}
+          productId={product.id}
+          initial={(await services.stockAlerts.incoming(product.id)) ?? { incomingQuantity: null, incomingDate: null, onDemandWeeks: null }}
+          waiting={(await services.stockAlerts.waitingCounts([product.id])).get(product.id) ?? 0}
+        />
       </div>
 
       <div className="mt-4 rounded-xl border border-[var(--border)] p-4">

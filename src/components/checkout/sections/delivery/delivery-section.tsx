@@ -10,6 +10,7 @@ import type { CheckoutContact, CheckoutShop } from "../../checkout-types";
 import { fieldId } from "../../field-id";
 import { Section } from "../../section";
 import { useFieldErrorText, type CheckoutValues, type SectionFields } from "../../use-checkout-values";
+import { DeliveryOptionEstimate } from "../../../delivery/delivery-estimate";
 import { useDeliveryForm } from "./use-delivery-form";
 
 /** Where the order goes: a saved address or a new one, the region, the method the region allows, and the address it needs. */
@@ -103,6 +104,7 @@ export function DeliverySection({
                   <span id={`delivery-${o.method}-detail`} className="mt-0.5 block text-xs text-[var(--muted-fg)]">
                     {why ?? delivery.optionDetail(o)}
                   </span>
+                  {o.available && <DeliveryOptionEstimate method={o.method} region={values.region} />}
                 </ChoiceCard>
               );
             })}
