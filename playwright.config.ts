@@ -58,6 +58,8 @@ export default defineConfig({
       DATABASE_URL: "",
       // an answer that breaks its contract fails the flow that caused it (a 500), as in the API tests
       RESPONSE_CHECK: "strict",
+      // the shop's test clock (site setting testClock) is honoured: the delivery-estimate spec sets it
+      SHOP_TEST_CLOCK: "1",
     },
   },
 });

@@ -24,10 +24,17 @@ const CONFIRMS_PER_ADDRESS = { max: 30, timeWindow: 60 * 60_000 };
 export const stockAlertRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { services }) => {
   app.post(
     "/stock-alerts",
-    { config: { rateLimit: ALERTS_PER_ADDRESS }, schema: { body: stockAlertRequestSchema, response: { 200: stockAlertResponseSchema, 201: stockAlertResponseSchema } } },
+    {
+      config: { rateLimit: ALERTS_PER_ADDRESS },
+      schema: { body: stockAlertRequestSchema, response: { 200: stockAlertResponseSchema, 201: stockAlertResponseSchema } },
+    },
     async (request, reply) => {
       const meta = requestMeta(request);
-      const result = await services.stockAlerts.subscribe(request.body, { userId: request.visitor?.id ?? null, ip: meta.ip ?? null, locale: meta.locale ?? "sw" });
+      const result = await services.stockAlerts.subscribe(request.body, {
+        userId: request.visitor?.id ?? null,
+        ip: meta.ip ?? null,
+        locale: meta.locale ?? "sw",
+      });
       return reply.code(result.created ? 201 : 200).send({ status: result.alert.status, alert: result.alert, code: result.code });
     },
   );

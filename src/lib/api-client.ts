@@ -137,7 +137,7 @@ import type {
   ShipRequest,
 } from "./contract/back-orders";
 import type { BackOrderOffer, BackOrderPlan } from "./back-orders";
-import type { AdminReturnView, DecideReturnRequest, ReturnOptions, ReturnRequest, ReturnView } from "./contract/returns";
+import type { AdminReturnView, DecideReturnRequest, ProductWarrantyResponse, ReturnOptions, ReturnRequest, ReturnView } from "./contract/returns";
 import type {
   CashCollector,
   CashDayResponse,
@@ -473,6 +473,8 @@ export const api = {
       call<{ return: AdminReturnView }>("POST", `/api/admin/returns/${encodeURIComponent(number)}/${step}`, { ...options, json: note ? { note } : {} }),
     refuse: (number: string, reason: string, options?: CallOptions) =>
       call<{ return: AdminReturnView }>("POST", `/api/admin/returns/${encodeURIComponent(number)}/refuse`, { ...options, json: { reason } }),
+    setWarranty: (productId: number, warrantyDays: number | null, options?: CallOptions) =>
+      call<ProductWarrantyResponse>("PUT", `/api/admin/products/${productId}/warranty`, { ...options, json: { warrantyDays } }),
     decide: (number: string, body: DecideReturnRequest, options?: CallOptions) =>
       call<{ return: AdminReturnView }>("POST", `/api/admin/returns/${encodeURIComponent(number)}/decide`, { ...options, json: body }),
   },
@@ -554,7 +556,8 @@ export const api = {
     subscribe: (body: StockAlertRequest, options?: CallOptions) => call<StockAlertResponse>("POST", "/api/stock-alerts", { ...options, json: body }),
     confirm: (body: StockAlertConfirmRequest, options?: CallOptions) =>
       call<StockAlertStateResponse>("POST", "/api/stock-alerts/confirm", { ...options, json: body }),
-    cancel: (body: StockAlertCancelRequest, options?: CallOptions) => call<StockAlertStateResponse>("POST", "/api/stock-alerts/cancel", { ...options, json: body }),
+    cancel: (body: StockAlertCancelRequest, options?: CallOptions) =>
+      call<StockAlertStateResponse>("POST", "/api/stock-alerts/cancel", { ...options, json: body }),
   },
   /** The admin's side of "notify me": who waits per product, the most awaited, a product's incoming stock. */
   adminStockAlerts: {

@@ -6,10 +6,12 @@ import {
   deliveryEstimatesSchema,
   estimateDelivery,
   formatDateRange,
+  isLate,
   weekdayOf,
   type DeliveryEstimateSettings,
   type EstimateInput,
 } from "./delivery-estimate";
+import { readOrderNote, shopperSeesNote } from "./order-notes";
 import { mergeSiteSettings } from "./site-settings";
 
 // Dar es Salaam is UTC+3 all year: 10:00 shop time is 07:00Z
@@ -76,8 +78,7 @@ describe("estimateDelivery", () => {
   });
 
   it("a Sunday order, any time, is dispatched Monday", () => {
-    for (const time of ["08:00", "11:59", "18:00"])
-      expect(estimate({ now: at("2026-12-06", time), method: "courier" }).dispatchDate).toBe("2026-12-07");
+    for (const time of ["08:00", "11:59", "18:00"]) expect(estimate({ now: at("2026-12-06", time), method: "courier" }).dispatchDate).toBe("2026-12-07");
   });
 
   it("a public holiday is no dispatch day", () => {
@@ -203,5 +204,23 @@ describe("the settings", () => {
     for (const date of ["2026-01-12", "2026-04-07", "2026-07-07", "2026-10-14", "2026-12-09", "2027-08-08", "2027-12-26"]) expect(dates).toContain(date);
     const lunar = merged.deliveryEstimates.holidays.filter((h) => h.approximate).map((h) => h.name.en);
     expect(new Set(lunar)).toEqual(new Set(["Eid al-Fitr", "Eid al-Adha", "Maulid"]));
+  });
+});
+
+describe("a slip on the order's timeline", () => {
+  it("reads back as the new dates, shown to the shopper too", () => {
+    const note = readOrderNote("promise-slipped 2026-12-11 2026-12-12");
+    expect(note).toEqual({ kind: "promise-slipped", from: "2026-12-11", to: "2026-12-12" });
+    expect(shopperSeesNote(note)).toBe(true);
+  });
+});
+
+describe("isLate", () => {
+  it("is late once the promised last day has passed with the order still owed", () => {
+    expect(isLate({ status: "paid", promisedTo: "2026-12-10" }, "2026-12-11")).toBe(true);
+    expect(isLate({ status: "shipped", promisedTo: "2026-12-10" }, "2026-12-10")).toBe(false);
+    expect(isLate({ status: "delivered", promisedTo: "2026-12-10" }, "2026-12-20")).toBe(false);
+    expect(isLate({ status: "ready_for_pickup", promisedTo: "2026-12-10" }, "2026-12-20")).toBe(false);
+    expect(isLate({ status: "paid", promisedTo: null }, "2026-12-20")).toBe(false);
   });
 });

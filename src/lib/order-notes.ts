@@ -24,16 +24,22 @@ export type OrderNote =
   | { kind: "payment-reversed"; reason: string }
   /** a refund's step (src/lib/refunds.ts): asked of the provider, money back, or failed */
   | { kind: "refund"; step: "requested" | "completed" | "failed"; number: number }
+  /** the delivery promise moved (src/lib/delivery-estimate.ts): the new first and last day, told to the shopper */
+  | { kind: "promise-slipped"; from: string; to: string }
   | { kind: "free"; text: string };
 
 const REFUND = /^refund-(requested|completed|failed):(\d+)$/;
 
 const IN_PERSON = /^(?:recorded-payment|collected) (cash|till)(?: (\S+))?$/;
 
+const PROMISE_SLIPPED = /^promise-slipped (\d{4}-\d{2}-\d{2}) (\d{4}-\d{2}-\d{2})$/;
+
 export function readOrderNote(note: string): OrderNote {
   if ((PLAIN_NOTE_CODES as readonly string[]).includes(note)) return { kind: "plain", code: note as PlainNoteCode };
   const inPerson = IN_PERSON.exec(note);
   if (inPerson) return { kind: "paid-in-person", method: inPerson[1] as "cash" | "till", transactionId: inPerson[2] ?? null };
+  const slipped = PROMISE_SLIPPED.exec(note);
+  if (slipped) return { kind: "promise-slipped", from: slipped[1]!, to: slipped[2]! };
   const refund = REFUND.exec(note);
   if (refund) return { kind: "refund", step: refund[1] as "requested" | "completed" | "failed", number: Number(refund[2]) };
   if (note.startsWith("rider: ")) return { kind: "rider", name: note.slice("rider: ".length) };
@@ -44,5 +50,5 @@ export function readOrderNote(note: string): OrderNote {
 
 /** Whether the shopper's own pages show a note (staff's words about a refusal or a reversal stay with the shop). */
 export function shopperSeesNote(note: OrderNote): boolean {
-  return note.kind === "plain" || note.kind === "paid-in-person" || note.kind === "rider" || note.kind === "refund";
+  return note.kind === "plain" || note.kind === "paid-in-person" || note.kind === "rider" || note.kind === "refund" || note.kind === "promise-slipped";
 }

@@ -41,7 +41,10 @@ describe("availabilityLine", () => {
     });
   });
   it("never shows a past date as the arrival date", () => {
-    expect(availabilityLine(0, { incomingQuantity: 20, incomingDate: "2026-11-20", onDemandWeeks: null }, today).incoming).toEqual({ quantity: 20, date: null });
+    expect(availabilityLine(0, { incomingQuantity: 20, incomingDate: "2026-11-20", onDemandWeeks: null }, today).incoming).toEqual({
+      quantity: 20,
+      date: null,
+    });
     expect(availabilityLine(0, { incomingQuantity: 20, incomingDate: today, onDemandWeeks: null }, today).incoming?.date).toBe(today);
   });
   it("says imported on demand only when nothing is in stock or on its way", () => {

@@ -57,6 +57,11 @@ const envSchema = z.object({
   REQUEST_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(5),
   /** search by image: "learned" (the built-in learned encoder fused with the descriptor) or "descriptor" alone */
   IMAGE_ENCODER: z.enum(["learned", "descriptor"]).default("learned"),
+  /**
+   * "1": the shop's clock honours the site setting `testClock` (src/server/delivery/shop-clock.ts),
+   * for end-to-end and API tests; anything else (production): the setting is refused and ignored
+   */
+  SHOP_TEST_CLOCK: z.enum(["0", "1"], { error: 'SHOP_TEST_CLOCK must be "1" (tests only) or "0"' }).optional(),
   /** "off": a first start on an empty database seeds nothing (no demo catalogue, no ads): the shop starts empty */
   DEMO_DATA: z.enum(["on", "off"], { error: 'DEMO_DATA must be "on" or "off"' }).default("on"),
   /** search by image: "off" leaves keypoint matching out (ranking by the vectors alone) */

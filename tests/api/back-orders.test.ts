@@ -132,7 +132,13 @@ describe("back-orders", () => {
     const alerts = await api.handle.db
       .insert(stockAlerts)
       .values(
-        ["+255716000101", "+255716000102"].map((contact) => ({ productId: a.id, channel: "sms" as const, contact, status: "waiting" as const, token: randomUUID() })),
+        ["+255716000101", "+255716000102"].map((contact) => ({
+          productId: a.id,
+          channel: "sms" as const,
+          contact,
+          status: "waiting" as const,
+          token: randomUUID(),
+        })),
       )
       .returning({ id: stockAlerts.id });
     // stock arrives through the admin's stock change: the waiting line takes it first
@@ -143,7 +149,11 @@ describe("back-orders", () => {
     expect((await orderOf(number)).waitingUnits).toBe(0);
     // one unit is left for the waiting list: the first alert is told, the second keeps waiting
     await api.services.stockAlerts.drain();
-    const told = await api.handle.db.select({ id: stockAlerts.id, status: stockAlerts.status }).from(stockAlerts).where(eq(stockAlerts.productId, a.id)).orderBy(asc(stockAlerts.id));
+    const told = await api.handle.db
+      .select({ id: stockAlerts.id, status: stockAlerts.status })
+      .from(stockAlerts)
+      .where(eq(stockAlerts.productId, a.id))
+      .orderBy(asc(stockAlerts.id));
     expect(told.map((x) => x.status === "waiting")).toEqual([false, true]);
     expect(told.map((x) => x.id)).toEqual(alerts.map((x) => x.id));
 
@@ -178,6 +188,8 @@ describe("back-orders", () => {
     const ours = mails.filter((m) => m.subject.includes(number));
     expect(ours).toHaveLength(2);
     expect(ours[1]!.body).toContain("DX-77");
+    // the admin reads the same parts
+    expect((await call("GET", `/api/admin/orders/${number}/shipments`, admin)).body.parts).toEqual(await parts());
     // shipped in full: delivered as ever
     expect((await call("GET", `/api/admin/orders/${number}`, admin)).body.order.actions).toEqual(["deliver"]);
   });
@@ -228,6 +240,15 @@ describe("back-orders", () => {
     expect((await call("POST", `/api/orders/${number}/back-orders/cancel`, shopper, {})).status).toBe(409);
     // the rest goes out whole now
     expect((await call("GET", `/api/admin/orders/${number}`, admin)).body.order.actions).toContain("ship");
+
+    // the admin cancels another order's waiting part (all of it: nothing was in stock), its money, delivery too, to the account's store credit
+    const other = await place(shopper, [{ id: d.id, quantity: 2 }]);
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    expect((await call("POST", `/api/admin/orders/${other.body.order.number}/mark-paid`, admin, {})).status).toBe(200);
+    const byAdmin = await call("POST", `/api/admin/orders/${other.body.order.number}/back-orders/cancel`, admin, { method: "store_credit" });
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
+    expect(byAdmin.body).toMatchObject({ refundPending: false, refund: { method: "store_credit", amount: other.body.order.total } });
+    expect((await orderOf(other.body.order.number)).status).toBe("refunded");
 
     // a refund-by date the expected date slips past: the job cancels the waiting part and refunds it
     const e = await product(0);

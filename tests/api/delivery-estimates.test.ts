@@ -117,7 +117,10 @@ describe("GET /api/delivery-estimate", () => {
       await api.handle.db.update(products).set({ onDemandWeeks: null }).where(eq(products.id, coming.id));
       expect(await estimate(`method=pickup&productId=${coming.id}`)).toMatchObject({ status: 409, body: { code: "out-of-stock" } });
     } finally {
-      await api.handle.db.update(products).set({ incomingQuantity: null, incomingDate: null, onDemandWeeks: null, stockQuantity: 5 }).where(eq(products.id, coming.id));
+      await api.handle.db
+        .update(products)
+        .set({ incomingQuantity: null, incomingDate: null, onDemandWeeks: null, stockQuantity: 5 })
+        .where(eq(products.id, coming.id));
     }
   });
 });
@@ -215,7 +218,10 @@ describe("the promise an order is sold with", () => {
     const view = await call("GET", `/api/admin/orders/${number}`, admin);
     expect(view.body.order).toMatchObject({ promise: { from: "2026-12-11", to: "2026-12-12", slips: 1 } });
     // a mail only when the order has an address: this guest gave none
-    const mails = await api.handle.db.select().from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like ${`order:${number}:order-delayed:%`}`);
+    const mails = await api.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.dedupeKey} like ${`order:${number}:order-delayed:%`}`);
     expect(mails).toHaveLength(0);
   });
 });

@@ -18,6 +18,7 @@ import { openSession } from "../../src/server/auth/sessions";
 import { saveSiteSettings } from "../../src/server/settings/settings";
 import { DEFAULT_RETURNS_SETTINGS } from "../../src/lib/returns";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
+import { phoneMaker } from "./buyers";
 import { apiClient, multipartForm, setupApi, shopperCookie, unique, type FormPart } from "./harness";
 import { totpCode } from "./two-factor-helpers";
 
@@ -35,6 +36,8 @@ const api = setupApi();
 type Json = Record<string, any>;
 const { call } = apiClient<Json>(api);
 
+// each order its own number: a number's SMS quota is not shared across the file's orders
+const freshPhone = phoneMaker("0678", 251);
 const SECRET = "JBSWY3DPEHPK3PXP";
 const DAY = 24 * 60 * 60 * 1000;
 const ALL_CONDITIONS = { unused: true, notSoldered: true, notCut: true };
@@ -72,7 +75,8 @@ async function fillCart(cookie: string): Promise<number[]> {
 async function deliveredOrder(deliveredDaysAgo = 1): Promise<{ cookie: string; number: string; lines: Json[]; productIds: number[] }> {
   const cookie = await shopperCookie(api, "returns");
   const productIds = await fillCart(cookie);
-  const placed = await call("POST", "/api/orders", cookie, DAR_COURIER_ORDER, { "idempotency-key": randomUUID() });
+  const phone = freshPhone();
+  const placed = await call("POST", "/api/orders", cookie, { ...DAR_COURIER_ORDER, phone: phone.local }, { "idempotency-key": randomUUID() });
   expect(placed.status, placed.text).toBe(201);
   const number: string = placed.body.order.number;
   const { cookie: adminCookie } = await admin();
@@ -88,6 +92,8 @@ async function deliveredOrder(deliveredDaysAgo = 1): Promise<{ cookie: string; n
     .update(orderEvents)
     .set({ at: new Date(Date.now() - deliveredDaysAgo * DAY) })
     .where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.status, "delivered")));
+  // the order's own texts (placed, paid, shipped, delivered) went out back then, not within the number's hourly quota of now
+  await api.handle.db.execute(sql`update message_outbox set created_at = created_at - interval '2 hours' where recipient = ${phone.e164}`);
   // the order's lines by id, as the return form offers them
   const lines = ((await call("GET", `/api/orders/${number}/returns`, cookie)).body.lines as Json[]).map((l) => ({ ...l, id: l.orderLineId }));
   return { cookie, number, lines, productIds };
@@ -98,12 +104,15 @@ const photo = (colour = "#c03030") =>
     .jpeg()
     .toBuffer();
 
+/** Requests sent so far: each from its own client address, so the per-address limit is met only where a test means it. */
+let sent = 0;
 /** A return request as the order page's form sends it (multipart). */
 async function requestReturn(
   number: string,
   cookie: string | null,
   fields: { lines: Json[]; reason?: string; returnMethod?: string; checklist?: Json; orderLink?: string },
   photos: FormPart[] = [],
+  ip = `10.44.${Math.floor(++sent / 250)}.${sent % 250}`,
 ) {
   const parts: FormPart[] = [
     { name: "lines", data: JSON.stringify(fields.lines) },
@@ -117,6 +126,7 @@ async function requestReturn(
   const res = await api.app.inject({
     method: "POST",
     url: `/api/orders/${encodeURIComponent(number)}/returns`,
+    remoteAddress: ip,
     headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
     payload: form.payload,
   });
@@ -202,7 +212,7 @@ describe("a shopper's return request", () => {
   it("closes with the window (409 return-not-allowed), and past it takes a warranty claim for a product with a longer warranty", async () => {
     const { cookie, number, lines, productIds } = await deliveredOrder(10);
     const closed = await requestReturn(number, cookie, { lines: [{ orderLineId: lines[0]!.id, quantity: 1 }] });
-    expect(closed.status).toBe(409);
+    expect(closed.status, closed.text).toBe(409);
     expect(closed.body).toMatchObject({ code: "return-not-allowed", reason: "window-closed" });
     expect((await call("GET", `/api/orders/${number}/returns`, cookie)).body).toMatchObject({ open: false, kind: null });
 
@@ -222,10 +232,10 @@ describe("a shopper's return request", () => {
     expect(other.body).toMatchObject({ code: "return-not-allowed", reason: "window-closed" });
   });
 
-  it("refuses an order not delivered yet, and someone else's order reads as none", async () => {
+  it("refuses an order not delivered yet, someone else's order reads as none, and one address is limited", async () => {
     const cookie = await shopperCookie(api, "returns-undelivered");
     await fillCart(cookie);
-    const placed = await call("POST", "/api/orders", cookie, DAR_COURIER_ORDER, { "idempotency-key": randomUUID() });
+    const placed = await call("POST", "/api/orders", cookie, { ...DAR_COURIER_ORDER, phone: freshPhone().local }, { "idempotency-key": randomUUID() });
     const number: string = placed.body.order.number;
     const { cookie: adminCookie } = await admin();
     expect((await call("POST", `/api/admin/orders/${number}/mark-paid`, adminCookie, {})).status).toBe(200);
@@ -239,6 +249,11 @@ describe("a shopper's return request", () => {
     const stranger = await shopperCookie(api, "returns-stranger");
     expect((await requestReturn(number, stranger, { lines: [{ orderLineId: line!.id, quantity: 1 }] })).status).toBe(404);
     expect((await requestReturn(number, null, { lines: [{ orderLineId: line!.id, quantity: 1 }] })).status).toBe(401);
+    // ten requests an hour from one address (each stores photos and sends an SMS and an e-mail)
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await requestReturn(number, cookie, { lines: [{ orderLineId: line!.id, quantity: 1 }] }, [], "10.45.0.1")).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(409), 429]);
   });
 
   it("takes photos by the shop's picture rules: refuses a file that is not a picture, and more than five", async () => {

@@ -211,7 +211,12 @@ describe("stock alerts (notify me)", () => {
     );
     expect(optionSoldOut.status, JSON.stringify(optionSoldOut.body)).toBe(201);
     expect(optionSoldOut.body.alert.variantId).toBe(options[0]!.combinationId);
-    const noSuchOption = await post("/api/stock-alerts", { productId: withOptions!.id, variantId: "nope", channel: "sms", contact: freshPhone().local }, {}, { ip: ip() });
+    const noSuchOption = await post(
+      "/api/stock-alerts",
+      { productId: withOptions!.id, variantId: "nope", channel: "sms", contact: freshPhone().local },
+      {},
+      { ip: ip() },
+    );
     expect(noSuchOption.status).toBe(400);
   });
 
@@ -225,7 +230,10 @@ describe("stock alerts (notify me)", () => {
     expect(answers.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(answers[5]).toBe(429);
     // one code went out: the later sign-ups within the resend wait are confirmed by the same code
-    const codes = await api.handle.db.select({ id: messageOutbox.id }).from(messageOutbox).where(and(eq(messageOutbox.recipient, phone.e164), eq(messageOutbox.event, "one-time-code")));
+    const codes = await api.handle.db
+      .select({ id: messageOutbox.id })
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.recipient, phone.e164), eq(messageOutbox.event, "one-time-code")));
     expect(codes).toHaveLength(1);
 
     const sold = await product(0);
@@ -257,7 +265,10 @@ describe("stock alerts (notify me)", () => {
       expect(refused.body.code).toBe("out-of-stock");
 
       // the hold ends unbought: the unit goes to the next in line (held for them in turn)
-      await api.handle.db.update(stockAlerts).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(stockAlerts.id, holderAlert));
+      await api.handle.db
+        .update(stockAlerts)
+        .set({ holdUntil: new Date(Date.now() - 1000) })
+        .where(eq(stockAlerts.id, holderAlert));
       await api.services.stockAlerts.drain();
       expect((await alertRow(holderAlert)).status).toBe("notified");
       expect((await alertRow(otherAlert)).status).toBe("held");
@@ -277,7 +288,12 @@ describe("stock alerts (notify me)", () => {
     await guestAlert(p.id, freshPhone());
     await guestAlert(p.id, freshPhone());
 
-    const half = await call("PUT", `/api/admin/products/${p.id}/incoming`, admin, { incomingQuantity: 20, incomingDate: null, onDemandWeeks: null, reason: "ordered" });
+    const half = await call("PUT", `/api/admin/products/${p.id}/incoming`, admin, {
+      incomingQuantity: 20,
+      incomingDate: null,
+      onDemandWeeks: null,
+      reason: "ordered",
+    });
     expect(half.status).toBe(400);
     expect(half.body.field).toBe("incomingDate");
     const set = await call("PUT", `/api/admin/products/${p.id}/incoming`, admin, {
@@ -288,11 +304,21 @@ describe("stock alerts (notify me)", () => {
     });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body).toMatchObject({ changed: true, incoming: { incomingQuantity: 20, incomingDate: "2026-12-12", onDemandWeeks: 3 } });
-    const [logged] = await api.handle.db.select().from(productChanges).where(eq(productChanges.productId, p.id)).orderBy(sql`${productChanges.id} desc`).limit(1);
+    const [logged] = await api.handle.db
+      .select()
+      .from(productChanges)
+      .where(eq(productChanges.productId, p.id))
+      .orderBy(sql`${productChanges.id} desc`)
+      .limit(1);
     expect(logged!.changes).toMatchObject({ incomingQuantity: { before: 0, after: 20 }, incomingDate: { before: 0, after: 20261212 } });
     expect(logged!.reason).toBe("ordered from the supplier");
 
-    const shopper = await call("PUT", `/api/admin/products/${p.id}/incoming`, null, { incomingQuantity: null, incomingDate: null, onDemandWeeks: null, reason: "x" });
+    const shopper = await call("PUT", `/api/admin/products/${p.id}/incoming`, null, {
+      incomingQuantity: null,
+      incomingDate: null,
+      onDemandWeeks: null,
+      reason: "x",
+    });
     expect(shopper.status).toBe(401);
 
     const awaited = await call("GET", "/api/admin/stock-alerts/awaited?limit=100", admin);

@@ -4,10 +4,13 @@ import {
   adminReturnsQuerySchema,
   adminReturnsResponseSchema,
   decideReturnRequestSchema,
+  productWarrantyRequestSchema,
+  productWarrantyResponseSchema,
   refuseReturnRequestSchema,
   returnNumberParamsSchema,
   returnStepRequestSchema,
 } from "@/lib/contract/returns";
+import { idParams } from "@/lib/contract/fields";
 import { requestMeta, type ApiContext } from "../context";
 import { adminActor } from "../scopes";
 
@@ -50,5 +53,12 @@ export const returnAdminRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, 
     "/returns/:number/decide",
     { schema: { params: returnNumberParamsSchema, body: decideReturnRequestSchema, response: { 200: adminReturnResponseSchema } } },
     async (request) => ({ return: await services.returns.decide(adminActor(request), request.params.number, request.body, requestMeta(request)) }),
+  );
+
+  /** A product's warranty, set on the admin's product page (a claim within it after the return window is a warranty claim). */
+  app.put(
+    "/products/:id/warranty",
+    { schema: { params: idParams, body: productWarrantyRequestSchema, response: { 200: productWarrantyResponseSchema } } },
+    async (request) => services.returns.setWarranty(adminActor(request), request.params.id, request.body.warrantyDays, requestMeta(request)),
   );
 };

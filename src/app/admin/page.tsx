@@ -60,6 +60,7 @@ export default async function AdminPage() {
     getIntl(),
   ]);
   const cash = await getTranslator("delivery.cash");
+  const returnsT = await getTranslator("admin.returns");
   const when = adminTimeFormat(locale);
   const count = adminNumberFormat(locale);
   const period = (key: "today" | "month", figures: PeriodFigures) => (
@@ -88,6 +89,7 @@ export default async function AdminPage() {
     { href: "/admin/messages", label: tm("title") },
     { href: "/admin/text-messages", label: d("textMessages") },
     { href: "/admin/cash", label: cash("title") },
+    { href: "/admin/returns", label: returnsT("meta") },
     { href: "/admin/requests", label: tr("title") },
     { href: "/siem-dashboard", label: d("security") },
   ];

@@ -6,6 +6,7 @@ import { textIn, type SiteSettings } from "@/lib/site-settings";
 import { regionName } from "@/lib/tanzania-regions";
 import { DATE_FORMATS } from "@/lib/date-format";
 import { serverFormatter, serverLocale, serverTranslator } from "../i18n/request-intl";
+import { OrderPromise } from "../delivery/order-promise";
 
 const money = (n: number) => formatMoney(n, "TZS");
 const phone = (e164: string | null) => (e164 ? formatTanzanianPhone(e164) : "");
@@ -84,6 +85,7 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
       <div className="grid gap-4 md:grid-cols-2">
         <DetailCard id="delivery-heading" title={t("delivery")}>
           <p className="font-medium">{names(`deliveryMethod.${d.method}`)}</p>
+          <OrderPromise order={order} />
           {d.method === "pickup" ? <p>{t("pickupAt", { address: textIn(shop.address, locale) })}</p> : <p>{address}</p>}
           {d.parcelOffice && <p>{t("parcelOffice", { office: d.parcelOffice })}</p>}
           {d.notes && <p className="text-[var(--muted-fg)]">{t("notes", { notes: d.notes })}</p>}

@@ -1,9 +1,10 @@
 "use client";
 
 import { CheckCircle2, Circle, XCircle } from "lucide-react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useFormatter, useLocale, useTranslations } from "use-intl";
 import type { OrderStatus } from "@/lib/checkout";
 import { DATE_FORMATS } from "@/lib/date-format";
+import { formatDateRange } from "@/lib/delivery-estimate";
 import { readOrderNote, shopperSeesNote, type OrderNote } from "@/lib/order-notes";
 
 export interface TimelineEvent {
@@ -20,6 +21,7 @@ export interface TimelineEvent {
 export function OrderTimeline({ events, showFreeNotes = false }: { events: TimelineEvent[]; showFreeNotes?: boolean }) {
   const t = useTranslations("orders");
   const format = useFormatter();
+  const locale = useLocale();
   const noteText = (note: OrderNote): string => {
     switch (note.kind) {
       case "plain":
@@ -34,6 +36,8 @@ export function OrderTimeline({ events, showFreeNotes = false }: { events: Timel
         return t("eventNote.paymentReversed", { reason: note.reason });
       case "refund":
         return t("eventNote.refund", { step: note.step, number: note.number });
+      case "promise-slipped":
+        return t("eventNote.promiseSlipped", { dates: formatDateRange(note.from, note.to, locale === "sw" ? "sw" : "en") });
       case "free":
         return note.text;
     }

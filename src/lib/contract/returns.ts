@@ -176,3 +176,9 @@ export const decideReturnRequestSchema = z
   })
   .strict();
 export type DecideReturnRequest = z.input<typeof decideReturnRequestSchema>;
+
+/** PUT /api/admin/products/{id}/warranty: days after delivery a claim is taken (null: the shop's return window only) */
+export const productWarrantyRequestSchema = z.object({ warrantyDays: z.number().int().min(1).max(3650).nullable() }).strict();
+export type ProductWarrantyRequest = z.input<typeof productWarrantyRequestSchema>;
+export const productWarrantyResponseSchema = z.object({ warrantyDays: z.number().int().nullable(), faultyQuantity: z.number().int() });
+export type ProductWarrantyResponse = z.infer<typeof productWarrantyResponseSchema>;

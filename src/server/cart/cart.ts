@@ -220,9 +220,10 @@ export function mergeGuestCart(db: Database, userId: number, mergeId: string, li
 
     const productIds = [...new Set(sorted.map((l) => l.productId))];
     const locked = productIds.length
-      ? rowsOf<{ id: number; stock: number; has_variants: boolean }>(
+      ? rowsOf<{ id: number; stock: number; has_variants: boolean; back_orderable: boolean }>(
           await tx.execute(sql`
-            select p.id, p.stock_quantity as stock, exists (select 1 from product_variants v where v.product_id = p.id) as has_variants
+            select p.id, p.stock_quantity as stock, exists (select 1 from product_variants v where v.product_id = p.id) as has_variants,
+              (p.allow_backorder and (p.on_demand_weeks is not null or p.incoming_date >= current_date)) as back_orderable
             from products p
             where p.id in (select (e->>'product_id')::int from jsonb_array_elements(${input}::jsonb) e) and p.archived_at is null
             order by p.id
@@ -266,7 +267,8 @@ export function mergeGuestCart(db: Database, userId: number, mergeId: string, li
         stock = Number(state.variant_stock);
       }
       const inCart = Number(state?.in_cart ?? 0);
-      const room = Math.min(stock, MAX_LINE_QUANTITY) - inCart;
+      // back-orders: beyond its stock, as one add allows (placing the order checks the date again)
+      const room = (product.back_orderable ? MAX_LINE_QUANTITY : Math.min(stock, MAX_LINE_QUANTITY)) - inCart;
       if (room <= 0) {
         drop("out-of-stock");
         continue;

@@ -1365,7 +1365,10 @@ export const phoneCodes = pgTable(
     clientIp: text("client_ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("phone_codes_phone_idx").on(t.phone, t.purpose, t.createdAt), check("phone_codes_purpose", sql`${t.purpose} in ('checkout', 'claim', 'stock_alert')`)],
+  (t) => [
+    index("phone_codes_phone_idx").on(t.phone, t.purpose, t.createdAt),
+    check("phone_codes_purpose", sql`${t.purpose} in ('checkout', 'claim', 'stock_alert')`),
+  ],
 );
 
 /**

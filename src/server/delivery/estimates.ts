@@ -103,7 +103,11 @@ async function awaitedFrom(tx: Database, orderId: number): Promise<string | null
  * The promise an order is sold with, from the same rule at the moment it is placed (`at`; the
  * shop's test clock applies): the days its waiting lines expect stock start it later.
  */
-export function orderPromise(shop: SiteSettings, at: Date, order: { method: DeliveryMethod; region: string | null; lines: readonly PromiseLine[] }): DeliveryEstimate {
+export function orderPromise(
+  shop: SiteSettings,
+  at: Date,
+  order: { method: DeliveryMethod; region: string | null; lines: readonly PromiseLine[] },
+): DeliveryEstimate {
   const availableFrom = order.lines.filter((l) => l.backorderedQuantity > 0).reduce<string | null>((d, l) => laterDate(d, l.backorderExpectedOn), null);
   return estimateDelivery({ now: shopNow(shop, at), settings: shop, method: order.method, region: order.region, availableFrom });
 }
@@ -168,7 +172,14 @@ export function createDeliveryEstimates(deps: DeliveryEstimatesDeps) {
       const shop = await deps.settings.get();
       const now = shopNow(shop, realNow());
       const candidates = await db
-        .select({ id: orders.id, number: orders.number, method: orders.deliveryMethod, region: orders.region, promisedTo: orders.promisedTo, status: orders.status })
+        .select({
+          id: orders.id,
+          number: orders.number,
+          method: orders.deliveryMethod,
+          region: orders.region,
+          promisedTo: orders.promisedTo,
+          status: orders.status,
+        })
         .from(orders)
         .where(and(isNotNull(orders.promisedTo), inArray(orders.status, [...UNDISPATCHED_STATUSES])));
       const slipped: SlipResult[] = [];

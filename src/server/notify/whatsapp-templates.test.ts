@@ -17,6 +17,7 @@ describe("the WhatsApp templates the shop registers", () => {
         "payment-expired",
         "payment-failed",
         "payment-prompt",
+        "stock-alert",
       ].sort(),
     );
     for (const spec of WHATSAPP_TEMPLATES) expect(spec.name).toMatch(/^[a-z0-9_]{1,512}$/);

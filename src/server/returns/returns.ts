@@ -496,6 +496,44 @@ export function createReturnsService(deps: ReturnsDeps) {
       return adminViewOf(db, row);
     },
 
+    /** A product's warranty (days after delivery, null: the return window only) and its faulty count, for the admin's product page. */
+    async productWarranty(productId: number): Promise<{ warrantyDays: number | null; faultyQuantity: number }> {
+      const [row] = await db
+        .select({ warrantyDays: products.warrantyDays, faultyQuantity: products.faultyQuantity })
+        .from(products)
+        .where(eq(products.id, productId));
+      if (!row) throw new DomainError("not-found", "Product not found");
+      return row;
+    },
+
+    /** Sets a product's warranty, logged as a product change by the admin. */
+    async setWarranty(
+      actor: AdminActor,
+      productId: number,
+      warrantyDays: number | null,
+      meta: RequestMeta,
+    ): Promise<{ warrantyDays: number | null; faultyQuantity: number }> {
+      return withTransaction(db, async (tx) => {
+        const [row] = await tx
+          .update(products)
+          .set({ warrantyDays, updatedAt: now() })
+          .where(eq(products.id, productId))
+          .returning({ warrantyDays: products.warrantyDays, faultyQuantity: products.faultyQuantity });
+        if (!row) throw new DomainError("not-found", "Product not found");
+        await logSecurityEvent(
+          tx,
+          {
+            type: "admin-product-changed",
+            userId: actor.id,
+            email: actor.email,
+            detail: { by: actor.email, action: "warranty", product: productId, warrantyDays },
+          },
+          meta,
+        );
+        return row;
+      });
+    },
+
     approve: (actor: AdminActor, number: string, note: string | null, meta: RequestMeta) => step(actor, number, "approve", { status: "approved", note }, meta),
     refuse: (actor: AdminActor, number: string, reason: string, meta: RequestMeta) =>
       step(actor, number, "refuse", { status: "refused", note: null, refusalReason: reason.trim() }, meta),

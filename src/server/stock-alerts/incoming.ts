@@ -50,9 +50,16 @@ export async function setIncoming(
     if (before.incomingDate !== next.incomingDate) moved.incomingDate = { before: dateNumber(before.incomingDate), after: dateNumber(next.incomingDate) };
     if (before.onDemandWeeks !== next.onDemandWeeks) moved.onDemandWeeks = { before: before.onDemandWeeks ?? 0, after: next.onDemandWeeks ?? 0 };
     if (!Object.keys(moved).length) return false;
-    await tx.update(products).set({ ...next, updatedAt: new Date() }).where(eq(products.id, productId));
+    await tx
+      .update(products)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(products.id, productId));
     await tx.insert(productChanges).values({ productId, adminId: admin.id, adminEmail: admin.email, changes: moved, reason });
-    await logSecurityEvent(tx, { type: "admin-product-changed", userId: admin.id, email: admin.email, detail: { product: productId, changes: moved, reason } }, meta);
+    await logSecurityEvent(
+      tx,
+      { type: "admin-product-changed", userId: admin.id, email: admin.email, detail: { product: productId, changes: moved, reason } },
+      meta,
+    );
     return true;
   });
   // the product page's "arriving about …" line

@@ -83,6 +83,12 @@ export type HoldOwner = { userId: number } | { phone: string | null; email: stri
 
 type AlertRow = typeof stockAlerts.$inferSelect;
 
+/** The shop's name and the hold a told shopper gets (hours, 0: none). */
+interface ShopFacts {
+  companyName: string;
+  holdHours: number;
+}
+
 const LIVE: StockAlertStatus[] = ["pending-confirmation", "waiting", "held"];
 
 const newToken = () => randomBytes(16).toString("base64url");
@@ -112,11 +118,7 @@ function contactList(owner: { phone: string | null; email: string | null }) {
 async function heldUnits(tx: Database, productIds: readonly number[], owner: HoldOwner | null): Promise<Map<string, number>> {
   const held = new Map<string, number>();
   if (!productIds.length) return held;
-  const notOwner = !owner
-    ? sql`true`
-    : "userId" in owner
-      ? sql`(user_id is null or user_id <> ${owner.userId})`
-      : sql`contact not in (${contactList(owner)})`;
+  const notOwner = !owner ? sql`true` : "userId" in owner ? sql`(user_id is null or user_id <> ${owner.userId})` : sql`contact not in (${contactList(owner)})`;
   const rows = rowsOf<{ product_id: number; combination_id: string | null; held: number | string }>(
     await tx.execute(sql`select product_id, combination_id, count(*) as held from stock_alerts
       where status = 'held' and hold_until > now() and product_id in (${sql.join(
@@ -155,10 +157,7 @@ export async function withoutHeldUnits<L extends { productId: number; variantId:
 /** The buyer's own holds on the products they just ordered are used: the units are theirs now, no longer held. */
 export async function useHolds(tx: Database, productIds: readonly number[], owner: HoldOwner): Promise<void> {
   if (!productIds.length) return;
-  const mine =
-    "userId" in owner
-      ? sql`user_id = ${owner.userId}`
-      : sql`contact in (${contactList(owner)})`;
+  const mine = "userId" in owner ? sql`user_id = ${owner.userId}` : sql`contact in (${contactList(owner)})`;
   await tx.execute(sql`update stock_alerts set status = 'notified', hold_until = null, ended_at = now()
     where status = 'held' and product_id in (${sql.join(
       productIds.map((id) => sql`${id}`),
@@ -172,6 +171,12 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => undefined);
   let draining: Promise<{ sent: number; failed: number; dead: number }> | null = null;
+
+  /** The settings a message needs, read before a transaction (inside one, only its own connection may be queried). */
+  async function shopFacts(): Promise<ShopFacts> {
+    const settings = await deps.settings.get();
+    return { companyName: settings.companyName, holdHours: settings.stockAlerts.holdHours };
+  }
 
   const alertLink = (token: string) => new URL(`/stock-alerts/${token}`, deps.siteUrl).toString();
 
@@ -194,7 +199,9 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
   /** The option an alert names (by row id or combination id), or null for the product as a whole. */
   function optionOf(product: Product, variantId: SubscribeInput["variantId"]) {
     if (variantId === undefined || variantId === null || variantId === "" || variantId === DEFAULT_VARIANT_ID) return null;
-    const found = product.variants.find((v) => (typeof variantId === "number" ? v.id === variantId : v.combinationId === variantId || String(v.id) === variantId));
+    const found = product.variants.find((v) =>
+      typeof variantId === "number" ? v.id === variantId : v.combinationId === variantId || String(v.id) === variantId,
+    );
     if (!found) throw new DomainError("invalid-variant", "This product has no such option");
     return found;
   }
@@ -230,8 +237,11 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
    * alert moved on from `waiting` (held with its end when the shop keeps units). False when the
    * channel refused it (the number opted out: the alert ends; a quota: it keeps its place).
    */
-  async function tell(tx: Database, alert: AlertRow, product: Product, holdHours: number): Promise<boolean> {
-    const shop = (await deps.settings.get()).companyName;
+  async function tell(tx: Database, alert: AlertRow, product: Product, shopSettings: ShopFacts): Promise<boolean> {
+    const { companyName: shop } = shopSettings;
+    // a unit is kept for an alert of one option, or of a product without options ("any option" names no unit)
+    const hold = shopSettings.holdHours > 0 && (alert.combinationId !== null || product.variants.length === 0);
+    const holdHours = hold ? shopSettings.holdHours : 0;
     const name = nameOf(product, alert.combinationId);
     const link = alertLink(alert.token);
     const dedupeKey = `stock-alert:${alert.id}:${alert.createdAt.getTime()}`;
@@ -275,7 +285,6 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
         await tx.update(stockAlerts).set({ status: "cancelled", endedAt: at }).where(eq(stockAlerts.id, alert.id));
       return false;
     }
-    const hold = holdHours > 0 && (alert.combinationId !== null || product.variants.length === 0);
     await tx
       .update(stockAlerts)
       .set(hold ? { status: "held", notifiedAt: at, holdUntil: new Date(at.getTime() + holdHours * 3_600_000) } : { status: "notified", notifiedAt: at })
@@ -288,7 +297,7 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
    * is told while units remain and its option (or the product) can be bought by others now.
    * The caller holds the product's advisory lock. Returns how many were told.
    */
-  async function tellWaiting(tx: Database, productId: number, units: number): Promise<number> {
+  async function tellWaiting(tx: Database, productId: number, units: number, shop: ShopFacts): Promise<number> {
     let product: Product;
     try {
       product = await productOf(tx, productId);
@@ -296,7 +305,6 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
       if (isDomainError(error) && error.code === "not-found") return 0;
       throw error;
     }
-    const holdHours = (await deps.settings.get()).stockAlerts.holdHours;
     let budget = units;
     let productLeft = await sellable(tx, product, null);
     const optionLeft = new Map<string, number>();
@@ -311,7 +319,7 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
     for (const alert of waiting) {
       if (budget <= 0 || productLeft <= 0) break;
       if (alert.combinationId !== null && (optionLeft.get(alert.combinationId) ?? 0) <= 0) continue;
-      if (!(await tell(tx, alert, product, holdHours))) continue;
+      if (!(await tell(tx, alert, product, shop))) continue;
       told += 1;
       budget -= 1;
       productLeft -= 1;
@@ -335,6 +343,8 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
   async function processArrivals(max = 50): Promise<{ sent: number; failed: number; dead: number }> {
     await sweep();
     let sent = 0;
+    // read before the transactions: inside one, only its own connection may be queried (PGlite)
+    const shop = await shopFacts();
     for (let pass = 0; pass < max; pass++) {
       const done = await withTransaction(db, async (tx) => {
         const [arrival] = rowsOf<{ id: number | string; product_id: number; units: number }>(
@@ -343,8 +353,11 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
         if (!arrival) return null;
         // one product's waiting list is told by one worker at a time, in queue order
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alerts:${arrival.product_id}`}))`);
-        const told = await tellWaiting(tx, Number(arrival.product_id), Number(arrival.units));
-        await tx.update(stockAlertArrivals).set({ processedAt: now() }).where(eq(stockAlertArrivals.id, Number(arrival.id)));
+        const told = await tellWaiting(tx, Number(arrival.product_id), Number(arrival.units), shop);
+        await tx
+          .update(stockAlertArrivals)
+          .set({ processedAt: now() })
+          .where(eq(stockAlertArrivals.id, Number(arrival.id)));
         return told;
       });
       if (done === null) break;
@@ -416,6 +429,7 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
       // a phone's code goes first: when the outbox refuses it, no alert is left waiting for a code that never came
       const code = !confirmed && input.channel !== "email" ? await sendCode(contact, meta) : null;
       const at = now();
+      const shop = await shopFacts();
       const row = await withTransaction(db, async (tx) => {
         if (live) {
           const [updated] = await tx
@@ -445,12 +459,11 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
         if (!confirmed && input.channel === "email") {
           const t = translator(meta.locale, "email");
           const name = nameOf(product, combinationId);
-          const shop = (await deps.settings.get()).companyName;
           const mailed = await deps.mail.enqueue(
             {
               to: contact,
               subject: t("stockAlert.confirmSubject", { product: name }),
-              text: t("stockAlert.confirmBody", { product: name, shop, link: alertLink(inserted.token) }),
+              text: t("stockAlert.confirmBody", { product: name, shop: shop.companyName, link: alertLink(inserted.token) }),
             },
             { kind: "stock-alert-confirm", clientIp: meta.ip, tx },
           );
@@ -475,6 +488,7 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
       if (alert.status !== "pending-confirmation") return view(alert);
       if ("token" in input && alert.channel !== "email") throw refusal("invalid-token", "stockAlertLinkInvalid");
       const checked = "code" in input ? await deps.phoneCodes.check(alert.contact, "stock_alert", input.code) : null;
+      const shop = await shopFacts();
       if ("code" in input && alert.channel === "email") throw new DomainError("not-found", "Alert not found");
       const row = await withTransaction(db, async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-alerts:${alert.productId}`}))`);
@@ -493,7 +507,7 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
             .where(and(eq(stockAlerts.contact, alert.contact), eq(stockAlerts.status, "pending-confirmation")));
         const product = await productOf(tx, alert.productId).catch(() => null);
         if (product && (await sellable(tx, product, updated.combinationId)) > 0) {
-          await tell(tx, updated, product, (await deps.settings.get()).stockAlerts.holdHours);
+          await tell(tx, updated, product, shop);
           const [after] = await tx.select().from(stockAlerts).where(eq(stockAlerts.id, alert.id));
           return after ?? updated;
         }
@@ -543,7 +557,9 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
     },
 
     /** The most awaited products that are sold out (an import signal): most waiting first. */
-    async mostAwaited(limit = 20): Promise<Array<{ productId: number; name: string; slug: string; sku: string; stock: number; waiting: number; oldest: string }>> {
+    async mostAwaited(
+      limit = 20,
+    ): Promise<Array<{ productId: number; name: string; slug: string; sku: string; stock: number; waiting: number; oldest: string }>> {
       const rows = rowsOf<{ product_id: number; name: string; slug: string; sku: string; stock: number; waiting: number | string; oldest: Date | string }>(
         await db.execute(sql`select p.id as product_id, p.name, p.slug, p.sku, p.stock_quantity as stock, count(*) as waiting, min(a.created_at) as oldest
           from stock_alerts a join products p on p.id = a.product_id

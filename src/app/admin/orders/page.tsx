@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/checkout";
+import { formatDateRange } from "@/lib/delivery-estimate";
 import { formatMoney } from "@/lib/money";
 import { OrderStatusBadge } from "@/components/orders/status-badge";
 import { TestOrderBadge } from "@/components/orders/test-order-badge";
@@ -24,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("admin"), robots: { index: false } };
 }
 
-type Search = { status?: string; q?: string; page?: string };
+type Search = { status?: string; q?: string; page?: string; late?: string };
 
 /** The admin's orders: newest first, by status, searched by number, name or e-mail, a page at a time. */
 export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Search> }) {
@@ -39,10 +40,12 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   const status = (ORDER_STATUSES as readonly string[]).includes(query.status ?? "") ? (query.status as OrderStatus) : undefined;
   const q = query.q?.trim().slice(0, 100) || undefined;
   const page = Math.max(1, Math.min(40_000, Number.parseInt(query.page ?? "1", 10) || 1));
-  const { orders, total } = await (await getServices()).orders.adminList({ status, q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  // late: past the promised last day and still owed (src/lib/delivery-estimate.ts)
+  const late = query.late === "true";
+  const { orders, total } = await (await getServices()).orders.adminList({ status, q, late, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const when = adminTimeFormat(locale);
-  const pageHref = (n: number) => pagedHref("/admin/orders", { status, q }, n);
+  const pageHref = (n: number) => pagedHref("/admin/orders", { status, q, late: late ? "true" : undefined }, n);
 
   return (
     <ListPage
@@ -75,6 +78,10 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
             <Field id="q" label={t("search")} className="min-w-[14rem] flex-1">
               {(control) => <Input {...control} name="q" type="search" defaultValue={q ?? ""} maxLength={100} compact />}
             </Field>
+            <label className="flex min-h-10 items-center gap-2 self-end text-sm">
+              <input type="checkbox" name="late" value="true" defaultChecked={late} className="size-4" data-testid="late-filter" />
+              {t("lateOnly")}
+            </label>
           </>
         ),
       }}
@@ -129,6 +136,11 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                   </td>
                   <td className={stackedCell} data-label={t("status")}>
                     <OrderStatusBadge status={o.status} />
+                    {o.late && o.promisedTo && (
+                      <span className="mt-0.5 block w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900" data-testid="late-badge">
+                        {t("late", { date: formatDateRange(o.promisedTo, o.promisedTo, locale) })}
+                      </span>
+                    )}
                   </td>
                   <td className={`${stackedCell} whitespace-nowrap md:text-right`} data-label={t("total")}>
                     {formatMoney(o.total, "TZS")}

@@ -7,6 +7,7 @@ import { ProductArchiveForm } from "@/components/admin/product-archive";
 import { ProductBackOrdersForm } from "@/components/admin/product-back-orders";
 import { ProductDetailsForm } from "@/components/admin/product-details-form";
 import { ProductIncomingForm } from "@/components/admin/product-incoming";
+import { ProductWarrantyForm } from "@/components/admin/product-warranty";
 import { VariantEditor } from "@/components/admin/variant-editor";
 import { PriceBreaksForm } from "@/components/admin/price-breaks-form";
 import { optionText } from "@/lib/variants";
@@ -159,6 +160,10 @@ export default async function AdminProductPage({ params }: { params: Promise<{ i
           initial={(await services.stockAlerts.incoming(product.id)) ?? { incomingQuantity: null, incomingDate: null, onDemandWeeks: null }}
           waiting={(await services.stockAlerts.waitingCounts([product.id])).get(product.id) ?? 0}
         />
+      </div>
+
+      <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
+        <ProductWarrantyForm key={`warranty-${product.updatedAt}`} productId={product.id} initial={await services.returns.productWarranty(product.id)} />
       </div>
 
       <div className="mt-4 rounded-xl border border-[var(--border)] p-4">
