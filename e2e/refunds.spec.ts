@@ -82,7 +82,11 @@ test.describe("an admin refunds one unit of a paid order by bank transfer from t
       await panel.getByLabel(t.code).fill("000000");
       await panel.getByRole("button", { name: t.submit, exact: true }).click();
       const codeError = catalogue(locale, "errors").codes["second-factor-failed"] as string;
-      await expect(panel.getByText(codeError)).toBeVisible();
+      await expect(panel.getByText(codeError))
+        .toBeVisible()
+        .catch(async (error: unknown) => {
+          throw new Error(`${String(error)}\n--- the panel showed:\n${await panel.innerText()}`);
+        });
       expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       if (process.env.E2E_SCREENSHOTS) await panel.screenshot({ path: path.join("docs", "screenshots", `admin-refund-code-refused-${locale}-${width}.png`) });
       await panel.getByLabel(t.code).fill(await freshCode());

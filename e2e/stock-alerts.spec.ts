@@ -70,6 +70,7 @@ for (const [index, locale] of locales.entries())
     const line = page.getByTestId("availability-line");
     await expect(line).toContainText(t.soldOut);
     await expect(line).toContainText("20");
+    await line.scrollIntoViewIfNeeded();
     await keepScreenshot(page, "stock-alert-sold-out", locale);
 
     // "Notify me": SMS is the first choice; the number, then the code from the SMS
@@ -111,6 +112,7 @@ for (const [index, locale] of locales.entries())
     await expect(phonePage.getByTestId("availability-line")).toContainText("3");
     await expect(phonePage.getByTestId("availability-line")).not.toContainText(t.soldOut);
     await expect(phonePage.getByTestId("notify-me")).toHaveCount(0);
+    await phonePage.getByTestId("availability-line").scrollIntoViewIfNeeded();
     await keepScreenshot(phonePage, "stock-alert-back", locale);
     await tapped.close();
     await admin.context().close();

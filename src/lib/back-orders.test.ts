@@ -18,6 +18,8 @@ describe("back-orders", () => {
     expect(expectedArrival({ ...incoming, onDemandWeeks: null }, 1, 0, "2026-12-13")).toBeNull();
     expect(expectedArrival(none, 1, 0, "2026-11-29")).toBeNull();
     expect(expectedArrival(incoming, 0, 0, "2026-11-29")).toBeNull();
+    // an order placed earlier counts its on-demand weeks from its own day, not from today
+    expect(expectedArrival({ ...none, onDemandWeeks: 2 }, 1, 0, "2026-12-05", "2026-11-29")).toBe("2026-12-13");
   });
 
   it("splits a quantity into the units in stock and the units that wait", () => {

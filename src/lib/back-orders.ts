@@ -44,11 +44,12 @@ export function addDays(date: string, days: number): string {
  * nothing on its way) today plus the on-demand weeks; null when the shop does not know — then no
  * back-order is taken (an honest "sold out" beats a date made up).
  */
-export function expectedArrival(incoming: IncomingStock, units: number, alreadyWaiting: number, today: string): string | null {
+export function expectedArrival(incoming: IncomingStock, units: number, alreadyWaiting: number, today: string, orderedOn: string = today): string | null {
   if (units <= 0) return null;
   const { incomingQuantity, incomingDate, onDemandWeeks } = incoming;
   if (incomingQuantity !== null && incomingDate !== null && incomingDate >= today && alreadyWaiting + units <= incomingQuantity) return incomingDate;
-  if (onDemandWeeks !== null && onDemandWeeks > 0) return addDays(today, onDemandWeeks * 7);
+  // an import on demand starts when it is ordered: an order already placed counts from its own day
+  if (onDemandWeeks !== null && onDemandWeeks > 0) return addDays(orderedOn, onDemandWeeks * 7);
   return null;
 }
 

@@ -125,6 +125,31 @@ describe("GET /api/delivery-estimate", () => {
   });
 });
 
+describe("the checkout's same-day cut-off", () => {
+  it("reads the shop's clock", async () => {
+    const a = await product(3);
+    await api.handle.db.update(products).set({ sameDayDelivery: true }).where(eq(products.id, a.id));
+    const quote = async () => {
+      const answer = await post("/api/checkout/quote", {
+        region: "dar-es-salaam",
+        method: "same_day",
+        lines: [{ productId: a.id, variantId: "default", quantity: 1 }],
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.quote.options.find((o: Json) => o.method === "same_day");
+    };
+    try {
+      // Monday 10:00 and 15:00 in Dar es Salaam (the same-day cut-off is 14:00)
+      await clockAt("2026-12-07T07:00:00Z");
+      expect(await quote()).toMatchObject({ available: true });
+      await clockAt("2026-12-07T12:00:00Z");
+      expect(await quote()).toMatchObject({ available: false, unavailable: "after-cutoff" });
+    } finally {
+      await api.handle.db.update(products).set({ sameDayDelivery: false }).where(eq(products.id, a.id));
+    }
+  });
+});
+
 describe("the test clock", () => {
   it("is refused on save on a server without SHOP_TEST_CLOCK=1, and ignored there", async () => {
     const admin = await adminCookie(api, "test-clock");
@@ -149,6 +174,7 @@ describe("the test clock", () => {
 
 describe("the promise an order is sold with", () => {
   const phone = freshPhone();
+  const email = `slip-${Date.now()}@example.com`;
   let number = "";
 
   async function orderRow() {
@@ -172,7 +198,7 @@ describe("the promise an order is sold with", () => {
         phone: phone.local,
         payment: { method: "on_delivery" },
         lines: [{ productId: a.id, variantId: "default", quantity: 1 }],
-        guest: { phone: phone.local, code },
+        guest: { phone: phone.local, code, email },
       },
       { "idempotency-key": randomUUID() },
     );
@@ -217,11 +243,13 @@ describe("the promise an order is sold with", () => {
     expect(late.body.orders.find((o: Json) => o.number === number)).toMatchObject({ late: true, promisedTo: "2026-12-12" });
     const view = await call("GET", `/api/admin/orders/${number}`, admin);
     expect(view.body.order).toMatchObject({ promise: { from: "2026-12-11", to: "2026-12-12", slips: 1 } });
-    // a mail only when the order has an address: this guest gave none
+    // and one e-mail: this guest gave an address
     const mails = await api.handle.db
       .select()
       .from(mailOutbox)
       .where(sql`${mailOutbox.dedupeKey} like ${`order:${number}:order-delayed:%`}`);
-    expect(mails).toHaveLength(0);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ recipient: email, kind: "order-delayed" });
+    expect(mails[0]!.body).toContain("Ijumaa 11 – Jumamosi 12 Des");
   });
 });

@@ -72,7 +72,7 @@ async function fillCart(cookie: string): Promise<number[]> {
 }
 
 /** A signed-in shopper's order, paid by bank transfer and delivered by the admin's actions ("deliveredDaysAgo" moves the hand-over back). */
-async function deliveredOrder(deliveredDaysAgo = 1): Promise<{ cookie: string; number: string; lines: Json[]; productIds: number[] }> {
+async function deliveredOrder(deliveredDaysAgo = 1): Promise<{ cookie: string; number: string; lines: Json[]; productIds: number[]; phone: string }> {
   const cookie = await shopperCookie(api, "returns");
   const productIds = await fillCart(cookie);
   const phone = freshPhone();
@@ -96,7 +96,7 @@ async function deliveredOrder(deliveredDaysAgo = 1): Promise<{ cookie: string; n
   await api.handle.db.execute(sql`update message_outbox set created_at = created_at - interval '2 hours' where recipient = ${phone.e164}`);
   // the order's lines by id, as the return form offers them
   const lines = ((await call("GET", `/api/orders/${number}/returns`, cookie)).body.lines as Json[]).map((l) => ({ ...l, id: l.orderLineId }));
-  return { cookie, number, lines, productIds };
+  return { cookie, number, lines, productIds, phone: phone.e164 };
 }
 
 const photo = (colour = "#c03030") =>
@@ -292,7 +292,9 @@ describe("a shopper's return request", () => {
 
 describe("the admin's workflow", () => {
   it("approves, receives, inspects and decides: stock back on sale or faulty, money partly refunded and partly store credit through refunds, every step messaged", async () => {
-    const { cookie, number, lines, productIds } = await deliveredOrder(1);
+    const { cookie, number, lines, productIds, phone } = await deliveredOrder(1);
+    // this number chose WhatsApp for order updates: each step goes there too, as the approved template
+    await api.handle.db.insert(messagePreferences).values({ phone, whatsappOptInAt: new Date() });
     const made = await requestReturn(
       number,
       cookie,
@@ -375,7 +377,9 @@ describe("the admin's workflow", () => {
       .select({ key: messageOutbox.dedupeKey })
       .from(messageOutbox)
       .where(sql`${messageOutbox.dedupeKey} like ${`return:${rn}:%`}`);
-    expect(texts.map((t) => t.key).sort()).toEqual(["approved", "closed", "inspected", "received", "requested"].map((s) => `return:${rn}:${s}:sms`));
+    expect(texts.map((t) => t.key).sort()).toEqual(
+      ["approved", "closed", "inspected", "received", "requested"].flatMap((s) => [`return:${rn}:${s}:sms`, `return:${rn}:${s}:whatsapp`]).sort(),
+    );
     const logged = await api.handle.db
       .select()
       .from(securityEvents)

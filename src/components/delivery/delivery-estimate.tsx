@@ -16,7 +16,7 @@ import { useLocalValue, writeLocal } from "../stores/local-store";
  * language and shop time, on the product page, the cart and each checkout option. Always asked
  * for in the browser once the page is shown, so no cached page carries a day or a region. The
  * region the shopper picks is remembered in this browser (localStorage); before any pick it is
- * their saved address's region when signed in, else Dar es Salaam. Texts: delivery.estimate.
+ * their saved address's region when signed in, else Dar es Salaam. Texts: catalog.deliveryEstimate.
  */
 
 const REGION_KEY = "kilima.delivery-region";
@@ -50,29 +50,29 @@ type Answer = { state: "loading" } | { state: "ready"; estimate: DeliveryEstimat
 
 /** The API's estimate for a method, region and products; "none" when there is no date to give (sold out, no stock coming). */
 function useEstimate(method: DeliveryMethod | null, region: string | null, productIds: readonly number[]): Answer {
-  const [answer, setAnswer] = useState<Answer>({ state: "loading" });
   const ids = productIds.join(",");
+  // what is asked: nothing until a region is known (pick-up needs none)
+  const key = method && (method === "pickup" || region) ? `${method}|${region ?? ""}|${ids}` : null;
+  const [answer, setAnswer] = useState<{ key: string; value: Answer } | null>(null);
   useEffect(() => {
-    if (!method || (method !== "pickup" && !region)) {
-      setAnswer({ state: "none" });
-      return;
-    }
+    if (!key || !method) return;
     const controller = new AbortController();
-    setAnswer({ state: "loading" });
     api
       .deliveryEstimate({ method, region, productIds: ids ? ids.split(",").map(Number) : [] }, { signal: controller.signal })
-      .then((estimate) => setAnswer({ state: "ready", estimate }))
+      .then((estimate) => setAnswer({ key, value: { state: "ready", estimate } }))
       .catch((error: unknown) => {
-        if (!(isApiError(error) && error.kind === "aborted")) setAnswer({ state: "none" });
+        if (!(isApiError(error) && error.kind === "aborted")) setAnswer({ key, value: { state: "none" } });
       });
     return () => controller.abort();
-  }, [method, region, ids]);
-  return answer;
+  }, [key, method, region, ids]);
+  if (!key) return { state: "none" };
+  // an answer to an earlier question (another region) is not shown for this one
+  return answer?.key === key ? answer.value : { state: "loading" };
 }
 
 /** The line itself: "Arrives Tue 3 – Thu 5 Dec" (pick-up: "Ready to collect …"), "about" when an unconfirmed holiday moved it. */
 function EstimateText({ estimate }: { estimate: DeliveryEstimateResponse }) {
-  const t = useTranslations("delivery.estimate");
+  const t = useTranslations("catalog.deliveryEstimate");
   const locale = useLocale();
   const dates = formatDateRange(estimate.from, estimate.to, locale === "sw" ? "sw" : "en");
   return (
@@ -95,7 +95,7 @@ function methodFor(region: string, courierRegions: readonly string[]): DeliveryM
  * select beside it (courier where the shop's riders go, else a bus parcel).
  */
 export function DeliveryEstimateLine({ productIds, courierRegions }: { productIds: readonly number[]; courierRegions: readonly string[] }) {
-  const t = useTranslations("delivery.estimate");
+  const t = useTranslations("catalog.deliveryEstimate");
   const locale = useLocale();
   const id = useId();
   const [region, setRegion] = useEstimateRegion();

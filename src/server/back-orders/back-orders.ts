@@ -360,6 +360,7 @@ export function createBackOrdersService(options: BackOrdersOptions) {
         const lines = await linesOf(tx, order.id, true);
         const wanted = input.lines ?? lines.map((l) => ({ orderLineId: l.id, quantity: readyUnits(parts(l)) })).filter((l) => l.quantity > 0);
         if (!wanted.length) throw invalid("lines", "Nothing of this order is ready to ship");
+        if (new Set(wanted.map((w) => w.orderLineId)).size !== wanted.length) throw invalid("lines", "Name each line once");
         for (const want of wanted) {
           const line = lines.find((l) => l.id === want.orderLineId);
           if (!line) throw invalid("lines", "Choose lines of this order");
@@ -414,12 +415,22 @@ export function createBackOrdersService(options: BackOrdersOptions) {
     allocateArrivedStock,
 
     /**
-     * The refund-by job: an order whose shopper chose "refund me if not here by" a date has its
-     * waiting part cancelled and refunded once that date has passed, or once the part's expected
-     * date (from today's incoming stock and the units queued ahead of it) falls after it.
+     * The back-order job: first the stock left on the shelf goes to lines still waiting; then an
+     * order whose shopper chose "refund me if not here by" a date has its waiting part cancelled
+     * and refunded once that date has passed, or once the part's expected date (today's incoming
+     * stock and the units queued ahead of it, or the on-demand weeks from its own day) falls after
+     * it. Returns how many orders were refunded.
      */
     async refundSlipped(): Promise<number> {
-      const day = await today();
+      const shop = await settings.get();
+      const day = shopDateOf(now(), shop.timezone);
+      // stock on the shelf while lines still wait (an arrival that passed over a line another change held): theirs first
+      const stranded = rowsOf<{ id: number }>(
+        await db.execute(sql`select p.id from products p where p.stock_quantity > 0 and p.archived_at is null and exists (
+          select 1 from order_lines l join orders o on o.id = l.order_id
+          where l.product_id = p.id and l.backordered_quantity > 0 and o.status not in ('cancelled', 'refused', 'refunded'))`),
+      );
+      for (const product of stranded) await withTransaction(db, (tx) => allocateArrivedStock(tx, Number(product.id)));
       const due = await db
         .select()
         .from(orders)
@@ -440,7 +451,9 @@ export function createBackOrdersService(options: BackOrdersOptions) {
               where l.product_id = ${line.productId} and l.backordered_quantity > 0 and o.status not in ('cancelled', 'refused', 'refunded')
                 and (o.created_at, o.id) < (${order.createdAt.toISOString()}::timestamptz, ${order.id})`),
           );
-          const expected = product ? expectedArrival(product, line.backorderedQuantity, Number(ahead?.units ?? 0), day) : null;
+          const expected = product
+            ? expectedArrival(product, line.backorderedQuantity, Number(ahead?.units ?? 0), day, shopDateOf(order.createdAt, shop.timezone))
+            : null;
           latest = expected === null || latest === null ? null : expected > latest ? expected : latest;
         }
         if (!refundDateMissed(order.backorderRefundBy, latest, day)) continue;

@@ -8,8 +8,8 @@ const PRUNE_INTERVAL_MS = 60 * 60_000;
 const ORDER_EXPIRY_INTERVAL_MS = 60_000;
 /** How often sold orders' delivery promises are checked against the shop's calendar (a slip is told once). */
 const DELIVERY_SLIP_INTERVAL_MS = 15 * 60_000;
-/** How often back-orders whose shopper's refund-by date has passed (or will be missed) are cancelled and refunded. */
-const BACK_ORDER_REFUND_INTERVAL_MS = 60 * 60_000;
+/** How often back-orders get stock left on the shelf, and those whose refund-by date is missed are cancelled and refunded. */
+const BACK_ORDER_REFUND_INTERVAL_MS = 15 * 60_000;
 
 /** The work the schedule runs, as the services do it. */
 export interface ScheduledWork {
@@ -23,7 +23,7 @@ export interface ScheduledWork {
   expireUnpaidOrders(): Promise<unknown>;
   /** moves the delivery promises of sold orders that can no longer be kept, and tells their shoppers */
   recordDeliverySlips(): Promise<unknown>;
-  /** cancels and refunds the waiting part of back-orders whose refund-by date is missed */
+  /** allocates shelf stock to waiting back-order lines, and cancels and refunds the waiting part of those whose refund-by date is missed */
   refundSlippedBackOrders(): Promise<unknown>;
 }
 

@@ -32,7 +32,13 @@ export const ORDER_MESSAGE_KINDS = [
 export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
 
 /** Every text an order's SMS may be: its events, and its payment's (a prompt sent, an attempt failed, the time to pay run out). */
-export const ORDER_SMS_KINDS = [...ORDER_MESSAGE_KINDS, "order-delayed", "payment-prompt", "payment-failed", "payment-expired"] as const satisfies readonly MessageEvent[];
+export const ORDER_SMS_KINDS = [
+  ...ORDER_MESSAGE_KINDS,
+  "order-delayed",
+  "payment-prompt",
+  "payment-failed",
+  "payment-expired",
+] as const satisfies readonly MessageEvent[];
 export type OrderSmsKind = (typeof ORDER_SMS_KINDS)[number];
 
 export type OrderCancelReason = "expired" | "payment" | "shopper" | "shop";
@@ -207,7 +213,10 @@ export function orderSmsText(input: OrderSmsInput): string {
       break;
     case "order-delayed": {
       const dates = input.dates ?? "";
-      candidates = [t("delayed", { number, link, dates, method: input.deliveryMethod }), t("delayedShort", { number, link, dates, method: input.deliveryMethod })];
+      candidates = [
+        t("delayed", { number, link, dates, method: input.deliveryMethod }),
+        t("delayedShort", { number, link, dates, method: input.deliveryMethod }),
+      ];
       break;
     }
   }
@@ -400,7 +409,12 @@ export async function queueDelayMessages(tx: Database, deps: OrderMessagesDeps, 
   const dates = formatDateRange(order.promisedFrom, order.promisedTo, order.locale).replace(" – ", " - ");
   const sms = orderSmsText({ ...orderInput(order, shop, link, test), kind: "order-delayed", dates });
   const values: WhatsAppTemplateValues = { shopName: shop.companyName, orderNumber: order.number, dates, link };
-  return queueEvent(tx, deps, { to: order.phone, event: "order-delayed", order, sms, whatsapp: values, key: `order:${order.number}:order-delayed:${order.promisedTo}` }, test);
+  return queueEvent(
+    tx,
+    deps,
+    { to: order.phone, event: "order-delayed", order, sms, whatsapp: values, key: `order:${order.number}:order-delayed:${order.promisedTo}` },
+    test,
+  );
 }
 
 /** The order and payment events' text messages, as the composition root hands them to the orders and payments services. */

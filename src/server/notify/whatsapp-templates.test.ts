@@ -17,6 +17,7 @@ describe("the WhatsApp templates the shop registers", () => {
         "payment-expired",
         "payment-failed",
         "payment-prompt",
+        "return-update",
         "stock-alert",
       ].sort(),
     );

@@ -31,6 +31,7 @@ export type WhatsAppTemplateEvent = Extract<
   | "payment-expired"
   | "order-delayed"
   | "stock-alert"
+  | "return-update"
 >;
 
 /** The values a template's placeholders are filled with, by name. */
@@ -58,6 +59,10 @@ export interface WhatsAppTemplateValues {
   dates?: string;
   /** a product's name (with the option, where the shopper asked about one) */
   product?: string;
+  /** a return's number (R-2026-000123) */
+  returnNumber?: string;
+  /** where a return stands, in a few words of the recipient's language (e.g. "approved") */
+  returnStatus?: string;
 }
 
 export type WhatsAppTemplateParameter = keyof WhatsAppTemplateValues;
@@ -188,6 +193,16 @@ export const WHATSAPP_TEMPLATES: readonly WhatsAppTemplateSpec[] = [
     body: {
       sw: "Habari kutoka {{1}}. {{2}} imerudi dukani, kama ulivyoomba tukuarifu. Iangalie hapa: {{3}} . Hatutakuomba kamwe kutuma pesa kwa namba ya mtu binafsi.",
       en: "Hello from {{1}}. {{2}} is back in stock, as you asked us to tell you. See it here: {{3}} . We will never ask you to send money to a personal number.",
+    },
+  },
+  {
+    event: "return-update",
+    name: "return_update",
+    category: "UTILITY",
+    parameters: ["shopName", "returnNumber", "orderNumber", "returnStatus", "link"],
+    body: {
+      sw: "Habari kutoka {{1}}. Urejeshaji {{2}} wa oda {{3}}: {{4}}. Maelezo: {{5}} . Asante.",
+      en: "Hello from {{1}}. Return {{2}} for order {{3}}: {{4}}. Details: {{5}} . Thank you.",
     },
   },
   {

@@ -8,9 +8,10 @@ import type { MailService } from "../mail/outbox";
 import type { NotifyService } from "../notify/outbox";
 import type { SignedLinks } from "../notify/signed-links";
 import { isTestOrder } from "../payments/test-orders";
+import { renderWhatsAppTemplate, whatsAppTemplateFor } from "../notify/whatsapp-templates";
 
 export interface ReturnMessagesDeps {
-  notify: Pick<NotifyService, "enqueue">;
+  notify: Pick<NotifyService, "enqueue" | "preferences">;
   mail: Pick<MailService, "enqueue">;
   links: Pick<SignedLinks, "orderLink">;
   siteUrl: URL;
@@ -21,7 +22,8 @@ type ReturnRow = typeof returns.$inferSelect;
 /**
  * Tells the shopper of a return's step, in the caller's transaction and the order's language: an
  * SMS to the order's phone (the richest wording that fits one SMS, else a plain one; TEST on a test
- * order) and an e-mail where the order has an address. Once per return and status (the dedupe key
+ * order), the `return_update` WhatsApp template where the number chose WhatsApp, and an e-mail
+ * where the order has an address. Once per return and status (the dedupe key
  * `return:<number>:<status>`), so a retried step queues nothing new. A guest's link is the order's
  * signed one (they have no account); an account's goes to its order page.
  */
@@ -44,14 +46,23 @@ export async function queueReturnMessages(tx: Database, deps: ReturnMessagesDeps
   const texts = [sms("returnUpdate", values), sms("returnUpdateShort", values)].map((text) => gsmFriendly(test ? sms("test", { text }) : text));
   const text = texts.find(fitsOneSms) ?? texts[texts.length - 1]!;
   const key = `return:${row.number}:${row.status}`;
-  await deps.notify.enqueue(
-    { channel: "sms", to: order.phone, text, event: "return-update", orderId: order.id, userId: order.userId, locale: order.locale },
-    { dedupeKey: `${key}:sms`, tx },
-  );
+  const base = { to: order.phone, event: "return-update" as const, orderId: order.id, userId: order.userId, locale: order.locale };
+  await deps.notify.enqueue({ ...base, channel: "sms", text }, { dedupeKey: `${key}:sms`, tx });
+  const shop = await settingsIn(tx, ["companyName", "contactPhone", "contactEmail"]);
+  // WhatsApp too where the number chose it; never for a test order (a template's fixed text cannot say TEST)
+  if (!test && (await deps.notify.preferences(order.phone, tx))?.whatsapp) {
+    const template = whatsAppTemplateFor("return-update", order.locale, {
+      shopName: shop.companyName,
+      returnNumber: row.number,
+      orderNumber: order.number,
+      returnStatus: sms("returnStatus", { status: row.status }),
+      link,
+    });
+    await deps.notify.enqueue({ ...base, channel: "whatsapp", text: renderWhatsAppTemplate(template), template }, { dedupeKey: `${key}:whatsapp`, tx });
+  }
 
   if (!order.email) return;
   const t = translator(order.locale, "orderMail");
-  const shop = await settingsIn(tx, ["companyName", "contactPhone", "contactEmail"]);
   const paragraphs = [t("greeting", { name: order.fullName })];
   switch (row.status) {
     case "requested":

@@ -63,7 +63,10 @@ export function createSettingsService(db: Database) {
       // the shop's test clock exists only on a server started for tests (SHOP_TEST_CLOCK=1)
       if ("values" in change && change.values.testClock && !testClockEnabled()) {
         const message = "testClock: the test clock is off on this server (SHOP_TEST_CLOCK=1 turns it on)";
-        throw new DomainError("invalid-input", `Invalid settings: ${message}`, { field: "testClock", problems: [{ path: "testClock", problem: "unknown", message }] });
+        throw new DomainError("invalid-input", `Invalid settings: ${message}`, {
+          field: "testClock",
+          problems: [{ path: "testClock", problem: "unknown", message }],
+        });
       }
       const before = await readSiteSettings(db);
       const values = "values" in change ? change.values : defaultSiteSettings(change.reset === "all" ? SITE_SETTING_KEYS : change.reset);

@@ -239,7 +239,12 @@ export function SettingsEditor({
                 </option>
               ))}
             </select>
-          ) : field.kind === "textarea" || field.kind === "lines" || field.kind === "pairs" || field.kind === "tiers" || field.kind === "ranges" || field.kind === "holidays" ? (
+          ) : field.kind === "textarea" ||
+            field.kind === "lines" ||
+            field.kind === "pairs" ||
+            field.kind === "tiers" ||
+            field.kind === "ranges" ||
+            field.kind === "holidays" ? (
             <textarea {...common} rows={field.kind === "textarea" ? 3 : field.kind === "holidays" ? 8 : 4} className={`${input} py-1.5`} />
           ) : field.kind === "color" ? (
             <span className="mt-1 flex items-center gap-2">

@@ -74,7 +74,10 @@ BEGIN
 		FROM order_lines l JOIN orders o ON o.id = l.order_id
 		WHERE l.product_id = p_product AND l.backordered_quantity > 0 AND o.status NOT IN ('cancelled', 'refused', 'refunded')
 		ORDER BY o.created_at, o.id, l.id
-		FOR UPDATE OF l
+		-- a line another transaction holds (its order being cancelled, shipped) is passed over rather
+		-- than waited for: two stock changes crossing orders never deadlock, and the back-order job
+		-- allocates what is left on the shelf to lines still waiting
+		FOR UPDATE OF l SKIP LOCKED
 	LOOP
 		EXIT WHEN v_stock <= 0;
 		v_take := least(v_stock, v_line.backordered_quantity);
