@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   mailOutbox,
   messageOutbox,
+  messagePreferences,
   orderEvents,
   orderLines,
   orders,
@@ -294,7 +295,10 @@ describe("the admin's workflow", () => {
   it("approves, receives, inspects and decides: stock back on sale or faulty, money partly refunded and partly store credit through refunds, every step messaged", async () => {
     const { cookie, number, lines, productIds, phone } = await deliveredOrder(1);
     // this number chose WhatsApp for order updates: each step goes there too, as the approved template
-    await api.handle.db.insert(messagePreferences).values({ phone, whatsappOptInAt: new Date() });
+    await api.handle.db
+      .insert(messagePreferences)
+      .values({ phone, whatsappOptInAt: new Date() })
+      .onConflictDoUpdate({ target: messagePreferences.phone, set: { whatsappOptInAt: new Date() } });
     const made = await requestReturn(
       number,
       cookie,
