@@ -93,3 +93,31 @@ export async function openAdminPage(browser: Browser): Promise<Page> {
   await expect(page.locator("#two-factor").getByText(/Two-step sign-in is on/)).toBeVisible();
   return page;
 }
+
+/** Taken while a worker picks its code: two specs asking at once must not both take one time step. */
+const CODE_LOCK_DIR = path.join(dataDir, "e2e-admin-totp.lock");
+
+/**
+ * A fresh code of the run's admin's authenticator, for a step that asks the second factor again
+ * (a refund, a return's refund): a time step no code has used yet, recorded as used. Specs on
+ * other workers ask too, so the pick is made under a lock (mkdir is atomic) that a worker waits for.
+ */
+export async function freshAdminCode(): Promise<string> {
+  const taken = () => {
+    try {
+      fs.mkdirSync(CODE_LOCK_DIR);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  await expect.poll(taken, { timeout: 2 * STEP_MS + 10_000, intervals: [200] }).toBe(true);
+  try {
+    const [secret = "", lastUsedAt = "0"] = fs.readFileSync(ADMIN_SECRET_FILE, "utf8").trim().split("\n");
+    const at = await unusedStep(Number(lastUsedAt));
+    fs.writeFileSync(ADMIN_SECRET_FILE, `${secret}\n${at}`);
+    return codeAt(secret, at);
+  } finally {
+    fs.rmdirSync(CODE_LOCK_DIR);
+  }
+}

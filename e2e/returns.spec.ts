@@ -3,28 +3,13 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { codeAt, openAdminPage } from "./admin-session";
+import { freshAdminCode, openAdminPage } from "./admin-session";
 
 // the texts read freely from the message catalogue, as the pages show them
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Texts = Record<string, any>;
 const catalogue = (locale: string, namespace: string): Texts =>
   JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
-
-/** The run's admin's authenticator secret and the time of the last code used (admin-session.ts keeps them). */
-const SECRET_FILE = path.join(process.env.E2E_DATA_DIR ?? "", "e2e-admin-totp.txt");
-const STEP_MS = 30_000;
-
-/** A code of a time step no code has used yet (a code counts once), written back as used; waits for the next step when this one is taken. */
-async function freshCode(): Promise<string> {
-  const [secret = "", lastUsedAt = "0"] = fs.readFileSync(SECRET_FILE, "utf8").trim().split("\n");
-  const lastStep = Math.floor(Number(lastUsedAt) / STEP_MS);
-  await expect.poll(() => Math.floor(Date.now() / STEP_MS) + 1 > lastStep, { timeout: STEP_MS + 5_000, intervals: [1_000] }).toBe(true);
-  const now = Date.now();
-  const at = Math.floor(now / STEP_MS) > lastStep ? now : (lastStep + 1) * STEP_MS;
-  fs.writeFileSync(SECRET_FILE, `${secret}\n${at}`);
-  return codeAt(secret, at);
-}
 
 /** The admin's own order of two units, picked up at the shop, paid by bank transfer (marked paid) and handed over: delivered, real money. */
 async function deliveredOrder(admin: Page): Promise<string> {
@@ -110,7 +95,7 @@ test.describe("a return from the shopper's request with a photo to the admin's r
       await expect(decide).toBeVisible();
       await decide.getByLabel(ta.refundMethod).selectOption("bank_transfer");
       await decide.getByLabel(ta.bankReference).fill(`CRDB-${Date.now() % 100_000}`);
-      await decide.getByLabel(ta.twoFactorCode).fill(await freshCode());
+      await decide.getByLabel(ta.twoFactorCode).fill(await freshAdminCode());
       expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await shot(admin, `admin-return-decide-${locale}-${width}.png`);
       await admin.getByTestId("return-decide").click();

@@ -497,8 +497,7 @@ export const api = {
   },
   /** Refunds of an order (the admin's refund panel) and the shopper's store credit. */
   refunds: {
-    list: (number: string, options?: CallOptions) =>
-      call<RefundListResponse>("GET", `/api/admin/orders/${encodeURIComponent(number)}/refunds`, options),
+    list: (number: string, options?: CallOptions) => call<RefundListResponse>("GET", `/api/admin/orders/${encodeURIComponent(number)}/refunds`, options),
     /** `idempotencyKey` is made once per refund form and sent again with a retry, so a double submit refunds once */
     create: (number: string, body: RefundRequest, idempotencyKey: string, options?: CallOptions) =>
       call<RefundResponse>("POST", `/api/admin/orders/${encodeURIComponent(number)}/refunds`, {

@@ -6,7 +6,16 @@ import type { OrderStatus, PaymentMethod } from "./checkout";
  */
 
 /** Statuses of an order whose money came in and was kept (a refund does not undo the sale's paperwork). */
-const PAID_STATUSES: readonly OrderStatus[] = ["paid", "processing", "ready_for_pickup", "shipped", "partly_shipped", "delivered", "partly_refunded", "refunded"];
+const PAID_STATUSES: readonly OrderStatus[] = [
+  "paid",
+  "processing",
+  "ready_for_pickup",
+  "shipped",
+  "partly_shipped",
+  "delivered",
+  "partly_refunded",
+  "refunded",
+];
 
 export function isPaidStatus(status: OrderStatus): boolean {
   return PAID_STATUSES.includes(status);

@@ -470,6 +470,8 @@ export const PUBLIC_SITE_SETTING_KEYS = [
   "loyalty",
   // the checkout states how a back-order is paid and the longest wait a shopper may choose
   "backOrders",
+  // the "notify me" dialog states how long a unit is held for the shopper told first
+  "stockAlerts",
 ] as const satisfies readonly SiteSettingKey[];
 
 export type PublicSiteSettings = Pick<SiteSettings, (typeof PUBLIC_SITE_SETTING_KEYS)[number]>;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_DELIVERY_ESTIMATES } from "../../src/lib/delivery-estimate";
 import { DEFAULT_PAY_ON_DELIVERY } from "../../src/lib/pay-on-delivery";
 import { mailOutbox, messageOutbox, orderEvents, orders, products } from "../../src/server/db/schema";
 import { slipNote } from "../../src/server/delivery/estimates";
@@ -121,6 +122,34 @@ describe("GET /api/delivery-estimate", () => {
         .update(products)
         .set({ incomingQuantity: null, incomingDate: null, onDemandWeeks: null, stockQuantity: 5 })
         .where(eq(products.id, coming.id));
+    }
+  });
+});
+
+describe("the settings", () => {
+  it("are the admin's to change: a range the wrong way round is named, a change moves the dates", async () => {
+    await clockAt("2026-12-05T07:00:00Z");
+    const admin = await adminCookie(api, "estimate-settings");
+    const wrong = await post(
+      "/api/admin/settings",
+      { key: "deliveryEstimates", value: { ...DEFAULT_DELIVERY_ESTIMATES, courier: { min: 3, max: 1 } } },
+      { cookie: admin },
+    );
+    expect(wrong).toMatchObject({ status: 400, body: { code: "invalid-input", field: "deliveryEstimates.courier.max" } });
+    try {
+      const saved = await post(
+        "/api/admin/settings",
+        {
+          key: "deliveryEstimates",
+          value: { ...DEFAULT_DELIVERY_ESTIMATES, courier: { min: 0, max: 1 }, dispatchDays: ["monday", "tuesday", "wednesday", "thursday", "friday"] },
+        },
+        { cookie: admin },
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      // Saturday is no dispatch day now: out Monday, at the door Monday or Tuesday
+      expect((await estimate("method=courier&region=dar-es-salaam")).body).toMatchObject({ dispatchDate: "2026-12-07", from: "2026-12-07", to: "2026-12-08" });
+    } finally {
+      await saveSiteSettings(api.handle.db, { deliveryEstimates: DEFAULT_DELIVERY_ESTIMATES });
     }
   });
 });

@@ -110,12 +110,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
           guest={guest}
         />
         {!guest && (
-          <StoreCreditChoice
-            use={useStoreCredit}
-            onUse={setUseStoreCredit}
-            onBalance={setStoreCreditBalance}
-            disabled={form.payment === "on_delivery"}
-          />
+          <StoreCreditChoice use={useStoreCredit} onUse={setUseStoreCredit} onBalance={setStoreCreditBalance} disabled={form.payment === "on_delivery"} />
         )}
       </div>
       <SummarySection

@@ -2,9 +2,10 @@
 
 import { BellRing, PackageCheck, Truck } from "lucide-react";
 import { useState } from "react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
-import { DATE_FORMATS } from "@/lib/date-format";
+import { shopDateFormat } from "@/lib/date-format";
+import { isLocale } from "@/lib/locale";
 import { availabilityLine, STOCK_ALERT_CHANNELS, type IncomingStock, type StockAlertChannel } from "@/lib/stock-alerts";
 import { chosenOption } from "../catalog/chosen-option";
 import { useFormAction } from "../hooks/use-form-action";
@@ -33,7 +34,9 @@ export interface AvailabilityFacts {
  */
 export function AvailabilityPanel({ facts }: { facts: AvailabilityFacts }) {
   const t = useTranslations("catalog.stockAlert");
-  const format = useFormatter();
+  const locale = useLocale();
+  // day first in both languages ("12 Dec"), as the shop's other dates
+  const dayMonth = shopDateFormat(isLocale(locale) ? locale : "en", "dayMonth");
   const chosen = chosenOption.use();
   const option = chosen ? facts.options[chosen] : undefined;
   const stock = option ? option.inStock : facts.inStock;
@@ -42,7 +45,7 @@ export function AvailabilityPanel({ facts }: { facts: AvailabilityFacts }) {
   if (line.incoming)
     parts.push(
       line.incoming.date
-        ? t("arriving", { count: line.incoming.quantity, date: format.dateTime(new Date(`${line.incoming.date}T12:00:00Z`), DATE_FORMATS.dayMonth) })
+        ? t("arriving", { count: line.incoming.quantity, date: dayMonth.format(new Date(`${line.incoming.date}T12:00:00Z`)) })
         : t("arrivingUndated", { count: line.incoming.quantity }),
     );
   if (line.onDemandWeeks) parts.push(t("onDemand", { weeks: line.onDemandWeeks }));

@@ -360,7 +360,13 @@ export interface CreditNoteDocumentData {
     qrPayload: string | null;
     totals: { net: number; vat: number; gross: number; rates: { rateBp: number; net: number; vat: number }[] };
   };
-  refund: { reason: string; method: "mobile_money" | "bank_transfer" | "store_credit" | "cash"; bankReference: string | null; returnFare: number; amount: number };
+  refund: {
+    reason: string;
+    method: "mobile_money" | "bank_transfer" | "store_credit" | "cash";
+    bankReference: string | null;
+    returnFare: number;
+    amount: number;
+  };
   lines: { kind: "line" | "amount" | "delivery"; name: string; quantity: number; vatRateBp: number; gross: number; vat: number; net: number }[];
 }
 
@@ -374,7 +380,8 @@ export interface CreditNoteDocumentData {
 export async function creditNotePdf(data: CreditNoteDocumentData, shop: Shop, locale: Locale): Promise<Buffer> {
   const { order, note, refund } = data;
   const t = translator(locale, "documents");
-  const confirmed = !note.test && note.fiscalConfirmedAt && note.verificationCode && note.qrPayload ? { code: note.verificationCode, url: note.qrPayload } : null;
+  const confirmed =
+    !note.test && note.fiscalConfirmedAt && note.verificationCode && note.qrPayload ? { code: note.verificationCode, url: note.qrPayload } : null;
   const title = note.test ? t("creditNote.testTitle") : confirmed ? t("creditNote.fiscalTitle") : t("creditNote.title");
   const sheet = new Sheet(`${title} ${note.number}`, shop.companyName);
   shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, tin: note.sellerTin, vrn: note.sellerVrn } }, t, { vfd: Boolean(confirmed), locale });
@@ -408,9 +415,16 @@ export async function creditNotePdf(data: CreditNoteDocumentData, shop: Shop, lo
   sheet.row([t("table.item"), t("table.quantity"), t("table.rate"), t("table.vat"), t("table.gross")], columns, { bold: true });
   sheet.rule(2);
   for (const line of data.lines) {
-    const name = line.kind === "line" ? line.name : line.kind === "delivery" ? t("creditNote.delivery") : t("creditNote.amountShare", { rate: line.vatRateBp / 100 });
+    const name =
+      line.kind === "line" ? line.name : line.kind === "delivery" ? t("creditNote.delivery") : t("creditNote.amountShare", { rate: line.vatRateBp / 100 });
     sheet.row(
-      [name, line.kind === "line" ? String(line.quantity) : "", t("table.ratePercent", { rate: line.vatRateBp / 100 }), t("table.minus", { amount: formatMoney(line.vat) }), t("table.minus", { amount: formatMoney(line.gross) })],
+      [
+        name,
+        line.kind === "line" ? String(line.quantity) : "",
+        t("table.ratePercent", { rate: line.vatRateBp / 100 }),
+        t("table.minus", { amount: formatMoney(line.vat) }),
+        t("table.minus", { amount: formatMoney(line.gross) }),
+      ],
       columns,
     );
   }

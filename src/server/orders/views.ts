@@ -53,7 +53,13 @@ export async function orderView(db: Database, order: OrderRow): Promise<OrderVie
   const paidInPerson = inPerson[0] ? { ...inPerson[0], at: inPerson[0].at.toISOString() } : null;
   // the credit notes of its refunds (src/server/refunds), with their PDF addresses
   const notes = await db
-    .select({ number: creditNotes.number, issuedAt: creditNotes.issuedAt, totals: creditNotes.totals, fiscalConfirmedAt: creditNotes.fiscalConfirmedAt, test: creditNotes.test })
+    .select({
+      number: creditNotes.number,
+      issuedAt: creditNotes.issuedAt,
+      totals: creditNotes.totals,
+      fiscalConfirmedAt: creditNotes.fiscalConfirmedAt,
+      test: creditNotes.test,
+    })
     .from(creditNotes)
     .where(eq(creditNotes.orderId, order.id))
     .orderBy(asc(creditNotes.id));

@@ -134,7 +134,9 @@ export function createSandboxProvider(options: {
       // after the answer: the shop records the payout as sent first, as it would with a provider's webhook arriving later
       setImmediate(() => {
         deliverPayout(request.reference, rawBody).catch((error: unknown) =>
-          log(`payout ${request.reference}: the sandbox's callback was not taken (${error instanceof Error ? error.message : String(error)}); it is delivered again later`),
+          log(
+            `payout ${request.reference}: the sandbox's callback was not taken (${error instanceof Error ? error.message : String(error)}); it is delivered again later`,
+          ),
         );
       });
       return { providerPayoutId };
