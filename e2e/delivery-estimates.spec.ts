@@ -1,8 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { openAdminPage } from "./admin-session";
 import { productPath } from "../src/lib/slug";
+import { catalogue } from "./catalogue";
 
 /*
  * Delivery estimates as a shopper sees them, on the shop's test clock (SHOP_TEST_CLOCK=1 on the e2e
@@ -13,11 +13,6 @@ import { productPath } from "../src/lib/slug";
 
 const CLOCK = "2026-12-07T07:00:00Z";
 const PHONE = { width: 390, height: 844 };
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Texts = Record<string, any>;
-const catalogue = (locale: string, namespace: string): Texts =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
 
 interface Listed {
   id: number;

@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { codeSentTo } from "./sms-sandbox";
 import { productPath } from "../src/lib/slug";
 import { keepScreenshot } from "./layout-checks";
+import { catalogue } from "./catalogue";
 
 /*
  * A guest buys on a phone (390 px) in each language: no account, the mobile number confirmed by
@@ -13,13 +12,6 @@ import { keepScreenshot } from "./layout-checks";
  */
 
 const PHONE = { width: 390, height: 844 };
-
-// the texts read freely from the message catalogue, as the pages show them
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Texts = Record<string, any>;
-/** A namespace of the shop's message catalogue in a language (the JSON files the pages' texts come from). */
-const catalogue = (locale: string, namespace: string): Texts =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
 
 interface Listed {
   id: number;

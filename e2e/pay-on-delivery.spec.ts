@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { codeSentTo } from "./sms-sandbox";
 import { productPath } from "../src/lib/slug";
 import { openAdminPage } from "./admin-session";
 import { PASSWORD, screenshots, verifiedShopper } from "./helpers";
+import { catalogue } from "./catalogue";
 
 /*
  * Pay on delivery, end to end on phones (390 px): a guest orders with "Pay on delivery" (the number
@@ -14,10 +14,6 @@ import { PASSWORD, screenshots, verifiedShopper } from "./helpers";
  * its goods back in stock), and the admin counts the rider's cash for the day on the cash page.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Texts = Record<string, any>;
-const catalogue = (locale: string, namespace: string): Texts =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
 /** The fixed start of a message, before its first argument. */
 const lead = (message: string) => message.split("{")[0]!.trim();
 const PHONE = { width: 390, height: 844 };

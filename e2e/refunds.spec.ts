@@ -1,15 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { freshAdminCode, openAdminPage } from "./admin-session";
 import { unfit } from "./layout-checks";
-
-// the texts read freely from the message catalogue, as the pages show them
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Texts = Record<string, any>;
-const catalogue = (locale: string, namespace: string): Texts =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
+import { catalogue, type Texts } from "./catalogue";
 
 /** A paid order of the admin's own (two units of a product, by bank transfer, marked paid): real money, with a receipt. */
 async function paidOrder(admin: Page): Promise<string> {

@@ -1,15 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { freshAdminCode, openAdminPage } from "./admin-session";
-
-// the texts read freely from the message catalogue, as the pages show them
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Texts = Record<string, any>;
-const catalogue = (locale: string, namespace: string): Texts =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
+import { catalogue, type Texts } from "./catalogue";
 
 /** The admin's own order of two units, picked up at the shop, paid by bank transfer (marked paid) and handed over: delivered, real money. */
 async function deliveredOrder(admin: Page): Promise<string> {

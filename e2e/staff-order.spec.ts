@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { codeSentTo } from "./sms-sandbox";
@@ -6,13 +5,7 @@ import { maskPhone } from "../src/lib/sms/mask";
 import { openAdminPage } from "./admin-session";
 import { screenshots } from "./helpers";
 import { unfit } from "./layout-checks";
-
-// the texts read freely from the message catalogue, as the pages show them
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Texts = Record<string, any>;
-/** A namespace of the shop's message catalogue in a language (the JSON files the pages' texts come from). */
-const catalogue = (locale: string, namespace: string): Texts =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
+import { catalogue, type Texts } from "./catalogue";
 
 /** The admin's language and the screen's width: the phone in both languages, and the desktop. */
 const CASES = [

@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { productPath } from "../src/lib/slug";
 import { openAdminPage } from "./admin-session";
 import { keepScreenshot } from "./layout-checks";
 import { codeSentTo, smsTo } from "./sms-sandbox";
+import { catalogue } from "./catalogue";
 
 /*
  * "Notify me" on a phone (390 px) in each language: a guest asks to be told when a sold-out
@@ -14,12 +13,6 @@ import { codeSentTo, smsTo } from "./sms-sandbox";
  */
 
 const PHONE = { width: 390, height: 844 };
-
-// the texts read freely from the message catalogue, as the pages show them
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Texts = Record<string, any>;
-const catalogue = (locale: string, namespace: string): Texts =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
 
 interface Listed {
   id: number;

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { openAdminPage } from "./admin-session";
 import { screenshots, signedInShopper } from "./helpers";
 import { keepScreenshot } from "./layout-checks";
+import { catalogue } from "./catalogue";
 
 /*
  * Text messages as people see and choose them, on a phone (390 px) in each language: the order's
@@ -16,11 +15,6 @@ import { keepScreenshot } from "./layout-checks";
 
 const PHONE = { width: 390, height: 844 };
 
-// the texts read freely from the message catalogue, as the pages show them
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Texts = Record<string, any>;
-const catalogue = (locale: string, namespace: string): Texts =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), "src", "messages", locale, `${namespace}.json`), "utf8")) as Texts;
 /** A catalogue text with its {placeholders} filled in (plain ones only). */
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`);
 

@@ -4,10 +4,10 @@ import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
 
 /** A provider's callback is a few kilobytes; anything far larger is not one. */
-const WEBHOOK_BODY_LIMIT = 64 * 1024;
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /** A callback's JSON, or null when its text is not JSON (the payments service refuses it then). */
-function parseCallback(raw: string): unknown {
+export function parseCallback(raw: string): unknown {
   try {
     return raw ? (JSON.parse(raw) as unknown) : null;
   } catch {

@@ -2,17 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { payoutWebhookResponseSchema } from "@/lib/contract/refunds";
 import { CACHE } from "./cache-control";
 import type { ApiContext } from "./context";
-
-/** A payout callback is a few kilobytes; anything far larger is not one. */
-const WEBHOOK_BODY_LIMIT = 64 * 1024;
-
-function parseCallback(raw: string): unknown {
-  try {
-    return raw ? (JSON.parse(raw) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
+import { parseCallback, WEBHOOK_BODY_LIMIT } from "./payments";
 
 /**
  * Payment providers' payout callbacks (refunds sent to mobile money): POST
