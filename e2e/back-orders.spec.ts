@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { openAdminPage } from "./admin-session";
 import { verifiedShopper } from "./helpers";
@@ -29,6 +31,27 @@ async function plainProduct(page: Page, index: number): Promise<Listed> {
   const plain = products.filter((p) => !p.variant_config && p.stock_quantity > 0);
   expect(plain.length).toBeGreaterThan(index + 12);
   return plain[index + 12]!;
+}
+
+/** The order's signed link (/o/…) as its shipment SMS carries it, read from the SMS sandbox's files (the path). */
+async function signedLinkOf(number: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "sms-outbox");
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const texts = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith(".json")) : [];
+        for (const name of texts) {
+          const { text } = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { text: string };
+          if (text.includes(number)) link ??= /https?:\/\/\S+\/o\/[0-9a-z]+-[A-Za-z0-9_-]{11}/.exec(text)?.[0];
+        }
+        return Boolean(link);
+      },
+      { timeout: 30_000, message: `an SMS with the link of ${number}` },
+    )
+    .toBe(true);
+  // the path only: the SMS names the shop's public address, the browser opens the server under test
+  return new URL(link!).pathname;
 }
 
 for (const [index, locale] of (["en", "sw"] as const).entries())
@@ -111,5 +134,20 @@ for (const [index, locale] of (["en", "sw"] as const).entries())
     await expect(parts.getByTestId("shipment")).toContainText(`G4S-${locale}-1`);
     await expect(parts.getByTestId("awaiting-line")).toContainText(product.name);
     await keepScreenshot(page, "back-order-order", locale, { fullPage: true });
+
+    // the order's signed link from the shipment's SMS, opened where nobody is signed in: the same parts, no cancelling there
+    const link = await signedLinkOf(number);
+    const phoneBrowser = await browser.newContext({ viewport: PHONE });
+    try {
+      const fromSms = await phoneBrowser.newPage();
+      await fromSms.context().addCookies([{ name: "locale", value: locale, url: baseURL! }]);
+      await fromSms.goto(link);
+      const linkedParts = fromSms.getByTestId("order-parts");
+      await expect(linkedParts.getByTestId("shipment")).toContainText(`G4S-${locale}-1`);
+      await expect(linkedParts.getByTestId("awaiting-line")).toContainText(product.name);
+      await expect(linkedParts.getByRole("button", { name: to.cancel })).toHaveCount(0);
+    } finally {
+      await phoneBrowser.close();
+    }
     await admin.context().close();
   });

@@ -14,7 +14,9 @@ import {
   quoteRequestSchema,
   quoteResponseSchema,
 } from "@/lib/contract/orders";
+import { orderPartsResponseSchema } from "@/lib/contract/back-orders";
 import { paymentStatusResponseSchema, sandboxDecisionRedirectSchema, sandboxDecisionResponseSchema } from "@/lib/contract/payments";
+import { creditNotePdfResponseSchema, orderCreditNotesResponseSchema } from "@/lib/contract/refunds";
 import { checkoutRequestSchema } from "@/lib/orders";
 import { normaliseTanzanianMobile } from "@/lib/phone";
 import { refusal } from "@/server/auth/texts";
@@ -29,6 +31,10 @@ import { sendPdf } from "./shopper/documents";
 
 /** Codes one client address may ask for in an hour (many shoppers share a carrier's address; each number has its own quota too). */
 const PHONE_CODES_PER_ADDRESS = { max: 10, timeWindow: 60 * 60_000 };
+
+/** A credit note's PDF by an order's signed link (beside the link's receipt.pdf and invoice.pdf). */
+const guestCreditNotePath = (token: string, creditNote: string) =>
+  `/api/guest-orders/${encodeURIComponent(token)}/credit-notes/${encodeURIComponent(creditNote)}.pdf`;
 
 /**
  * The checkout, for a signed-in shopper (their cart, as ever) and for a guest (the lines from the
@@ -168,6 +174,46 @@ export const checkoutRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { s
         return sendPdf(reply, document);
       },
     );
+
+  /** The holder of the link as the signed-in owner has it: the credit notes of its refunds (a refund by mobile money has no account to show them in). */
+  app.get(
+    "/guest-orders/:token/credit-notes",
+    { schema: { params: orderLinkParamsSchema, response: { 200: orderCreditNotesResponseSchema } } },
+    async (request, reply) => {
+      const orderId = await linkedOrderId(request.params.token);
+      const { row } = await services.orders.byLink(orderId);
+      const notes = await services.refunds.creditNotesForOrder(row.number, { userId: null, admin: false, orderId });
+      reply.header("cache-control", "private, no-store");
+      // each PDF by the same link: the account's address would ask a guest to sign in
+      return { creditNotes: notes.map((note) => ({ ...note, pdfPath: guestCreditNotePath(request.params.token, note.number) })) };
+    },
+  );
+
+  app.get(
+    "/guest-orders/:token/credit-notes/:creditNote",
+    {
+      schema: {
+        params: orderLinkParamsSchema.extend({ creditNote: z.string().max(60) }),
+        querystring: orderDocumentQuerySchema,
+        response: { 200: creditNotePdfResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const orderId = await linkedOrderId(request.params.token);
+      const file = request.params.creditNote;
+      if (!file.endsWith(".pdf")) throw new DomainError("not-found", "Credit note not found");
+      const { row } = await services.orders.byLink(orderId);
+      const locale = request.query.lang ?? requestMeta(request).locale;
+      const document = await services.refunds.creditNotePdf(row.number, file.slice(0, -4), { userId: null, admin: false, orderId }, locale);
+      return sendPdf(reply, document);
+    },
+  );
+
+  /** The order in parts (lines awaiting stock, shipments sent), as its signed-in owner sees it. */
+  app.get("/guest-orders/:token/back-orders", { schema: { params: orderLinkParamsSchema, response: { 200: orderPartsResponseSchema } } }, async (request) => {
+    const { row } = await services.orders.byLink(await linkedOrderId(request.params.token));
+    return { parts: await services.backOrders.forOrder(row.number) };
+  });
 
   app.post("/guest-orders/:token/cancel", { schema: { params: orderLinkParamsSchema, response: { 200: orderResponseSchema } } }, async (request) => {
     return { order: await services.orders.cancel({ orderId: await linkedOrderId(request.params.token) }) };

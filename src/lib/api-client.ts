@@ -391,6 +391,8 @@ export const api = {
       call<PayResponse>("POST", `/api/guest-orders/${encodeURIComponent(token)}/pay`, { ...options, json: body }),
     payment: (token: string, reference: string, options?: CallOptions) =>
       call<GuestPaymentStatusResponse>("GET", `/api/guest-orders/${encodeURIComponent(token)}/payments/${encodeURIComponent(reference)}`, options),
+    /** the order in parts (lines awaiting stock, shipments sent) */
+    parts: (token: string, options?: CallOptions) => call<OrderPartsResponse>("GET", `/api/guest-orders/${encodeURIComponent(token)}/back-orders`, options),
   },
   /** The account's mobile number, confirmed by a code (which moves the orders placed as a guest with it into the account). */
   phone: {

@@ -12,16 +12,27 @@ export async function ensureProductionBuild(): Promise<void> {
   if (!buildIsCurrent()) await buildAll();
 }
 
-/** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether a TCP port on loopback can be listened on now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free TCP port on loopback, below the kernel's ephemeral range (32768 and up on Linux): a port
+ * reserved here is often listened on only a minute later, after a build or a migration, and in the
+ * ephemeral range any outgoing connection (to the database, between test servers) may be given it
+ * meanwhile (EADDRINUSE at the server's start).
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 200; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error("no free port between 20000 and 32000 on 127.0.0.1");
 }
 
 export interface ProductionServer {

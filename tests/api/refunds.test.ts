@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   coinEntries,
   creditNotes,
+  mailOutbox,
   messageOutbox,
   orders,
   paymentCallbacks,
@@ -17,8 +18,9 @@ import {
 import { openSession } from "../../src/server/auth/sessions";
 import { rowsOf } from "../../src/server/db";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
+import { clickPesaShop, payAtClickPesa } from "./clickpesa-shop";
 import { startFakeClickPesa, type FakeClickPesa } from "./fake-clickpesa";
-import { apiClient, buildTestApi, setupApi, shopperCookie, unique } from "./harness";
+import { apiClient, setupApi, shopperCookie, unique } from "./harness";
 import { phoneMaker } from "./buyers";
 import { totpCode } from "./two-factor-helpers";
 
@@ -115,7 +117,7 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Prom
 
 describe("a partial refund to mobile money through the provider's payouts (fake ClickPesa)", () => {
   it("is pending until the signed payout callback and the status query agree, then completed with its credit note and the shopper told", async () => {
-    const shop = await buildTestApi(api, { config: { payments: { clickpesa: { ...fake.credentials, baseUrl: fake.url } } } });
+    const shop = await clickPesaShop(api, fake);
     try {
       const { call: shopCall } = apiClient<Json>(shop);
       const cookie = await shopperCookie(api, "refunds-clickpesa");
@@ -131,10 +133,7 @@ describe("a partial refund to mobile money through the provider's payouts (fake 
       );
       expect(placed.status, placed.text).toBe(201);
       const number: string = placed.body.order.number;
-      const paymentRef: string = placed.body.payment.reference;
-      fake.setStatus(paymentRef, "SUCCESS");
-      const paidHook = fake.webhook(paymentRef);
-      await shop.services.payments.handleCallback("clickpesa", paidHook, JSON.stringify(paidHook), { "content-type": "application/json" }, null);
+      await payAtClickPesa(shop, fake, placed.body.payment.reference);
       const order = (await shopCall("GET", `/api/orders/${number}`, cookie)).body.order;
       expect(order).toMatchObject({ status: "paid", test: false });
       const line = order.lines[0];
@@ -192,7 +191,7 @@ describe("a partial refund to mobile money through the provider's payouts (fake 
   });
 
   it("a payout the provider reverses fails the refund, which then no longer counts", async () => {
-    const shop = await buildTestApi(api, { config: { payments: { clickpesa: { ...fake.credentials, baseUrl: fake.url } } } });
+    const shop = await clickPesaShop(api, fake);
     try {
       const { call: shopCall } = apiClient<Json>(shop);
       const cookie = await shopperCookie(api, "refunds-reversed");
@@ -205,9 +204,7 @@ describe("a partial refund to mobile money through the provider's payouts (fake 
         { "idempotency-key": randomUUID() },
       );
       const number: string = placed.body.order.number;
-      fake.setStatus(placed.body.payment.reference, "SUCCESS");
-      const paidHook = fake.webhook(placed.body.payment.reference);
-      await shop.services.payments.handleCallback("clickpesa", paidHook, JSON.stringify(paidHook), { "content-type": "application/json" }, null);
+      await payAtClickPesa(shop, fake, placed.body.payment.reference);
       const made = await refund(number, { amount: 1000, method: "mobile_money", reason: "Goodwill" }, { app: shop.app });
       expect(made.status, made.text).toBe(201);
       const reference = made.body.refund.providerReference;
@@ -483,5 +480,82 @@ describe("a test order (paid in the sandbox) refunded to mobile money", () => {
     // no money came in: it cannot become store credit, which buys real goods
     const credit = await refund(number, { amount: 500, method: "store_credit", reason: "Goodwill" });
     expect(credit.body).toMatchObject({ code: "refund-refused", reason: "test-order" });
+  });
+});
+
+describe("a guest's order refunded in part", () => {
+  it("lists its credit note on the order's signed link and serves the PDF there; a token that is not the shop's gets 404, as the receipt", async () => {
+    const [row] = await api.handle.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`not exists (select 1 from product_variants v where v.product_id = ${products.id}) and price between 2000 and 40000 and archived_at is null`)
+      .orderBy(asc(products.id))
+      .offset(40 + (picked += 2))
+      .limit(1);
+    await api.handle.db.update(products).set({ stockQuantity: 50 }).where(eq(products.id, row!.id));
+    const phone = freshPhone();
+    const guestEmail = unique("refund-guest").toLowerCase();
+    // a guest paying by mobile money from the order's own number needs no code; the sandbox stands for the wallet
+    const placed = await call(
+      "POST",
+      "/api/orders",
+      null,
+      {
+        ...DAR_COURIER_ORDER,
+        phone: phone.local,
+        lines: [{ productId: row!.id, variantId: "default", quantity: 3 }],
+        guest: { phone: phone.local, email: guestEmail },
+        payment: { method: "mobile_money", wallet: "M-Pesa", phone: phone.local },
+      },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(placed.status, placed.text).toBe(201);
+    const number: string = placed.body.order.number;
+    const token: string = placed.body.orderPath.slice(3);
+    expect((await call("POST", `/api/guest-orders/${token}/sandbox/${placed.body.payment.reference}/confirm`, null)).status).toBe(200);
+    const made = await refund(number, { lines: [{ orderLineId: await lineId(number, 0), quantity: 1 }], method: "mobile_money", reason: "Wrong colour" });
+    expect(made.status, made.text).toBe(201);
+    const done = await until(
+      () => api.services.refunds.get(made.body.refund.id),
+      (r) => r.status === "completed",
+    );
+    const noteNumber: string = done.creditNote!.number;
+    // the guest's mail points at the signed link (where the credit note is), not at an account it does not have
+    const [mail] = await api.handle.db
+      .select({ body: mailOutbox.body })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, guestEmail), eq(mailOutbox.kind, "order-refunded")));
+    expect(mail!.body).toContain(`http://shop.test/o/${token}`);
+    expect(mail!.body).not.toMatch(/\/account\/orders|\/api\/orders/);
+
+    const listed = await call("GET", `/api/guest-orders/${token}/credit-notes`, null);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.headers["cache-control"]).toBe("private, no-store");
+    const pdfPath = `/api/guest-orders/${token}/credit-notes/${noteNumber}.pdf`;
+    expect(listed.body.creditNotes).toEqual([expect.objectContaining({ number: noteNumber, test: true, pdfPath })]);
+    const pdf = await call("GET", `${pdfPath}?lang=en`, null);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.text.startsWith("%PDF")).toBe(true);
+    // the order page's own view carries it too (the page links it by the token)
+    expect((await call("GET", `/api/guest-orders/${token}`, null)).body.order.creditNotes).toEqual([expect.objectContaining({ number: noteNumber })]);
+    // the parts of an order that went out whole: nothing waiting, nothing shipped apart
+    expect((await call("GET", `/api/guest-orders/${token}/back-orders`, null)).body.parts).toMatchObject({ number, waitingUnits: 0, shipments: [] });
+
+    // a forged token, or another order's link, answers as the receipt does: 404, nothing said about the order
+    const forged = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    expect((await call("GET", `/api/guest-orders/${forged}/receipt.pdf`, null)).status).toBe(404);
+    for (const path of ["credit-notes", `credit-notes/${noteNumber}.pdf`, "back-orders"]) {
+      const refused = await call("GET", `/api/guest-orders/${forged}/${path}`, null);
+      expect(refused, path).toMatchObject({ status: 404, body: { code: "not-found" } });
+    }
+    const other = await shopperCookie(api, "refunds-guest-other");
+    await fillCart(other);
+    const otherOrder = await call("POST", "/api/orders", other, DAR_COURIER_ORDER, { "idempotency-key": randomUUID() });
+    const otherToken = await api.services.links.orderPath((await orderRow(otherOrder.body.order.number)).id);
+    expect((await call("GET", `/api/guest-orders/${otherToken.slice(3)}/credit-notes/${noteNumber}.pdf`, null)).status).toBe(404);
+    // the order number alone opens nothing: the account's routes ask for a sign-in
+    expect((await call("GET", `/api/orders/${number}/credit-notes`, null)).status).toBe(401);
+    expect((await call("GET", `/api/orders/${number}/credit-notes/${noteNumber}.pdf`, null)).status).toBe(401);
   });
 });

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
+  creditNotes,
   mailOutbox,
   messageOutbox,
   messagePreferences,
@@ -20,6 +21,8 @@ import { saveSiteSettings } from "../../src/server/settings/settings";
 import { DEFAULT_RETURNS_SETTINGS } from "../../src/lib/returns";
 import { DAR_COURIER_ORDER } from "../fixtures/orders";
 import { phoneMaker } from "./buyers";
+import { clickPesaShop, payAtClickPesa } from "./clickpesa-shop";
+import { startFakeClickPesa, type FakeClickPesa } from "./fake-clickpesa";
 import { apiClient, multipartForm, setupApi, shopperCookie, unique, type FormPart } from "./harness";
 import { totpCode } from "./two-factor-helpers";
 
@@ -72,17 +75,32 @@ async function fillCart(cookie: string): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** A signed-in shopper's order, paid by bank transfer and delivered by the admin's actions ("deliveredDaysAgo" moves the hand-over back). */
-async function deliveredOrder(deliveredDaysAgo = 1): Promise<{ cookie: string; number: string; lines: Json[]; productIds: number[]; phone: string }> {
+/**
+ * A signed-in shopper's order, paid by bank transfer and delivered by the admin's actions ("deliveredDaysAgo" moves the hand-over back);
+ * with `clickPesa`, placed through that shop and paid by mobile money (the given wallet number) at the fake instead.
+ */
+async function deliveredOrder(
+  deliveredDaysAgo = 1,
+  clickPesa?: { shop: Awaited<ReturnType<typeof clickPesaShop>>; fake: FakeClickPesa; wallet: string },
+): Promise<{ cookie: string; number: string; lines: Json[]; productIds: number[]; phone: string }> {
   const cookie = await shopperCookie(api, "returns");
   const productIds = await fillCart(cookie);
   const phone = freshPhone();
-  const placed = await call("POST", "/api/orders", cookie, { ...DAR_COURIER_ORDER, phone: phone.local }, { "idempotency-key": randomUUID() });
+  const payment = clickPesa ? { payment: { method: "mobile_money", wallet: "M-Pesa", phone: clickPesa.wallet } } : {};
+  const placed = await call(
+    "POST",
+    "/api/orders",
+    cookie,
+    { ...DAR_COURIER_ORDER, phone: phone.local, ...payment },
+    { "idempotency-key": randomUUID() },
+    { app: clickPesa?.shop.app },
+  );
   expect(placed.status, placed.text).toBe(201);
   const number: string = placed.body.order.number;
+  if (clickPesa) await payAtClickPesa(clickPesa.shop, clickPesa.fake, placed.body.payment.reference);
   const { cookie: adminCookie } = await admin();
   for (const [action, body] of [
-    ["mark-paid", {}],
+    ...(clickPesa ? [] : ([["mark-paid", {}]] as const)),
     ["processing", {}],
     ["ship", { carrier: "Kilima Express", trackingNumber: "KX-1" }],
     ["deliver", {}],
@@ -392,6 +410,131 @@ describe("the admin's workflow", () => {
     // decided once: a second decision is refused
     const twice = await call("POST", `/api/admin/returns/${rn}/decide`, who.cookie, decision);
     expect(twice.body).toMatchObject({ code: "invalid-state" });
+  });
+
+  it("refunds part to mobile money by the provider's payout (fake ClickPesa), completed only when its signed callback and status query agree, and part to store credit, each with a credit note whose VAT adds up", async () => {
+    const fake = await startFakeClickPesa();
+    const shop = await clickPesaShop(api, fake);
+    try {
+      const { cookie, number, lines, productIds } = await deliveredOrder(1, { shop, fake, wallet: "0754 123 470" });
+      const order = (await call("GET", `/api/orders/${number}`, cookie)).body.order;
+      expect(order).toMatchObject({ paymentMethod: "mobile_money", test: false, receipt: { number: expect.any(String) } });
+      const made = await requestReturn(number, cookie, {
+        lines: [
+          { orderLineId: lines[0]!.id, quantity: 2 },
+          { orderLineId: lines[1]!.id, quantity: 1 },
+        ],
+      });
+      expect(made.status, made.text).toBe(201);
+      const rn: string = made.body.return.number;
+      const { cookie: adminCookie } = await admin();
+      for (const step of ["approve", "receive", "inspect"])
+        expect((await call("POST", `/api/admin/returns/${rn}/${step}`, adminCookie, {})).status, step).toBe(200);
+      const view = (await call("GET", `/api/admin/returns/${rn}`, adminCookie)).body.return;
+      const [first, second] = view.lines as Json[];
+      const before = [await stock(productIds[0]!), await stock(productIds[1]!)];
+
+      // decided in the shop that pays through ClickPesa: the refunded line's money goes back as a payout to the wallet that paid
+      const who = await admin();
+      const decided = await call(
+        "POST",
+        `/api/admin/returns/${rn}/decide`,
+        who.cookie,
+        {
+          lines: [
+            { returnLineId: first!.id, decision: "refund", stock: "sellable" },
+            { returnLineId: second!.id, decision: "store_credit", stock: "faulty" },
+          ],
+          refundMethod: "mobile_money",
+          twoFactorCode: who.code,
+        },
+        {},
+        { app: shop.app },
+      );
+      expect(decided.status, decided.text).toBe(200);
+      expect(decided.body.return.status).toBe("closed");
+      // stock as decided: the two good units back on sale, the other counted faulty
+      expect(await stock(productIds[0]!)).toEqual({ stock: before[0]!.stock + 2, faulty: before[0]!.faulty });
+      expect(await stock(productIds[1]!)).toEqual({ stock: before[1]!.stock, faulty: before[1]!.faulty + 1 });
+
+      const refundsOf = async () => {
+        const listed = await call("GET", `/api/admin/orders/${number}/refunds`, who.cookie, undefined, {}, { app: shop.app });
+        expect(listed.status, listed.text).toBe(200);
+        const all = listed.body.refunds as Json[];
+        expect(all.map((r) => r.method).sort()).toEqual(["mobile_money", "store_credit"]);
+        return { mobile: all.find((r) => r.method === "mobile_money")!, credit: all.find((r) => r.method === "store_credit")! };
+      };
+      const pending = await refundsOf();
+      expect(pending.mobile).toMatchObject({ status: "pending", creditNote: null, returnId: view.id });
+      expect(pending.credit).toMatchObject({ status: "completed", returnId: view.id });
+      expect(new Set(decided.body.return.lines.map((l: Json) => l.refundId))).toEqual(new Set([pending.mobile.id, pending.credit.id]));
+      const reference: string = pending.mobile.providerReference;
+      expect(fake.payout(reference)).toMatchObject({ amount: pending.mobile.amount, phoneNumber: "255754123470", status: "AUTHORIZED" });
+
+      // the provider's side says sent, but no signed callback came: the status query alone is not believed
+      fake.setPayoutStatus(reference, "SUCCESS");
+      await api.handle.db
+        .update(refunds)
+        .set({ nextCheckAt: new Date(Date.now() - 1000) })
+        .where(eq(refunds.providerReference, reference));
+      await shop.services.refunds.pollDue();
+      const [polled] = await api.handle.db.select().from(refunds).where(eq(refunds.providerReference, reference));
+      expect(polled).toMatchObject({ status: "pending", callbackStatus: null });
+      expect(polled!.checks).toBeGreaterThan(0);
+      // the signed callback agrees with the query: completed, with its credit note
+      const hook = await call("POST", "/api/payments/clickpesa/payout-webhook", null, fake.payoutWebhook(reference), {}, { app: shop.app });
+      expect(hook.status, hook.text).toBe(200);
+      expect(hook.body).toEqual({ received: true, outcome: "completed" });
+      const { mobile, credit } = await refundsOf();
+      expect(mobile).toMatchObject({ status: "completed", creditNote: expect.any(Object) });
+
+      // each credit note names the original receipt; its lines' VAT adds up to its VAT, and net + VAT = gross
+      const bought = await api.handle.db
+        .select()
+        .from(orderLines)
+        .where(sql`${orderLines.id} in (${first!.orderLineId}, ${second!.orderLineId})`);
+      const share = (orderLineId: number, units: number) => {
+        const line = bought.find((l) => l.id === orderLineId)!;
+        return Math.round((line.gross * units) / line.quantity);
+      };
+      for (const [refund, orderLineId, units] of [
+        [mobile, first!.orderLineId, 2],
+        [credit, second!.orderLineId, 1],
+      ] as const) {
+        const note = refund.creditNote;
+        expect(note).toMatchObject({ number: expect.stringMatching(/^CN-\d{6}$/), receiptNumber: order.receipt.number, test: false });
+        expect(refund.lines).toEqual([expect.objectContaining({ kind: "line", orderLineId, quantity: units })]);
+        expect(refund.lines.reduce((s: number, l: Json) => s + l.vat, 0)).toBe(note.vat);
+        expect(refund.lines.reduce((s: number, l: Json) => s + l.gross, 0)).toBe(note.gross);
+        expect(note.rates.reduce((s: number, x: Json) => s + x.vat, 0)).toBe(note.vat);
+        expect(note.vat).toBeGreaterThan(0);
+        expect(note.net + note.vat).toBe(note.gross);
+        for (const l of refund.lines) expect(l.net + l.vat).toBe(l.gross);
+        expect(note.gross).toBe(share(orderLineId, units));
+        expect(refund.amount).toBe(note.gross);
+      }
+      expect(mobile.creditNote.number).not.toBe(credit.creditNote.number);
+      // together they give back exactly the returned lines' gross
+      expect(mobile.creditNote.gross + credit.creditNote.gross).toBe(share(first!.orderLineId, 2) + share(second!.orderLineId, 1));
+      expect(mobile.creditNote.gross + credit.creditNote.gross).toBe(first!.unitPrice * 2 + second!.unitPrice);
+      // stored as issued, and the shopper's documents list both
+      const stored = await api.handle.db
+        .select()
+        .from(creditNotes)
+        .where(sql`${creditNotes.refundId} in (${mobile.id}, ${credit.id})`);
+      expect(stored.map((n) => [n.receiptNumber, n.totals.gross]).sort()).toEqual(
+        [
+          [order.receipt.number, mobile.creditNote.gross],
+          [order.receipt.number, credit.creditNote.gross],
+        ].sort(),
+      );
+      const docs = await call("GET", `/api/orders/${number}/credit-notes`, cookie);
+      expect(docs.body.creditNotes.map((n: Json) => n.number).sort()).toEqual([mobile.creditNote.number, credit.creditNote.number].sort());
+      expect((await call("GET", "/api/account/store-credit", cookie)).body.balance).toBe(credit.amount);
+    } finally {
+      await shop.close();
+      await fake.close();
+    }
   });
 
   it("refuses a return with a reason, which frees its units for another request", async () => {

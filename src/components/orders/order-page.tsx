@@ -111,7 +111,7 @@ export function OrderPageView({ order, settings, messages, placed, token }: Prop
         />
       )}
 
-      {!token && <OrderParts number={order.number} />}
+      <OrderParts number={order.number} token={token} />
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
         <OrderDetails order={order} shop={settings} />
         <div className="space-y-4">
@@ -145,16 +145,19 @@ export function OrderPageView({ order, settings, messages, placed, token }: Prop
                     </a>
                   </li>
                 )}
-                {/* the credit notes of its refunds (a guest's link does not carry them: they are an account's documents) */}
-                {!token &&
-                  order.creditNotes?.map((note) => (
-                    <li key={note.number}>
-                      <a href={note.pdfPath} download className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
-                        <FileText className="h-4 w-4" aria-hidden />
-                        {t("creditNote", { number: note.number, test: note.test ? "yes" : "no" })}
-                      </a>
-                    </li>
-                  ))}
+                {/* the credit notes of its refunds; a guest's by the signed link, as its receipt */}
+                {order.creditNotes?.map((note) => (
+                  <li key={note.number}>
+                    <a
+                      href={token ? `${path}/credit-notes/${encodeURIComponent(note.number)}.pdf` : note.pdfPath}
+                      download
+                      className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"
+                    >
+                      <FileText className="h-4 w-4" aria-hidden />
+                      {t("creditNote", { number: note.number, test: note.test ? "yes" : "no" })}
+                    </a>
+                  </li>
+                ))}
               </ul>
             </section>
           )}

@@ -11,11 +11,13 @@ import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, 
 import { toast } from "../ui/toaster";
 
 /**
- * A signed-in shopper's order in parts: the lines awaiting stock (until about when), the shipments
- * with their carriers and tracking numbers, and cancelling the waiting part (its money returned).
- * Shows nothing for an order that never waited and went out whole. Texts: orders.parts.
+ * An order in parts: the lines awaiting stock (until about when), the shipments with their carriers
+ * and tracking numbers, and for a signed-in shopper cancelling the waiting part (its money returned).
+ * A guest's signed link (`token`) reads the same parts by the link; cancelling the waiting part moves
+ * money back, so it stays with an account (or the shop) there. Shows nothing for an order that never
+ * waited and went out whole. Texts: orders.parts.
  */
-export function OrderParts({ number }: { number: string }) {
+export function OrderParts({ number, token }: { number: string; token?: string }) {
   const t = useTranslations("orders.parts");
   const format = useFormatter();
   const errorText = useErrorText();
@@ -25,15 +27,14 @@ export function OrderParts({ number }: { number: string }) {
 
   useEffect(() => {
     let live = true;
-    api.backOrders
-      .parts(number)
+    (token ? api.guestOrders.parts(token) : api.backOrders.parts(number))
       .then((answer) => live && setParts(answer.parts))
       // the order page stands without this panel: a failed read shows nothing extra
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [number]);
+  }, [number, token]);
 
   const waiting = parts?.lines.filter((l) => l.waiting > 0) ?? [];
   if (!parts || (waiting.length === 0 && parts.shipments.length === 0 && parts.lines.every((l) => l.cancelled === 0))) return null;
@@ -96,7 +97,7 @@ export function OrderParts({ number }: { number: string }) {
           })}
         </p>
       )}
-      {parts.canCancelWaiting && (
+      {parts.canCancelWaiting && !token && (
         <AlertDialog>
           <AlertDialogTrigger
             disabled={busy}

@@ -183,6 +183,8 @@ export function createRefundsService(options: RefundsOptions) {
       { dedupeKey: `${key}:sms`, tx },
     );
     if (!order.email) return;
+    // a guest has no account to sign in to: its credit note is on the page its signed link opens
+    const guest = order.userId === null;
     const t = translator(order.locale, "orderMail");
     const paragraphs = [
       t("greeting", { name: order.fullName }),
@@ -193,11 +195,11 @@ export function createRefundsService(options: RefundsOptions) {
         t("refunded.creditNote", {
           creditNote: creditNote.number,
           receipt: creditNote.receiptNumber ?? "-",
-          link: new URL(creditNotePath(order.number, creditNote.number), options.siteUrl).toString(),
+          link: guest ? link : new URL(creditNotePath(order.number, creditNote.number), options.siteUrl).toString(),
         }),
       );
     if (test) paragraphs.push(t("refunded.test"));
-    paragraphs.push(t("orderLink", { link: new URL(`/account/orders/${encodeURIComponent(order.number)}`, options.siteUrl).toString() }));
+    paragraphs.push(t("orderLink", { link: guest ? link : new URL(`/account/orders/${encodeURIComponent(order.number)}`, options.siteUrl).toString() }));
     await options.mail.enqueue(
       { to: order.email, subject: t("refunded.subject", { number: order.number }), text: `${paragraphs.join("\n\n")}\n` },
       { kind: "order-refunded", dedupeKey: key, quota: false, tx },
