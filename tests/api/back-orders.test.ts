@@ -92,7 +92,7 @@ describe("back-orders", () => {
       "POST",
       "/api/orders",
       shopper,
-      { ...DAR_COURIER_ORDER, backOrderRefundBy: addDays(arriving, -1) },
+      { ...DAR_COURIER_ORDER, phone: freshPhone().local, backOrderRefundBy: addDays(arriving, -1) },
       { "idempotency-key": randomUUID() },
     );
     expect(early).toMatchObject({ status: 400, body: { code: "validation", field: "backOrderRefundBy" } });
@@ -101,7 +101,7 @@ describe("back-orders", () => {
       "POST",
       "/api/orders",
       shopper,
-      { ...DAR_COURIER_ORDER, backOrderRefundBy: addDays(arriving, 7) },
+      { ...DAR_COURIER_ORDER, phone: freshPhone().local, backOrderRefundBy: addDays(arriving, 7) },
       { "idempotency-key": randomUUID() },
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
