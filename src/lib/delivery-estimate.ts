@@ -1,3 +1,4 @@
+import "./zod-browser";
 import { z } from "zod";
 import type { DeliveryMethod, OrderStatus } from "./checkout";
 import type { Locale } from "./locale";
