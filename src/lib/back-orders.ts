@@ -1,5 +1,8 @@
 import "./zod-browser";
 import { z } from "zod";
+import { addDays } from "./delivery-estimate";
+
+export { addDays };
 
 /**
  * Back-orders: the rules the server decides with and the pages show before buying. A product the
@@ -30,13 +33,6 @@ export interface IncomingStock {
   /** YYYY-MM-DD */
   incomingDate: string | null;
   onDemandWeeks: number | null;
-}
-
-/** Adds whole days to a calendar date (YYYY-MM-DD), in UTC so no time zone or clock change moves it. */
-export function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
 }
 
 /**
