@@ -12,7 +12,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `storefront-e
  * bank account that turns bank transfer on) run alone, after the others: on one server, a parallel
  * spec would see the change half-way through its own checks.
  */
-const SHOP_WIDE = /(admin-settings|i18n-settings|admin-ads|admin-catalog|checkout|test-mode|delivery-estimates)\.spec\.ts$/;
+const SHOP_WIDE = /(admin-settings|i18n-settings|admin-ads|admin-catalog|checkout|test-mode|delivery-estimates|back-order-deposit)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

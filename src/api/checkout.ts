@@ -6,6 +6,7 @@ import {
   orderLinkParamsSchema,
   orderResponseSchema,
   payRequestSchema,
+  receiptDocumentQuerySchema,
   payResponseSchema,
   phoneCodeRequestSchema,
   phoneCodeResponseSchema,
@@ -14,7 +15,7 @@ import {
   quoteRequestSchema,
   quoteResponseSchema,
 } from "@/lib/contract/orders";
-import { orderPartsResponseSchema } from "@/lib/contract/back-orders";
+import { orderPartsResponseSchema, payBalanceRequestSchema } from "@/lib/contract/back-orders";
 import { paymentStatusResponseSchema, sandboxDecisionRedirectSchema, sandboxDecisionResponseSchema } from "@/lib/contract/payments";
 import { creditNotePdfResponseSchema, orderCreditNotesResponseSchema } from "@/lib/contract/refunds";
 import { checkoutRequestSchema } from "@/lib/orders";
@@ -118,6 +119,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { s
     async (request) => services.checkout.pay({ orderId: await linkedOrderId(request.params.token) }, request.body),
   );
 
+  app.post(
+    "/guest-orders/:token/pay-balance",
+    { schema: { params: orderLinkParamsSchema, body: payBalanceRequestSchema, response: { 200: payResponseSchema } } },
+    async (request) => services.checkout.payBalance({ orderId: await linkedOrderId(request.params.token) }, request.body),
+  );
+
   const tokenAndReference = orderLinkParamsSchema.extend({ reference: z.string().regex(PAYMENT_REFERENCE_PATTERN, "Not a payment reference") });
 
   /** The waiting screen's status of a payment, for the holder of its order's link. */
@@ -158,22 +165,28 @@ export const checkoutRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { s
     );
   });
 
-  for (const kind of ["receipt", "invoice"] as const)
-    app.get(
-      `/guest-orders/:token/${kind}.pdf`,
-      { schema: { params: orderLinkParamsSchema, querystring: orderDocumentQuerySchema, response: { 200: orderDocumentResponseSchema } } },
-      async (request, reply) => {
-        const orderId = await linkedOrderId(request.params.token);
-        const { row } = await services.orders.byLink(orderId);
-        const viewer = { userId: null, admin: false, orderId };
-        const locale = request.query.lang ?? requestMeta(request).locale;
-        const document =
-          kind === "receipt"
-            ? await services.documents.receiptPdf(row.number, viewer, locale)
-            : await services.documents.invoicePdf(row.number, viewer, locale);
-        return sendPdf(reply, document);
-      },
-    );
+  /** The holder of the link's receipts (`?kind=` as the signed-in owner's) and invoice. */
+  app.get(
+    "/guest-orders/:token/receipt.pdf",
+    { schema: { params: orderLinkParamsSchema, querystring: receiptDocumentQuerySchema, response: { 200: orderDocumentResponseSchema } } },
+    async (request, reply) => {
+      const orderId = await linkedOrderId(request.params.token);
+      const { row } = await services.orders.byLink(orderId);
+      const locale = request.query.lang ?? requestMeta(request).locale;
+      return sendPdf(reply, await services.documents.receiptPdf(row.number, { userId: null, admin: false, orderId }, locale, request.query.kind));
+    },
+  );
+
+  app.get(
+    "/guest-orders/:token/invoice.pdf",
+    { schema: { params: orderLinkParamsSchema, querystring: orderDocumentQuerySchema, response: { 200: orderDocumentResponseSchema } } },
+    async (request, reply) => {
+      const orderId = await linkedOrderId(request.params.token);
+      const { row } = await services.orders.byLink(orderId);
+      const locale = request.query.lang ?? requestMeta(request).locale;
+      return sendPdf(reply, await services.documents.invoicePdf(row.number, { userId: null, admin: false, orderId }, locale));
+    },
+  );
 
   /** The holder of the link as the signed-in owner has it: the credit notes of its refunds (a refund by mobile money has no account to show them in). */
   app.get(

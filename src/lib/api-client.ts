@@ -60,7 +60,7 @@ import type {
   PhoneCodeResponse,
   ConfirmPhoneRequest,
   ConfirmPhoneResponse,
-  PaymentStatusResponse as GuestPaymentStatusResponse,
+  PaymentStatusResponse,
   QuoteRequest,
   QuoteResponse,
   TrackingRequest,
@@ -133,6 +133,7 @@ import type {
   CancelWaitingRequest,
   CancelWaitingResponse,
   OrderPartsResponse,
+  PayBalanceRequest,
   ProductBackOrdersResponse,
   ShipRequest,
 } from "./contract/back-orders";
@@ -390,9 +391,12 @@ export const api = {
     pay: (token: string, body: PayRequest, options?: CallOptions) =>
       call<PayResponse>("POST", `/api/guest-orders/${encodeURIComponent(token)}/pay`, { ...options, json: body }),
     payment: (token: string, reference: string, options?: CallOptions) =>
-      call<GuestPaymentStatusResponse>("GET", `/api/guest-orders/${encodeURIComponent(token)}/payments/${encodeURIComponent(reference)}`, options),
+      call<PaymentStatusResponse>("GET", `/api/guest-orders/${encodeURIComponent(token)}/payments/${encodeURIComponent(reference)}`, options),
     /** the order in parts (lines awaiting stock, shipments sent) */
     parts: (token: string, options?: CallOptions) => call<OrderPartsResponse>("GET", `/api/guest-orders/${encodeURIComponent(token)}/back-orders`, options),
+    /** the balance of an order paid by deposit, once asked for (answered like `pay`) */
+    payBalance: (token: string, body: PayBalanceRequest = {}, options?: CallOptions) =>
+      call<PayResponse>("POST", `/api/guest-orders/${encodeURIComponent(token)}/pay-balance`, { ...options, json: body }),
   },
   /** The account's mobile number, confirmed by a code (which moves the orders placed as a guest with it into the account). */
   phone: {
@@ -408,6 +412,9 @@ export const api = {
     /** Asks for the payment again, with another wallet or number if given. */
     pay: (number: string, body: PayRequest, options?: CallOptions) =>
       call<PayResponse>("POST", `/api/orders/${encodeURIComponent(number)}/pay`, { ...options, json: body }),
+    /** a payment of the shopper's (the order's, or its balance's) as the waiting screen follows it */
+    payment: (reference: string, options?: CallOptions) =>
+      call<PaymentStatusResponse>("GET", `/api/payments/${encodeURIComponent(reference)}`, options),
   },
   /** /ai-agent: a whole BOM matched to catalogue products in one call (200 lines take seconds: a longer time limit). */
   sourcing: {
@@ -488,6 +495,9 @@ export const api = {
     parts: (number: string, options?: CallOptions) => call<OrderPartsResponse>("GET", `/api/orders/${encodeURIComponent(number)}/back-orders`, options),
     cancelWaiting: (number: string, body: CancelWaitingRequest = {}, options?: CallOptions) =>
       call<CancelWaitingResponse>("POST", `/api/orders/${encodeURIComponent(number)}/back-orders/cancel`, { ...options, json: body }),
+    /** the balance of an order paid by deposit, once asked for (answered like `orders.pay`) */
+    payBalance: (number: string, body: PayBalanceRequest = {}, options?: CallOptions) =>
+      call<PayResponse>("POST", `/api/orders/${encodeURIComponent(number)}/pay-balance`, { ...options, json: body }),
     adminParts: (number: string, options?: CallOptions) =>
       call<OrderPartsResponse>("GET", `/api/admin/orders/${encodeURIComponent(number)}/shipments`, options),
     ship: (number: string, body: ShipRequest, options?: CallOptions) =>

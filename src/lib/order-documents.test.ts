@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceKind, isTaxInvoice, missingFiscalSetup, testReceiptNumber } from "./order-documents";
+import { defaultReceipt, invoiceKind, isTaxInvoice, missingFiscalSetup, receiptPdfQuery, testReceiptNumber, testReceiptParts } from "./order-documents";
 
 describe("an order's invoice", () => {
   it("is a pro-forma before payment and an invoice after, for a bank transfer", () => {
@@ -36,5 +36,31 @@ describe("the fiscal set-up", () => {
 describe("a test order's receipt number", () => {
   it("says TEST and carries the order's number, apart from the fiscal series", () => {
     expect(testReceiptNumber("KE-2026-000123")).toBe("TEST-KE-2026-000123");
+  });
+});
+
+describe("an order's receipts", () => {
+  it("a document means the sale's receipt, else the deposit's; the balance's only by name", () => {
+    expect(defaultReceipt([{ kind: "sale" as const, n: 1 }])).toEqual({ kind: "sale", n: 1 });
+    expect(defaultReceipt([{ kind: "deposit" as const }, { kind: "balance" as const }])).toEqual({ kind: "deposit" });
+    expect(defaultReceipt([{ kind: "balance" as const }])).toBeNull();
+    expect(defaultReceipt([])).toBeNull();
+    expect(receiptPdfQuery("sale")).toBe("");
+    expect(receiptPdfQuery("balance")).toBe("?kind=balance");
+  });
+
+  it("a paid test order has TEST receipts made from the order: one for the total, or a deposit's and, once paid, a balance's", () => {
+    const paidAt = new Date("2026-11-02T08:00:00Z");
+    const order = { number: "KE-2026-000123", status: "paid" as const, total: 65_500, paidAt, depositAmount: null, balancePaid: 0, balancePaidAt: null };
+    expect(testReceiptNumber("KE-2026-000123", "deposit")).toBe("TEST-KE-2026-000123-DEPOSIT");
+    expect(testReceiptParts(order)).toEqual([{ kind: "sale", number: "TEST-KE-2026-000123", issuedAt: paidAt, amount: 65_500 }]);
+    expect(testReceiptParts({ ...order, status: "awaiting_payment", paidAt: null })).toEqual([]);
+    const deposit = { ...order, depositAmount: 30_500 };
+    expect(testReceiptParts(deposit)).toEqual([{ kind: "deposit", number: "TEST-KE-2026-000123-DEPOSIT", issuedAt: paidAt, amount: 30_500 }]);
+    const balancePaidAt = new Date("2026-11-20T08:00:00Z");
+    expect(testReceiptParts({ ...deposit, balancePaid: 35_000, balancePaidAt }).map((r) => [r.kind, r.number, r.issuedAt, r.amount])).toEqual([
+      ["deposit", "TEST-KE-2026-000123-DEPOSIT", paidAt, 30_500],
+      ["balance", "TEST-KE-2026-000123-BALANCE", balancePaidAt, 35_000],
+    ]);
   });
 });

@@ -76,9 +76,57 @@ export function missingFiscalSetup(fiscal: { tin: string; vrn: string; vfdSerial
 }
 
 /**
- * The number on the receipt of a test order (paid in the payment sandbox). Such a receipt takes no
- * number from the fiscal counters and is never reported: no money moved.
+ * Which payment a receipt is for: "sale" an order paid in full; an order paid by deposit has a
+ * "deposit" receipt for its first payment and a "balance" receipt for the rest.
  */
-export function testReceiptNumber(orderNumber: string): string {
-  return `TEST-${orderNumber}`;
+export const RECEIPT_KINDS = ["sale", "deposit", "balance"] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+/** The receipts a document address names by `?kind=` (without it, the order's default receipt). */
+export const PART_RECEIPT_KINDS = ["deposit", "balance"] as const;
+export type PartReceiptKind = (typeof PART_RECEIPT_KINDS)[number];
+
+/**
+ * The receipt a document means when none is named: the sale's, or for an order paid by deposit
+ * its deposit's (the balance's is asked for by name).
+ */
+export function defaultReceipt<T extends { kind: ReceiptKind }>(receipts: readonly T[]): T | null {
+  return receipts.find((r) => r.kind === "sale") ?? receipts.find((r) => r.kind === "deposit") ?? null;
+}
+
+/** The query of a receipt's PDF address: none for the default receipt, `?kind=` for a deposit's or a balance's. */
+export function receiptPdfQuery(kind: ReceiptKind): string {
+  return kind === "sale" ? "" : `?kind=${kind}`;
+}
+
+/**
+ * The number on the receipt of a test order (paid in the payment sandbox). Such a receipt takes no
+ * number from the fiscal counters and is never reported: no money moved. A deposit order's two
+ * TEST receipts are told apart by their kind.
+ */
+export function testReceiptNumber(orderNumber: string, kind: ReceiptKind = "sale"): string {
+  return kind === "sale" ? `TEST-${orderNumber}` : `TEST-${orderNumber}-${kind.toUpperCase()}`;
+}
+
+/**
+ * The TEST receipts of a test order, made from the order as the real ones would be issued: once
+ * it is paid, one for the whole total, or for an order paid by deposit one for the deposit and,
+ * once the balance came in, one for the balance. Oldest first.
+ */
+export function testReceiptParts(order: {
+  number: string;
+  status: OrderStatus;
+  total: number;
+  paidAt: Date | null;
+  depositAmount: number | null;
+  balancePaid: number;
+  balancePaidAt: Date | null;
+}): { kind: ReceiptKind; number: string; issuedAt: Date; amount: number }[] {
+  if (!order.paidAt || !isPaidStatus(order.status)) return [];
+  if (order.depositAmount === null) return [{ kind: "sale", number: testReceiptNumber(order.number), issuedAt: order.paidAt, amount: order.total }];
+  const parts: { kind: ReceiptKind; number: string; issuedAt: Date; amount: number }[] = [
+    { kind: "deposit", number: testReceiptNumber(order.number, "deposit"), issuedAt: order.paidAt, amount: order.depositAmount },
+  ];
+  if (order.balancePaidAt && order.balancePaid > 0)
+    parts.push({ kind: "balance", number: testReceiptNumber(order.number, "balance"), issuedAt: order.balancePaidAt, amount: order.balancePaid });
+  return parts;
 }

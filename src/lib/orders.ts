@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { DELIVERY_METHODS, PAYMENT_METHODS, type DeliveryMethod, type DeliveryOption, type OrderStatus, type PaymentMethod } from "./checkout";
 import type { CouponQuote } from "./coupons";
-import type { InvoiceKind } from "./order-documents";
+import type { InvoiceKind, ReceiptKind } from "./order-documents";
 import type { VatZone } from "./tanzania-regions";
 import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacter } from "./text";
+import { BACK_ORDER_PAYMENT_CHOICES } from "./back-orders";
 
 /**
  * The shapes of orders as the API answers them and pages render them, and the checkout request.
@@ -100,6 +101,12 @@ export interface OrderView {
    * verification code); a test order's receipt says TEST and is not in the fiscal series
    */
   receipt: { number: string; issuedAt: string; fiscal: boolean; verificationCode: string | null; test: boolean } | null;
+  /**
+   * every receipt it has, oldest first: the sale's, or an order paid by deposit's deposit and
+   * (once paid) balance receipts; each with the money it is for and its PDF address (`receipt` is
+   * the first of them a document means by default)
+   */
+  receipts: OrderReceiptView[];
   /** the invoice the order has now (a pro-forma before payment, an invoice after), if any */
   invoice: InvoiceKind | null;
   /** store credit that paid part of it (the rest was paid as chosen) */
@@ -111,6 +118,20 @@ export interface OrderView {
   paidInPerson: { method: "cash" | "till"; transactionId: string | null; at: string } | null;
   /** the days it was promised to arrive (pick-up: be ready), shop time, and how often that moved (src/lib/delivery-estimate.ts); null for an order from before promises */
   promise: { from: string; to: string; slips: number } | null;
+}
+
+/** One receipt of an order as its page lists it. */
+export interface OrderReceiptView {
+  kind: ReceiptKind;
+  number: string;
+  issuedAt: string;
+  /** the money it is for: the order's total, or a deposit's or a balance's payment */
+  amount: number;
+  fiscal: boolean;
+  verificationCode: string | null;
+  test: boolean;
+  /** its PDF for the signed-in owner (a guest's link serves it with the same query) */
+  pdfPath: string;
 }
 
 export interface OrderSummary {
@@ -228,6 +249,8 @@ export const checkoutRequestSchema = z.object({
   expectedTotal: z.number().int().min(0).optional(),
   /** back-orders: "refund me if the waiting goods are not here by" this shop-time date (YYYY-MM-DD) */
   backOrderRefundBy: z.iso.date().optional(),
+  /** back-orders, where the shop takes deposits: pay a deposit now and the balance when the waiting goods are in */
+  backOrderPayment: z.enum(BACK_ORDER_PAYMENT_CHOICES).optional(),
   /** a guest's lines (a signed-in shopper's order is their cart, and sends none) */
   lines: requestedLinesSchema.optional(),
   /** a guest's number and its code (a signed-in shopper sends none) */

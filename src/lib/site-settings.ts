@@ -405,13 +405,25 @@ function withTodaysDefaults(key: string, value: unknown): unknown {
 export function mergeSiteSettings(stored: Record<string, unknown>): SiteSettings {
   const merged: Record<string, unknown> = { ...DEFAULT_SITE_SETTINGS };
   for (const [key, raw] of Object.entries(stored)) {
-    const value = withTodaysDefaults(key, raw);
+    const value = withAddedFields(key, withTodaysDefaults(key, raw));
     const field = siteSettingsSchema.shape[key as SiteSettingKey];
     if (!field) continue;
     const parsed = field.safeParse(value);
     if (parsed.success) merged[key] = parsed.data;
   }
   return merged as SiteSettings;
+}
+
+/**
+ * Object settings that gained fields after shops had saved them: a stored value takes today's
+ * defaults for the fields it lacks, so an earlier save keeps its own values instead of failing to
+ * parse and falling back to the defaults whole.
+ */
+const SETTINGS_WITH_ADDED_FIELDS: readonly SiteSettingKey[] = ["backOrders"];
+
+function withAddedFields(key: string, value: unknown): unknown {
+  if (!(SETTINGS_WITH_ADDED_FIELDS as readonly string[]).includes(key) || !value || typeof value !== "object" || Array.isArray(value)) return value;
+  return { ...(DEFAULT_SITE_SETTINGS[key as SiteSettingKey] as object), ...value };
 }
 
 /**

@@ -316,8 +316,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
         if (kind !== "ready" && kind !== "delivered" && kind !== "refused") await documents.notifyOrder(tx, `order-${kind}`, orderId);
         await orderMessages.notifyOrder(tx, `order-${kind}`, orderId);
       },
-      issueReceipt: async (tx, orderId) => {
-        await documents.issueReceipt(tx, orderId);
+      issueReceipt: async (tx, orderId, part) => {
+        await documents.issueReceipt(tx, orderId, part);
       },
     },
   });
@@ -329,6 +329,10 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     provider: config.payments?.provider,
     poll: config.payments?.poll,
     onPaid: async (tx, orderId, payment) => {
+      if (payment.purpose === "balance") {
+        if ((await orders.markBalancePaidInTx(tx, orderId, payment)) === "paid") await backOrders.balancePaid(tx, orderId, payment);
+        return;
+      }
       await orders.markPaidInTx(tx, orderId, { actor: "provider", note: `${payment.provider} ${payment.reference}` });
     },
     // the push's SMS (the amount, the order, "enter your PIN"), and a failed attempt's with the link to pay again

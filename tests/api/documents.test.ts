@@ -144,7 +144,7 @@ const tx = <T>(work: (tx: Database) => Promise<T>) => api.handle.db.transaction(
 
 /** Issues an order's receipt in a transaction of its own; a real (not test) order always gets one. */
 async function issue(orderId: number, now?: Date): Promise<FiscalReceipt> {
-  const receipt = await tx((t) => documents.issueReceipt(t, orderId, now));
+  const receipt = await tx((t) => documents.issueReceipt(t, orderId, undefined, now));
   if (!receipt) throw new Error(`order ${orderId} got no receipt`);
   return receipt;
 }

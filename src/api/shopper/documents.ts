@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ORDER_NUMBER_PATTERN } from "@/lib/checkout";
-import { orderDocumentParamsSchema as params, orderDocumentQuerySchema as query, orderDocumentResponseSchema } from "@/lib/contract/orders";
+import {
+  orderDocumentParamsSchema as params,
+  orderDocumentQuerySchema as query,
+  orderDocumentResponseSchema,
+  receiptDocumentQuerySchema as receiptQuery,
+} from "@/lib/contract/orders";
 import type { DocumentsService, DocumentViewer, PdfDocument } from "@/server/documents/documents";
 import { DomainError } from "@/server/errors";
 import type { Services } from "@/server/services";
@@ -45,11 +50,15 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRoutesContext> = asyn
     return value;
   }
 
-  app.get("/orders/:number/receipt.pdf", { schema: { params, querystring: query, response: { 200: orderDocumentResponseSchema } } }, async (request, reply) => {
-    const viewer = await viewerOf(request);
-    const locale = request.query.lang ?? requestMeta(request).locale;
-    return sendPdf(reply, await services.documents.receiptPdf(orderNumber(request.params.number), viewer, locale));
-  });
+  app.get(
+    "/orders/:number/receipt.pdf",
+    { schema: { params, querystring: receiptQuery, response: { 200: orderDocumentResponseSchema } } },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      const locale = request.query.lang ?? requestMeta(request).locale;
+      return sendPdf(reply, await services.documents.receiptPdf(orderNumber(request.params.number), viewer, locale, request.query.kind));
+    },
+  );
 
   app.get("/orders/:number/invoice.pdf", { schema: { params, querystring: query, response: { 200: orderDocumentResponseSchema } } }, async (request, reply) => {
     const viewer = await viewerOf(request);

@@ -7,6 +7,7 @@ import {
   payRequestSchema,
   payResponseSchema,
 } from "@/lib/contract/orders";
+import { payBalanceRequestSchema } from "@/lib/contract/back-orders";
 import type { ApiContext } from "../context";
 
 /**
@@ -33,6 +34,12 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { serv
     async (request) => {
       return services.checkout.pay({ userId: request.user.id, number: request.params.number }, request.body);
     },
+  );
+
+  app.post(
+    "/orders/:number/pay-balance",
+    { schema: { params: orderNumberParamsSchema, body: payBalanceRequestSchema, response: { 200: payResponseSchema } } },
+    async (request) => services.checkout.payBalance({ userId: request.user.id, number: request.params.number }, request.body),
   );
 
   app.get("/account/addresses", { schema: { response: { 200: addressesResponseSchema } } }, async (request) => {

@@ -36,6 +36,7 @@ export default async function CheckoutPage() {
     bankTransferHours: settings.orderHold.bankTransferHours,
     courierArea,
     payOnDelivery: settings.payOnDelivery,
+    backOrders: { balanceDays: settings.backOrders.balanceDays },
   };
   // a guest checks out with a mobile number confirmed by an SMS code (the cart is the browser's)
   if (!user)

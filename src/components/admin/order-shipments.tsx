@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { shopDay, type OrderPartsView } from "@/lib/back-orders";
 import { DATE_FORMATS } from "@/lib/date-format";
+import { formatMoney } from "@/lib/money";
 import { REFUND_METHODS, type RefundMethod } from "@/lib/refunds";
 import { useErrorText } from "../i18n/error-text";
 import { Button } from "../ui/button";
@@ -15,8 +16,9 @@ import { Field, FormMessage, Select, TextField, type FormNotice } from "../ui/fo
  * The admin order page's shipments in parts: each line's units by state (awaiting stock with its
  * date, ready, sent, cancelled), the shipments made, a "ship part" form for the ready units (each
  * line's units, the carrier and tracking number; a test order's confirmation), and cancelling the
- * part awaiting stock with its money returned. Shown for an order with anything waiting or sent in
- * parts. Texts: admin.backOrders.
+ * part awaiting stock with its money returned. An order paid by deposit shows the deposit, the
+ * balance owed or paid (and by when it is due once asked for), and the units held until it is paid.
+ * Shown for an order with anything waiting, sent in parts or paid by deposit. Texts: admin.backOrders.
  */
 export function OrderShipments({ number, test }: { number: string; test: boolean }) {
   const t = useTranslations("admin.backOrders");
@@ -51,7 +53,7 @@ export function OrderShipments({ number, test }: { number: string; test: boolean
   }, [number, show, errorText]);
 
   if (!parts) return message ? <FormMessage message={message} /> : null;
-  const inParts = parts.waitingUnits > 0 || parts.shipments.length > 0 || parts.lines.some((l) => l.cancelled > 0);
+  const inParts = parts.waitingUnits > 0 || parts.shipments.length > 0 || parts.lines.some((l) => l.cancelled > 0) || parts.deposit !== null;
   if (!inParts) return null;
   const day = (date: string) => format.dateTime(shopDay(date), DATE_FORMATS.date);
   const errorFor = (field: string) => (fieldError?.field === field ? fieldError.text : null);
@@ -118,6 +120,7 @@ export function OrderShipments({ number, test }: { number: string; test: boolean
       <h2 id="shipments-heading" className="text-base font-semibold">
         {t("title")}
       </h2>
+      {parts.deposit && <DepositSummary deposit={parts.deposit} />}
       <div className="overflow-x-auto">
         <table className="w-full text-left">
           <caption className="sr-only">{t("linesCaption")}</caption>
@@ -136,6 +139,11 @@ export function OrderShipments({ number, test }: { number: string; test: boolean
                 <td className="py-1 pr-2">
                   {l.name}
                   {l.waiting > 0 && l.expectedOn && <span className="block text-xs text-[var(--muted-fg)]">{t("expected", { date: day(l.expectedOn) })}</span>}
+                  {l.heldForBalance > 0 && (
+                    <span className="block text-xs font-medium text-amber-800 dark:text-amber-300" data-testid="parts-held">
+                      {t("held", { count: l.heldForBalance })}
+                    </span>
+                  )}
                 </td>
                 <td>{l.waiting}</td>
                 <td>{l.ready}</td>
@@ -247,5 +255,39 @@ export function OrderShipments({ number, test }: { number: string; test: boolean
       )}
       <FormMessage message={message} />
     </section>
+  );
+}
+
+/** A deposit order's money: the deposit, the balance owed or paid, and since when and until when it is asked for. */
+function DepositSummary({ deposit }: { deposit: NonNullable<OrderPartsView["deposit"]> }) {
+  const t = useTranslations("admin.backOrders.deposit");
+  const format = useFormatter();
+  const money = (n: number) => formatMoney(n, "TZS");
+  return (
+    <div className="space-y-1 rounded-lg bg-[var(--surface)] p-3" data-testid="admin-deposit">
+      <p className="font-medium">{t("title")}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5">
+        <dt>{t("amount")}</dt>
+        <dd className="text-right">{money(deposit.amount)}</dd>
+        <dt>{t("balanceDue")}</dt>
+        <dd className="text-right font-semibold" data-testid="admin-balance-due">
+          {money(deposit.balanceDue)}
+        </dd>
+        <dt>{t("balancePaid")}</dt>
+        <dd className="text-right" data-testid="admin-balance-paid">
+          {money(deposit.balancePaid)}
+        </dd>
+      </dl>
+      {deposit.balanceDue > 0 && (
+        <p className="text-xs text-[var(--muted-fg)]">
+          {deposit.balanceRequestedAt && deposit.balanceDueBy
+            ? t("asked", {
+                asked: format.dateTime(new Date(deposit.balanceRequestedAt), DATE_FORMATS.dateTime),
+                date: format.dateTime(shopDay(deposit.balanceDueBy), DATE_FORMATS.date),
+              })
+            : t("notAsked")}
+        </p>
+      )}
+    </div>
   );
 }

@@ -17,7 +17,9 @@ import { useCheckoutQuote } from "./use-checkout-quote";
 import { fieldErrors, useCheckoutValues, type SectionFields } from "./use-checkout-values";
 import { usePlaceOrder } from "./use-place-order";
 import { StoreCreditChoice } from "./store-credit-choice";
-import { BackOrderLines } from "../back-orders/back-order-lines";
+import { BackOrderPlanView, useBackOrderPlan } from "../back-orders/back-order-lines";
+import type { BackOrderPaymentChoice } from "@/lib/back-orders";
+import { chosenDeposit, depositOffer } from "./deposit-offer";
 
 export type { CheckoutLine, CheckoutShop, SavedPayment } from "./checkout-types";
 
@@ -52,6 +54,20 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
   const [useStoreCredit, setUseStoreCredit] = useState(false);
   const [storeCreditBalance, setStoreCreditBalance] = useState(0);
   const [refundBy, setRefundBy] = useState("");
+  const [backOrderPayment, setBackOrderPayment] = useState<BackOrderPaymentChoice>("full");
+  const plan = useBackOrderPlan(guest ? requestedLines(lines) : null, lines.map((l) => `${l.productId}:${l.variantId}:${l.quantity}`).join(","));
+  // the quote's figures per line (after the coupon and coins) once the server answered, the shared rules' until then
+  const grossOf = (i: number) => quote.serverQuote?.lines[i]?.gross ?? lines[i]!.unitPrice * lines[i]!.quantity;
+  const offer = depositOffer({
+    plan,
+    payment: form.payment,
+    figures: {
+      total: quote.total,
+      deliveryFee: quote.shown.deliveryFee,
+      lines: lines.map((l, i) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity, gross: grossOf(i) })),
+    },
+  });
+  const deposit = chosenDeposit(offer, backOrderPayment);
   const placing = usePlaceOrder({
     lines,
     form,
@@ -60,6 +76,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
     guest: guest ? { ...guestFields, onCodeError: setCodeError } : null,
     storeCredit: useStoreCredit ? storeCreditBalance : 0,
     backOrderRefundBy: refundBy,
+    backOrderPayment: deposit ? "deposit" : undefined,
   });
   const fields: SectionFields = { values: state.values, set: state.set, errors, mark: state.mark };
 
@@ -74,10 +91,10 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
       aria-busy={placing.busy}
     >
       <div className="min-w-0 space-y-4">
-        <BackOrderLines
-          lines={guest ? requestedLines(lines) : null}
-          refreshKey={lines.map((l) => `${l.productId}:${l.variantId}:${l.quantity}`).join(",")}
+        <BackOrderPlanView
+          plan={plan}
           refundBy={{ value: refundBy, onChange: setRefundBy }}
+          deposit={{ offer, choice: backOrderPayment, onChange: setBackOrderPayment, total: quote.total, balanceDays: shop.backOrders.balanceDays }}
         />
         <ContactSection fields={fields} />
         {guest && (
@@ -123,6 +140,7 @@ export function CheckoutForm({ lines, addresses, contact, shop, methods, now, sa
         busy={placing.busy}
         canPay={methods.length > 0}
         payment={form.payment}
+        deposit={deposit}
         guest={guest}
       />
       <PriceChangedDialog changed={placing.changedTotal} onDismiss={placing.dismissChangedTotal} onConfirm={(total) => void placing.place(total)} />

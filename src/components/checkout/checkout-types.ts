@@ -16,7 +16,14 @@ export interface CheckoutLine {
 
 /** The settings the checkout needs in the browser (no secrets: the public settings hold them all); the shop's address in the page's language. */
 export type CheckoutShop = DeliverySettings &
-  Pick<SiteSettings, "vatRates" | "payOnDelivery"> & { address: string; mobileMoneyProviders: string[]; bankTransferHours: number; courierArea: string };
+  Pick<SiteSettings, "vatRates" | "payOnDelivery"> & {
+    address: string;
+    mobileMoneyProviders: string[];
+    bankTransferHours: number;
+    courierArea: string;
+    /** the days a back-order's balance may be paid in, told with the deposit choice */
+    backOrders: Pick<SiteSettings["backOrders"], "balanceDays">;
+  };
 
 /** The preferred method and the first saved mobile-money number, as the checkout page read them. */
 export interface SavedPayment {

@@ -71,6 +71,7 @@ export function usePlaceOrder({
   guest,
   storeCredit = 0,
   backOrderRefundBy = "",
+  backOrderPayment,
 }: {
   lines: CheckoutLine[];
   form: CheckoutFormValues;
@@ -80,6 +81,8 @@ export function usePlaceOrder({
   storeCredit?: number;
   /** back-orders: the date after which the waiting part's money goes back (src/components/back-orders/back-order-lines.tsx) */
   backOrderRefundBy?: string;
+  /** back-orders: "deposit" when the shopper chose to pay a deposit now and the balance when the goods arrive */
+  backOrderPayment?: "deposit";
   /** a guest's code and e-mail (null for a signed-in shopper), and where a refused code is said */
   guest: { code: string; email: string; onCodeError: (text: string | null) => void } | null;
 }) {
@@ -118,6 +121,7 @@ export function usePlaceOrder({
       ...(useCoins && !guest ? { coinsToSpend: serverQuote?.coins.spent ?? 0 } : {}),
       ...(storeCredit > 0 && !guest && form.payment !== "on_delivery" ? { storeCredit: Math.min(storeCredit, expectedTotal) } : {}),
       ...(backOrderRefundBy ? { backOrderRefundBy } : {}),
+      ...(backOrderPayment ? { backOrderPayment } : {}),
       // a guest's lines and number (the code is not part of the attempt: a retry with a new code is the same order)
       ...(guest ? { lines: requestedLines(lines), guest: { phone: form.phone, ...(guest.email.trim() ? { email: guest.email.trim() } : {}) } } : {}),
     };
@@ -173,6 +177,10 @@ export function usePlaceOrder({
         router.refresh();
       } else if (isApiError(error, "on-delivery-refused") && ON_DELIVERY_REFUSALS.includes(error.body.reason ?? "")) {
         showNotice({ kind: "on-delivery", reason: error.body.reason!, lines: error.body.lines ?? [] });
+      } else if (isApiError(error, "validation") && error.body.field === "backOrderPayment") {
+        // the shop stopped taking deposits, or nothing waits any more: the order is paid in full or not at all
+        showNotice({ kind: "text", text: t("errors.deposit") });
+        router.refresh();
       } else if (isApiError(error, "out-of-stock")) {
         showNotice({ kind: "out-of-stock", lines: error.body.lines ?? [] });
         router.refresh();

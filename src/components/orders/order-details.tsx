@@ -144,7 +144,11 @@ export function OrderDetails({ order, shop }: { order: OrderView; shop: Pick<Sit
             </div>
           )}
           {order.buyerTin && <p className="mt-2">{t("buyerTin", { tin: order.buyerTin })}</p>}
-          {order.receipt && <p className="mt-2 text-[var(--muted-fg)]">{t("receiptNumber", { number: order.receipt.number })}</p>}
+          {order.receipts.map((receipt) => (
+            <p key={receipt.kind} className="mt-2 text-[var(--muted-fg)]">
+              {receipt.kind === "sale" ? t("receiptNumber", { number: receipt.number }) : t(`${receipt.kind}ReceiptNumber`, { number: receipt.number })}
+            </p>
+          ))}
         </DetailCard>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { CheckCircle2, Clock, FileText, FlaskConical, XCircle } from "lucide-rea
 import type { OrderView } from "@/lib/orders";
 import type { OrderTextMessage } from "@/lib/contract/text-messages";
 import { DATE_FORMATS } from "@/lib/date-format";
+import { receiptPdfQuery } from "@/lib/order-documents";
 import { formatTanzanianPhone } from "@/lib/phone";
 import type { SiteSettings } from "@/lib/site-settings";
 import { serverFormatter, serverTranslator } from "../i18n/request-intl";
@@ -111,7 +112,16 @@ export function OrderPageView({ order, settings, messages, placed, token }: Prop
         />
       )}
 
-      <OrderParts number={order.number} token={token} />
+      <OrderParts
+        number={order.number}
+        token={token}
+        depositPaid={order.paidAt !== null}
+        payer={
+          order.paymentMethod === "mobile_money" || order.paymentMethod === "card"
+            ? { method: order.paymentMethod, wallet: order.wallet, phone: order.paymentPhone, wallets: settings.paymentSettings.mobileMoneyProviders }
+            : null
+        }
+      />
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
         <OrderDetails order={order} shop={settings} />
         <div className="space-y-4">
@@ -123,20 +133,25 @@ export function OrderPageView({ order, settings, messages, placed, token }: Prop
           </section>
           <OrderMessages messages={messages} />
           <OrderReturns number={order.number} token={token} conditions={settings.returns.conditions} />
-          {(order.receipt || order.invoice || (order.creditNotes?.length ?? 0) > 0) && (
+          {(order.receipts.length > 0 || order.invoice || (order.creditNotes?.length ?? 0) > 0) && (
             <section aria-labelledby="documents-heading" className="rounded-xl border border-[var(--border)] p-4 text-sm">
               <h2 id="documents-heading" className="mb-2 text-base font-semibold">
                 {t("documents")}
               </h2>
               <ul className="space-y-2">
-                {order.receipt && (
-                  <li>
-                    <a href={`${path}/receipt.pdf`} download className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">
+                {/* each receipt it has: a deposit order's deposit and balance receipts by their kind */}
+                {order.receipts.map((receipt) => (
+                  <li key={receipt.kind}>
+                    <a
+                      href={token ? `${path}/receipt.pdf${receiptPdfQuery(receipt.kind)}` : receipt.pdfPath}
+                      download
+                      className="inline-flex items-center gap-2 font-semibold text-brand hover:underline"
+                    >
                       <FileText className="h-4 w-4" aria-hidden />
-                      {t("receipt")}
+                      {receipt.kind === "sale" ? t("receipt") : t(`${receipt.kind}Receipt`)}
                     </a>
                   </li>
-                )}
+                ))}
                 {order.invoice && (
                   <li>
                     <a href={`${path}/invoice.pdf`} download className="inline-flex items-center gap-2 font-semibold text-brand hover:underline">

@@ -1,12 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import { shopDay, type OrderPartsView } from "@/lib/back-orders";
 import { DATE_FORMATS } from "@/lib/date-format";
 import { useErrorText } from "../i18n/error-text";
+import { DepositBox, type BalancePayer } from "./deposit-box";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { toast } from "../ui/toaster";
 
@@ -14,10 +15,23 @@ import { toast } from "../ui/toaster";
  * An order in parts: the lines awaiting stock (until about when), the shipments with their carriers
  * and tracking numbers, and for a signed-in shopper cancelling the waiting part (its money returned).
  * A guest's signed link (`token`) reads the same parts by the link; cancelling the waiting part moves
- * money back, so it stays with an account (or the shop) there. Shows nothing for an order that never
- * waited and went out whole. Texts: orders.parts.
+ * money back, so it stays with an account (or the shop) there. An order paid by deposit shows the
+ * deposit and its balance (paid from here once asked for), and the units in stock held until it is
+ * paid. Shows nothing for an order that never waited and went out whole. Texts: orders.parts.
  */
-export function OrderParts({ number, token }: { number: string; token?: string }) {
+export function OrderParts({
+  number,
+  token,
+  depositPaid = false,
+  payer = null,
+}: {
+  number: string;
+  token?: string;
+  /** the order's first payment (its deposit) has come in */
+  depositPaid?: boolean;
+  /** how the balance is paid: the order's method, wallet and number (null: it cannot be paid from here) */
+  payer?: BalancePayer | null;
+}) {
   const t = useTranslations("orders.parts");
   const format = useFormatter();
   const errorText = useErrorText();
@@ -25,19 +39,32 @@ export function OrderParts({ number, token }: { number: string; token?: string }
   const [parts, setParts] = useState<OrderPartsView | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const read = useCallback(() => (token ? api.guestOrders.parts(token) : api.backOrders.parts(number)), [number, token]);
+
+  // the balance came in: the parts afresh (nothing held any more), and the page's own figures and documents
+  const balancePaid = useCallback(() => {
+    read()
+      .then((answer) => setParts(answer.parts))
+      .catch(() => undefined);
+    toast({ title: t("deposit.received") });
+    router.refresh();
+  }, [read, router, t]);
+
   useEffect(() => {
     let live = true;
-    (token ? api.guestOrders.parts(token) : api.backOrders.parts(number))
+    read()
       .then((answer) => live && setParts(answer.parts))
       // the order page stands without this panel: a failed read shows nothing extra
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [number, token]);
+  }, [read]);
 
   const waiting = parts?.lines.filter((l) => l.waiting > 0) ?? [];
-  if (!parts || (waiting.length === 0 && parts.shipments.length === 0 && parts.lines.every((l) => l.cancelled === 0))) return null;
+  const held = parts?.lines.filter((l) => l.heldForBalance > 0) ?? [];
+  if (!parts || (waiting.length === 0 && held.length === 0 && !parts.deposit && parts.shipments.length === 0 && parts.lines.every((l) => l.cancelled === 0)))
+    return null;
   const day = (date: string) => format.dateTime(shopDay(date), DATE_FORMATS.date);
 
   const cancel = async () => {
@@ -72,6 +99,27 @@ export function OrderParts({ number, token }: { number: string; token?: string }
           </ul>
           {parts.refundBy && <p className="mt-1 text-[var(--muted-fg)]">{t("refundBy", { date: day(parts.refundBy) })}</p>}
         </div>
+      )}
+      {held.length > 0 && (
+        <ul className="space-y-1">
+          {held.map((l) => (
+            <li key={l.orderLineId} data-testid="held-line" className="break-words">
+              {t("heldLine", { quantity: l.heldForBalance, name: l.name })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {parts.deposit && (
+        <DepositBox
+          number={number}
+          token={token}
+          deposit={parts.deposit}
+          canPayBalance={parts.canPayBalance}
+          depositPaid={depositPaid}
+          goodsIn={held.length > 0}
+          payer={payer}
+          onPaid={balancePaid}
+        />
       )}
       {parts.shipments.length > 0 && (
         <div>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BACK_ORDER_PAYMENTS, type BackOrderLineView, type BackOrderOffer, type BackOrderPlan, type OrderPartsView, type ShipmentView } from "../back-orders";
+import { BACK_ORDER_PAYMENTS, DEPOSIT_PAYMENT_METHODS, type BackOrderLineView, type BackOrderOffer, type BackOrderPlan, type OrderPartsView, type ShipmentView } from "../back-orders";
 import { requestedLinesSchema } from "../orders";
 import { REFUND_METHODS, REFUND_STATUSES } from "../refunds";
 import type { Same } from "./common";
@@ -53,6 +53,20 @@ export const adminCancelWaitingRequestSchema = cancelWaitingRequestSchema.extend
 });
 export type AdminCancelWaitingRequest = z.input<typeof adminCancelWaitingRequestSchema>;
 
+/**
+ * POST /api/orders/{number}/pay-balance (and /api/guest-orders/{token}/pay-balance): the balance of
+ * an order paid by deposit, by mobile money (the order's wallet and number unless others are given)
+ * or card; answered like /pay.
+ */
+export const payBalanceRequestSchema = z
+  .object({
+    method: z.enum(DEPOSIT_PAYMENT_METHODS).optional(),
+    wallet: text("wallet", 40).optional(),
+    phone: text("phone", 32).optional(),
+  })
+  .strict();
+export type PayBalanceRequest = z.input<typeof payBalanceRequestSchema>;
+
 /** PUT /api/admin/products/{id}/back-orders */
 export const productBackOrdersParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export const productBackOrdersRequestSchema = z.object({ allowBackorder: z.boolean({ error: "allowBackorder must be true or false" }) });
@@ -85,6 +99,7 @@ export const backOrderPlanResponseSchema = z.object({
   ),
   refundBy: z.object({ earliest: day, latest: day }).nullable(),
   payment: z.enum(BACK_ORDER_PAYMENTS),
+  depositPercent: z.number().int(),
 });
 export const backOrderPlanIsPlan: Same<z.input<typeof backOrderPlanResponseSchema>, BackOrderPlan> = true;
 
@@ -98,6 +113,7 @@ const lineSchema = z.object({
   quantity: z.number().int(),
   waiting: z.number().int(),
   ready: z.number().int(),
+  heldForBalance: z.number().int(),
   shipped: z.number().int(),
   cancelled: z.number().int(),
   expectedOn: day.nullable(),
@@ -122,6 +138,16 @@ export const orderPartsSchema = z.object({
   shipments: z.array(shipmentSchema),
   canCancelWaiting: z.boolean(),
   canShip: z.boolean(),
+  deposit: z
+    .object({
+      amount: z.number().int(),
+      balanceDue: z.number().int(),
+      balancePaid: z.number().int(),
+      balanceRequestedAt: z.iso.datetime({ offset: true }).nullable(),
+      balanceDueBy: day.nullable(),
+    })
+    .nullable(),
+  canPayBalance: z.boolean(),
 });
 export const orderPartsIsView: Same<z.input<typeof orderPartsSchema>, OrderPartsView> = true;
 

@@ -13,6 +13,7 @@ import {
   type SavedAddress,
   type TrackingView,
 } from "../orders";
+import { PART_RECEIPT_KINDS, RECEIPT_KINDS } from "../order-documents";
 import { REGION_CODES } from "../tanzania-regions";
 import { notJson, type Same } from "./common";
 import { text } from "./fields";
@@ -76,6 +77,8 @@ export type TrackingRequest = z.input<typeof trackingRequestSchema>;
 /** GET /api/orders/:number/receipt.pdf and /invoice.pdf */
 export const orderDocumentParamsSchema = z.object({ number: z.string().max(40) });
 export const orderDocumentQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
+/** GET …/receipt.pdf: `kind` names a deposit order's deposit or balance receipt (without it, the order's sale or deposit receipt) */
+export const receiptDocumentQuerySchema = orderDocumentQuerySchema.extend({ kind: z.enum(PART_RECEIPT_KINDS).optional() });
 
 // ---- answers -------------------------------------------------------------------------------
 
@@ -199,6 +202,19 @@ export const orderViewSchema = z.object({
   test: z.boolean(),
   /** the receipt of a paid order: fiscal once a fiscal device confirmed it; a test order's receipt says TEST */
   receipt: z.object({ number: z.string(), issuedAt: z.string(), fiscal: z.boolean(), verificationCode: z.string().nullable(), test: z.boolean() }).nullable(),
+  /** every receipt it has, oldest first (a deposit order's deposit and balance receipts), each with the money it is for and its PDF address */
+  receipts: z.array(
+    z.object({
+      kind: z.enum(RECEIPT_KINDS),
+      number: z.string(),
+      issuedAt: z.string(),
+      amount: money,
+      fiscal: z.boolean(),
+      verificationCode: z.string().nullable(),
+      test: z.boolean(),
+      pdfPath: z.string(),
+    }),
+  ),
   storeCreditSpent: z.number().int().min(0).optional(),
   creditNotes: z
     .array(z.object({ number: z.string(), issuedAt: z.string(), gross: z.number(), fiscal: z.boolean(), test: z.boolean(), pdfPath: z.string() }))

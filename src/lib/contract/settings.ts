@@ -29,7 +29,7 @@ export const siteSettingsResponseSchema = siteSettingsSchema.extend({
   deliveryEstimates: stored.deliveryEstimates.unwrap(),
   testClock: stored.testClock.unwrap(),
   returns: stored.returns.unwrap(),
-  backOrders: stored.backOrders.unwrap(),
+  backOrders: stored.backOrders.unwrap().extend({ depositPercent: z.number().int(), balanceDays: z.number().int() }),
 });
 export const siteSettingsResponseIsSiteSettings: Same<z.output<typeof siteSettingsResponseSchema>, SiteSettings> = true;
 

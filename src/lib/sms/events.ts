@@ -14,6 +14,7 @@ export const MESSAGE_EVENTS = [
   "order-refused",
   "order-delayed",
   "order-refunded",
+  "order-balance-due",
   "payment-prompt",
   "payment-failed",
   "payment-expired",

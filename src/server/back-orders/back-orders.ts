@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   addDays,
   allDispatched,
+  depositCancellation,
   expectedArrival,
+  heldForBalance,
   lineStatus,
   readyUnits,
   refundDateMissed,
@@ -31,7 +33,10 @@ type LineRow = typeof orderLines.$inferSelect;
 
 /** Who cancels an order's waiting part: its shopper, an admin (choosing how the money goes back), or the refund-by job. */
 export type WaitingCanceller =
-  { kind: "shopper"; userId: number } | { kind: "admin"; id: number; email: string; method?: RefundMethod; bankReference?: string } | { kind: "system" };
+  | { kind: "shopper"; userId: number }
+  | { kind: "admin"; id: number; email: string; method?: RefundMethod; bankReference?: string }
+  /** the back-order job: the refund-by date passed, or the balance was not paid in time */
+  | { kind: "system"; reason?: "refund-by" | "balance-unpaid" };
 
 export interface BackOrdersOptions {
   db: Database;
@@ -74,7 +79,13 @@ export function createBackOrdersService(options: BackOrdersOptions) {
   });
 
   const mayShip = (order: OrderRow) => order.paidAt !== null && order.deliveryMethod !== "pickup" && OPEN_STATUSES.includes(order.status);
-  const mayCancelWaiting = (order: OrderRow) => order.paidAt !== null && order.waitingUnits > 0 && OPEN_STATUSES.includes(order.status);
+  // a deposit order's goods bought on deposit may be cancelled while their balance is owed, in stock or not
+  const mayCancelWaiting = (order: OrderRow) => order.paidAt !== null && (order.waitingUnits > 0 || order.balanceDue > 0) && OPEN_STATUSES.includes(order.status);
+  const mayPayBalance = (order: OrderRow) => order.paidAt !== null && order.balanceDue > 0 && OPEN_STATUSES.includes(order.status);
+  /** units of a line that may go out now: in stock, not yet sent, and not held for an unpaid balance */
+  const shippableUnits = (line: LineRow, order: OrderRow) => readyUnits(parts(line)) - heldForBalance(line, order.balanceDue);
+  /** units of a line a cancellation of the waiting part takes: those awaiting stock and, while a balance is owed, those held for it */
+  const cancellableUnits = (line: LineRow, order: OrderRow) => line.backorderedQuantity + heldForBalance(line, order.balanceDue);
 
   async function partsView(order: OrderRow): Promise<OrderPartsView> {
     const lines = await linesOf(db, order.id, false);
@@ -104,7 +115,8 @@ export function createBackOrdersService(options: BackOrdersOptions) {
         attributes: l.attributes,
         quantity: l.quantity,
         waiting: l.backorderedQuantity,
-        ready: readyUnits(parts(l)),
+        ready: shippableUnits(l, order),
+        heldForBalance: heldForBalance(l, order.balanceDue),
         shipped: l.shippedQuantity,
         cancelled: l.cancelledQuantity,
         expectedOn: l.backorderExpectedOn,
@@ -120,8 +132,25 @@ export function createBackOrdersService(options: BackOrdersOptions) {
           .map((c) => ({ orderLineId: c.orderLineId, name: names.get(c.orderLineId) ?? "", quantity: c.quantity })),
       })),
       canCancelWaiting: mayCancelWaiting(order),
-      canShip: mayShip(order) && lines.some((l) => readyUnits(parts(l)) > 0),
+      canShip: mayShip(order) && lines.some((l) => shippableUnits(l, order) > 0),
+      deposit:
+        order.depositAmount === null
+          ? null
+          : {
+              amount: order.depositAmount,
+              balanceDue: order.balanceDue,
+              balancePaid: order.balancePaid,
+              balanceRequestedAt: order.balanceRequestedAt?.toISOString() ?? null,
+              balanceDueBy: order.balanceRequestedAt && order.balanceDue > 0 ? await balanceDueBy(order.balanceRequestedAt) : null,
+            },
+      canPayBalance: mayPayBalance(order),
     };
+  }
+
+  /** The last day to pay a balance asked for at `requestedAt`: the shop's days for it after that day. */
+  async function balanceDueBy(requestedAt: Date): Promise<string> {
+    const shop = await settings.get();
+    return addDays(shopDateOf(requestedAt, shop.timezone), shop.backOrders.balanceDays);
   }
 
   /** The order's status once its parts changed: shipped when nothing more is owed and some went out, cancelled when none did. */
@@ -153,24 +182,47 @@ export function createBackOrdersService(options: BackOrdersOptions) {
       if (!mayCancelWaiting(order)) throw new DomainError("invalid-state", "This order has no paid part awaiting stock to cancel");
       const lines = await linesOf(tx, order.id, true);
       const chosen = input.orderLineIds ? new Set(input.orderLineIds) : null;
-      if (chosen && [...chosen].some((id) => !lines.some((l) => l.id === id && l.backorderedQuantity > 0)))
+      if (chosen && [...chosen].some((id) => !lines.some((l) => l.id === id && cancellableUnits(l, order) > 0)))
         throw invalid("lines", "Choose lines of this order that await stock");
+      const onDeposit = order.balanceDue > 0;
+      // the gross of every unit still bought on deposit, before this cancellation (the share of the balance each carries)
+      const unitGross = (l: LineRow) => l.gross / l.quantity;
+      const depositGross = lines.reduce((sum, l) => sum + unitGross(l) * l.depositUnits, 0);
+      let cancelledGross = 0;
       const cancelled: { orderLineId: number; quantity: number }[] = [];
       for (const line of lines) {
-        if (line.backorderedQuantity === 0 || (chosen && !chosen.has(line.id))) continue;
-        cancelled.push({ orderLineId: line.id, quantity: line.backorderedQuantity });
-        line.cancelledQuantity += line.backorderedQuantity;
+        const units = cancellableUnits(line, order);
+        if (units === 0 || (chosen && !chosen.has(line.id))) continue;
+        // units in stock held for the unpaid balance go back on sale (the stock trigger offers them to the next in line)
+        const held = units - line.backorderedQuantity;
+        if (held > 0) {
+          await tx.execute(sql`update products set stock_quantity = stock_quantity + ${held}, updated_at = now() where id = ${line.productId}`);
+          await tx.execute(sql`update product_variants set stock = stock + ${held} where product_id = ${line.productId} and combination_id = ${line.variantId}`);
+        }
+        cancelled.push({ orderLineId: line.id, quantity: units });
+        cancelledGross += unitGross(line) * units;
+        line.cancelledQuantity += units;
         line.backorderedQuantity = 0;
-        await tx.update(orderLines).set({ cancelledQuantity: line.cancelledQuantity, backorderedQuantity: 0 }).where(eq(orderLines.id, line.id));
+        line.depositUnits = onDeposit ? Math.max(0, line.depositUnits - units) : line.depositUnits;
+        await tx
+          .update(orderLines)
+          .set({ cancelledQuantity: line.cancelledQuantity, backorderedQuantity: 0, depositUnits: line.depositUnits })
+          .where(eq(orderLines.id, line.id));
       }
-      const units = cancelled.reduce((sum, c) => sum + c.quantity, 0);
+      // a deposit order: the balance owed for the cancelled goods is let go, and only what the deposit paid for them goes back
+      const money = onDeposit
+        ? depositCancellation({ waitingGoodsValue: order.depositGoodsValue, balanceDue: order.balanceDue, cancelledGross, depositGross })
+        : null;
       const status = statusAfter(order, lines);
       const last =
         status === "shipped" ? (await tx.select().from(shipments).where(eq(shipments.orderId, order.id)).orderBy(asc(shipments.number))).at(-1) : undefined;
       await tx
         .update(orders)
         .set({
-          waitingUnits: order.waitingUnits - units,
+          waitingUnits: lines.reduce((sum, l) => sum + l.backorderedQuantity, 0),
+          ...(money
+            ? { balanceDue: order.balanceDue - money.balanceReduction, depositGoodsValue: order.depositGoodsValue - money.cancelledValue }
+            : {}),
           status,
           updatedAt: sql`now()`,
           ...(last ? { carrier: last.carrier, trackingNumber: last.trackingNumber } : {}),
@@ -184,7 +236,7 @@ export function createBackOrdersService(options: BackOrdersOptions) {
           status,
           actor,
           actorUserId: by.kind === "admin" ? by.id : by.kind === "shopper" ? by.userId : null,
-          note: by.kind === "system" ? "back-order-refund-date-passed" : "back-order-cancelled",
+          note: by.kind === "system" ? (by.reason === "balance-unpaid" ? "back-order-balance-unpaid" : "back-order-refund-date-passed") : "back-order-cancelled",
         })
         .returning({ id: orderEvents.id });
       if (by.kind === "admin")
@@ -198,8 +250,8 @@ export function createBackOrdersService(options: BackOrdersOptions) {
           },
           meta,
         );
-      await messages.waitingCancelled(tx, order.id, by.kind === "system" ? "late" : by.kind, event!.id);
-      return { order, cancelled, eventId: event!.id, status };
+      await messages.waitingCancelled(tx, order.id, by.kind === "system" ? (by.reason === "balance-unpaid" ? "balance" : "late") : by.kind, event!.id);
+      return { order, cancelled, eventId: event!.id, status, money };
     });
     // the money goes back through the refunds service after the cancellation is committed: a
     // provider's refund call must not hold the order's locks, and the cancellation stands either way
@@ -207,13 +259,22 @@ export function createBackOrdersService(options: BackOrdersOptions) {
     let refund: RefundView | null = null;
     let refundPending = false;
     if (method === null) refundPending = true;
-    else {
+    else if (done.money && done.money.refund === 0) {
+      // nothing of the deposit went to these goods (rounding): nothing to send back
+    } else {
       try {
         refund = await refunds.create({
           orderNumber: done.order.number,
-          lines: done.cancelled,
+          // goods bought on deposit were paid in part: what the deposit paid for them goes back, by amount
+          ...(done.money ? { amount: done.money.refund } : { lines: done.cancelled }),
           method,
-          reason: input.reason?.trim() || (by.kind === "system" ? "Back-order not in stock by the date chosen" : "Back-order cancelled"),
+          reason:
+            input.reason?.trim() ||
+            (by.kind === "system"
+              ? by.reason === "balance-unpaid"
+                ? "Balance not paid in time: deposit returned"
+                : "Back-order not in stock by the date chosen"
+              : "Back-order cancelled"),
           idempotencyKey: `back-order-cancel:${done.eventId}`,
           actor: by.kind === "admin" ? { userId: by.id, email: by.email } : { system: true },
           ...(by.kind === "admin" && by.bankReference ? { bankReference: by.bankReference } : {}),
@@ -231,6 +292,57 @@ export function createBackOrdersService(options: BackOrdersOptions) {
         .insert(orderEvents)
         .values({ orderId: done.order.id, status: (await orderRow(done.order.id)).status, actor: "system", note: "back-order-refund-pending" });
     return { parts: await partsView(await orderRow(done.order.id)), refund, refundPending };
+  }
+
+  /**
+   * Deposit orders whose waiting goods are all in stock are asked for their balance, once: the
+   * request's time is set in the transaction that queues its messages.
+   */
+  async function askForBalances(): Promise<number> {
+    const due = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(sql`${orders.balanceDue} > 0`, sql`${orders.waitingUnits} = 0`, sql`${orders.balanceRequestedAt} is null`, inArray(orders.status, [...OPEN_STATUSES])))
+      .orderBy(asc(orders.id))
+      .limit(50);
+    let asked = 0;
+    for (const { id } of due) {
+      const at = now();
+      const dueBy = await balanceDueBy(at);
+      const done = await withTransaction(db, async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+        if (!order || order.balanceDue <= 0 || order.waitingUnits > 0 || order.balanceRequestedAt !== null) return false;
+        await tx.update(orders).set({ balanceRequestedAt: at, updatedAt: sql`now()` }).where(eq(orders.id, id));
+        await tx.insert(orderEvents).values({ orderId: id, status: order.status, actor: "system", note: `balance-requested ${dueBy}` });
+        await messages.balanceDue(tx, id, dueBy);
+        return true;
+      });
+      if (done) asked++;
+    }
+    return asked;
+  }
+
+  /** A balance not paid by its day: the goods held for it go back on sale and the deposit paid for them is refunded. */
+  async function releaseUnpaidBalances(): Promise<number> {
+    const shop = await settings.get();
+    const day = shopDateOf(now(), shop.timezone);
+    const asked = await db
+      .select()
+      .from(orders)
+      .where(and(sql`${orders.balanceDue} > 0`, sql`${orders.balanceRequestedAt} is not null`, inArray(orders.status, [...OPEN_STATUSES])))
+      .orderBy(asc(orders.balanceRequestedAt))
+      .limit(50);
+    let released = 0;
+    for (const order of asked) {
+      if (addDays(shopDateOf(order.balanceRequestedAt!, shop.timezone), shop.backOrders.balanceDays) >= day) continue;
+      try {
+        await cancelWaiting(order.number, { kind: "system", reason: "balance-unpaid" }, {});
+        released++;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+    return released;
   }
 
   async function orderRow(id: number): Promise<OrderRow> {
@@ -300,6 +412,7 @@ export function createBackOrdersService(options: BackOrdersOptions) {
         })),
         refundBy: expected.length ? { earliest: expected.reduce((a, b) => (a > b ? a : b)), latest: addDays(day, shop.backOrders.maxWaitDays) } : null,
         payment: shop.backOrders.payment,
+        depositPercent: shop.backOrders.depositPercent,
       };
     },
 
@@ -358,14 +471,22 @@ export function createBackOrdersService(options: BackOrdersOptions) {
         const order = await lockOrder(tx, number);
         if (!mayShip(order)) throw new DomainError("invalid-state", `An order that is ${order.status} cannot be shipped in parts`);
         const lines = await linesOf(tx, order.id, true);
-        const wanted = input.lines ?? lines.map((l) => ({ orderLineId: l.id, quantity: readyUnits(parts(l)) })).filter((l) => l.quantity > 0);
-        if (!wanted.length) throw invalid("lines", "Nothing of this order is ready to ship");
+        const wanted = input.lines ?? lines.map((l) => ({ orderLineId: l.id, quantity: shippableUnits(l, order) })).filter((l) => l.quantity > 0);
+        if (!wanted.length)
+          throw order.balanceDue > 0 && lines.some((l) => heldForBalance(l, order.balanceDue) > 0)
+            ? new DomainError("invalid-state", "The goods in stock were bought on deposit: they go once the balance is paid", { reason: "balance-due" })
+            : invalid("lines", "Nothing of this order is ready to ship");
         if (new Set(wanted.map((w) => w.orderLineId)).size !== wanted.length) throw invalid("lines", "Name each line once");
         for (const want of wanted) {
           const line = lines.find((l) => l.id === want.orderLineId);
           if (!line) throw invalid("lines", "Choose lines of this order");
-          if (!Number.isInteger(want.quantity) || want.quantity < 1 || want.quantity > readyUnits(parts(line)))
-            throw invalid("lines", `At most ${readyUnits(parts(line))} of ${line.name} are ready to ship`);
+          if (!Number.isInteger(want.quantity) || want.quantity < 1 || want.quantity > shippableUnits(line, order))
+            throw invalid(
+              "lines",
+              heldForBalance(line, order.balanceDue) > 0
+                ? `At most ${shippableUnits(line, order)} of ${line.name} can ship: the rest waits for the balance`
+                : `At most ${shippableUnits(line, order)} of ${line.name} are ready to ship`,
+            );
         }
         if ((await isTestOrder(tx, order.id)) && input.confirmTestOrder !== true)
           throw new DomainError(
@@ -411,11 +532,16 @@ export function createBackOrdersService(options: BackOrdersOptions) {
     /** Cancels an order's waiting part (all of it, or the lines given) and returns its money through the refunds service. */
     cancelWaiting,
 
+    /** A deposit order's balance came in (in its payment's transaction): the shopper is thanked. */
+    balancePaid: (tx: Database, orderId: number, payment: { amount: number; reference: string }) => messages.balancePaid(tx, orderId, payment),
+
     /** Stock arrived for a product: its waiting lines first (src/server/back-orders/allocate.ts), in the caller's transaction. */
     allocateArrivedStock,
 
     /**
-     * The back-order job: first the stock left on the shelf goes to lines still waiting; then an
+     * The back-order job: first the stock left on the shelf goes to lines still waiting; deposit
+     * orders whose waiting goods are all in are asked for their balance, and those whose balance
+     * was not paid by its day are released (goods back on sale, deposit refunded); then an
      * order whose shopper chose "refund me if not here by" a date has its waiting part cancelled
      * and refunded once that date has passed, or once the part's expected date (today's incoming
      * stock and the units queued ahead of it, or the on-demand weeks from its own day) falls after
@@ -431,6 +557,8 @@ export function createBackOrdersService(options: BackOrdersOptions) {
           where l.product_id = p.id and l.backordered_quantity > 0 and o.status not in ('cancelled', 'refused', 'refunded'))`),
       );
       for (const product of stranded) await withTransaction(db, (tx) => allocateArrivedStock(tx, Number(product.id)));
+      await askForBalances();
+      await releaseUnpaidBalances();
       const due = await db
         .select()
         .from(orders)

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { formatDateRange } from "@/lib/delivery-estimate";
 import { formatMoney } from "@/lib/money";
 import { fitsOneSms, gsmFriendly } from "@/lib/sms/encoding";
 import type { Database } from "../db";
@@ -24,7 +25,7 @@ export interface ShipmentMessagesDeps {
   companyName: () => Promise<string>;
 }
 
-export type WaitingCancelledBy = "shopper" | "admin" | "late";
+export type WaitingCancelledBy = "shopper" | "admin" | "late" | "balance";
 
 /** The first text that fits one SMS once encoded (else the last, shortest one), TEST-marked for a sandbox order. */
 function smsText(locale: "sw" | "en", candidates: string[], test: boolean): string {
@@ -88,6 +89,60 @@ export function createShipmentMessages(deps: ShipmentMessagesDeps) {
         await deps.mail.enqueue(
           { to: order.email, subject: m("shipment.subject", values), text: paragraphs.join("\n\n") },
           { kind: "order-shipped", dedupeKey: `${key}:mail`, quota: false, tx },
+        );
+      }
+    },
+
+    /** A deposit order's waiting goods are all in stock: the shopper is asked for the balance, by `dueBy` (a shop-time date), once. */
+    async balanceDue(tx: Database, orderId: number, dueBy: string): Promise<void> {
+      const order = await orderOf(tx, orderId);
+      const test = await isTestOrder(tx, order.id);
+      const t = translator(order.locale, "sms");
+      const link = await deps.links.orderLink(order.id, tx);
+      const date = formatDateRange(dueBy, dueBy, order.locale);
+      const values = { number: order.number, balance: formatMoney(order.balanceDue), date, link };
+      const sms = smsText(order.locale, [t("backOrder.balanceDue", values), t("backOrder.balanceDueShort", values)], test);
+      const key = `balance-due:${order.number}`;
+      const base = { to: order.phone, event: "order-balance-due" as const, orderId: order.id, userId: order.userId, locale: order.locale };
+      await deps.notify.enqueue({ ...base, channel: "sms", text: sms }, { dedupeKey: `${key}:sms`, tx });
+      if (order.email) {
+        const m = translator(order.locale, "orderMail");
+        await deps.mail.enqueue(
+          {
+            to: order.email,
+            subject: m("balanceDue.subject", values),
+            // a guest has no account page: the signed link opens the order
+            text: [m("greeting", { name: order.fullName }), m("balanceDue.intro", values), m("orderLink", { link: order.userId === null ? link : orderLink(deps.siteUrl, order.number) })].join(
+              "\n\n",
+            ),
+          },
+          { kind: "order-balance-due", dedupeKey: `${key}:mail`, quota: false, tx },
+        );
+      }
+    },
+
+    /** A deposit order's balance came in (in its payment's transaction): the shopper is thanked, once per payment. */
+    async balancePaid(tx: Database, orderId: number, payment: { amount: number; reference: string }): Promise<void> {
+      const order = await orderOf(tx, orderId);
+      const test = await isTestOrder(tx, order.id);
+      const t = translator(order.locale, "sms");
+      const link = await deps.links.orderLink(order.id, tx);
+      const values = { number: order.number, amount: formatMoney(payment.amount), link };
+      const sms = smsText(order.locale, [t("backOrder.balancePaid", values), t("backOrder.balancePaidShort", values)], test);
+      const key = `balance-paid:${payment.reference}`;
+      const base = { to: order.phone, event: "order-paid" as const, orderId: order.id, userId: order.userId, locale: order.locale };
+      await deps.notify.enqueue({ ...base, channel: "sms", text: sms }, { dedupeKey: `${key}:sms`, tx });
+      if (order.email) {
+        const m = translator(order.locale, "orderMail");
+        await deps.mail.enqueue(
+          {
+            to: order.email,
+            subject: m("balancePaid.subject", values),
+            text: [m("greeting", { name: order.fullName }), m("balancePaid.intro", values), m("orderLink", { link: order.userId === null ? link : orderLink(deps.siteUrl, order.number) })].join(
+              "\n\n",
+            ),
+          },
+          { kind: "order-paid", dedupeKey: `${key}:mail`, quota: false, tx },
         );
       }
     },

@@ -751,6 +751,17 @@ export const orders = pgTable(
     backorderRefundBy: date("backorder_refund_by", { mode: "string" }),
     /** the order's units still awaiting stock (the sum of its lines'): while any wait it cannot ship whole */
     waitingUnits: integer("waiting_units").notNull().default(0),
+    /**
+     * back-orders paid by deposit (migration 0046): the first payment's amount (null: paid in full),
+     * the value of the units still bought on deposit, the balance still owed and what balance
+     * payments brought, when the balance was asked for and when it was paid
+     */
+    depositAmount: integer("deposit_amount"),
+    depositGoodsValue: integer("deposit_goods_value").notNull().default(0),
+    balanceDue: integer("balance_due").notNull().default(0),
+    balancePaid: integer("balance_paid").notNull().default(0),
+    balanceRequestedAt: timestamp("balance_requested_at", { withTimezone: true }),
+    balancePaidAt: timestamp("balance_paid_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -806,6 +817,8 @@ export const orderLines = pgTable(
     backorderExpectedOn: date("backorder_expected_on", { mode: "string" }),
     cancelledQuantity: integer("cancelled_quantity").notNull().default(0),
     shippedQuantity: integer("shipped_quantity").notNull().default(0),
+    /** units bought on deposit whose balance is still owed (migration 0046): those in stock are held until it is paid */
+    depositUnits: integer("deposit_units").notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
@@ -860,6 +873,8 @@ export const payments = pgTable(
     phone: text("phone"),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
+    /** what the attempt pays: the order (its total, or its deposit) or, for a deposit order, its balance (migration 0046) */
+    purpose: text("purpose", { enum: ["order", "balance"] }).notNull().default("order"),
     status: text("status", { enum: ["pending", "paid", "failed", "expired", "cancelled"] })
       .notNull()
       .default("pending"),
@@ -911,8 +926,9 @@ export const fiscalReceipts = pgTable(
     id: serial("id").primaryKey(),
     orderId: integer("order_id")
       .notNull()
-      .unique()
       .references(() => orders.id),
+    /** "sale": the order's one receipt; an order paid by deposit has a "deposit" and a "balance" receipt (migration 0046) */
+    kind: text("kind", { enum: ["sale", "deposit", "balance"] }).notNull().default("sale"),
     receiptNumber: text("receipt_number").notNull().unique(),
     globalCounter: bigint("global_counter", { mode: "number" }).notNull().unique(),
     dailyCounter: integer("daily_counter").notNull(),
@@ -926,7 +942,7 @@ export const fiscalReceipts = pgTable(
     fiscalConfirmedAt: timestamp("fiscal_confirmed_at", { withTimezone: true }),
     totals: jsonb("totals").$type<{ net: number; vat: number; gross: number; rates: { rateBp: number; net: number; vat: number }[] }>().notNull(),
   },
-  (t) => [uniqueIndex("fiscal_receipts_day_counter_idx").on(t.businessDay, t.dailyCounter)],
+  (t) => [uniqueIndex("fiscal_receipts_day_counter_idx").on(t.businessDay, t.dailyCounter), uniqueIndex("fiscal_receipts_order_kind_idx").on(t.orderId, t.kind)],
 );
 
 /** Receipts waiting to be sent to the fiscal device, in order, with retries. */

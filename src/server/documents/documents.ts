@@ -1,6 +1,6 @@
 import path from "node:path";
 import { isLocale, type Locale } from "@/lib/locale";
-import { invoiceKind, isPaidStatus, testReceiptNumber } from "@/lib/order-documents";
+import { defaultReceipt, invoiceKind, type PartReceiptKind } from "@/lib/order-documents";
 import type { Database } from "../db";
 import { DomainError } from "../errors";
 import { translator } from "../i18n";
@@ -8,10 +8,11 @@ import type { RetryPolicy } from "../mail/rules";
 import type { MailService } from "../mail/outbox";
 import { isTestOrder } from "../payments/test-orders";
 import type { SettingsService } from "../settings/settings";
-import { createFiscalOutbox, issueReceipt, localJournalDevice, type FiscalDevice, type FiscalReceipt } from "./fiscal";
+import { createFiscalOutbox, issueReceipt, localJournalDevice, type FiscalDevice, type FiscalReceipt, type ReceiptPart } from "./fiscal";
 import { notifyOrder, type CancelReason, type OrderMailKind } from "./order-mail";
-import { readOrder } from "./order-data";
+import { readOrder, type ReceiptChoice } from "./order-data";
 import { invoicePdf, receiptPdf } from "./pdf";
+import { shownReceipts } from "./receipts";
 
 export interface DocumentsServiceOptions {
   db: Database;
@@ -54,8 +55,8 @@ export function createDocumentsService(options: DocumentsServiceOptions) {
   const fiscal = createFiscalOutbox({ db, device, retry: options.fiscalRetry, log: options.log });
 
   /** The order of a document request, or not-found (also when the viewer may not see it: its existence is not revealed). */
-  async function orderFor(number: string, viewer: DocumentViewer | undefined) {
-    const data = await readOrder(db, { number });
+  async function orderFor(number: string, viewer: DocumentViewer | undefined, receipt?: ReceiptChoice) {
+    const data = await readOrder(db, { number }, receipt);
     const allowed =
       !viewer ||
       viewer.admin ||
@@ -67,29 +68,31 @@ export function createDocumentsService(options: DocumentsServiceOptions) {
 
   return {
     /**
-     * Issues the receipt of an order in the caller's transaction (the one marking it paid); a
-     * second call answers the first receipt; a test order gets none (null). See fiscal.ts on
-     * counters and locks.
+     * Issues a receipt of an order in the caller's transaction (the one marking it, or its balance,
+     * paid): the sale's, or with `part` a deposit's or a balance's. A second call for the same kind
+     * answers the first receipt; a test order gets none (null). See fiscal.ts on counters and locks.
      */
-    issueReceipt: (tx: Database, orderId: number, now?: Date): Promise<FiscalReceipt | null> => issueReceipt(tx, orderId, now),
+    issueReceipt: (tx: Database, orderId: number, part?: ReceiptPart, now?: Date): Promise<FiscalReceipt | null> => issueReceipt(tx, orderId, now, part),
 
     /** Queues an order's e-mail in the caller's transaction (once per order and kind). */
     notifyOrder: (tx: Database, kind: OrderMailKind, orderId: number, opts: { reason?: CancelReason } = {}) =>
       notifyOrder(tx, { mail, siteUrl, testPayments: options.testPayments }, kind, orderId, opts),
 
     /**
-     * The receipt PDF of a paid order (a paid test order's is its TEST receipt); not-found without
-     * a receipt, or for a viewer who is neither its owner nor an admin.
+     * A receipt PDF of a paid order (a paid test order's is its TEST receipt): `kind` names a
+     * deposit order's deposit or balance receipt; without it, the sale's receipt, or the deposit's
+     * of an order paid by deposit. Not-found without such a receipt, or for a viewer who is neither
+     * its owner nor an admin.
      */
-    async receiptPdf(number: string, viewer?: DocumentViewer, locale?: Locale | null): Promise<PdfDocument> {
-      const data = await orderFor(number, viewer);
+    async receiptPdf(number: string, viewer?: DocumentViewer, locale?: Locale | null, kind?: PartReceiptKind): Promise<PdfDocument> {
+      const data = await orderFor(number, viewer, kind ? { kind } : undefined);
       const test = await isTestOrder(db, data.order.id);
-      const testReceipt = test && data.order.paidAt !== null && isPaidStatus(data.order.status);
-      if (!data.receipt && !testReceipt) throw new DomainError("not-found", "This order has no receipt yet");
+      const receipts = shownReceipts(data, test);
+      const receipt = kind ? receipts.find((r) => r.kind === kind) : defaultReceipt(receipts);
+      if (!receipt) throw new DomainError("not-found", "This order has no such receipt yet");
       const language = isLocale(locale) ? locale : data.order.locale;
-      const pdf = await receiptPdf(data, await settings.get(), language, { test });
-      const receiptNumber = data.receipt?.receiptNumber ?? testReceiptNumber(data.order.number);
-      return { filename: translator(language, "documents")("receipt.filename", { number: receiptNumber }), pdf };
+      const pdf = await receiptPdf(data, await settings.get(), language, { test, receipt, receipts });
+      return { filename: translator(language, "documents")("receipt.filename", { number: receipt.number }), pdf };
     },
 
     /**

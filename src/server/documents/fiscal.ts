@@ -1,10 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { splitOverRates } from "@/lib/refunds";
 import { rowsOf, type Database } from "../db";
 import { fiscalOutbox, fiscalReceipts, orderLines, orders } from "../db/schema";
 import { DomainError } from "../errors";
 import { retryDelayMs, type RetryPolicy } from "../mail/rules";
+import { translator } from "../i18n";
 import { isTestOrder } from "../payments/test-orders";
 import { readOrder, settingsIn } from "./order-data";
 import { shopTime } from "./shop-time";
@@ -21,6 +23,9 @@ export const TRA_VERIFY_BASE_URL = "https://verify.tra.go.tz/";
 export function traVerificationUrl(verificationCode: string, issuedAt: Date): string {
   return `${TRA_VERIFY_BASE_URL}${encodeURIComponent(verificationCode)}_${shopTime(issuedAt).hhmmss}`;
 }
+
+/** The language of what the fiscal device is given (its item descriptions), as the product names on the lines are. */
+const DEVICE_LOCALE = "en";
 
 /** Receipt numbers are `${vfdSerial}-${global counter}`; this prefix stands in until the shop has a VFD serial. */
 export const RECEIPT_PREFIX_WITHOUT_SERIAL = "KE";
@@ -129,17 +134,35 @@ async function nextCounter(tx: Database, key: string): Promise<number> {
 }
 
 /**
- * Issues the receipt of an order, in the caller's transaction (the one that marks the order paid).
- * Once per order: a second call answers the receipt already issued. A test order (paid in the
- * payment sandbox: no money moved) gets none, so nothing that was not a sale enters the series or
- * reaches the fiscal device; its TEST receipt is made from the order. Counters come from
- * `fiscal_counters` rows incremented in this transaction, so two payments never get the same
- * number and a payment whose transaction rolls back takes its increment with it: no gaps. The
- * counter rows stay locked until the caller commits, so concurrent payments wait for each other
- * from here on; call this as late in the transaction as you can. The receipt is queued for the
- * fiscal device in `fiscal_outbox` in the same transaction.
+ * Which receipt a payment gets: "sale" for an order paid in full; an order paid by deposit gets a
+ * "deposit" receipt for its first payment and a "balance" receipt for the rest, each for the money
+ * it brought, its VAT split over the order's rates in proportion.
  */
-export async function issueReceipt(tx: Database, orderId: number, now: Date = new Date()): Promise<FiscalReceipt | null> {
+export type ReceiptPart = { kind: "sale" } | { kind: "deposit" | "balance"; amount: number };
+
+/** The VAT breakdown of part of an order's money: the amount split over the order's rates as its lines and delivery carry them. */
+export function partBreakdown(whole: VatBreakdown, amount: number): VatBreakdown {
+  const rates = splitOverRates(
+    amount,
+    whole.rates.map((r) => ({ rateBp: r.rateBp, gross: r.net + r.vat })),
+  ).map((r) => ({ rateBp: r.rateBp, net: r.net, vat: r.vat }));
+  const net = rates.reduce((sum, r) => sum + r.net, 0);
+  const vat = rates.reduce((sum, r) => sum + r.vat, 0);
+  return { net, vat, gross: net + vat, rates };
+}
+
+/**
+ * Issues a receipt of an order, in the caller's transaction (the one that marks the order, or its
+ * balance, paid). Once per order and kind: a second call answers the receipt already issued. A
+ * test order (paid in the payment sandbox: no money moved) gets none, so nothing that was not a
+ * sale enters the series or reaches the fiscal device; its TEST receipt is made from the order.
+ * Counters come from `fiscal_counters` rows incremented in this transaction, so two payments never
+ * get the same number and a payment whose transaction rolls back takes its increment with it: no
+ * gaps. The counter rows stay locked until the caller commits, so concurrent payments wait for
+ * each other from here on; call this as late in the transaction as you can. The receipt is queued
+ * for the fiscal device in `fiscal_outbox` in the same transaction.
+ */
+export async function issueReceipt(tx: Database, orderId: number, now: Date = new Date(), part: ReceiptPart = { kind: "sale" }): Promise<FiscalReceipt | null> {
   // the order's row lock makes a second call for the same order wait, then find the first's receipt
   const [order] = await tx
     .select({ id: orders.id, deliveryFee: orders.deliveryFee, deliveryVat: orders.deliveryVat, total: orders.total })
@@ -147,7 +170,11 @@ export async function issueReceipt(tx: Database, orderId: number, now: Date = ne
     .where(eq(orders.id, orderId))
     .for("update");
   if (!order) throw new DomainError("not-found", `No order ${orderId}`);
-  const [existing] = await tx.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, orderId)).limit(1);
+  const [existing] = await tx
+    .select()
+    .from(fiscalReceipts)
+    .where(and(eq(fiscalReceipts.orderId, orderId), eq(fiscalReceipts.kind, part.kind)))
+    .limit(1);
   if (existing) return existing;
   if (await isTestOrder(tx, orderId)) return null;
 
@@ -156,8 +183,11 @@ export async function issueReceipt(tx: Database, orderId: number, now: Date = ne
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
-  const totals = vatBreakdown(lines, { fee: order.deliveryFee, vat: order.deliveryVat });
-  if (totals.gross !== order.total) throw new Error(`order ${orderId}: lines and delivery (${totals.gross}) do not add up to its total (${order.total})`);
+  const whole = vatBreakdown(lines, { fee: order.deliveryFee, vat: order.deliveryVat });
+  if (whole.gross !== order.total) throw new Error(`order ${orderId}: lines and delivery (${whole.gross}) do not add up to its total (${order.total})`);
+  if (part.kind !== "sale" && (!Number.isInteger(part.amount) || part.amount <= 0 || part.amount > order.total))
+    throw new Error(`order ${orderId}: a ${part.kind} receipt of ${part.amount} is not part of its total (${order.total})`);
+  const totals = part.kind === "sale" ? whole : partBreakdown(whole, part.amount);
   const { fiscal } = await settingsIn(tx, ["fiscal"]);
 
   // fixed order (global, then the day), so two issuing transactions never wait on each other in a cycle
@@ -169,6 +199,7 @@ export async function issueReceipt(tx: Database, orderId: number, now: Date = ne
     .insert(fiscalReceipts)
     .values({
       orderId,
+      kind: part.kind,
       receiptNumber: `${fiscal.vfdSerial.trim() || RECEIPT_PREFIX_WITHOUT_SERIAL}-${globalCounter}`,
       globalCounter,
       dailyCounter,
@@ -183,22 +214,39 @@ export async function issueReceipt(tx: Database, orderId: number, now: Date = ne
   return receipt!;
 }
 
-/** The device's view of one receipt: the receipt with its order's buyer and items. */
+/**
+ * The device's view of one receipt: the receipt with its order's buyer and items. A sale's items
+ * are the order's lines and its delivery; a deposit's or a balance's is money towards the order,
+ * not goods handed over, so its items are that money, one item per VAT rate, and no delivery.
+ */
 export async function receiptRecord(db: Database, receiptId: number): Promise<FiscalReceiptRecord | null> {
   const [found] = await db.select({ orderId: fiscalReceipts.orderId }).from(fiscalReceipts).where(eq(fiscalReceipts.id, receiptId)).limit(1);
-  const data = found ? await readOrder(db, { id: found.orderId }) : null;
+  const data = found ? await readOrder(db, { id: found.orderId }, { id: receiptId }) : null;
   if (!data?.receipt) return null;
   const { receipt, order } = data;
-  const items = data.lines.map((l) => ({
-    description: l.name,
-    sku: l.sku,
-    quantity: l.quantity,
-    unitPrice: l.unitPrice,
-    net: l.net,
-    vat: l.vat,
-    gross: l.gross,
-    vatRateBp: l.vatRateBp,
-  }));
+  const { kind } = receipt;
+  const items =
+    kind === "sale"
+      ? data.lines.map((l) => ({
+          description: l.name,
+          sku: l.sku,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          net: l.net,
+          vat: l.vat,
+          gross: l.gross,
+          vatRateBp: l.vatRateBp,
+        }))
+      : receipt.totals.rates.map((r) => ({
+          description: translator(DEVICE_LOCALE, "documents")(`fiscalItem.${kind}`, { number: order.number }),
+          sku: kind.toUpperCase(),
+          quantity: 1,
+          unitPrice: r.net + r.vat,
+          net: r.net,
+          vat: r.vat,
+          gross: r.net + r.vat,
+          vatRateBp: r.rateBp,
+        }));
   const clock = shopTime(receipt.issuedAt);
   return {
     receiptNumber: receipt.receiptNumber,
@@ -213,7 +261,7 @@ export async function receiptRecord(db: Database, receiptId: number): Promise<Fi
     orderNumber: order.number,
     paymentMethod: order.paymentMethod,
     items,
-    delivery: { gross: order.deliveryFee, vat: order.deliveryVat },
+    delivery: kind !== "sale" ? { gross: 0, vat: 0 } : { gross: order.deliveryFee, vat: order.deliveryVat },
     totals: receipt.totals,
   };
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { defaultReceipt, type ReceiptKind } from "@/lib/order-documents";
 import { mergeSiteSettings, type SiteSettings } from "@/lib/site-settings";
 import type { Database } from "../db";
 import { fiscalReceipts, orderEvents, orderLines, orders, siteSettings } from "../db/schema";
@@ -14,11 +15,24 @@ export type ReceiptRow = typeof fiscalReceipts.$inferSelect;
 export interface OrderDocumentData {
   order: OrderRow;
   lines: OrderLineRow[];
+  /** the receipt the document is about: the one asked for, by default the sale's (a deposit order's: its deposit's) */
   receipt: ReceiptRow | null;
+  /** every receipt of the order, oldest first (an order paid by deposit has one per payment) */
+  receipts: ReceiptRow[];
 }
 
-/** An order with its lines and receipt, by id or by number; null when there is none. */
-export async function readOrder(db: Database, key: { id: number } | { number: string }): Promise<OrderDocumentData | null> {
+/** Which of an order's receipts a document is about: one kind, or one receipt (the fiscal device's record). */
+export type ReceiptChoice = { kind: ReceiptKind } | { id: number };
+
+/**
+ * An order with its lines and receipts, by id or by number; null when there is none. `receipt` is
+ * the one chosen (none when the order has no such receipt), by default the sale's or deposit's.
+ */
+export async function readOrder(
+  db: Database,
+  key: { id: number } | { number: string },
+  choice?: ReceiptChoice,
+): Promise<OrderDocumentData | null> {
   const [order] = await db
     .select()
     .from(orders)
@@ -41,8 +55,27 @@ export async function readOrder(db: Database, key: { id: number } | { number: st
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.id));
-  const [receipt] = await db.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, order.id)).limit(1);
-  return { order, lines, receipt: receipt ?? null };
+  // issue order: the global counter only grows
+  const receipts = await db.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, order.id)).orderBy(asc(fiscalReceipts.globalCounter));
+  const receipt = !choice
+    ? defaultReceipt(receipts)
+    : (receipts.find((r) => ("id" in choice ? r.id === choice.id : r.kind === choice.kind)) ?? null);
+  return { order, lines, receipt, receipts };
+}
+
+/**
+ * The receipt another document names for an order (a credit note, a refused reversal): the sale's,
+ * else the latest (a deposit order's balance receipt once paid, before it the deposit's). Null
+ * when the order has none.
+ */
+export async function namedReceipt(db: Database, orderId: number): Promise<ReceiptRow | null> {
+  const [receipt] = await db
+    .select()
+    .from(fiscalReceipts)
+    .where(eq(fiscalReceipts.orderId, orderId))
+    .orderBy(desc(sql`${fiscalReceipts.kind} = 'sale'`), desc(fiscalReceipts.globalCounter))
+    .limit(1);
+  return receipt ?? null;
 }
 
 /** The latest cancellation of an order on its timeline: who did it, and their note. */

@@ -1,3 +1,4 @@
+import { amountPaidOf, firstPaymentOf } from "@/lib/back-orders";
 import { formatMoney } from "@/lib/money";
 import { invoiceKind, testReceiptNumber } from "@/lib/order-documents";
 import { formatTanzanianPhone } from "@/lib/phone";
@@ -74,7 +75,8 @@ async function compose(
   const number = order.number;
   const orderLink = address(deps.siteUrl, `/account/orders/${encodeURIComponent(number)}`);
   const invoiceLink = address(deps.siteUrl, `/api/orders/${encodeURIComponent(number)}/invoice.pdf`);
-  const total = formatMoney(order.total);
+  // what the order's payment asks and brings: a deposit order's deposit (its balance has messages of its own)
+  const total = formatMoney(firstPaymentOf(order));
   const paragraphs: string[] = [t("greeting", { name: order.fullName })];
   let subject: string;
 
@@ -115,6 +117,7 @@ async function compose(
     case "order-paid": {
       subject = t("paid.subject", { number });
       paragraphs.push(t("paid.intro", { number, total }));
+      if (order.balanceDue > 0) paragraphs.push(t("paid.balanceLater", { balance: formatMoney(order.balanceDue) }));
       const test = await isTestOrder(tx, order.id);
       if (receipt || test) paragraphs.push(t("paid.receipt", { receipt: receipt?.receiptNumber ?? testReceiptNumber(number) }));
       if (test) paragraphs.push(t("paid.test"));
@@ -138,7 +141,7 @@ async function compose(
       paragraphs.push(t("cancelled.reason", { number, reason: reason ?? cancelReason(event?.actor) }));
       if (event?.note && (reason ?? cancelReason(event.actor)) === "shop") paragraphs.push(t("cancelled.note", { note: event.note }));
       paragraphs.push(t("cancelled.stock"));
-      if (order.paidAt) paragraphs.push(t("cancelled.refund", { total }));
+      if (order.paidAt) paragraphs.push(t("cancelled.refund", { total: formatMoney(amountPaidOf(order)) }));
       break;
     }
   }

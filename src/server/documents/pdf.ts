@@ -2,12 +2,13 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { Locale } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
-import { isTaxInvoice, testReceiptNumber, type InvoiceKind } from "@/lib/order-documents";
+import { isTaxInvoice, type InvoiceKind } from "@/lib/order-documents";
 import { formatTanzanianPhone } from "@/lib/phone";
 import { textIn, type SiteSettings } from "@/lib/site-settings";
 import { translator } from "../i18n";
-import { vatBreakdown } from "./fiscal";
+import { vatBreakdown, type VatBreakdown } from "./fiscal";
 import type { OrderDocumentData, OrderLineRow, OrderRow } from "./order-data";
+import type { ShownReceipt } from "./receipts";
 import { shopTime } from "./shop-time";
 
 /**
@@ -175,6 +176,18 @@ function variantText(attributes: Record<string, string>): string {
  * the total the server charged, to the shilling.
  */
 function moneyTables(sheet: Sheet, order: OrderRow, lines: OrderLineRow[], t: Words): void {
+  contentsTable(sheet, order, lines, t);
+  vatTables(sheet, vatBreakdown(lines, { fee: order.deliveryFee, vat: order.deliveryVat }), t);
+  sheet.row([t("table.total"), formatMoney(order.total)], SUM_COLUMNS, { bold: true, size: 11 });
+}
+
+const SUM_COLUMNS: Column[] = [
+  { width: CONTENT - 130, align: "right" },
+  { width: 130, align: "right" },
+];
+
+/** What the order is: its lines at their list price, the coupon and the coins as lines of their own, and the delivery. */
+function contentsTable(sheet: Sheet, order: OrderRow, lines: OrderLineRow[], t: Words): void {
   sheet.row([t("table.item"), t("table.quantity"), t("table.unitPrice"), t("table.amount")], ITEM_COLUMNS, { bold: true });
   sheet.rule(2);
   for (const line of lines) {
@@ -191,8 +204,10 @@ function moneyTables(sheet: Sheet, order: OrderRow, lines: OrderLineRow[], t: Wo
     sheet.row([t("table.coins", { count: order.coinsSpent }), "", "", t("table.minus", { amount: formatMoney(order.coinsValue) })], ITEM_COLUMNS);
   sheet.row([t("table.delivery", { method: t(`deliveryMethods.${order.deliveryMethod}`) }), "", "", formatMoney(order.deliveryFee)], ITEM_COLUMNS);
   sheet.rule();
+}
 
-  const totals = vatBreakdown(lines, { fee: order.deliveryFee, vat: order.deliveryVat });
+/** Money's VAT per rate, then its totals without VAT and of VAT; the caller adds the total itself. */
+function vatTables(sheet: Sheet, totals: VatBreakdown, t: Words): void {
   const vatColumns: Column[] = [
     { width: CONTENT - 3 * 95, align: "left" },
     { width: 95, align: "right" },
@@ -207,13 +222,27 @@ function moneyTables(sheet: Sheet, order: OrderRow, lines: OrderLineRow[], t: Wo
     );
   }
   sheet.rule();
-  const sumColumns: Column[] = [
-    { width: CONTENT - 130, align: "right" },
-    { width: 130, align: "right" },
-  ];
-  sheet.row([t("table.totalNet"), formatMoney(totals.net)], sumColumns);
-  sheet.row([t("table.totalVat"), formatMoney(totals.vat)], sumColumns);
-  sheet.row([t("table.total"), formatMoney(order.total)], sumColumns, { bold: true, size: 11 });
+  sheet.row([t("table.totalNet"), formatMoney(totals.net)], SUM_COLUMNS);
+  sheet.row([t("table.totalVat"), formatMoney(totals.vat)], SUM_COLUMNS);
+}
+
+/**
+ * A deposit's or a balance's money: the order it is part of (its contents), then what this payment
+ * brought (its VAT per rate and the amount received) and where it leaves the order: its total,
+ * what was paid before this payment (a balance) and what is still owed (a deposit).
+ */
+function partTables(sheet: Sheet, data: OrderDocumentData, receipt: ShownReceipt, paidBefore: number, t: Words): void {
+  const { order } = data;
+  sheet.text(t("receipt.contents"), { size: 11, bold: true, gap: 4 });
+  contentsTable(sheet, order, data.lines, t);
+  sheet.y += 6;
+  sheet.text(t("receipt.thisPayment"), { size: 11, bold: true, gap: 4 });
+  vatTables(sheet, receipt.totals, t);
+  sheet.row([t("receipt.amountReceived"), formatMoney(receipt.totals.gross)], SUM_COLUMNS, { bold: true, size: 11 });
+  sheet.rule();
+  sheet.row([t("receipt.orderTotal"), formatMoney(order.total)], SUM_COLUMNS);
+  if (receipt.kind === "balance") sheet.row([t("receipt.paidBefore"), formatMoney(paidBefore)], SUM_COLUMNS);
+  if (receipt.kind === "deposit") sheet.row([t("receipt.balanceDue"), formatMoney(order.balanceDue)], SUM_COLUMNS, { bold: true });
 }
 
 function paymentText(order: OrderRow, t: Words): string {
@@ -227,39 +256,56 @@ function notice(sheet: Sheet, text: string, options: { alarm?: boolean } = {}): 
 }
 
 /**
- * The receipt of a paid order. A fiscal receipt (title, VFD serial, TRA's verification code, its
- * address and QR code) only once a fiscal device confirmed it; until then a plain receipt that says
- * it is not a fiscal one. A test order's receipt (paid in the sandbox) says TEST in its title and
- * is numbered apart from the fiscal series.
+ * A receipt of a paid order: the sale's, or a deposit order's deposit or balance receipt (`receipt`,
+ * one of `receipts`, the order's receipts oldest first). A fiscal receipt (title, VFD serial, TRA's
+ * verification code, its address and QR code) only once a fiscal device confirmed it; until then a
+ * plain receipt that says it is not a fiscal one. A test order's receipt (paid in the sandbox) says
+ * TEST in its title and is numbered apart from the fiscal series.
  */
-export async function receiptPdf(data: OrderDocumentData, shop: Shop, locale: Locale, options: { test: boolean }): Promise<Buffer> {
-  const { order, lines, receipt } = data;
+export async function receiptPdf(
+  data: OrderDocumentData,
+  shop: Shop,
+  locale: Locale,
+  options: { test: boolean; receipt: ShownReceipt; receipts: readonly ShownReceipt[] },
+): Promise<Buffer> {
+  const { order, lines } = data;
+  const { receipt } = options;
+  const issued = receipt.issued;
   const t = translator(locale, "documents");
   // TRA's code and address, once a fiscal device confirmed the receipt
   const confirmed =
-    !options.test && receipt?.fiscalConfirmedAt && receipt.verificationCode && receipt.qrPayload
-      ? { code: receipt.verificationCode, url: receipt.qrPayload }
-      : null;
-  const number = receipt?.receiptNumber ?? testReceiptNumber(order.number);
-  const title = options.test ? t("receipt.testTitle") : confirmed ? t("receipt.fiscalTitle") : t("receipt.title");
-  const sheet = new Sheet(`${title} ${number}`, shop.companyName);
+    !options.test && issued?.fiscalConfirmedAt && issued.verificationCode && issued.qrPayload ? { code: issued.verificationCode, url: issued.qrPayload } : null;
+  const titles =
+    receipt.kind === "sale"
+      ? { test: t("receipt.testTitle"), fiscal: t("receipt.fiscalTitle"), plain: t("receipt.title") }
+      : {
+          test: t(`receipt.kinds.${receipt.kind}.testTitle`),
+          fiscal: t(`receipt.kinds.${receipt.kind}.fiscalTitle`),
+          plain: t(`receipt.kinds.${receipt.kind}.title`),
+        };
+  const title = options.test ? titles.test : confirmed ? titles.fiscal : titles.plain;
+  const sheet = new Sheet(`${title} ${receipt.number}`, shop.companyName);
   // a receipt shows the registration it was issued under, which later settings do not change
-  const seller = receipt ? { tin: receipt.sellerTin, vrn: receipt.sellerVrn } : { tin: shop.fiscal.tin, vrn: shop.fiscal.vrn };
+  const seller = issued ? { tin: issued.sellerTin, vrn: issued.sellerVrn } : { tin: shop.fiscal.tin, vrn: shop.fiscal.vrn };
   shopHeader(sheet, { ...shop, fiscal: { ...shop.fiscal, ...seller } }, t, { vfd: Boolean(confirmed), locale });
   sheet.text(title, { size: 14, bold: true, align: "center", gap: 4 });
   if (options.test) notice(sheet, t("receipt.test"), { alarm: true });
   else if (!confirmed) notice(sheet, t("receipt.notFiscal"));
   else sheet.y += 4;
 
-  const clock = shopTime(receipt?.issuedAt ?? order.paidAt ?? order.createdAt);
-  const pairs: [string, string][] = [[t("receipt.number"), number]];
-  if (receipt) pairs.push([t("receipt.globalCounter"), String(receipt.globalCounter)], [t("receipt.dailyCounter"), String(receipt.dailyCounter)]);
+  const clock = shopTime(receipt.issuedAt);
+  const pairs: [string, string][] = [[t("receipt.number"), receipt.number]];
+  if (issued) pairs.push([t("receipt.globalCounter"), String(issued.globalCounter)], [t("receipt.dailyCounter"), String(issued.dailyCounter)]);
   pairs.push([t("receipt.date"), clock.date], [t("receipt.time"), clock.time], [t("receipt.order"), order.number], [t("receipt.customer"), order.fullName]);
   if (order.buyerTin) pairs.push([t("receipt.customerTin"), order.buyerTin]);
   pairs.push([t("receipt.customerPhone"), formatTanzanianPhone(order.phone)], [t("receipt.payment"), paymentText(order, t)]);
   sheet.pairs(pairs);
   sheet.y += 8;
-  moneyTables(sheet, order, lines, t);
+  if (receipt.kind === "sale") moneyTables(sheet, order, lines, t);
+  else {
+    const earlier = options.receipts.slice(0, Math.max(0, options.receipts.indexOf(receipt)));
+    partTables(sheet, data, receipt, earlier.reduce((sum, r) => sum + r.totals.gross, 0), t);
+  }
 
   if (confirmed) {
     // verification: TRA's code and the QR side by side, kept together on one page

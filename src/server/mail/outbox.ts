@@ -20,6 +20,7 @@ export type MailKind =
   | "order-shipped"
   | "order-cancelled"
   | "order-delayed"
+  | "order-balance-due"
   | "order-refunded"
   | "support-message"
   | "support-reply"

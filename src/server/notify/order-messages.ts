@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { firstPaymentOf } from "@/lib/back-orders";
 import { groupBusinessHours } from "@/lib/business-hours";
 import type { DeliveryMethod, PaymentMethod } from "@/lib/checkout";
 import { formatDateRange } from "@/lib/delivery-estimate";
@@ -296,7 +297,8 @@ function orderInput(order: OrderRow, shop: SiteSettings, link: string, test: boo
   return {
     locale: order.locale,
     number: order.number,
-    total: order.total,
+    // what the order's payment asks and brings: a deposit order's deposit (its balance has messages of its own)
+    total: firstPaymentOf(order),
     paymentMethod: order.paymentMethod,
     deliveryMethod: order.deliveryMethod,
     carrier: order.carrier,
@@ -338,7 +340,7 @@ export async function queueOrderMessages(tx: Database, deps: OrderMessagesDeps, 
   const values: WhatsAppTemplateValues = {
     shopName: shop.companyName,
     orderNumber: order.number,
-    total: formatMoney(order.total),
+    total: formatMoney(firstPaymentOf(order)),
     link,
     carrier: carrierText(order),
     reference: order.trackingNumber?.trim() || "-",

@@ -12,7 +12,7 @@ import type { OrderRow } from "./views";
 
 /** What the checkout needs of the payments module: start (or find) the payment of an order. */
 export interface PaymentStarter {
-  start(order: Pick<OrderRow, "id" | "number" | "total" | "paymentMethod" | "wallet" | "paymentPhone">): Promise<PaymentStart>;
+  start(order: Pick<OrderRow, "id" | "number" | "total" | "paymentMethod" | "wallet" | "paymentPhone"> & { purpose?: "order" | "balance" }): Promise<PaymentStart>;
   /** card payments can be offered (a provider that takes cards is configured) */
   readonly cardAvailable: boolean;
 }
@@ -66,8 +66,8 @@ export function createCheckout(orders: OrdersService, payments: PaymentStarter, 
   async function startPayment(row: OrderRow): Promise<{ payment: PaymentStart | null; paymentError: string | null }> {
     if (row.paymentMethod === "bank_transfer" || row.status !== "awaiting_payment") return { payment: null, paymentError: null };
     try {
-      // store credit paid part of it: the provider is asked for the rest
-      return { payment: await payments.start({ ...row, total: row.total - row.storeCreditSpent }), paymentError: null };
+      // store credit paid part of it, and a deposit order's balance is asked later: the provider is asked for the rest
+      return { payment: await payments.start({ ...row, total: row.total - row.storeCreditSpent - row.balanceDue }), paymentError: null };
     } catch (error) {
       const known = toDomainError(error);
       if (!known || known.code !== "payment-failed") throw error;
@@ -96,6 +96,26 @@ export function createCheckout(orders: OrdersService, payments: PaymentStarter, 
       // the answer shows the payment as it is now (a repeated submit finds the attempt already started)
       const order = started.payment ? (await orders.byLink(placed.row.id)).order : placed.order;
       return { order, created: placed.created, orderId: placed.row.id, ...started };
+    },
+
+    /**
+     * Asks for the balance of an order paid by deposit (a signed-in shopper's by number, a guest's by
+     * its link's order id), by mobile money (the order's wallet and number unless others are given)
+     * or card. Only while a balance is owed on an order still open.
+     */
+    async payBalance(
+      key: OrderKey,
+      input: { method?: "mobile_money" | "card"; wallet?: string; phone?: string },
+    ): Promise<{ payment: PaymentStart | null; paymentError: string | null }> {
+      const row = await orders.balanceToPay(key, input);
+      if (row.paymentMethod === "card" && !payments.cardAvailable) throw new DomainError("validation", "Card payments are not available", { field: "method", reason: "method" });
+      try {
+        return { payment: await payments.start({ ...row, total: row.balanceDue, purpose: "balance" }), paymentError: null };
+      } catch (error) {
+        const known = toDomainError(error);
+        if (!known || known.code !== "payment-failed") throw error;
+        return { payment: null, paymentError: known.message };
+      }
     },
 
     /** Tries the payment of an unpaid order again (a signed-in shopper's by number, a guest's by its link's order id). */

@@ -21,6 +21,7 @@ import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { rateLimited, readPerKey, releasePerKey, reservePerKey, type RateLimit } from "../auth/limits";
 import { DomainError } from "../errors";
 import { isTestOrder } from "../payments/test-orders";
+import type { ReceiptPart } from "../documents/fiscal";
 import { releaseCoupon } from "../rewards/coupon-store";
 import { earnCoins, settleCancelledOrder } from "../rewards/ledger";
 import { returnSpentStoreCredit } from "../refunds/store-credit";
@@ -44,7 +45,8 @@ export interface OrderHooks {
   /** queues what the shopper is told of this event (e-mail, text messages), in the order's language */
   notify(tx: Database, kind: OrderNotifyKind, orderId: number): Promise<void>;
   /** issues the fiscal receipt of a paid order (once) */
-  issueReceipt(tx: Database, orderId: number): Promise<void>;
+  /** a receipt of the order: its one receipt, or a deposit order's deposit or balance receipt */
+  issueReceipt(tx: Database, orderId: number, part?: ReceiptPart): Promise<void>;
 }
 
 export interface OrdersOptions {
@@ -68,6 +70,9 @@ export type AdminOrderView = OrderView & { actions: AdminOrderAction[]; rider: {
 
 /** How an order is found for its holder: a signed-in shopper's by number, or by the id its signed link carries. */
 export type OrderKey = { userId: number; number: string } | { orderId: number };
+
+/** Orders whose balance may be paid: paid by deposit and still being handled (not sent whole, cancelled or refunded). */
+const BALANCE_PAYABLE_STATUSES: readonly OrderStatus[] = ["paid", "processing", "partly_shipped"];
 
 /** Unpaid orders cancelled per run of the expiry job; the next run takes the rest. */
 const EXPIRY_BATCH = 50;
@@ -235,8 +240,36 @@ export function createOrdersService(options: OrdersOptions) {
     await countSales(tx, order.id);
     // coins are earned only once the money is in, in the same transaction as the status
     await earnCoins(tx, order, (await getSiteSettings(tx)).loyalty, now());
-    await hooks.issueReceipt(tx, order.id);
+    // an order paid by deposit: this payment's receipt is the deposit's (the balance gets its own)
+    await hooks.issueReceipt(tx, order.id, order.depositAmount !== null ? { kind: "deposit", amount: order.depositAmount } : undefined);
     await hooks.notify(tx, "paid", order.id);
+    return "paid";
+  }
+
+  /**
+   * The balance of a deposit order came in (its payment verified), in that payment's transaction:
+   * what is owed falls by it, the goods held for it may go, the balance's receipt is issued. A
+   * payment for a balance already paid (or more than is owed, after part of the goods was
+   * cancelled) is kept and flagged for the admin to refund, never refused: the provider would retry.
+   */
+  async function markBalancePaidInTx(tx: Database, orderId: number, payment: { amount: number; reference: string; provider: string }): Promise<"paid" | "already-paid"> {
+    const order = await lockOrder(tx, { id: orderId });
+    const counted = Math.min(payment.amount, order.balanceDue);
+    if (payment.amount > counted)
+      await logSecurityEvent(tx, {
+        type: "order-late-payment",
+        userId: order.userId,
+        detail: { order: order.number, reason: counted === 0 ? "balance-paid-twice" : "balance-overpaid", amount: payment.amount - counted, reference: payment.reference },
+      });
+    if (counted === 0) return "already-paid";
+    const balanceDue = order.balanceDue - counted;
+    await tx
+      .update(orders)
+      .set({ balanceDue, balancePaid: order.balancePaid + counted, ...(balanceDue === 0 ? { balancePaidAt: now() } : {}), updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    if (balanceDue === 0) await tx.update(orderLines).set({ depositUnits: 0 }).where(eq(orderLines.orderId, order.id));
+    await addEvent(tx, order.id, order.status, "provider", `balance-paid ${payment.provider} ${payment.reference}`);
+    await hooks.issueReceipt(tx, order.id, { kind: "balance", amount: counted });
     return "paid";
   }
 
@@ -335,6 +368,25 @@ export function createOrdersService(options: OrdersOptions) {
       return moved.length;
     },
     markPaidInTx,
+    markBalancePaidInTx,
+
+    /**
+     * A deposit order whose balance its holder may pay now, with the method, wallet and number the
+     * balance's payment uses (the order's own unless others are given; the order keeps its own).
+     */
+    async balanceToPay(key: OrderKey, input: { method?: "mobile_money" | "card"; wallet?: string; phone?: string }): Promise<OrderRow> {
+      const order = await orderOf(key);
+      if (order.balanceDue <= 0 || order.paidAt === null || !BALANCE_PAYABLE_STATUSES.includes(order.status))
+        throw new DomainError("invalid-state", "This order has no balance to pay");
+      const method = input.method ?? (order.paymentMethod === "card" ? "card" : "mobile_money");
+      if (method === "card") return { ...order, paymentMethod: "card", wallet: null, paymentPhone: null };
+      const shop = await settings.get();
+      const wallet = input.wallet ?? order.wallet ?? "";
+      if (!shop.paymentSettings.mobileMoneyProviders.includes(wallet)) throw invalid("wallet", "Choose the mobile-money wallet to pay with");
+      const paymentPhone = normaliseTanzanianMobile(input.phone ?? order.paymentPhone ?? order.phone);
+      if (!paymentPhone) throw invalid("paymentPhone", "Enter the mobile-money number to pay from");
+      return { ...order, paymentMethod: "mobile_money", wallet, paymentPhone };
+    },
 
     list: (userId: number) => listOrders(db, userId),
 

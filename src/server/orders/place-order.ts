@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { addDays } from "@/lib/back-orders";
+import { addDays, DEPOSIT_PAYMENT_METHODS, depositSplit, type DepositSplit } from "@/lib/back-orders";
 import { normaliseTin } from "@/lib/checkout-form";
 import { formatOrderNumber, type PaymentMethod } from "@/lib/checkout";
 import type { Locale } from "@/lib/locale";
@@ -230,6 +230,26 @@ function checkRefundBy(request: CheckoutRequest, plans: readonly LinePlan[], sho
 }
 
 /**
+ * The deposit of an order whose shopper chose to pay one (where the shop takes deposits, something
+ * waits and the payment is one the provider confirms by itself), split by the rule the checkout
+ * shows (src/lib/back-orders.ts); null for an order paid in full.
+ */
+function checkDeposit(request: CheckoutRequest, plans: readonly LinePlan[], shop: SiteSettings, priced: PricedOrder, lines: readonly CheckoutLine[]): DepositSplit | null {
+  if (request.backOrderPayment !== "deposit") return null;
+  if (shop.backOrders.payment !== "deposit") throw invalid("backOrderPayment", "This shop takes back-orders paid in full only");
+  if (!(DEPOSIT_PAYMENT_METHODS as readonly string[]).includes(request.payment.method))
+    throw invalid("backOrderPayment", "A deposit is paid by mobile money or card");
+  const split = depositSplit({
+    total: priced.totals.total,
+    lines: lines.map((l, i) => ({ gross: priced.totals.lines[i]!.gross, quantity: l.quantity, waiting: plans[i]!.waiting })),
+    deliveryFee: priced.totals.deliveryFee,
+    percent: shop.backOrders.depositPercent,
+  });
+  if (!split) throw invalid("backOrderPayment", "Nothing in this order waits for stock: it is paid in full");
+  return split;
+}
+
+/**
  * The order's price (coupon row and coin account locked), refused when the delivery method is not
  * available, the coupon does not apply, more coins are asked than the order may use, or the total
  * differs from the one the shopper saw.
@@ -295,9 +315,11 @@ async function insertOrder(
     /** back-orders: each line's units waiting for stock, and the shopper's refund-by date */
     plans: readonly LinePlan[];
     refundBy: string | null;
+    /** a back-order paid by deposit: its split; null when paid in full */
+    deposit: DepositSplit | null;
   },
 ) {
-  const { buyer, request, checked, opts, lines, priced, shop, at, onDeliveryPhone, plans, refundBy } = input;
+  const { buyer, request, checked, opts, lines, priced, shop, at, onDeliveryPhone, plans, refundBy, deposit } = input;
   const { delivery } = checked;
   const { quote, totals } = priced;
   const [seq] = rowsOf<{ n: number | string }>(await tx.execute(sql`select nextval('order_number_seq') as n`));
@@ -339,6 +361,7 @@ async function insertOrder(
       locale: opts.locale,
       waitingUnits: plans.reduce((sum, p) => sum + p.waiting, 0),
       backorderRefundBy: refundBy,
+      ...(deposit ? { depositAmount: deposit.deposit, depositGoodsValue: deposit.waitingGoodsValue, balanceDue: deposit.balance } : {}),
       // the days it is sold to arrive (src/lib/delivery-estimate.ts): kept, and moved only by a slip the shopper is told of
       ...promisedDates(shop, at, delivery, plans),
       ...(onDeliveryPhone !== null
@@ -366,6 +389,8 @@ async function insertOrder(
         discount: totals.lines[i]!.discount,
         backorderedQuantity: plans[i]!.waiting,
         backorderExpectedOn: plans[i]!.expectedOn,
+        // the waiting units are the ones bought on deposit: held, once in stock, until the balance is paid
+        depositUnits: deposit ? plans[i]!.waiting : 0,
       })),
     )
     .returning();
@@ -471,6 +496,7 @@ export async function placeOrder(deps: PlaceOrderDeps, buyer: OrderBuyer, reques
     const { email, lines, plans } = await loadCart(tx, buyer, shop, now());
     const refundBy = checkRefundBy(request, plans, shop, now());
     const priced = await priceAndCheck(tx, { buyer: pricingBuyer, lines, delivery: checked.delivery, shop, request, at: now() });
+    const deposit = checkDeposit(request, plans, shop, priced, lines);
     const onDeliveryPhone =
       request.payment.method === "on_delivery"
         ? await checkOnDelivery(tx, {
@@ -486,13 +512,15 @@ export async function placeOrder(deps: PlaceOrderDeps, buyer: OrderBuyer, reques
     // the buyer's own held units (a stock alert told them) are bought now: no longer held
     await useHolds(tx, [...new Set(lines.map((l) => l.productId))], holdOwnerOf(buyer, email));
     const at = now();
-    const { row, lineRows } = await insertOrder(tx, { buyer, email, request, checked, opts, lines, priced, shop, at, onDeliveryPhone, plans, refundBy });
+    const { row, lineRows } = await insertOrder(tx, { buyer, email, request, checked, opts, lines, priced, shop, at, onDeliveryPhone, plans, refundBy, deposit });
     await applyRewards(tx, buyer, row, priced, at);
     // store credit is part of the payment (src/server/refunds/store-credit.ts); an order it pays in full is paid now
-    const storeCredit = await applyStoreCreditToOrder(tx, row, request.storeCredit);
+    // (of a deposit order, store credit pays at most its deposit: the balance is asked when the goods are in)
+    const dueNow = row.total - row.balanceDue;
+    const storeCredit = await applyStoreCreditToOrder(tx, { ...row, total: dueNow }, request.storeCredit);
     const event = await finishPlacing(tx, deps, { buyer, request, checked, order: row });
     if (storeCredit > 0) {
-      if (storeCredit === row.total && deps.markPaid) await deps.markPaid(tx, row.id);
+      if (storeCredit === dueNow && deps.markPaid) await deps.markPaid(tx, row.id);
       const [fresh] = await tx.select().from(orders).where(eq(orders.id, row.id));
       return { row: fresh!, created: true, view: null };
     }

@@ -10,8 +10,8 @@ import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import type { PhoneCodes } from "../auth/phone-codes";
 import { invalidateTags } from "../cache/tagged-cache";
 import { withTransaction, type Database } from "../db";
-import { coinEntries, fiscalReceipts, orderEvents, orders, recordedPayments, users } from "../db/schema";
-import { settingsIn } from "../documents/order-data";
+import { coinEntries, orderEvents, orders, recordedPayments, users } from "../db/schema";
+import { namedReceipt, settingsIn } from "../documents/order-data";
 import { DomainError } from "../errors";
 import { translator } from "../i18n";
 import { maskEmail } from "../mail/rules";
@@ -339,9 +339,9 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
         if (!standing) throw new DomainError("invalid-state", "This order has no recorded payment to reverse", { reason: "no-recorded-payment" });
         if (order.status !== "paid" && order.status !== "processing")
           throw new DomainError("invalid-state", "The goods have left the shop: the payment can no longer be reversed", { reason: "handed-over" });
-        const [receipt] = await tx.select({ number: fiscalReceipts.receiptNumber }).from(fiscalReceipts).where(eq(fiscalReceipts.orderId, order.id));
+        const receipt = await namedReceipt(tx, order.id);
         if (receipt)
-          throw new DomainError("invalid-state", `Receipt ${receipt.number} was issued for this payment: only a credit note can cancel it`, {
+          throw new DomainError("invalid-state", `Receipt ${receipt.receiptNumber} was issued for this payment: only a credit note can cancel it`, {
             reason: "receipt-issued",
           });
         const [earned] = await tx

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/checkout";
 import { LATE_STATUSES } from "@/lib/delivery-estimate";
-import { invoiceKind, isPaidStatus, testReceiptNumber } from "@/lib/order-documents";
+import { defaultReceipt, invoiceKind, receiptPdfQuery, testReceiptParts } from "@/lib/order-documents";
 import { allowedOrderActions, type OrderActionState, type OrderSummary, type OrderView, type PaymentView } from "@/lib/orders";
 import { rowsOf, type Database } from "../db";
 import { paymentView } from "../payments/service";
@@ -27,7 +27,7 @@ export async function latestPayment(db: Database, orderId: number): Promise<Paym
   return p ? paymentView(p) : null;
 }
 
-type ReceiptOfView = Pick<typeof fiscalReceipts.$inferSelect, "receiptNumber" | "issuedAt" | "verificationCode" | "fiscalConfirmedAt">;
+type ReceiptOfView = Pick<typeof fiscalReceipts.$inferSelect, "kind" | "receiptNumber" | "issuedAt" | "verificationCode" | "fiscalConfirmedAt" | "totals">;
 
 /** An order with its lines, timeline, latest payment and receipt. */
 export async function orderView(db: Database, order: OrderRow): Promise<OrderView> {
@@ -37,13 +37,16 @@ export async function orderView(db: Database, order: OrderRow): Promise<OrderVie
     latestPayment(db, order.id),
     db
       .select({
+        kind: fiscalReceipts.kind,
         receiptNumber: fiscalReceipts.receiptNumber,
         issuedAt: fiscalReceipts.issuedAt,
         verificationCode: fiscalReceipts.verificationCode,
         fiscalConfirmedAt: fiscalReceipts.fiscalConfirmedAt,
+        totals: fiscalReceipts.totals,
       })
       .from(fiscalReceipts)
-      .where(eq(fiscalReceipts.orderId, order.id)),
+      .where(eq(fiscalReceipts.orderId, order.id))
+      .orderBy(asc(fiscalReceipts.globalCounter)),
     isTestOrder(db, order.id),
     db
       .select({ method: recordedPayments.method, transactionId: recordedPayments.transactionId, at: recordedPayments.recordedAt })
@@ -64,7 +67,7 @@ export async function orderView(db: Database, order: OrderRow): Promise<OrderVie
     .where(eq(creditNotes.orderId, order.id))
     .orderBy(asc(creditNotes.id));
   return {
-    ...composeOrderView(order, lines, events, payment, receipts[0] ?? null, test, paidInPerson),
+    ...composeOrderView(order, lines, events, payment, receipts, test, paidInPerson),
     creditNotes: notes.map((n) => ({
       number: n.number,
       issuedAt: n.issuedAt.toISOString(),
@@ -77,23 +80,43 @@ export async function orderView(db: Database, order: OrderRow): Promise<OrderVie
 }
 
 /**
- * The receipt an order's page offers: its receipt record, or for a paid test order (which has none:
- * no money moved, so nothing enters the fiscal series) the TEST receipt made from the order itself.
+ * The receipts an order's page offers, oldest first: its receipt records, or for a paid test order
+ * (which has none: no money moved, so nothing enters the fiscal series) the TEST receipts made from
+ * the order itself.
  */
-function receiptOf(order: OrderRow, receipt: ReceiptOfView | null, test: boolean): OrderView["receipt"] {
-  if (receipt) {
-    const fiscal = receipt.fiscalConfirmedAt !== null && !test;
-    return {
-      number: receipt.receiptNumber,
-      issuedAt: receipt.issuedAt.toISOString(),
-      fiscal,
-      verificationCode: fiscal ? receipt.verificationCode : null,
-      test,
-    };
-  }
-  if (test && order.paidAt && isPaidStatus(order.status))
-    return { number: testReceiptNumber(order.number), issuedAt: order.paidAt.toISOString(), fiscal: false, verificationCode: null, test: true };
-  return null;
+function receiptsOf(order: OrderRow, receipts: readonly ReceiptOfView[], test: boolean): OrderView["receipts"] {
+  const pdfPath = (kind: ReceiptOfView["kind"]) => `/api/orders/${encodeURIComponent(order.number)}/receipt.pdf${receiptPdfQuery(kind)}`;
+  if (receipts.length)
+    return receipts.map((receipt) => {
+      const fiscal = receipt.fiscalConfirmedAt !== null && !test;
+      return {
+        kind: receipt.kind,
+        number: receipt.receiptNumber,
+        issuedAt: receipt.issuedAt.toISOString(),
+        amount: receipt.totals.gross,
+        fiscal,
+        verificationCode: fiscal ? receipt.verificationCode : null,
+        test,
+        pdfPath: pdfPath(receipt.kind),
+      };
+    });
+  if (!test) return [];
+  return testReceiptParts(order).map((part) => ({
+    kind: part.kind,
+    number: part.number,
+    issuedAt: part.issuedAt.toISOString(),
+    amount: part.amount,
+    fiscal: false,
+    verificationCode: null,
+    test: true,
+    pdfPath: pdfPath(part.kind),
+  }));
+}
+
+/** The receipt a document means by default (the sale's, else the deposit's), as the order's `receipt`. */
+function receiptOf(receipts: OrderView["receipts"]): OrderView["receipt"] {
+  const receipt = defaultReceipt(receipts);
+  return receipt ? { number: receipt.number, issuedAt: receipt.issuedAt, fiscal: receipt.fiscal, verificationCode: receipt.verificationCode, test: receipt.test } : null;
 }
 
 /**
@@ -105,10 +128,11 @@ export function composeOrderView(
   lines: (typeof orderLines.$inferSelect)[],
   events: (typeof orderEvents.$inferSelect)[],
   payment: PaymentView | null,
-  receipt: ReceiptOfView | null,
+  receiptRows: readonly ReceiptOfView[] | null,
   test: boolean,
   paidInPerson: OrderView["paidInPerson"] = null,
 ): OrderView {
+  const receipts = receiptsOf(order, receiptRows ?? [], test);
   return {
     number: order.number,
     status: order.status,
@@ -163,7 +187,8 @@ export function composeOrderView(
     events: events.map((e) => ({ at: e.at.toISOString(), status: e.status, actor: e.actor, note: e.note })),
     payment,
     test,
-    receipt: receiptOf(order, receipt, test),
+    receipt: receiptOf(receipts),
+    receipts,
     invoice: invoiceKind(order),
     canCancel: allowedOrderActions(actionStateOf(order)).shopper.includes("cancel"),
     paidInPerson,

@@ -30,17 +30,23 @@ export interface PaidPayment {
   provider: string;
   amount: number;
   currency: string;
+  /** the order's first payment (its total, or its deposit) or the balance of a deposit order */
+  purpose: PaymentPurpose;
 }
+
+export type PaymentPurpose = "order" | "balance";
 
 /** The order a payment is for, as the orders service knows it. */
 export interface OrderToPay {
   id: number;
   number: string;
-  /** whole shillings, VAT included */
+  /** whole shillings, VAT included: what this payment asks (the total less store credit, a deposit, or a balance) */
   total: number;
   paymentMethod: PaymentMethod;
   wallet: string | null;
   paymentPhone: string | null;
+  /** "balance": the balance of an order paid by deposit (default: the order's own payment) */
+  purpose?: PaymentPurpose;
 }
 
 /** Who looks at a payment: its order's owner, or an admin. */
@@ -252,7 +258,14 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       if (!decision.changes) return { outcome: decision.outcome, payment: p };
       const [updated] = await tx.update(payments).set(decision.changes).where(eq(payments.id, p.id)).returning();
       if (decision.outcome === "paid")
-        await options.onPaid(tx, p.orderId, { paymentId: p.id, reference: p.reference, provider: p.provider, amount: p.amount, currency: p.currency });
+        await options.onPaid(tx, p.orderId, {
+          paymentId: p.id,
+          reference: p.reference,
+          provider: p.provider,
+          amount: p.amount,
+          currency: p.currency,
+          purpose: p.purpose,
+        });
       // an attempt closed because the order's hold ended is not the shopper's failure: the order's expiry tells of it
       if (decision.outcome === "failed" && decision.failedReason !== HOLD_ENDED && options.onAttemptFailed)
         await options.onAttemptFailed(tx, p.orderId, {
@@ -353,6 +366,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
         if (!phone) throw new DomainError("invalid-input", "A Tanzanian mobile number is needed for mobile money", { field: "phone" });
       }
       const wallet = order.paymentMethod === "mobile_money" ? (order.wallet ?? null) : null;
+      const purpose = order.purpose ?? "order";
       const attempt: Omit<PaymentAttempt, "reference"> = {
         orderNumber: order.number,
         method: order.paymentMethod,
@@ -377,7 +391,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
             p.wallet === attempt.wallet &&
             p.phone === attempt.phone &&
             p.amount === attempt.amount &&
-            p.currency === attempt.currency,
+            p.currency === attempt.currency &&
+            p.purpose === purpose,
         );
         if (same) return { existing: same };
         if (pending.length)
@@ -397,6 +412,7 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
               phone: attempt.phone,
               amount: attempt.amount,
               currency: attempt.currency,
+              purpose,
               nextCheckAt: new Date(Date.now() + firstMs),
             })
             .onConflictDoNothing({ target: payments.reference })

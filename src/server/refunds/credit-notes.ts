@@ -1,9 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { creditNoteNumber, testCreditNoteNumber } from "@/lib/refunds";
-import { testReceiptNumber } from "@/lib/order-documents";
+import { testReceiptNumber, testReceiptParts } from "@/lib/order-documents";
 import { rowsOf, type Database } from "../db";
-import { creditNotes, fiscalReceipts, orders, refundLines, refunds } from "../db/schema";
-import { settingsIn } from "../documents/order-data";
+import { creditNotes, orders, refundLines, refunds } from "../db/schema";
+import { namedReceipt, settingsIn } from "../documents/order-data";
 import { isTestOrder } from "../payments/test-orders";
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -41,7 +41,7 @@ export function creditNoteTotals(lines: readonly Pick<RefundLineRow, "vatRateBp"
 
 /**
  * Issues a completed refund's credit note in the caller's transaction, once (a second call answers
- * the first). It names the receipt it corrects and reverses the VAT of the refunded lines per rate.
+ * the first). It names the receipt it corrects (the sale's; a deposit order's latest) and reverses the VAT of the refunded lines per rate.
  * Numbered from its own counter, taken as late as possible in the transaction (a rollback takes the
  * increment with it: no gaps). A test order's (paid in the sandbox) takes no number from the series
  * and is marked TEST. It is a plain credit note: only a fiscal device's confirmation would make it
@@ -52,8 +52,19 @@ export async function issueCreditNote(tx: Database, refund: RefundRow, now: Date
   if (existing) return existing;
   const lines = await tx.select().from(refundLines).where(eq(refundLines.refundId, refund.id)).orderBy(asc(refundLines.id));
   const totals = creditNoteTotals(lines);
-  const [order] = await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, refund.orderId));
-  const [receipt] = await tx.select({ number: fiscalReceipts.receiptNumber }).from(fiscalReceipts).where(eq(fiscalReceipts.orderId, refund.orderId));
+  const [order] = await tx
+    .select({
+      number: orders.number,
+      status: orders.status,
+      total: orders.total,
+      paidAt: orders.paidAt,
+      depositAmount: orders.depositAmount,
+      balancePaid: orders.balancePaid,
+      balancePaidAt: orders.balancePaidAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, refund.orderId));
+  const receipt = await namedReceipt(tx, refund.orderId);
   const test = await isTestOrder(tx, refund.orderId);
   const { fiscal } = await settingsIn(tx, ["fiscal"]);
   const counter = test ? null : await nextCreditNoteCounter(tx);
@@ -64,7 +75,8 @@ export async function issueCreditNote(tx: Database, refund: RefundRow, now: Date
       orderId: refund.orderId,
       number: counter === null ? testCreditNoteNumber(order!.number, refund.number) : creditNoteNumber(counter),
       globalCounter: counter,
-      receiptNumber: receipt?.number ?? (test ? testReceiptNumber(order!.number) : null),
+      // a test order's TEST receipt as its page lists them: the sale's, or a deposit order's latest
+      receiptNumber: receipt?.receiptNumber ?? (test ? (testReceiptParts(order!).at(-1)?.number ?? testReceiptNumber(order!.number)) : null),
       issuedAt: now,
       sellerTin: fiscal.tin,
       sellerVrn: fiscal.vrn,

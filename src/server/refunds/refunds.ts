@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { amountPaidOf } from "@/lib/back-orders";
 import { coinExpiry } from "@/lib/coins";
 import type { OrderStatus } from "@/lib/checkout";
 import { formatMoney } from "@/lib/money";
@@ -111,7 +112,7 @@ export function createRefundsService(options: RefundsOptions) {
     const sum = (rows: typeof given, pick: (row: (typeof given)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0);
     const delivery = given.filter((x) => x.kind === "delivery");
     return {
-      paid: order.paidAt ? order.total : 0,
+      paid: amountPaidOf(order),
       paidWithStoreCredit: order.storeCreditSpent,
       deliveryFee: order.deliveryFee,
       deliveryVat: order.deliveryVat,

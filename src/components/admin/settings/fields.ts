@@ -36,7 +36,7 @@ export interface FieldSpec {
   kind: FieldKind;
   options?: readonly string[];
   /** the catalogue key of the hint under the input (a list's box has its kind's own hint when absent) */
-  hint?: "pairsHint" | "factorsHint" | "pricePerCm2Hint" | "whatsappHint" | `payOnDeliveryHints.${PayOnDeliveryField}`;
+  hint?: "pairsHint" | "factorsHint" | "pricePerCm2Hint" | "whatsappHint" | `payOnDeliveryHints.${PayOnDeliveryField}` | `backOrderHints.${BackOrderHinted}`;
   /** a text a shopper reads: one input per language, each at `<path>.<locale>` */
   localized?: true;
 }
@@ -72,6 +72,12 @@ const onDelivery = (field: PayOnDeliveryField, kind: FieldKind, options?: readon
   hint: `payOnDeliveryHints.${field}`,
 });
 const factors = (path: string, hint: FieldSpec["hint"]): FieldSpec => ({ path, kind: "pairs", hint });
+/** The back-order settings that need a word on what they do to a shopper's order. */
+type BackOrderHinted = "payment" | "depositPercent" | "balanceDays";
+const backOrder = (field: BackOrderHinted, kind: FieldKind, options?: readonly string[]): FieldSpec => ({
+  ...f(`backOrders.${field}`, kind, options),
+  hint: `backOrderHints.${field}`,
+});
 /** the dispatch days' choices, Monday first as the shop's week reads */
 const ESTIMATE_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 const hours = WEEKDAYS.flatMap((day) => [
@@ -152,7 +158,9 @@ export const SETTINGS_TABS = [
       f("orderHold.cardMinutes", "int"),
       f("orderHold.bankTransferHours", "int"),
       f("inventory.lowStockThreshold", "int"),
-      f("backOrders.payment", "select", BACK_ORDER_PAYMENTS),
+      backOrder("payment", "select", BACK_ORDER_PAYMENTS),
+      backOrder("depositPercent", "int"),
+      backOrder("balanceDays", "int"),
       f("backOrders.maxWaitDays", "int"),
       f("stockAlerts.holdHours", "int"),
     ],

@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { RefObject } from "react";
 import { useTranslations } from "use-intl";
 import type { DeliveryMethod, PaymentMethod } from "@/lib/checkout";
+import type { DepositSplit } from "@/lib/back-orders";
 import { formatMoney } from "@/lib/money";
 import { Button } from "../../../ui/button";
 import type { CheckoutLine } from "../../checkout-types";
@@ -22,6 +23,7 @@ export function SummarySection({
   busy,
   canPay,
   payment,
+  deposit = null,
   guest = false,
 }: {
   lines: CheckoutLine[];
@@ -35,6 +37,8 @@ export function SummarySection({
   canPay: boolean;
   /** the payment method the order goes with (a pay-on-delivery refusal is shown while it is chosen) */
   payment: PaymentMethod | null;
+  /** the deposit chosen for the waiting goods: what is paid now, and the balance paid when they arrive */
+  deposit?: DepositSplit | null;
   guest?: boolean;
 }) {
   const t = useTranslations("checkout");
@@ -91,6 +95,18 @@ export function SummarySection({
             {money(total)}
           </dd>
         </div>
+        {deposit && (
+          <>
+            <div className="flex justify-between font-semibold">
+              <dt>{t("summary.payNow")}</dt>
+              <dd data-testid="checkout-pay-now">{money(deposit.deposit)}</dd>
+            </div>
+            <div className="flex justify-between text-[var(--muted-fg)]">
+              <dt>{t("summary.balanceLater")}</dt>
+              <dd data-testid="checkout-balance">{money(deposit.balance)}</dd>
+            </div>
+          </>
+        )}
       </dl>
 
       <div ref={noticeRef}>
@@ -125,7 +141,9 @@ export function SummarySection({
       </div>
 
       <Button type="submit" size="lg" block busy={busy} busyText={t("summary.placing")} disabled={!canPay}>
-        {payment === "on_delivery" ? t("summary.placeOrderOnDelivery", { total: money(total) }) : t("summary.placeOrder", { total: money(total) })}
+        {payment === "on_delivery"
+          ? t("summary.placeOrderOnDelivery", { total: money(total) })
+          : t("summary.placeOrder", { total: money(deposit ? deposit.deposit : total) })}
       </Button>
       <p className="text-xs text-[var(--muted-fg)]">
         {t.rich("summary.terms", {
