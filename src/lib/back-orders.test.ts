@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { addDays, allDispatched, expectedArrival, lineStatus, readyUnits, refundDateMissed, splitQuantity } from "./back-orders";
+import {
+  addDays,
+  allDispatched,
+  amountPaidOf,
+  depositCancellation,
+  depositSplit,
+  expectedArrival,
+  firstPaymentOf,
+  heldForBalance,
+  lineStatus,
+  readyUnits,
+  refundDateMissed,
+  splitQuantity,
+} from "./back-orders";
 
 const none = { incomingQuantity: null, incomingDate: null, onDemandWeeks: null };
 
@@ -45,5 +58,40 @@ describe("back-orders", () => {
     expect(refundDateMissed("2026-12-20", "2027-01-10", "2026-12-01")).toBe(true);
     expect(refundDateMissed("2026-12-20", null, "2026-12-01")).toBe(true);
     expect(refundDateMissed("2026-12-20", "2026-12-12", "2026-12-21")).toBe(true);
+  });
+
+  it("splits a deposit order: the goods in stock, the delivery and a share of the waiting goods now, the rest later", () => {
+    // 5 units of 10 000 (3 waiting) and one of 5 000, delivery 5 000: the waiting goods are worth 30 000
+    const lines = [
+      { gross: 50_000, quantity: 5, waiting: 3 },
+      { gross: 5_000, quantity: 1, waiting: 0 },
+    ];
+    expect(depositSplit({ total: 60_000, lines, deliveryFee: 5_000, percent: 30 })).toEqual({ deposit: 39_000, balance: 21_000, waitingGoodsValue: 30_000 });
+    // the share paid now is rounded up, so the balance never exceeds the percentage left
+    expect(depositSplit({ total: 60_001, lines: [{ gross: 60_001, quantity: 3, waiting: 1 }], deliveryFee: 0, percent: 30 })).toEqual({
+      deposit: 46_001,
+      balance: 14_000,
+      waitingGoodsValue: 20_000,
+    });
+    // nothing waits: no deposit
+    expect(depositSplit({ total: 60_000, lines: [{ gross: 55_000, quantity: 5, waiting: 0 }], deliveryFee: 5_000, percent: 30 })).toBeNull();
+  });
+
+  it("cancels goods bought on deposit by letting their balance go and refunding what the deposit paid for them", () => {
+    const state = { waitingGoodsValue: 30_000, balanceDue: 21_000, depositGross: 30_000 };
+    expect(depositCancellation({ ...state, cancelledGross: 30_000 })).toEqual({ cancelledValue: 30_000, balanceReduction: 21_000, refund: 9_000 });
+    expect(depositCancellation({ ...state, cancelledGross: 10_000 })).toEqual({ cancelledValue: 10_000, balanceReduction: 7_000, refund: 3_000 });
+    expect(depositCancellation({ ...state, cancelledGross: 0 })).toEqual({ cancelledValue: 0, balanceReduction: 0, refund: 0 });
+  });
+
+  it("holds a deposit line's units in stock only while a balance is owed, and counts what came in", () => {
+    expect(heldForBalance({ depositUnits: 3, backorderedQuantity: 1 }, 21_000)).toBe(2);
+    expect(heldForBalance({ depositUnits: 3, backorderedQuantity: 1 }, 0)).toBe(0);
+    const order = { total: 60_000, depositAmount: 39_000, balancePaid: 0, paidAt: "2026-11-29T10:00:00Z" };
+    expect(firstPaymentOf(order)).toBe(39_000);
+    expect(amountPaidOf(order)).toBe(39_000);
+    expect(amountPaidOf({ ...order, balancePaid: 21_000 })).toBe(60_000);
+    expect(amountPaidOf({ ...order, depositAmount: null })).toBe(60_000);
+    expect(amountPaidOf({ ...order, paidAt: null })).toBe(0);
   });
 });

@@ -104,7 +104,7 @@ export interface OrderView {
   /**
    * every receipt it has, oldest first: the sale's, or an order paid by deposit's deposit and
    * (once paid) balance receipts; each with the money it is for and its PDF address (`receipt` is
-   * the first of them a document means by default)
+   * the one a document means by default: the sale's, else the deposit's)
    */
   receipts: OrderReceiptView[];
   /** the invoice the order has now (a pro-forma before payment, an invoice after), if any */

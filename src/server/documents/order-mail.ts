@@ -119,7 +119,9 @@ async function compose(
       paragraphs.push(t("paid.intro", { number, total }));
       if (order.balanceDue > 0) paragraphs.push(t("paid.balanceLater", { balance: formatMoney(order.balanceDue) }));
       const test = await isTestOrder(tx, order.id);
-      if (receipt || test) paragraphs.push(t("paid.receipt", { receipt: receipt?.receiptNumber ?? testReceiptNumber(number) }));
+      // a test order's TEST receipt of this payment: the sale's, or a deposit order's deposit's
+      if (receipt || test)
+        paragraphs.push(t("paid.receipt", { receipt: receipt?.receiptNumber ?? testReceiptNumber(number, order.depositAmount === null ? "sale" : "deposit") }));
       if (test) paragraphs.push(t("paid.test"));
       if (invoiceKind(order) === "invoice") paragraphs.push(t("invoice", { kind: "invoice", link: invoiceLink }));
       // paid on delivery: the goods are already in the customer's hands

@@ -823,7 +823,8 @@ export function createRefundsService(options: RefundsOptions) {
           },
         );
       const lines = state.lines.filter((l) => l.quantity > l.refundedQuantity).map((l) => ({ orderLineId: l.id, quantity: l.quantity - l.refundedQuantity }));
-      const amountLeft = Object.keys(state.amountRefundedByRate).length > 0;
+      // refunded by amount already, or paid in part (a deposit order's balance never came): the rest of what was paid, by amount
+      const amountLeft = Object.keys(state.amountRefundedByRate).length > 0 || state.paid < order.total;
       const note = by.note?.trim() || null;
       return createRefund(
         {
