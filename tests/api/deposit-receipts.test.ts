@@ -8,7 +8,7 @@ import { formatMoney } from "../../src/lib/money";
 import type { SiteSettings } from "../../src/lib/site-settings";
 import { openSession } from "../../src/server/auth/sessions";
 import { rowsOf, type Database } from "../../src/server/db";
-import { fiscalCounters, orderLines, orders, payments, products, users } from "../../src/server/db/schema";
+import { fiscalCounters, mailOutbox, orderLines, orders, payments, products, users } from "../../src/server/db/schema";
 import { createFiscalOutbox, receiptRecord, traVerificationUrl, type FiscalReceipt } from "../../src/server/documents/fiscal";
 import { namedReceipt } from "../../src/server/documents/order-data";
 import { shopTime } from "../../src/server/documents/shop-time";
@@ -225,6 +225,13 @@ describe("an order paid by deposit", () => {
     expect(sw).toContain(`Salio ambalo bado halijalipwa ${money(split.balance)}`);
     expect(sw).toContain("Hii si risiti ya kodi (EFD)");
 
+    // a business buyer's invoice says it is paid in part, with the balance still owed, never "paid in full"
+    await api.handle.db.update(orders).set({ buyerTin: "123-456-789" }).where(eq(orders.id, order.id));
+    const invoiceBefore = await pdfText((await api.services.documents.invoicePdf(order.number, undefined, "en")).pdf);
+    expect(invoiceBefore).toContain("(a deposit)");
+    expect(invoiceBefore).toContain(money(split.balance));
+    expect(invoiceBefore).not.toContain("Paid in full");
+
     // no balance receipt before the balance is paid
     await expect(api.services.documents.receiptPdf(order.number, undefined, "en", "balance")).rejects.toMatchObject({ code: "not-found" });
 
@@ -243,6 +250,9 @@ describe("an order paid by deposit", () => {
     const balanceSw = await pdfText((await api.services.documents.receiptPdf(order.number, undefined, "sw", "balance")).pdf);
     expect(balanceSw).toContain("Risiti ya malipo ya salio");
     expect(balanceSw).toContain(`Kilicholipwa kabla ya malipo haya ${money(split.deposit)}`);
+    const invoiceAfter = await pdfText((await api.services.documents.invoicePdf(order.number, undefined, "en")).pdf);
+    expect(invoiceAfter).toContain("Paid in full");
+    expect(invoiceAfter).toContain(`${deposit.receiptNumber}, ${balance.receiptNumber}`);
     // the deposit's receipt now shows nothing left to pay
     expect(await pdfText((await api.services.documents.receiptPdf(order.number, undefined, "en")).pdf)).toContain(`Balance still due ${money(0)}`);
   });
@@ -398,6 +408,10 @@ describe("an order paid by deposit", () => {
     expect(text).toContain(`Amount received (VAT included) ${money(split.deposit)}`);
     expect(text).toContain(`Balance still due ${money(split.balance)}`);
     await expect(api.services.documents.receiptPdf(order.number, undefined, "en", "balance")).rejects.toMatchObject({ code: "not-found" });
+    // the payment's mail names the TEST receipt the order page offers
+    await tx((t) => api.services.documents.notifyOrder(t, "order-paid", order.id));
+    const [paid] = await api.handle.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `order:${order.number}:order-paid`));
+    expect(paid!.body).toContain(`Your receipt number is TEST-${order.number}-DEPOSIT.`);
 
     await markBalancePaid(order.id, split.balance);
     const balance = await pdfText((await api.services.documents.receiptPdf(order.number, undefined, "sw", "balance")).pdf);

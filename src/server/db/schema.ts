@@ -16,12 +16,14 @@ import {
   primaryKey,
   real,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from "@/lib/checkout";
 import { REFUND_METHODS, REFUND_STATUSES } from "@/lib/refunds";
+import { HIDDEN_REASONS, MODERATION_STATUSES } from "@/lib/reviews";
 import type { PrimaryValue, VariantConfig } from "@/lib/variants";
 import type { ProductSnapshot } from "@/lib/catalog-import";
 import type { WhatsAppTemplate } from "../notify/providers";
@@ -88,8 +90,14 @@ export const products = pgTable(
     inStock: boolean("in_stock").generatedAlwaysAs(sql`stock_quantity > 0`),
     freeDelivery: boolean("free_delivery").notNull().default(false),
     sameDayDelivery: boolean("same_day_delivery").notNull().default(false),
+    /** the average and count of its published reviews, demo ones included while the shop runs on demo data (kept by a trigger, migration 0047) */
     rating: real("rating").notNull().default(0),
     reviews: integer("reviews").notNull().default(0),
+    /** published reviews giving 1 … 5 stars */
+    ratingCounts: integer("rating_counts").array().notNull().default(sql`'{0,0,0,0,0}'`),
+    /** the average and count of real (non-demo) published reviews: what structured data for search engines says */
+    realRating: real("real_rating").notNull().default(0),
+    realReviews: integer("real_reviews").notNull().default(0),
     salesCount: integer("sales_count").notNull().default(0),
     variantConfig: jsonb("variant_config").$type<VariantConfig | null>(),
     /** how many pieces one unit sold holds (a pack of 100 resistors is one unit at one price) */
@@ -1815,4 +1823,123 @@ export const stockAlertArrivals = pgTable(
       .where(sql`${t.processedAt} is null`),
     check("stock_alert_arrivals_units", sql`${t.units} > 0`),
   ],
+);
+
+
+/**
+ * A product review (migration 0047): one per product and person (`author_key`: `user:<id>`, or
+ * `phone:<E.164>` for a guest through their order's link); a verified purchase when a delivered,
+ * really paid order holds the product; demo reviews are never verified. Its product's rating is
+ * recounted by a trigger whenever its status, rating or demo flag changes.
+ */
+export const productReviews = pgTable(
+  "product_reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    authorKey: text("author_key").notNull(),
+    authorName: text("author_name").notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    variantLabel: text("variant_label").notNull().default(""),
+    rating: smallint("rating").notNull(),
+    title: text("title").notNull().default(""),
+    body: text("body").notNull().default(""),
+    locale: text("locale", { enum: ["sw", "en"] }).notNull(),
+    status: text("status", { enum: MODERATION_STATUSES }).notNull().default("pending"),
+    hiddenReason: text("hidden_reason", { enum: HIDDEN_REASONS }),
+    moderationNote: text("moderation_note"),
+    moderatedBy: integer("moderated_by").references(() => users.id, { onDelete: "set null" }),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    verifiedPurchase: boolean("verified_purchase").notNull().default(false),
+    demo: boolean("demo").notNull().default(false),
+    helpfulCount: integer("helpful_count").notNull().default(0),
+    reportCount: integer("report_count").notNull().default(0),
+    shopAnswer: text("shop_answer"),
+    shopAnsweredAt: timestamp("shop_answered_at", { withTimezone: true }),
+    shopAnsweredBy: integer("shop_answered_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("product_reviews_author_idx").on(t.productId, t.authorKey),
+    index("product_reviews_user_idx").on(t.userId),
+  ],
+);
+
+export const reviewPhotos = pgTable(
+  "review_photos",
+  {
+    id: serial("id").primaryKey(),
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => productReviews.id, { onDelete: "cascade" }),
+    mediaKey: text("media_key").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("review_photos_review_idx").on(t.reviewId, t.position)],
+);
+
+/** "Helpful" marks and reports: one of each per review and person (`voter_key`: `user:<id>` or `ip:<hash>`). */
+export const reviewVotes = pgTable(
+  "review_votes",
+  {
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => productReviews.id, { onDelete: "cascade" }),
+    voterKey: text("voter_key").notNull(),
+    kind: text("kind", { enum: ["helpful", "report"] }).notNull(),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.voterKey, t.kind] })],
+);
+
+/** A question asked on a product page; shown (and found by search) once answered. */
+export const productQuestions = pgTable("product_questions", {
+  id: serial("id").primaryKey(),
+  productId: integer("product_id")
+    .notNull()
+    .references(() => products.id, { onDelete: "cascade" }),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  authorName: text("author_name").notNull(),
+  body: text("body").notNull(),
+  locale: text("locale", { enum: ["sw", "en"] }).notNull(),
+  status: text("status", { enum: MODERATION_STATUSES }).notNull().default("pending"),
+  hiddenReason: text("hidden_reason", { enum: HIDDEN_REASONS }),
+  moderationNote: text("moderation_note"),
+  moderatedBy: integer("moderated_by").references(() => users.id, { onDelete: "set null" }),
+  moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+  reportCount: integer("report_count").notNull().default(0),
+  demo: boolean("demo").notNull().default(false),
+  answeredAt: timestamp("answered_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An answer to a product question: by the shop, or by a shopper who bought the product (where the setting allows). */
+export const productAnswers = pgTable(
+  "product_answers",
+  {
+    id: serial("id").primaryKey(),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => productQuestions.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    byShop: boolean("by_shop").notNull().default(false),
+    verifiedBuyer: boolean("verified_buyer").notNull().default(false),
+    body: text("body").notNull(),
+    locale: text("locale", { enum: ["sw", "en"] }).notNull(),
+    status: text("status", { enum: MODERATION_STATUSES }).notNull().default("published"),
+    hiddenReason: text("hidden_reason", { enum: HIDDEN_REASONS }),
+    moderationNote: text("moderation_note"),
+    moderatedBy: integer("moderated_by").references(() => users.id, { onDelete: "set null" }),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    reportCount: integer("report_count").notNull().default(0),
+    demo: boolean("demo").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_answers_question_idx").on(t.questionId, t.createdAt)],
 );

@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import { amountPaidOf, firstPaymentOf } from "@/lib/back-orders";
 import type { Locale } from "@/lib/locale";
 import { formatMoney } from "@/lib/money";
 import { isTaxInvoice, type InvoiceKind } from "@/lib/order-documents";
@@ -330,7 +331,7 @@ export async function receiptPdf(
  * seller's TIN and VRN are set (otherwise it says it is not one). A test order's says TEST.
  */
 export async function invoicePdf(data: OrderDocumentData, shop: Shop, locale: Locale, options: { kind: InvoiceKind; test: boolean }): Promise<Buffer> {
-  const { order, lines, receipt } = data;
+  const { order, lines, receipt, receipts } = data;
   const t = translator(locale, "documents");
   const proforma = options.kind === "proforma";
   const tax = !proforma && !options.test && isTaxInvoice(shop.fiscal);
@@ -352,7 +353,9 @@ export async function invoicePdf(data: OrderDocumentData, shop: Shop, locale: Lo
   ];
   if (due) pairs.push([t("invoice.due"), dueText]);
   if (paid) pairs.push([t("invoice.paidOn"), paid.date], [t("invoice.paidBy"), paymentText(order, t)]);
-  if (paid && receipt) pairs.push([t("invoice.receipt"), receipt.receiptNumber]);
+  // a deposit order has a receipt per payment: each is named
+  if (paid && receipts.length > 1) pairs.push([t("invoice.receipts"), receipts.map((r) => r.receiptNumber).join(", ")]);
+  else if (paid && receipt) pairs.push([t("invoice.receipt"), receipt.receiptNumber]);
   pairs.push([t("invoice.billTo"), [order.fullName, formatTanzanianPhone(order.phone), order.email].join(", ")]);
   if (order.buyerTin) pairs.push([t("invoice.customerTin"), order.buyerTin]);
   sheet.pairs(pairs);
@@ -370,19 +373,26 @@ export async function invoicePdf(data: OrderDocumentData, shop: Shop, locale: Lo
     ];
     if (bank.branch) payPairs.push([t("invoice.branch"), bank.branch]);
     if (bank.swift) payPairs.push([t("invoice.swift"), bank.swift]);
-    payPairs.push([t("invoice.reference"), order.number], [t("invoice.amount"), formatMoney(order.total)]);
+    payPairs.push([t("invoice.reference"), order.number], [t("invoice.amount"), formatMoney(firstPaymentOf(order))]);
     sheet.pairs(payPairs);
     sheet.y += 6;
     sheet.text(t("invoice.referenceHint", { number: order.number }));
   } else if (proforma) {
-    sheet.text(t("invoice.payOnline", { amount: formatMoney(order.total), method: paymentText(order, t) }));
+    sheet.text(t("invoice.payOnline", { amount: formatMoney(firstPaymentOf(order)), method: paymentText(order, t) }));
+    // a deposit order: what this first payment leaves for later
+    if (order.balanceDue > 0) sheet.text(t("invoice.balanceLater", { balance: formatMoney(order.balanceDue) }));
   }
   if (proforma) {
     if (due) sheet.text(t("invoice.holdHint", { due: dueText }));
     sheet.y += 6;
     sheet.text(t("invoice.notReceipt"), { color: GREY, size: 8.5 });
   } else {
-    sheet.text(t("invoice.paidInFull", { date: paid?.date ?? "" }));
+    // a deposit order whose balance is still owed is paid in part, and says so
+    if (order.balanceDue > 0)
+      sheet.text(
+        t("invoice.paidInPart", { paid: formatMoney(amountPaidOf(order)), total: formatMoney(order.total), balance: formatMoney(order.balanceDue), date: paid?.date ?? "" }),
+      );
+    else sheet.text(t("invoice.paidInFull", { date: (order.balancePaidAt ? shopTime(order.balancePaidAt) : paid)?.date ?? "" }));
     if (!tax && !options.test) {
       sheet.y += 6;
       sheet.text(t("invoice.notTaxInvoice"), { color: GREY, size: 8.5 });
