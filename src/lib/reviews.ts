@@ -1,3 +1,5 @@
+import "./zod-browser";
+import { z } from "zod";
 import type { Locale } from "./locale";
 
 /**
@@ -35,6 +37,24 @@ export type ReviewModerationMode = (typeof REVIEW_MODERATION_MODES)[number];
 /** The card's "Popular" badge: the most reviewed or the best-selling share of the catalogue. */
 export const POPULAR_BASES = ["reviews", "sales"] as const;
 export type PopularBasis = (typeof POPULAR_BASES)[number];
+
+export const reviewSettingsSchema = z.object({
+  /** new reviews, questions and buyers' answers: published at once ("after": moderated afterwards) or once the shop approves them */
+  moderation: z.enum(REVIEW_MODERATION_MODES),
+  /** shoppers with a delivered order holding the product may answer its questions (marked "verified buyer") */
+  buyersAnswer: z.boolean(),
+  /** the "Popular" badge: the top `topPercent` % of the catalogue by reviews or by sales */
+  popular: z.object({ basis: z.enum(POPULAR_BASES), topPercent: z.number().int().min(1).max(50) }),
+  /** days after delivery a buyer is invited to review (by their channel, with consent); 0: not invited */
+  inviteAfterDays: z.number().int().min(0).max(60),
+});
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
+  moderation: "before",
+  buyersAnswer: true,
+  popular: { basis: "reviews", topPercent: 5 },
+  inviteAfterDays: 3,
+};
 
 /** A product's rating as its published reviews make it: average (one decimal), count and stars 1…5. */
 export interface RatingSummary {

@@ -5,6 +5,7 @@ import { backOrderSettingsSchema, DEFAULT_BACK_ORDER_SETTINGS } from "./back-ord
 import { DEFAULT_PAY_ON_DELIVERY, payOnDeliverySettingsSchema } from "./pay-on-delivery";
 import { DEFAULT_DELIVERY_ESTIMATES, deliveryEstimatesSchema } from "./delivery-estimate";
 import { DEFAULT_RETURNS_SETTINGS, returnsSettingsSchema } from "./returns";
+import { DEFAULT_REVIEW_SETTINGS, reviewSettingsSchema } from "./reviews";
 
 /**
  * A text a shopper reads, in each of the shop's languages. A plain string is still taken (from an
@@ -218,6 +219,8 @@ export const siteSettingsSchema = z.object({
   backOrders: backOrderSettingsSchema.default(DEFAULT_BACK_ORDER_SETTINGS),
   /** returns and warranty claims (src/lib/returns.ts): the window, the checklist's texts, how goods come back; a stored value from before this field gets the default */
   returns: returnsSettingsSchema.default(DEFAULT_RETURNS_SETTINGS),
+  /** reviews and questions (src/lib/reviews.ts): moderation, buyers' answers, the "Popular" badge, invitations; a stored value from before this field gets the default */
+  reviews: reviewSettingsSchema.default(DEFAULT_REVIEW_SETTINGS),
   businessHours: z.object({
     monday: dayHours,
     tuesday: dayHours,
@@ -311,6 +314,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   testClock: null,
   backOrders: DEFAULT_BACK_ORDER_SETTINGS,
   returns: DEFAULT_RETURNS_SETTINGS,
+  reviews: DEFAULT_REVIEW_SETTINGS,
   businessHours: {
     monday: weekday,
     tuesday: weekday,
@@ -419,7 +423,7 @@ export function mergeSiteSettings(stored: Record<string, unknown>): SiteSettings
  * defaults for the fields it lacks, so an earlier save keeps its own values instead of failing to
  * parse and falling back to the defaults whole.
  */
-const SETTINGS_WITH_ADDED_FIELDS: readonly SiteSettingKey[] = ["backOrders"];
+const SETTINGS_WITH_ADDED_FIELDS: readonly SiteSettingKey[] = ["backOrders", "reviews"];
 
 function withAddedFields(key: string, value: unknown): unknown {
   if (!(SETTINGS_WITH_ADDED_FIELDS as readonly string[]).includes(key) || !value || typeof value !== "object" || Array.isArray(value)) return value;
@@ -484,6 +488,8 @@ export const PUBLIC_SITE_SETTING_KEYS = [
   "backOrders",
   // the "notify me" dialog states how long a unit is held for the shopper told first
   "stockAlerts",
+  // the review form states whether a review waits for the shop; the product page whether buyers may answer
+  "reviews",
 ] as const satisfies readonly SiteSettingKey[];
 
 export type PublicSiteSettings = Pick<SiteSettings, (typeof PUBLIC_SITE_SETTING_KEYS)[number]>;

@@ -29,7 +29,8 @@ export const siteSettingsResponseSchema = siteSettingsSchema.extend({
   deliveryEstimates: stored.deliveryEstimates.unwrap(),
   testClock: stored.testClock.unwrap(),
   returns: stored.returns.unwrap(),
-  backOrders: stored.backOrders.unwrap().extend({ depositPercent: z.number().int(), balanceDays: z.number().int() }),
+  reviews: stored.reviews.unwrap(),
+  backOrders: stored.backOrders.unwrap(),
 });
 export const siteSettingsResponseIsSiteSettings: Same<z.output<typeof siteSettingsResponseSchema>, SiteSettings> = true;
 
