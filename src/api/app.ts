@@ -61,7 +61,13 @@ import { backOrderCheckoutRoutes, backOrderRoutes } from "./back-orders";
 import { backOrderShopperRoutes } from "./shopper/back-orders";
 import { adminScope, installActors, riderScope, signedInScope, trackRouteScopes, visitorScope } from "./scopes";
 import { checkoutRoutes } from "./checkout";
+import { questionRoutes } from "./questions";
+import { questionShopperRoutes } from "./shopper/questions";
+import { questionAdminRoutes } from "./admin/questions";
 import { returnRoutes } from "./returns";
+import { reviewRoutes } from "./reviews";
+import { reviewShopperRoutes } from "./shopper/reviews";
+import { reviewAdminRoutes } from "./admin/reviews";
 import { stockAlertRoutes } from "./stock-alerts";
 import { stockAlertAdminRoutes } from "./admin/stock-alerts";
 import { phoneRoutes } from "./shopper/phone";
@@ -183,7 +189,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
         await api.register(routes, context);
 
       // a signed-in shopper or a guest: the checkout (the route reads `request.visitor`)
-      await api.register(visitorScope(context, [checkoutRoutes, backOrderCheckoutRoutes, stockAlertRoutes, returnRoutes]));
+      await api.register(visitorScope(context, [checkoutRoutes, backOrderCheckoutRoutes, stockAlertRoutes, returnRoutes, reviewRoutes, questionRoutes]));
 
       // a signed-in shopper (or admin): 401 for a guest before the route reads its input
       await api.register(
@@ -201,6 +207,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           accountSecurityRoutes,
           phoneRoutes,
           backOrderShopperRoutes,
+          reviewShopperRoutes,
+          questionShopperRoutes,
         ]),
       );
 
@@ -230,6 +238,8 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance<Ser
           requestAdminRoutes,
           messageAdminRoutes,
           returnAdminRoutes,
+          reviewAdminRoutes,
+          questionAdminRoutes,
           textMessageAdminRoutes,
           settingsAdminRoutes,
           backOrderAdminRoutes,

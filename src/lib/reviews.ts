@@ -162,4 +162,6 @@ export interface QuestionListView {
   total: number;
   limit: number;
   offset: number;
+  /** whether the viewer may answer: an admin (as the shop), or a verified buyer where the setting allows */
+  canAnswer: boolean;
 }

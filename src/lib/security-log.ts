@@ -41,6 +41,7 @@ export const SECURITY_EVENT_TYPES = [
   "admin-refund",
   "return-requested",
   "admin-return-action",
+  "admin-review-moderated",
   "admin-order-placed",
   "admin-payment-prompt-sent",
   "admin-payment-link-sent",
@@ -59,6 +60,7 @@ export const SECURITY_EVENT_TYPES = [
   "admin-taxonomy-changed",
   "admin-account-locked",
   "admin-account-unlocked",
+  "admin-question-moderated",
 ] as const;
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];

@@ -53,9 +53,6 @@ describe("bulk catalogue generator", () => {
       expect(p.originalPrice).toBeGreaterThanOrEqual(p.price);
       if (p.originalPrice > p.price) expect(p.originalPrice).toBeGreaterThanOrEqual(p.price * 1.05);
       expect(p.stock).toBeGreaterThanOrEqual(0);
-      expect(p.rating === 0 || (p.rating >= 3 && p.rating <= 5)).toBe(true);
-      if (p.reviews === 0) expect(p.rating).toBe(0);
-      expect(p.reviews).toBeLessThanOrEqual(p.salesCount);
       expect(p.createdAt.getTime()).toBeLessThanOrEqual(NOW);
       expect(p.name.length).toBeLessThan(200);
     }
@@ -97,17 +94,6 @@ describe("bulk catalogue generator", () => {
     const sales = products.map((p) => p.salesCount).sort((a, b) => a - b);
     expect(sales[Math.floor(N * 0.5)]).toBeLessThan(20);
     expect(sales.at(-1)).toBeGreaterThan(500);
-    // "most popular" and "best rated" are different orders
-    const top = (key: "salesCount" | "rating") =>
-      new Set(
-        [...products]
-          .sort((a, b) => b[key] - a[key])
-          .slice(0, 50)
-          .map((p) => p.k),
-      );
-    const bestRated = top("rating");
-    const both = [...top("salesCount")].filter((k) => bestRated.has(k)).length;
-    expect(both).toBeLessThan(25);
   });
 
   it("gives every family a demo image of its own category when it has one", () => {

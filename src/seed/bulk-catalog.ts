@@ -1458,8 +1458,6 @@ export interface BulkProduct {
   stock: number;
   freeDelivery: boolean;
   sameDayDelivery: boolean;
-  rating: number;
-  reviews: number;
   salesCount: number;
   createdAt: Date;
   variantConfig: VariantConfig | null;
@@ -1544,8 +1542,9 @@ export function bulkProduct(k: number, ctx: BulkContext): BulkProduct {
 
   // Popularity: a heavy tail (most parts sell a little, a few sell thousands).
   const salesCount = Math.min(50_000, Math.floor(2 / Math.pow(1 - r() * 0.9999, 0.85)) - 2 + (r() < 0.3 ? 0 : int(r, 0, 5)));
-  const reviews = salesCount === 0 ? 0 : Math.round(salesCount * (0.05 + r() * 0.3));
-  const rating = reviews === 0 ? 0 : Math.round(Math.min(5, 3 + 2 * Math.sqrt(r()) + (reviews > 50 ? 0.2 : 0)) * 10) / 10;
+  // Bulk products have no reviews (their rating and count stay zero: no stars). The draws that once
+  // made up a review count and a rating stay, so the rest of each product is what it was.
+  if (salesCount !== 0 && Math.round(salesCount * (0.05 + r() * 0.3)) !== 0) r();
   const daysAgo = Math.floor(Math.pow(r(), 1.5) * 1500);
   const freeDelivery = r() < (price >= 200_000 ? 0.5 : 0.15);
   const sameDayDelivery = r() < 0.35;
@@ -1566,8 +1565,6 @@ export function bulkProduct(k: number, ctx: BulkContext): BulkProduct {
     stock,
     freeDelivery,
     sameDayDelivery,
-    rating,
-    reviews,
     salesCount,
     createdAt: new Date(ctx.now - daysAgo * DAY_MS - (k % 86_400) * 1000),
     variantConfig,

@@ -19,6 +19,7 @@ import { generateSpecSheets } from "@/server/catalog/datasheets";
 import { refreshSearchLexicon } from "@/server/search/resolve";
 import type { SeedOptions } from "@/server/seed/ensure-seeded";
 import { SEED_ADVERTISEMENTS, SEED_AD_ASSETS_DIR } from "./ads-data";
+import { markDemoReviewsSeeded, seedDemoReviews } from "./demo-reviews";
 import { SEED_CATEGORIES, buildSeedProducts } from "./catalog";
 import { SEED_SPEC_ATTRIBUTES, seedSpecRows } from "./catalog/spec-attributes";
 import { seedPriceBreaks } from "./catalog/price-breaks";
@@ -69,8 +70,6 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
       stockQuantity: p.stock,
       freeDelivery: p.freeDelivery,
       sameDayDelivery: p.sameDayDelivery,
-      rating: p.rating,
-      reviews: p.reviews,
       salesCount: p.salesCount,
       variantConfig: p.variantConfig ?? null,
       createdAt: listed,
@@ -129,6 +128,16 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
       : [],
   );
   for (let i = 0; i < cuts.length; i += 500) await db.insert(productChanges).values(cuts.slice(i, i + 500));
+
+  // the demo reviews: the products' rating and review counts are what these rows say (the trigger of migration 0047)
+  const reviewsStarted = Date.now();
+  const reviews = await seedDemoReviews(
+    db,
+    seedProducts.map((p, i) => ({ id: idBySku.get(p.sku)!, sku: p.sku, categorySlug: p.categorySlug, salesCount: p.salesCount, createdAt: rows[i]!.createdAt })),
+    now,
+  );
+  await markDemoReviewsSeeded(db);
+  log(`Wrote ${reviews} demo reviews in ${Date.now() - reviewsStarted} ms.`);
 
   await seedAdvertisements(db, options.media);
   await seedDemoSettings(db);

@@ -31,9 +31,6 @@ export interface SeedProduct {
   stock: number;
   freeDelivery: boolean;
   sameDayDelivery: boolean;
-  /** 0–5, one decimal */
-  rating: number;
-  reviews: number;
   salesCount: number;
   /** how long ago the product was listed, in days (drives created_at and the "newest" sort) */
   listedDaysAgo: number;

@@ -81,6 +81,9 @@ import { createSourcingService } from "./sourcing/sourcing";
 import { queueDelayMail } from "./delivery/delay-mail";
 import { createDeliveryEstimates } from "./delivery/estimates";
 import { createStockAlertsService } from "./stock-alerts/stock-alerts";
+import { createReviewsService } from "./reviews/reviews";
+import { createQuestionsService } from "./reviews/questions";
+import { createReviewInvitations } from "./reviews/invitations";
 
 /** How long a Redis command may wait (for the connection too) before the caller goes on without it. */
 const REDIS_COMMAND_MS = 500;
@@ -415,6 +418,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
   const pool = (handle as DbHandle & { pool?: pg.Pool }).pool;
   const relay = handle.kind === "postgres" && pool ? createPostgresRelay(pool, log) : null;
   const ads = createAdsService(db, settings, media);
+  // days after delivery, the buyer is asked to review what they bought (SMS with consent, e-mail), once per order
+  const reviewInvitations = createReviewInvitations({ db, settings, notify, mail, links, now: config.notify?.now });
   const health = createHealth(db);
   // shared state across app servers: a command waits for the connection at most REDIS_COMMAND_MS
   // (then the rate limiter lets the request through rather than refusing the whole shop), and the
@@ -447,6 +452,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
       expireUnpaidOrders: () => orders.expireDue(),
       recordDeliverySlips: () => deliveryEstimates.recordSlips(),
       refundSlippedBackOrders: () => backOrders.refundSlipped(),
+      inviteReviews: () => reviewInvitations.sendDue(),
     },
     log,
     onFailure: (job, error) => jobFailed(job)(error),
@@ -502,6 +508,8 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     refunds,
     /** returns and warranty claims of delivered orders: requests with photos, the admin's workflow, faulty stock */
     returns,
+    /** buyers' reviews of products (verified purchases, photos, helpful marks, reports) and the admin's moderation; the rating follows by trigger */
+    reviews: createReviewsService({ db, media }),
     /** back-orders: plans and offers beyond stock, an order's parts and shipments, a waiting part cancelled (its money returned) */
     backOrders,
     staffOrders,
@@ -570,6 +578,10 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     phoneClaim,
     /** "notify me" alerts on sold-out products and options: sign-up, confirmation, the waiting lists told as stock comes back (`drain()` in tests) */
     stockAlerts,
+    /** product questions and their answers in public: asked by shoppers, answered by the shop or verified buyers, moderated */
+    questions: createQuestionsService({ db, settings, notify, mail, siteUrl: config.siteUrl }),
+    /** the invitations to review, days after delivery (`sendDue()`: the periodic job; tests call it) */
+    reviewInvitations,
     /** the text messages as pages and the API show them: an order's timeline (also by id, for a guest's link), the admin's list */
     textMessages,
 

@@ -90,6 +90,8 @@ export default async function AdminPage() {
     { href: "/admin/text-messages", label: d("textMessages") },
     { href: "/admin/cash", label: cash("title") },
     { href: "/admin/returns", label: returnsT("meta") },
+    { href: "/admin/reviews", label: d("reviews") },
+    { href: "/admin/questions", label: d("questions") },
     { href: "/admin/requests", label: tr("title") },
     { href: "/siem-dashboard", label: d("security") },
   ];

@@ -4,6 +4,7 @@ import { ArrowLeft, Search } from "lucide-react";
 import { Suspense, useEffect, useRef } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { IMAGE_RESULTS_HEADING_ID, takeImageResultsFocus, type ImageResults } from "../search/image-search-state";
+import type { PopularRule } from "@/lib/listing";
 import { ProductCard } from "./product-card";
 
 /**
@@ -17,6 +18,7 @@ export function ImageResultsView({
   results,
   gridClass,
   returnTo,
+  popular = null,
   onKeyword,
   onCategory,
   onClose,
@@ -24,6 +26,7 @@ export function ImageResultsView({
   results: ImageResults;
   gridClass: string;
   returnTo: string;
+  popular?: PopularRule | null;
   onKeyword: (keyword: string) => void;
   onCategory: (slug: string) => void;
   onClose: () => void;
@@ -96,7 +99,7 @@ export function ImageResultsView({
         <div className={gridClass} data-testid="image-results">
           {products.map((product, i) => (
             <Suspense key={product.id}>
-              <ProductCard product={product} returnTo={returnTo} eager={i < 6} />
+              <ProductCard product={product} returnTo={returnTo} eager={i < 6} popular={popular} />
             </Suspense>
           ))}
         </div>

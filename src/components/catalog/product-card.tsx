@@ -4,7 +4,7 @@ import Link from "next/link";
 import { ImageOff } from "lucide-react";
 import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { cardBadge, type CardBadge } from "@/lib/listing";
+import { cardBadge, type CardBadge, type PopularRule } from "@/lib/listing";
 import { formatMoney } from "@/lib/money";
 import type { Product } from "@/lib/product";
 import { productImageSrcSet } from "@/lib/product-image";
@@ -17,13 +17,24 @@ import { FittedPrice } from "../ui/price";
 import { useCurrency } from "../hooks/use-currency";
 import { Stars } from "./stars";
 
-export function ProductCard({ product, returnTo, eager = false }: { product: Product; returnTo: string; eager?: boolean }) {
+export function ProductCard({
+  product,
+  returnTo,
+  eager = false,
+  popular = null,
+}: {
+  product: Product;
+  returnTo: string;
+  eager?: boolean;
+  /** the "Popular" badge's rule with the catalogue's threshold, from the server (null: no product is called popular) */
+  popular?: PopularRule | null;
+}) {
   const t = useTranslations("catalog.card");
   const [currency] = useCurrency();
   const [imageFailed, setImageFailed] = useState(false);
   const [adding, setAdding] = useState(false);
   const href = `${productPath(product)}?returnTo=${encodeURIComponent(returnTo)}`;
-  const badge = badgeText(cardBadge(product), t);
+  const badge = badgeText(cardBadge(product, popular), t);
   const was = shownWasPrice(product.price, product.original_price);
 
   return (

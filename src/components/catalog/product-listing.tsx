@@ -4,7 +4,7 @@ import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { pageTitle } from "@/lib/page-title";
-import { LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage, withoutWords, type ListingFilters } from "@/lib/listing";
+import { LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage, withoutWords, type ListingFilters, type PopularRule } from "@/lib/listing";
 import { clearImageResults, imageResults } from "../search/image-search-state";
 import { typedSearch } from "../search/search-state";
 import { useSearchNavigation } from "../search/use-search-navigation";
@@ -29,6 +29,8 @@ export interface ListingProps {
   /** the chosen category's spec filters with counts, as the server rendered them (for `facetsKey`) */
   facets: FacetBody[];
   facetsKey: string;
+  /** the "Popular" badge's rule and threshold, worked out by the server for the whole catalogue */
+  popular?: PopularRule | null;
 }
 
 /** The listing key of the address bar right now, which may be a render ahead of the router's. */
@@ -41,7 +43,7 @@ const gridClass =
   "mt-4 grid grid-cols-[repeat(var(--cols-mobile),minmax(0,1fr))] gap-[var(--card-gap,12px)] md:grid-cols-[repeat(var(--cols-tablet),minmax(0,1fr))] lg:grid-cols-[repeat(var(--cols-desktop),minmax(0,1fr))]";
 
 /** The grid of /products: the server's first batch, then endless scrolling up to 120 a page. */
-export function ProductListing({ initialKey, initial, categories, seed, companyName, priceCeiling, facets: initialFacets, facetsKey }: ListingProps) {
+export function ProductListing({ initialKey, initial, categories, seed, companyName, priceCeiling, facets: initialFacets, facetsKey, popular = null }: ListingProps) {
   const t = useTranslations("catalog.listing");
   const tTitle = useTranslations("catalog.title");
   const tSpecs = useTranslations("catalog.specFilters");
@@ -150,7 +152,15 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
       <SpecChips chips={chips} />
 
       {showingImage ? (
-        <ImageResultsView results={image} gridClass={gridClass} returnTo={returnTo} onKeyword={submit} onCategory={openCategory} onClose={closeImageResults} />
+        <ImageResultsView
+          results={image}
+          gridClass={gridClass}
+          returnTo={returnTo}
+          popular={popular}
+          onKeyword={submit}
+          onCategory={openCategory}
+          onClose={closeImageResults}
+        />
       ) : showSkeletons ? (
         <div className={gridClass} data-testid="product-skeletons">
           {Array.from({ length: LISTING_BATCH_SIZE }, (_, i) => (
@@ -189,7 +199,7 @@ export function ProductListing({ initialKey, initial, categories, seed, companyN
             {products.map((product, i) => (
               // one boundary per card: each hydrates as its own short task on a slow phone
               <Suspense key={product.id}>
-                <ProductCard product={product} returnTo={returnTo} eager={i < 6} />
+                <ProductCard product={product} returnTo={returnTo} eager={i < 6} popular={popular} />
               </Suspense>
             ))}
             {listing.loadingMore && Array.from({ length: 4 }, (_, i) => <ProductCardSkeleton key={`s${i}`} />)}

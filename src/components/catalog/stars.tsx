@@ -10,6 +10,8 @@ import { useFormatter, useTranslations } from "use-intl";
 export function Stars({ rating, reviews }: { rating: number; reviews: number }) {
   const t = useTranslations("catalog.stars");
   const format = useFormatter();
+  // a product nobody has reviewed shows no stars at all: five empty stars would read as a bad rating
+  if (reviews <= 0) return null;
   const filled = Math.max(0, Math.min(5, Math.floor(rating)));
   return (
     <div className="flex flex-wrap items-center gap-x-1 text-[11px] text-[var(--muted-fg)] sm:text-xs">

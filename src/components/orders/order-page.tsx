@@ -12,6 +12,7 @@ import { OrderDetails } from "./order-details";
 import { OrderParts } from "./order-parts";
 import { OrderMessages } from "./order-messages";
 import { OrderReturns } from "./order-returns";
+import { OrderReviews } from "../reviews/order-reviews";
 import { OnDeliveryPanel } from "./on-delivery-panel";
 import { OrderTimeline } from "./order-timeline";
 import { PaymentPanel } from "./payment-panel";
@@ -133,6 +134,8 @@ export function OrderPageView({ order, settings, messages, placed, token }: Prop
           </section>
           <OrderMessages messages={messages} />
           <OrderReturns number={order.number} token={token} conditions={settings.returns.conditions} />
+          {/* a delivered order's buyer reviews what they bought (never for an order paid in the sandbox: no verified purchase) */}
+          {order.status === "delivered" && !order.test && <OrderReviews lines={order.lines} token={token} moderation={settings.reviews.moderation} />}
           {(order.receipts.length > 0 || order.invoice || (order.creditNotes?.length ?? 0) > 0) && (
             <section aria-labelledby="documents-heading" className="rounded-xl border border-[var(--border)] p-4 text-sm">
               <h2 id="documents-heading" className="mb-2 text-base font-semibold">

@@ -129,6 +129,9 @@ export const productSchema = z.object({
   rating: z.number(),
   reviews: z.number().int(),
   sales_count: z.number().int(),
+  /** a single product's answer only: the real (non-demo) reviews' average and count, what structured data says */
+  real_rating: z.number().optional(),
+  real_reviews: z.number().int().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   variant_config: variantConfigSchema.nullable(),

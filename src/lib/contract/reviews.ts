@@ -133,6 +133,8 @@ export type OwnReviewResponse = z.input<typeof ownReviewResponseSchema>;
 /** POST …/helpful (toggles the viewer's mark) */
 export const helpfulResponseSchema = z.object({ helpfulCount: z.number().int(), markedHelpful: z.boolean() });
 export const reportedResponseSchema = z.object({ reported: z.literal(true) });
+export type HelpfulResponse = z.input<typeof helpfulResponseSchema>;
+export type ReportedResponse = z.input<typeof reportedResponseSchema>;
 
 export const answerSchema = z.object({
   id: z.number().int(),
@@ -164,6 +166,7 @@ export const questionListResponseSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  canAnswer: z.boolean(),
 });
 export const questionListIsView: Same<z.input<typeof questionListResponseSchema>, QuestionListView> = true;
 export type QuestionListResponse = z.input<typeof questionListResponseSchema>;
@@ -199,6 +202,10 @@ export const adminReviewSchema = reviewSchema.extend({
 });
 export const adminReviewListResponseSchema = z.object({ reviews: z.array(adminReviewSchema), total: z.number().int() });
 export const adminReviewResponseSchema = z.object({ review: adminReviewSchema });
+export type AdminReviewView = z.input<typeof adminReviewSchema>;
+export type AdminReviewListResponse = z.input<typeof adminReviewListResponseSchema>;
+export type AdminReviewResponse = z.input<typeof adminReviewResponseSchema>;
+export type ModerationListQuery = z.input<typeof moderationListQuerySchema>;
 
 export const adminQuestionSchema = questionSchema.extend({
   status: z.enum(MODERATION_STATUSES),
@@ -211,3 +218,9 @@ export const adminQuestionSchema = questionSchema.extend({
 });
 export const adminQuestionListResponseSchema = z.object({ questions: z.array(adminQuestionSchema), total: z.number().int() });
 
+export const adminQuestionResponseSchema = z.object({ question: adminQuestionSchema });
+export type AdminQuestionListResponse = z.input<typeof adminQuestionListResponseSchema>;
+export type AdminQuestion = z.input<typeof adminQuestionSchema>;
+export type QuestionCreatedResponse = z.input<typeof questionCreatedResponseSchema>;
+export type AnswerCreatedResponse = z.input<typeof answerCreatedResponseSchema>;
+export type AdminQuestionResponse = z.input<typeof adminQuestionResponseSchema>;

@@ -21,6 +21,8 @@ export const MESSAGE_EVENTS = [
   "one-time-code",
   "return-update",
   "stock-alert",
+  "question-answered",
+  "review-invite",
   "safety-notice",
   "promotion",
 ] as const;

@@ -1,6 +1,6 @@
 /**
  * Turns a catalogue row into a SeedProduct: expands its variant definition and fills in the shop
- * statistics (discounts, stock, ratings, sales, listing age) from a PRNG seeded by the product
+ * statistics (discounts, stock, sales, listing age) from a PRNG seeded by the product
  * name, so the same row always gives the same product.
  */
 import type { PrimaryValue, VariantConfig } from "@/lib/variants";
@@ -113,7 +113,7 @@ function expandVariants(def: VariantDef, base: number): { config: VariantConfig;
   }
 }
 
-/** The shop's long-running bestsellers: the only products with more than 1,000 reviews. */
+/** The shop's long-running bestsellers: the most sales, and the most demo reviews. */
 const BESTSELLERS = new Set([
   "Arduino Uno R3 Compatible Board (ATmega328P + CH340G) with USB Cable",
   "ESP32-WROOM-32 DevKit V1 WiFi + Bluetooth Board",
@@ -219,21 +219,24 @@ export function buildProduct(row: Row, categorySlug: string, sku: string): SeedP
   const freeDelivery = rng() < (price >= 200_000 ? 0.5 : 0.2);
   const sameDayDelivery = rng() < 0.4;
 
-  const ratingRoll = rng();
-  const rating = ratingRoll < 0.06 ? (30 + randInt(rng, 0, 4)) / 10 : (35 + Math.round(15 * Math.sqrt(rng()))) / 10;
+  // Two draws once made a made-up rating (ratings now come from review rows, src/seed/demo-reviews.ts);
+  // they stay so every later number of the demo catalogue (listing age, sales) is what it was.
+  if (rng() < 0.06) randInt(rng, 0, 4);
+  else rng();
 
   const newRoll = rng();
   const listedDaysAgo = bestseller ? randInt(rng, 400, 720) : newRoll < 0.07 ? randInt(rng, 0, 14) : randInt(rng, 15, 720);
 
-  // Reviews: bestsellers 1,000–2,500; new listings and a few others 1–10; the rest log-uniform 11–1,000.
-  const reviewRoll = rng();
-  let reviews: number;
-  if (bestseller) reviews = randInt(rng, 1000, 2500);
-  else if (listedDaysAgo <= 14 || reviewRoll < 0.05) reviews = randInt(rng, 1, 10);
-  else reviews = Math.round(Math.exp(Math.log(11) + rng() * (Math.log(1000) - Math.log(11))));
+  // Sales: bestsellers a few thousand; new listings and a few others a handful; the rest spread
+  // log-uniform (a popularity once drawn as a review count, times a sales factor).
+  const popularityRoll = rng();
+  let popularity: number;
+  if (bestseller) popularity = randInt(rng, 1000, 2500);
+  else if (listedDaysAgo <= 14 || popularityRoll < 0.05) popularity = randInt(rng, 1, 10);
+  else popularity = Math.round(Math.exp(Math.log(11) + rng() * (Math.log(1000) - Math.log(11))));
 
-  const salesFactor = reviews > 1000 ? 1.3 + rng() * 0.7 : 1.5 + rng() * 2.5;
-  const salesCount = Math.min(5000, Math.round(reviews * salesFactor) + randInt(rng, 0, 15));
+  const salesFactor = popularity > 1000 ? 1.3 + rng() * 0.7 : 1.5 + rng() * 2.5;
+  const salesCount = Math.min(5000, Math.round(popularity * salesFactor) + randInt(rng, 0, 15));
 
   const product: SeedProduct = {
     name,
@@ -246,8 +249,6 @@ export function buildProduct(row: Row, categorySlug: string, sku: string): SeedP
     stock,
     freeDelivery,
     sameDayDelivery,
-    rating,
-    reviews,
     salesCount,
     listedDaysAgo,
     imageLabel,

@@ -3,7 +3,7 @@
  *
  * Each category lives in its own file as a table of rows (name, brand, price, image label, spec
  * text and optional variant definition); `buildSeedProducts()` turns the rows into SeedProducts and
- * fills in the shop statistics (discounts, stock, ratings, sales, listing age) from a seeded PRNG,
+ * fills in the shop statistics (discounts, stock, sales, listing age) from a seeded PRNG,
  * so every call returns exactly the same catalogue.
  *
  * Prices are whole Tanzanian shillings (1 USD ≈ 2,500 TZS), rounded to 500 (to 1,000 from 100,000 up).

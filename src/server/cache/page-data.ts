@@ -31,6 +31,8 @@ export function createPageDataService(deps: { catalog: CatalogService; ads: AdsS
     categories: () => catalog.categories(),
     /** the dearest price: where the listing's price filter reaches */
     priceCeiling: () => catalog.priceCeiling(),
+    /** the "Popular" badge's threshold (the catalogue's own cache keeps it five minutes) */
+    popularThreshold: (popular: Parameters<CatalogService["popularThreshold"]>[0]) => catalog.popularThreshold(popular),
     /** the home page's shelves */
     discovery: () => discovery.load(),
     /** the active ads of a placement */

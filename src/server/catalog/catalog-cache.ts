@@ -67,6 +67,14 @@ const lists = new LRUCache<string, object>({ max: 100, ttl: COUNT_TTL_MS });
 export const cachedList = readThrough(lists);
 
 /**
+ * The "Popular" badge's threshold per rule (src/server/catalog/popular.ts): a count over the
+ * catalogue, so kept five minutes (a review or a sale moves it a little at most), and dropped
+ * with every catalogue change this process hears of.
+ */
+const popularThresholds = new LRUCache<string, object>({ max: 20, ttl: 5 * 60_000 });
+export const cachedPopularThreshold = readThrough(popularThresholds);
+
+/**
  * Call after any write that adds, removes or re-prices products or changes stock: the `catalog`
  * tag, which also drops the pages' cached catalogue data (src/server/cache).
  */
@@ -83,4 +91,5 @@ onInvalidate((tags) => {
   listingPages.clear();
   productAnswers.clear();
   lists.clear();
+  popularThresholds.clear();
 });

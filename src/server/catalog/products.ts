@@ -3,11 +3,14 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf, type Database } from "../db";
 import { brands, categories, productVariants, products, searchRank, slugRedirects } from "../db/schema";
 import { resolveQuery } from "../search/resolve";
+import { answeredQuestionProductIds } from "../reviews/questions";
 import { toTsQueryText } from "../search/terms";
 import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/product-query";
 import { isPlaceholderImage } from "@/lib/product-image";
 import { cachedList, cachedListingPage, cachedProduct, cachedSearchPage, cachedValue } from "./catalog-cache";
 import { listCategories } from "./categories";
+import { popularThreshold } from "./popular";
+import type { PopularBasis } from "@/lib/reviews";
 import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
 import type { UnderstoodSpec } from "@/lib/specs/understand";
 import { resolveSpecFilters, specCondition, specFiltersKey, type SpecFilter } from "../specs/filters";
@@ -339,6 +342,29 @@ async function searchCandidates(db: Database, tsQueryText: string, where: SQL[],
 }
 
 /**
+ * The products (on sale, within the search's filters) holding an answered, published question
+ * whose text or one of whose answers has every word typed: two look-ups in the questions' small
+ * text indexes, which cost next to nothing when nothing matches, so a search that matches no
+ * question runs as fast as before.
+ */
+async function answeredQuestionMatches(db: Database, text: string, where: SQL[], cap: number): Promise<{ ids: number[] }> {
+  const filters = where.length ? sql` and ${and(...where)}` : sql``;
+  const rows = rowsOf<{ product_id: number }>(
+    await db.execute(
+      sql`select ${searchRank.productId} as product_id from ${searchRank} where ${searchRank.productId} in ${answeredQuestionProductIds(text)}${filters} limit ${cap}`,
+    ),
+  );
+  return { ids: rows.map((r) => Number(r.product_id)) };
+}
+
+/** The text matches with the question matches added (each product once; the total counts the added ones). */
+function withAnswered(found: Candidates, asked: number[]): Candidates {
+  const known = new Set(found.ids);
+  const added = asked.filter((id) => !known.has(id));
+  return added.length ? { ...found, total: found.total + added.length, ids: [...found.ids, ...added] } : found;
+}
+
+/**
  * A text search. All words must match when any product has them all ("arduino uno"); otherwise
  * any word may, ranked by how many match, so a long query still finds the nearest products.
  * The candidates (the most popular matches) are ranked as a shopper expects: the words as a phrase
@@ -349,26 +375,33 @@ async function searchProducts(db: Database, query: ProductQuery, text: string, s
   const limit = query.limit ?? PRODUCT_PAGE_SIZE;
   const offset = query.offset ?? 0;
   const terms = await resolveQuery(db, text);
-  if (terms.length === 0) return emptyPage(query);
   const where = await filterConditions(db, query, RANK_FILTER_COLUMNS, specs);
   if (where === null) return emptyPage(query);
   const cap = Math.max(SEARCH_CANDIDATES, offset + limit);
   const filters = filtersKey(query, specs);
+  // products whose answered questions have the words as typed (the catalogue's lexicon may not know them)
+  const asked = await cachedValue(`asked:${text}:${filters}:${cap}`, () => answeredQuestionMatches(db, text, where, cap));
+  if (terms.length === 0 && asked.ids.length === 0) return emptyPage(query);
 
   const common = terms.map((t) => t.frequency > COMMON_WORD);
   let tsQueryText = toTsQueryText(terms, "&");
   let anyTerm = false;
-  let found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.every(Boolean)));
-  if (found.total === 0 && terms.length > 1) {
+  const noMatch: Candidates = { total: 0, estimate: false, ids: [] };
+  let found = terms.length
+    ? await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.every(Boolean)))
+    : noMatch;
+  if (found.total === 0 && terms.length > 1 && asked.ids.length === 0) {
     anyTerm = true;
     tsQueryText = toTsQueryText(terms, "|");
     found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.some(Boolean)));
   }
+  found = withAnswered(found, asked.ids);
   if (found.total === 0) return emptyPage(query);
 
   const sortBy = query.sortBy ?? "featured";
   const order: SQL[] = [];
-  if (sortBy === "featured") {
+  if (sortBy === "featured" && terms.length === 0) order.push(desc(products.salesCount), desc(products.id));
+  else if (sortBy === "featured") {
     const phrase = terms.map((t) => t.text).join(" ");
     order.push(desc(sql`(lower(${products.name}) like ${`%${phrase}%`})`));
     // a name that starts with the part number typed is the part itself, not a kit with it ("hc05":
@@ -426,7 +459,7 @@ function productSelection(enriched: boolean | undefined) {
 const productById = new WeakMap<Database, ReturnType<typeof prepareProductById>>();
 function prepareProductById(db: Database) {
   return db
-    .select({ ...productColumns, variants: variantsColumn })
+    .select({ ...productColumns, realRating: products.realRating, realReviews: products.realReviews, variants: variantsColumn })
     .from(products)
     .where(and(eq(products.id, sql.placeholder("id")), onSale))
     .limit(1)
@@ -523,6 +556,8 @@ export function createCatalogService(db: Database) {
     related: (product: Pick<Product, "id" | "category_slug">, limit?: number) => relatedProducts(db, product, limit),
     categories: () => listCategories(db),
     priceCeiling: () => priceCeiling(db),
+    /** the "Popular" badge's threshold for the shop's rule (reviews.popular): see popularThreshold */
+    popularThreshold: (popular: { basis: PopularBasis; topPercent: number }) => popularThreshold(db, popular),
     sitemapProducts: (limit?: number) => sitemapProducts(db, limit),
   };
 }

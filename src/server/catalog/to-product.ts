@@ -22,6 +22,9 @@ export interface ProductRow {
   rating: number;
   reviews: number;
   salesCount: number;
+  /** the real (non-demo) published reviews' average and count: read by the one-product read only (the product page's structured data) */
+  realRating?: number;
+  realReviews?: number;
   variantConfig: VariantConfig | null;
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -65,6 +68,10 @@ export function toProduct(row: ProductRow, variants?: VariantRow[]): Product {
     updated_at: iso(row.updatedAt),
     variant_config: row.variantConfig ?? null,
   };
+  if (row.realReviews !== undefined) {
+    product.real_rating = Math.round((row.realRating ?? 0) * 10) / 10;
+    product.real_reviews = row.realReviews;
+  }
   if (variants) product.product_variants = variants.map(toVariant);
   return product;
 }

@@ -141,6 +141,8 @@ export const products = pgTable(
     // the admin dashboard's low-stock list: a range read however large the catalogue
     index("products_stock_idx").on(t.stockQuantity, t.id),
     index("products_rating_idx").on(t.rating, t.id),
+    // the "Popular" badge's threshold by reviews reads down from the top (migration 0049)
+    index("products_reviews_idx").on(t.reviews, t.id),
     index("products_archived_idx")
       .on(t.id)
       .where(sql`${t.archivedAt} is not null`),
@@ -770,6 +772,8 @@ export const orders = pgTable(
     balancePaid: integer("balance_paid").notNull().default(0),
     balanceRequestedAt: timestamp("balance_requested_at", { withTimezone: true }),
     balancePaidAt: timestamp("balance_paid_at", { withTimezone: true }),
+    /** when its buyer was invited to review what it held, some days after delivery (once; migration 0049) */
+    reviewInvitedAt: timestamp("review_invited_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -859,7 +863,11 @@ export const orderEvents = pgTable(
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     note: text("note"),
   },
-  (t) => [index("order_events_order_idx").on(t.orderId, t.at)],
+  (t) => [
+    index("order_events_order_idx").on(t.orderId, t.at),
+    // the review invitations' job reads a window of deliveries (migration 0049)
+    index("order_events_status_at_idx").on(t.status, t.at),
+  ],
 );
 
 /**
@@ -1942,4 +1950,20 @@ export const productAnswers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("product_answers_question_idx").on(t.questionId, t.createdAt)],
+);
+
+/** A shopper's report of a question: one per question and person (a repeat counts nothing). */
+export const questionReports = pgTable(
+  "question_reports",
+  {
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => productQuestions.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] })],
 );

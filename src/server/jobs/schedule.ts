@@ -8,6 +8,8 @@ const PRUNE_INTERVAL_MS = 60 * 60_000;
 const ORDER_EXPIRY_INTERVAL_MS = 60_000;
 /** How often sold orders' delivery promises are checked against the shop's calendar (a slip is told once). */
 const DELIVERY_SLIP_INTERVAL_MS = 15 * 60_000;
+/** How often delivered orders are looked at for review invitations (each invited once, days after delivery). */
+const REVIEW_INVITE_INTERVAL_MS = 30 * 60_000;
 /** How often back-orders get stock left on the shelf, and those whose refund-by date is missed are cancelled and refunded. */
 const BACK_ORDER_REFUND_INTERVAL_MS = 15 * 60_000;
 
@@ -25,6 +27,8 @@ export interface ScheduledWork {
   recordDeliverySlips(): Promise<unknown>;
   /** allocates shelf stock to waiting back-order lines, and cancels and refunds the waiting part of those whose refund-by date is missed */
   refundSlippedBackOrders(): Promise<unknown>;
+  /** invites the buyers of orders delivered `reviews.inviteAfterDays` days ago to review what they bought */
+  inviteReviews(): Promise<unknown>;
 }
 
 /** Which jobs run, and how often. `image-sync` is also asked for at once when a picture is added. */
@@ -42,6 +46,7 @@ export function jobSchedule(work: ScheduledWork): JobSpec[] {
     { name: "order-expiry", everyMs: ORDER_EXPIRY_INTERVAL_MS, run: async () => void (await work.expireUnpaidOrders()) },
     { name: "delivery-slips", everyMs: DELIVERY_SLIP_INTERVAL_MS, run: async () => void (await work.recordDeliverySlips()) },
     { name: "back-order-refunds", everyMs: BACK_ORDER_REFUND_INTERVAL_MS, run: async () => void (await work.refundSlippedBackOrders()) },
+    { name: "review-invites", everyMs: REVIEW_INVITE_INTERVAL_MS, run: async () => void (await work.inviteReviews()) },
   ];
 }
 

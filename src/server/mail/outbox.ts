@@ -28,7 +28,9 @@ export type MailKind =
   | "request-acknowledged"
   | "return-update"
   | "stock-alert-confirm"
-  | "stock-alert";
+  | "stock-alert"
+  | "question-answered"
+  | "review-invite";
 
 export type MailState = "pending" | "sending" | "sent" | "failed" | "dead";
 export const MAIL_STATES: readonly MailState[] = ["pending", "sending", "sent", "failed", "dead"];

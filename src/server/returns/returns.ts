@@ -1,6 +1,4 @@
-import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { AdminReturnSummary, AdminReturnView, DecideReturnRequest, ReturnOptions, ReturnView } from "@/lib/contract/returns";
 import type { RefundMethod } from "@/lib/refunds";
 import {
@@ -25,17 +23,15 @@ import { invalidateTags } from "../cache/tagged-cache";
 import { rowsOf, withTransaction, type Database } from "../db";
 import { orderEvents, orderLines, orders, products, returnLines, returnPhotos, returns, type ReturnEventRow } from "../db/schema";
 import { DomainError } from "../errors";
-import { MAX_IMAGE_PIXELS } from "../image-search/decode";
 import type { MediaStore } from "../media/media-store";
+import { SHOPPER_PHOTO_MAX_BYTES, storeShopperPhotos } from "../media/photo-upload";
 import { isTestOrder } from "../payments/test-orders";
 import type { RefundsService } from "../refunds/refunds";
 import { getSiteSettings } from "../settings/settings";
 import { queueReturnMessages, type ReturnMessagesDeps } from "./messages";
 
-/** A return photo's largest side once stored: enough to see a bent pin or a burnt part, no camera-sized originals. */
-const PHOTO_MAX_SIDE = 1600;
-/** A photo's bytes as sent: the shop's limit for pictures (src/lib/image-upload.ts). */
-export const RETURN_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** A photo's bytes as sent (the shop's limit for every shopper's photo). */
+export const RETURN_PHOTO_MAX_BYTES = SHOPPER_PHOTO_MAX_BYTES;
 /** Orders that are over and take no return: cancelled, refused at the door, refunded in full. */
 const CLOSED_ORDER_STATUSES = new Set(["cancelled", "refused", "refunded", "awaiting_payment"]);
 
@@ -64,30 +60,6 @@ export interface ReturnsDeps extends ReturnMessagesDeps {
 export type AdminActor = { id: number; email: string };
 
 const iso = (d: Date) => d.toISOString();
-
-/**
- * A photo the shopper sent: decoded within the shop's picture limits (a damaged, huge or non-image
- * file is refused with the same codes as the admin's product pictures), turned upright, scaled to
- * at most PHOTO_MAX_SIDE and re-encoded as WebP, which drops the camera's metadata (a phone photo's
- * EXIF carries where it was taken). sharp decodes on libuv's thread pool, off the event loop.
- */
-export async function encodeReturnPhoto(bytes: Buffer): Promise<Buffer> {
-  if (bytes.length > RETURN_PHOTO_MAX_BYTES) throw new DomainError("too-large", "A photo can be at most 10 MB", { field: "photos", reason: "too-large" });
-  try {
-    return await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "truncated", pages: 1 })
-      .rotate()
-      .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : "";
-    if (/pixel limit/i.test(message))
-      throw new DomainError("too-many-pixels", "This photo has too many pixels", { field: "photos", reason: "too-many-pixels" });
-    if (/unsupported image format|Input buffer contains unsupported/i.test(message))
-      throw new DomainError("not-an-image", "This file is not a photo (JPEG, PNG or WebP)", { field: "photos", reason: "not-an-image" });
-    throw new DomainError("image-damaged", "This photo could not be read", { field: "photos", reason: "image-damaged" });
-  }
-}
 
 /** The route back a "refund" decision takes when the admin names none: the way the order was paid. */
 function defaultRefundMethod(paymentMethod: OrderRow["paymentMethod"]): RefundMethod {
@@ -405,14 +377,7 @@ export function createReturnsService(deps: ReturnsDeps) {
       };
 
       await check(db, await requesterOrder(db, requester, number));
-      const encoded = [];
-      for (const photo of photos) encoded.push(await encodeReturnPhoto(photo));
-      const keys: string[] = [];
-      for (const bytes of encoded) {
-        const key = `returns/${createHash("sha256").update(bytes).digest("hex").slice(0, 24)}.webp`;
-        await deps.media.put(key, bytes);
-        keys.push(key);
-      }
+      const keys = await storeShopperPhotos(deps.media, "returns", photos);
 
       return withTransaction(db, async (tx) => {
         const order = await requesterOrder(tx, requester, number, true);

@@ -13,6 +13,12 @@ const SEED_LOCK_KEY = 726_500_2;
  */
 export const CATALOG_STARTED_KEY = "catalog.started";
 
+/**
+ * The row that says the demo reviews were written (src/seed/demo-reviews.ts): by the demo seed, or
+ * once by the first start of a demo shop seeded before reviews existed. Never again after it.
+ */
+export const DEMO_REVIEWS_KEY = "demo.reviews";
+
 export interface SeedOptions {
   media: MediaStore;
   log?: (line: string) => void;
@@ -49,8 +55,11 @@ export async function ensureSeeded(db: Database, options: SeedOptions): Promise<
       const { seedCatalog } = await import("@/seed/seed-catalog");
       return seedCatalog(tx, options);
     }
-    const [started] = await tx.select({ key: siteSettings.key }).from(siteSettings).where(eq(siteSettings.key, CATALOG_STARTED_KEY));
-    if (started) return null;
+    const [started] = await tx.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, CATALOG_STARTED_KEY));
+    if (started) {
+      await ensureDemoReviews(tx, started.value, options);
+      return null;
+    }
     // a shop that holds a catalogue from before this marker existed has had its first start
     const seed = empty && options.demo !== false;
     await markStarted(tx, empty ? seed : null);
@@ -69,4 +78,20 @@ async function markStarted(tx: Database, demo: boolean | null): Promise<void> {
     .insert(siteSettings)
     .values({ key: CATALOG_STARTED_KEY, value: { at: new Date().toISOString(), demo } })
     .onConflictDoNothing();
+}
+
+/**
+ * A shop that runs on the demo catalogue (seeded by its first start, or from before that was
+ * recorded) and was seeded before demo reviews existed gets them once; a shop started empty, or
+ * with DEMO_DATA=off, never does.
+ */
+async function ensureDemoReviews(tx: Database, started: unknown, options: SeedOptions): Promise<void> {
+  if (options.demo === false) return;
+  const seededDemo = (started as { demo?: boolean | null } | null)?.demo;
+  if (seededDemo === false) return;
+  const [done] = await tx.select({ key: siteSettings.key }).from(siteSettings).where(eq(siteSettings.key, DEMO_REVIEWS_KEY));
+  if (done) return;
+  const { backfillDemoReviews } = await import("@/seed/demo-reviews");
+  const written = await backfillDemoReviews(tx);
+  if (written) options.log?.(`Wrote ${written} demo reviews for the demo catalogue.`);
 }

@@ -39,7 +39,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   const page = parsePage(params.page);
   const settings = await loadSiteSettings();
   const { pageData, ads: adverts, taxonomy, specs } = await getServices();
-  const [categories, ads, rotationSeconds, priceCeiling] = await Promise.all([
+  const [categories, ads, rotationSeconds, priceCeiling, popularThreshold] = await Promise.all([
     pageData.categories().catch(() => []),
     // ads are decoration: a failure shows none rather than failing the page (it is only logged)
     pageData.ads("products").catch((error: unknown) => {
@@ -48,6 +48,8 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
     }),
     adverts.rotationSeconds().catch(() => DEFAULT_AD_ROTATION_SECONDS),
     pageData.priceCeiling().catch(() => 0),
+    // a badge is decoration: without its threshold no card says "Popular"
+    pageData.popularThreshold(settings.reviews.popular).catch(() => null),
   ]);
   // a category's old slug (before a rename or a merge) moves to its address of today, for good
   const asked = typeof params.category === "string" ? params.category : null;
@@ -108,6 +110,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
           seed={shuffleSeed()}
           facets={facets}
           facetsKey={facetKey(filters)}
+          popular={{ basis: settings.reviews.popular.basis, threshold: popularThreshold }}
         />
       </Suspense>
     </div>

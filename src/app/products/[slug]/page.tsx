@@ -14,17 +14,20 @@ import { CompareTray } from "@/components/compare/compare-tray";
 import { ProductTile } from "@/components/catalog/product-tile";
 import { Stars } from "@/components/catalog/stars";
 import { categoryName } from "@/lib/locale";
+import { aggregateRatingOf } from "@/lib/structured-data";
 import { productImageSrcSet } from "@/lib/product-image";
 import { safeRedirect } from "@/lib/redirect";
 import { getIntl, getTranslator, languageAlternates } from "../../i18n";
 import { productPath } from "@/lib/slug";
 import { loadProduct as load } from "./load-product";
 import { ProductAvailability } from "./availability";
+import { ProductQuestionsSection } from "./questions";
 import { siteUrl } from "@/server/config";
 import { getServices } from "@/server/services";
 import { loadSiteSettings } from "../../site-settings";
 import { BackOrderOffer } from "@/components/back-orders/back-order-offer";
 import { DeliveryEstimateLine } from "@/components/delivery/delivery-estimate";
+import { ReviewsSection } from "./reviews-section";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ returnTo?: string | string[] }> };
 
@@ -74,7 +77,8 @@ export default async function ProductPage({ params, searchParams }: Props) {
     description: product.description,
     brand: { "@type": "Brand", name: product.brand },
     category: product.category,
-    aggregateRating: product.reviews > 0 ? { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviews } : undefined,
+    // real buyers' published reviews only: demo reviews are never given to search engines
+    aggregateRating: aggregateRatingOf(product),
     offers: {
       "@type": "Offer",
       priceCurrency: "TZS",
@@ -142,6 +146,8 @@ export default async function ProductPage({ params, searchParams }: Props) {
         </div>
       </div>
       <AlternativesStrip products={extras.alternatives} />
+      <ReviewsSection product={product} />
+      <ProductQuestionsSection productId={product.id} />
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-10">
           <h2 id="related-heading" className="text-lg font-semibold">

@@ -2,6 +2,7 @@ import { BACK_ORDER_PAYMENTS } from "@/lib/back-orders";
 import { LOCALES, type Locale } from "@/lib/locale";
 import { REFUSAL_FEE_RULES, type PayOnDeliverySettings } from "@/lib/pay-on-delivery";
 import { RETURN_METHODS } from "@/lib/returns";
+import { POPULAR_BASES, REVIEW_MODERATION_MODES } from "@/lib/reviews";
 import { LOCALIZED_SETTING_PATHS, type SiteSettingKey } from "@/lib/site-settings";
 
 /**
@@ -36,7 +37,14 @@ export interface FieldSpec {
   kind: FieldKind;
   options?: readonly string[];
   /** the catalogue key of the hint under the input (a list's box has its kind's own hint when absent) */
-  hint?: "pairsHint" | "factorsHint" | "pricePerCm2Hint" | "whatsappHint" | `payOnDeliveryHints.${PayOnDeliveryField}` | `backOrderHints.${BackOrderHinted}`;
+  hint?:
+    | "pairsHint"
+    | "factorsHint"
+    | "pricePerCm2Hint"
+    | "whatsappHint"
+    | `payOnDeliveryHints.${PayOnDeliveryField}`
+    | `backOrderHints.${BackOrderHinted}`
+    | `reviewHints.${ReviewHinted}`;
   /** a text a shopper reads: one input per language, each at `<path>.<locale>` */
   localized?: true;
 }
@@ -77,6 +85,12 @@ type BackOrderHinted = "payment" | "depositPercent" | "balanceDays";
 const backOrder = (field: BackOrderHinted, kind: FieldKind, options?: readonly string[]): FieldSpec => ({
   ...f(`backOrders.${field}`, kind, options),
   hint: `backOrderHints.${field}`,
+});
+/** The review settings, each with a word on what it does (src/lib/reviews.ts). */
+type ReviewHinted = "moderation" | "buyersAnswer" | "popularBasis" | "popularTopPercent" | "inviteAfterDays";
+const review = (path: string, kind: FieldKind, hint: ReviewHinted, options?: readonly string[]): FieldSpec => ({
+  ...f(`reviews.${path}`, kind, options),
+  hint: `reviewHints.${hint}`,
 });
 /** the dispatch days' choices, Monday first as the shop's week reads */
 const ESTIMATE_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -263,6 +277,16 @@ export const SETTINGS_TABS = [
     ],
   },
   { id: "hours", fields: hours },
+  {
+    id: "reviews",
+    fields: [
+      review("moderation", "select", "moderation", REVIEW_MODERATION_MODES),
+      review("buyersAnswer", "bool", "buyersAnswer"),
+      review("popular.basis", "select", "popularBasis", POPULAR_BASES),
+      review("popular.topPercent", "int", "popularTopPercent"),
+      review("inviteAfterDays", "int", "inviteAfterDays"),
+    ],
+  },
 ] as const satisfies readonly { id: string; fields: readonly FieldSpec[] }[];
 
 export type SettingsTabId = (typeof SETTINGS_TABS)[number]["id"];

@@ -1,0 +1,23 @@
+import { ProductReviews, PRODUCT_PAGE_REVIEWS } from "@/components/reviews/product-reviews";
+import { productPath } from "@/lib/slug";
+import { getServices } from "@/server/services";
+import { loadSiteSettings } from "../../site-settings";
+
+/**
+ * The product page's reviews section with its first reviews as anyone sees them: this HTML is the
+ * cached page every guest gets, so it is read for no viewer in particular (the browser adds the
+ * viewer's own parts). A failed read shows the section empty rather than losing the product page.
+ */
+export async function ReviewsSection({ product }: { product: { id: number; name: string; slug: string } }) {
+  const [settings, services] = await Promise.all([loadSiteSettings(), getServices()]);
+  const initial = await services.reviews
+    .list(product.id, { sort: "newest", limit: PRODUCT_PAGE_REVIEWS, offset: 0 }, { userId: null })
+    .catch((error: unknown) => {
+      console.error("reviews failed to load for the product page:", error instanceof Error ? error.message : error);
+      return null;
+    });
+  if (!initial) return null;
+  return (
+    <ProductReviews product={{ id: product.id, name: product.name, path: productPath(product) }} initial={initial} moderation={settings.reviews.moderation} />
+  );
+}
