@@ -175,7 +175,6 @@ import type {
   AdminReviewListResponse,
   AdminReviewResponse,
   HelpfulResponse,
-  ModerateRequest,
   ModerationListQuery,
   OwnReviewResponse,
   ReportedResponse,
@@ -309,8 +308,8 @@ export function loginFailureType(error: unknown): LoginErrorType | "NETWORK_ERRO
 }
 
 /**
- * A review's multipart body: the text fields first (`keepPhotos` as a JSON list, like the returns'
- * lists), the photos last in fields named photos, so the server has read the fields when they arrive.
+ * A review's multipart body: the text fields first, the photos last in fields named photos, so the
+ * server has read the fields when they arrive.
  */
 function reviewForm(body: ReviewRequest, photos: Blob[]): FormData {
   const form = new FormData();
@@ -318,7 +317,8 @@ function reviewForm(body: ReviewRequest, photos: Blob[]): FormData {
   form.append("title", body.title ?? "");
   form.append("body", body.body ?? "");
   form.append("locale", body.locale);
-  if (body.keepPhotos) form.append("keepPhotos", JSON.stringify(body.keepPhotos));
+  // one field per photo kept; keeping none is one empty value (no field at all keeps every photo)
+  if (body.keepPhotos) for (const kept of body.keepPhotos.length ? body.keepPhotos : [""]) form.append("keepPhotos", kept);
   if (body.orderLink) form.append("orderLink", body.orderLink);
   photos.forEach((photo, i) => form.append("photos", photo, `review-photo-${i + 1}.jpg`));
   return form;

@@ -46,7 +46,7 @@ async function aProduct(): Promise<{ id: number; name: string }> {
     .from(products)
     .where(sql`not exists (select 1 from product_variants v where v.product_id = ${products.id}) and price between 2000 and 40000 and archived_at is null`)
     .orderBy(asc(products.id))
-    .offset(300 + picked++)
+    .offset(60 + picked++)
     .limit(1);
   await api.handle.db.update(products).set({ stockQuantity: 50 }).where(eq(products.id, row!.id));
   return row!;

@@ -46,7 +46,7 @@ async function deliveredOrder(deliveredDaysAgo: number): Promise<{ id: number; n
     .from(products)
     .where(sql`not exists (select 1 from product_variants v where v.product_id = ${products.id}) and price between 2000 and 40000 and archived_at is null`)
     .orderBy(asc(products.id))
-    .offset(200 + picked++)
+    .offset(40 + picked++)
     .limit(1);
   await api.handle.db.update(products).set({ stockQuantity: 50 }).where(eq(products.id, product!.id));
   expect((await call("POST", "/api/cart", cookie, { productId: product!.id, variantId: "default", quantity: 1 })).status).toBe(200);

@@ -24,7 +24,7 @@ type Json = Record<string, any>;
 const { call } = apiClient<Json>(api);
 
 const freshPhone = phoneMaker("0677", 347);
-const product = productPicker(api, { offset: 230, maxPrice: 30000 });
+const product = productPicker(api, { offset: 100, maxPrice: 30000 });
 let admin = "";
 
 async function moderation(mode: ReviewSettings["moderation"]) {

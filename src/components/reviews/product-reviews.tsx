@@ -60,9 +60,15 @@ export function ProductReviews({ product, initial, moderation }: Props) {
 
   // a signed-in viewer's own review, helpful marks and whether they may write one
   useEffect(() => {
-    if (signedIn) void load({ sort, stars });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the page knows who is viewing
-  }, [signedIn]);
+    if (!signedIn) return;
+    const controller = new AbortController();
+    api.reviews
+      .list(product.id, { sort: initial.sort, limit: PRODUCT_PAGE_REVIEWS }, { signal: controller.signal })
+      .then(setList)
+      // the public reviews already shown stay; only the viewer's own parts are missing
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [signedIn, product.id, initial.sort]);
 
   const choose = (next: { sort: ReviewSort; stars: number | null }) => {
     setSort(next.sort);

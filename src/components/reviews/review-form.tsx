@@ -7,7 +7,7 @@ import { api, isApiError } from "@/lib/api-client";
 import { imageFileProblem } from "@/lib/image-upload";
 import { isLocale, LOCALES, type Locale } from "@/lib/locale";
 import { REVIEW_BODY_MAX, REVIEW_PHOTOS_MAX, REVIEW_TITLE_MAX, type ModerationStatus, type ReviewModerationMode, type ReviewView } from "@/lib/reviews";
-import { useFormAction } from "../hooks/use-form-action";
+import { useFormAction, type FormResult } from "../hooks/use-form-action";
 import { useErrorText } from "../i18n/error-text";
 import { Button } from "../ui/button";
 import { cx } from "../ui/cx";
@@ -77,7 +77,7 @@ export function ReviewForm({ productId, productName, existing, orderLink, modera
   const errorText = useErrorText();
   const room = REVIEW_PHOTOS_MAX - kept.length - photos.length;
 
-  const send = useFormAction(
+  const send = useFormAction<FormResult>(
     async () => {
       const request = { rating, title: title.trim(), body: body.trim(), locale, ...(orderLink ? { orderLink } : {}) };
       const answer = existing
