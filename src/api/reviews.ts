@@ -50,8 +50,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { ser
   /** The review's fields and photos from its multipart form, checked by the contract's schema. */
   async function reviewForm(request: FastifyRequest) {
     const form = await readPhotoForm(request, { fields: FIELDS, maxPhotos: REVIEW_PHOTOS_MAX });
-    const { keepPhotos: _lists, ...single } = form.fields;
-    const parsed = reviewRequestSchema.safeParse({ ...single, ...(form.lists.keepPhotos ? { keepPhotos: form.lists.keepPhotos } : {}) });
+    // keepPhotos repeats (one field per photo kept): its list of values, every other field its one value
+    const parsed = reviewRequestSchema.safeParse({ ...form.fields, keepPhotos: form.lists.keepPhotos });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = String(issue?.path[0] ?? "body");

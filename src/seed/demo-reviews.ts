@@ -2,13 +2,13 @@
  * The demo shop's reviews: a few to a few dozen per product (most products a handful, the best
  * sellers dozens), mostly four and five stars with some ones to threes, in Kiswahili and English,
  * written by demo accounts that cannot sign in. They are `demo: true` (never a verified purchase,
- * never in structured data) and published, so the rating trigger (migration 0047) gives each
- * product the numbers its rows say.
+ * never in structured data) and published; each product's rating and count are what its rows say
+ * (written with the product by the seed, or recounted once for an older demo shop).
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { fnv1a, mulberry32 } from "@/lib/random";
 import { publicAuthorName } from "@/lib/reviews";
-import type { Database } from "@/server/db";
+import { rowsOf, withTransaction, type Database } from "@/server/db";
 import { categories, productReviews, products, siteSettings, users } from "@/server/db/schema";
 import { DEMO_REVIEWS_KEY } from "@/server/seed/ensure-seeded";
 import { buildSeedProducts } from "./catalog";
@@ -290,38 +290,89 @@ async function ensureDemoReviewers(db: Database, now: number): Promise<number[]>
   return rows.map((r) => idByEmail.get(r.email)!);
 }
 
+/** A product's numbers as its demo reviews make them: what the rating trigger would write. */
+export interface DemoRatingNumbers {
+  rating: number;
+  reviews: number;
+  ratingCounts: number[];
+}
+
 /**
- * Writes the demo reviews of these products (their demo accounts first). Products that already
- * have reviews from a demo account are left as they are, so running it twice writes nothing new.
+ * Each product's rating, review count and stars 1…5 from its demo reviews (by `productId`), so
+ * the demo seed writes products with their numbers already right instead of recounting each
+ * product after its reviews (a recount rewrites a wide, heavily indexed row: seconds for the
+ * catalogue on the embedded database).
  */
-export async function seedDemoReviews(db: Database, products: readonly DemoReviewProduct[], now: number = Date.now()): Promise<number> {
-  if (!products.length) return 0;
-  const reviewerIds = await ensureDemoReviewers(db, now);
-  const rows = buildDemoReviews(products, now).map((r) => ({
-    productId: r.productId,
-    userId: reviewerIds[r.reviewer]!,
-    authorKey: `user:${reviewerIds[r.reviewer]!}`,
-    authorName: publicAuthorName(DEMO_REVIEWERS[r.reviewer]!),
+export function demoRatingNumbers(reviews: readonly DemoReviewRow[]): Map<number, DemoRatingNumbers> {
+  const out = new Map<number, DemoRatingNumbers>();
+  for (const review of reviews) {
+    const numbers = out.get(review.productId) ?? { rating: 0, reviews: 0, ratingCounts: [0, 0, 0, 0, 0] };
+    numbers.ratingCounts[review.rating - 1]! += 1;
+    numbers.reviews += 1;
+    out.set(review.productId, numbers);
+  }
+  for (const numbers of out.values()) numbers.rating = numbers.ratingCounts.reduce((sum, n, i) => sum + n * (i + 1), 0) / numbers.reviews;
+  return out;
+}
+
+/**
+ * Writes demo reviews (their demo accounts first); a product that already has a review by the
+ * same demo account keeps it, so writing them twice adds nothing. `recount`: whether the products'
+ * numbers must be counted from the rows afterwards (false when the seed wrote them with the
+ * products, demoRatingNumbers). Returns how many were written.
+ */
+export async function writeDemoReviews(db: Database, reviews: readonly DemoReviewRow[], options: { now?: number; recount: boolean }): Promise<number> {
+  if (!reviews.length) return 0;
+  const reviewerIds = await ensureDemoReviewers(db, options.now ?? Date.now());
+  const rows = reviews.map((r) => ({
+    product_id: r.productId,
+    user_id: reviewerIds[r.reviewer]!,
+    author_name: publicAuthorName(DEMO_REVIEWERS[r.reviewer]!),
     rating: r.rating,
     title: r.title,
     body: r.body,
     locale: r.locale,
-    status: "published" as const,
-    verifiedPurchase: false,
-    demo: true,
-    createdAt: r.createdAt,
-    updatedAt: r.createdAt,
+    created_at: r.createdAt.toISOString(),
   }));
-  let written = 0;
-  for (let i = 0; i < rows.length; i += 1000) {
-    const inserted = await db
-      .insert(productReviews)
-      .values(rows.slice(i, i + 1000))
-      .onConflictDoNothing({ target: [productReviews.productId, productReviews.authorKey] })
-      .returning({ id: productReviews.id });
-    written += inserted.length;
-  }
-  return written;
+  // The rating trigger recounts a product per review row: thousands of recounts for one load.
+  // Off for this transaction only (ALTER TABLE is transactional: no other session ever sees it
+  // off), then, where asked, every product touched is recounted by one statement.
+  return withTransaction(db, async (tx) => {
+    await tx.execute(sql`alter table product_reviews disable trigger product_reviews_recount`);
+    // one JSON parameter per statement: thousands of bound parameters cost the embedded database far more
+    let written = 0;
+    for (let i = 0; i < rows.length; i += 2000) {
+      const inserted = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          insert into product_reviews (product_id, user_id, author_key, author_name, rating, title, body, locale, status, verified_purchase, demo, created_at, updated_at)
+          select r.product_id, r.user_id, 'user:' || r.user_id, r.author_name, r.rating, r.title, r.body, r.locale, 'published', false, true, r.created_at, r.created_at
+            from json_to_recordset(${JSON.stringify(rows.slice(i, i + 2000))}::json)
+              as r(product_id int, user_id int, author_name text, rating smallint, title text, body text, locale text, created_at timestamptz)
+          on conflict (product_id, author_key) do nothing
+          returning id`),
+      );
+      written += inserted.length;
+    }
+    await tx.execute(sql`alter table product_reviews enable trigger product_reviews_recount`);
+    if (options.recount && written > 0) {
+      const ids = `{${[...new Set(reviews.map((r) => r.productId))].join(",")}}`;
+      // the trigger's own count (migration 0047), for all the products in one statement
+      await tx.execute(sql`
+        update products p set
+          reviews = s.n, rating = coalesce(s.avg, 0), rating_counts = array[s.c1, s.c2, s.c3, s.c4, s.c5],
+          real_reviews = s.real_n, real_rating = coalesce(s.real_avg, 0)
+        from (
+          select product_id, count(*)::int as n, avg(rating)::real as avg,
+            count(*) filter (where rating = 1)::int as c1, count(*) filter (where rating = 2)::int as c2,
+            count(*) filter (where rating = 3)::int as c3, count(*) filter (where rating = 4)::int as c4,
+            count(*) filter (where rating = 5)::int as c5,
+            count(*) filter (where not demo)::int as real_n, (avg(rating) filter (where not demo))::real as real_avg
+          from product_reviews where status = 'published' and product_id = any(${ids}::int[]) group by product_id
+        ) s
+        where p.id = s.product_id`);
+    }
+    return written;
+  });
 }
 
 /** Notes that the demo reviews were written: no later start writes them again (an owner who deletes them keeps them deleted). */
@@ -347,7 +398,7 @@ export async function backfillDemoReviews(db: Database, now: number = Date.now()
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(sql`${inArray(products.sku, seedSkus)} and ${products.archivedAt} is null`);
-    written = await seedDemoReviews(db, found, now);
+    written = await writeDemoReviews(db, buildDemoReviews(found, now), { now, recount: true });
   }
   await markDemoReviewsSeeded(db);
   return written;

@@ -19,7 +19,7 @@ import { generateSpecSheets } from "@/server/catalog/datasheets";
 import { refreshSearchLexicon } from "@/server/search/resolve";
 import type { SeedOptions } from "@/server/seed/ensure-seeded";
 import { SEED_ADVERTISEMENTS, SEED_AD_ASSETS_DIR } from "./ads-data";
-import { markDemoReviewsSeeded, seedDemoReviews } from "./demo-reviews";
+import { buildDemoReviews, demoRatingNumbers, markDemoReviewsSeeded, writeDemoReviews } from "./demo-reviews";
 import { SEED_CATEGORIES, buildSeedProducts } from "./catalog";
 import { SEED_SPEC_ATTRIBUTES, seedSpecRows } from "./catalog/spec-attributes";
 import { seedPriceBreaks } from "./catalog/price-breaks";
@@ -48,13 +48,22 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
     .returning({ id: brands.id, name: brands.name });
   const brandByName = new Map(brandRows.map((b) => [b.name, b.id]));
 
+  // the demo reviews, made before the products so each product row is written with the numbers
+  // its reviews give (the rating trigger is off while they are loaded, demo-reviews.ts)
+  const listedAt = seedProducts.map((p, i) => new Date(now - p.listedDaysAgo * DAY_MS - i * 60_000));
+  const demoReviews = buildDemoReviews(
+    seedProducts.map((p, i) => ({ id: i, sku: p.sku, categorySlug: p.categorySlug, salesCount: p.salesCount, createdAt: listedAt[i]! })),
+    now,
+  );
+  const demoNumbers = demoRatingNumbers(demoReviews);
+
   log(`Rendering ${seedProducts.length} product images…`);
   const images = await renderAll(seedProducts, options.media);
 
   const rows = seedProducts.map((p, i) => {
     const category = categoryBySlug.get(p.categorySlug);
     if (!category) throw new Error(`Seed product ${p.sku} names unknown category ${p.categorySlug}`);
-    const listed = new Date(now - p.listedDaysAgo * DAY_MS - i * 60_000);
+    const listed = listedAt[i]!;
     return {
       name: p.name,
       slug: slugify(p.name),
@@ -70,6 +79,9 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
       stockQuantity: p.stock,
       freeDelivery: p.freeDelivery,
       sameDayDelivery: p.sameDayDelivery,
+      rating: demoNumbers.get(i)?.rating ?? 0,
+      reviews: demoNumbers.get(i)?.reviews ?? 0,
+      ratingCounts: demoNumbers.get(i)?.ratingCounts ?? [0, 0, 0, 0, 0],
       salesCount: p.salesCount,
       variantConfig: p.variantConfig ?? null,
       createdAt: listed,
@@ -129,12 +141,12 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<{
   );
   for (let i = 0; i < cuts.length; i += 500) await db.insert(productChanges).values(cuts.slice(i, i + 500));
 
-  // the demo reviews: the products' rating and review counts are what these rows say (the trigger of migration 0047)
+  // the demo reviews themselves: the products were written with the numbers they give
   const reviewsStarted = Date.now();
-  const reviews = await seedDemoReviews(
+  const reviews = await writeDemoReviews(
     db,
-    seedProducts.map((p, i) => ({ id: idBySku.get(p.sku)!, sku: p.sku, categorySlug: p.categorySlug, salesCount: p.salesCount, createdAt: rows[i]!.createdAt })),
-    now,
+    demoReviews.map((r) => ({ ...r, productId: idBySku.get(seedProducts[r.productId]!.sku)! })),
+    { now, recount: false },
   );
   await markDemoReviewsSeeded(db);
   log(`Wrote ${reviews} demo reviews in ${Date.now() - reviewsStarted} ms.`);

@@ -1,0 +1,12 @@
+import { openDatabase } from "@/server/db/client";
+import { ensureSeeded } from "@/server/seed/ensure-seeded";
+import { localMediaStore } from "@/server/media/media-store";
+const dir = `/tmp/s-seed/${Date.now()}`;
+const handle = await openDatabase({ dataDir: `${dir}/data`, migrate: true });
+const t0 = Date.now();
+await ensureSeeded(handle.db, { media: localMediaStore(`${dir}/media`), log: (l) => console.log(`${Date.now() - t0} ms: ${l}`), explicit: true });
+console.log(`seed total ${Date.now() - t0} ms`);
+const [{ n }] = (await handle.db.execute(`select count(*)::int as n from products where reviews > 0`)).rows as [{ n: number }];
+const [{ m }] = (await handle.db.execute(`select count(*)::int as m from products p where reviews <> (select count(*) from product_reviews r where r.product_id = p.id and status = 'published')`)).rows as [{ m: number }];
+console.log(`products with reviews ${n}, mismatched ${m}`);
+await handle.close();
