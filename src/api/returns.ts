@@ -7,28 +7,17 @@ import { returnOptionsSchema, returnRequestSchema, returnResponseSchema } from "
 import { text } from "@/lib/contract/fields";
 import { RETURN_PHOTOS_MAX } from "@/lib/returns";
 import { DomainError } from "@/server/errors";
-import { RETURN_PHOTO_MAX_BYTES, type ReturnRequester } from "@/server/returns/returns";
+import type { ReturnRequester } from "@/server/returns/returns";
 import { requestMeta, type ApiContext } from "./context";
 import { sendError } from "./errors";
+import { photoFormLimits, readPhotoForm } from "./photo-form";
 
 /** The text fields of a return request. */
 const FIELDS = new Set(["lines", "reason", "returnMethod", "checklist", "orderLink"]);
-/** room for the multipart boundaries, part headers and the text fields around the photos */
-const ENVELOPE_BYTES = 256 * 1024;
 /** Requests one client address may send in an hour: each stores photos and sends an SMS and an e-mail. */
 const RETURNS_PER_ADDRESS = { max: 10, timeWindow: 60 * 60_000 };
 
-const TEXTS = {
-  notMultipart: "Send the return as multipart/form-data: its fields, and photos in fields named photos",
-  tooLarge: `A photo can be at most ${RETURN_PHOTO_MAX_BYTES / 1024 / 1024} MB`,
-  tooMany: `Send at most ${RETURN_PHOTOS_MAX} photos`,
-  unreadable: "The upload could not be read",
-  json: (field: string) => `${field} must be JSON`,
-} as const;
-
-function hasCode(error: unknown, ...codes: string[]): boolean {
-  return typeof error === "object" && error !== null && codes.includes((error as { code?: string }).code ?? "");
-}
+const jsonText = (field: string) => `${field} must be JSON`;
 
 /**
  * Returns and warranty claims, for the signed-in owner of an order or a guest holding its signed
@@ -66,54 +55,19 @@ export const returnRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { ser
     async (request) => services.returns.options(await requester(request, request.query.orderLink), request.params.number),
   );
 
-  await app.register(multipart, {
-    limits: {
-      fileSize: RETURN_PHOTO_MAX_BYTES,
-      files: RETURN_PHOTOS_MAX,
-      fields: FIELDS.size,
-      parts: FIELDS.size + RETURN_PHOTOS_MAX,
-      fieldSize: 64 * 1024,
-      headerPairs: 50,
-    },
-  });
+  await app.register(multipart, { limits: photoFormLimits(FIELDS.size, RETURN_PHOTOS_MAX) });
 
   app.post(
     "/orders/:number/returns",
     { config: { rateLimit: RETURNS_PER_ADDRESS }, schema: { params: orderNumberParamsSchema, response: { 201: returnResponseSchema } } },
     async (request, reply) => {
-      if (Number(request.headers["content-length"] ?? 0) > RETURN_PHOTOS_MAX * RETURN_PHOTO_MAX_BYTES + ENVELOPE_BYTES)
-        return sendError(reply, "too-large", TEXTS.tooLarge, { field: "photos", reason: "too-large" });
-      if (!request.isMultipart()) return sendError(reply, "invalid-input", TEXTS.notMultipart);
-
-      const fields: Record<string, string> = {};
-      const photos: Buffer[] = [];
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === "file") {
-            if (part.fieldname !== "photos") {
-              part.file.resume();
-              return sendError(reply, "validation", "Photos go in fields named photos", { field: "photos", reason: "field-name" });
-            }
-            const bytes = await part.toBuffer();
-            // a file input left empty still sends a part
-            if (bytes.length > 0) photos.push(bytes);
-            continue;
-          }
-          if (FIELDS.has(part.fieldname) && typeof part.value === "string") fields[part.fieldname] = part.value;
-        }
-      } catch (error) {
-        if (hasCode(error, "FST_REQ_FILE_TOO_LARGE")) return sendError(reply, "too-large", TEXTS.tooLarge, { field: "photos", reason: "too-large" });
-        if (hasCode(error, "FST_FILES_LIMIT"))
-          return sendError(reply, "validation", TEXTS.tooMany, { field: "photos", reason: "too-many", max: RETURN_PHOTOS_MAX });
-        if (hasCode(error, "FST_PARTS_LIMIT", "FST_FIELDS_LIMIT")) return sendError(reply, "invalid-input", TEXTS.unreadable);
-        return sendError(reply, "invalid-input", TEXTS.unreadable);
-      }
+      const { fields, photos } = await readPhotoForm(request, { fields: FIELDS, maxPhotos: RETURN_PHOTOS_MAX });
       const parsed: Record<string, unknown> = {};
       for (const field of ["lines", "checklist"] as const) {
         try {
           parsed[field] = JSON.parse(fields[field] ?? "null");
         } catch {
-          return sendError(reply, "validation", TEXTS.json(field), { field, reason: "invalid" });
+          return sendError(reply, "validation", jsonText(field), { field, reason: "invalid" });
         }
       }
       const body = returnRequestSchema.safeParse({

@@ -10,7 +10,7 @@ import { fnv1a, mulberry32 } from "@/lib/random";
 import { publicAuthorName } from "@/lib/reviews";
 import { rowsOf, withTransaction, type Database } from "@/server/db";
 import { categories, productReviews, products, siteSettings, users } from "@/server/db/schema";
-import { DEMO_REVIEWS_KEY } from "@/server/seed/ensure-seeded";
+import { DEMO_REVIEWS_KEY } from "@/server/seed/demo-markers";
 import { buildSeedProducts } from "./catalog";
 
 const DAY_MS = 86_400_000;

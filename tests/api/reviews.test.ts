@@ -348,6 +348,10 @@ describe("photos, helpful marks, reports, text", () => {
     // no keepPhotos: every photo stays
     const kept = await sendReview("PUT", p.id, cookie, { title: "Same photos" });
     expect(kept.body.review.photos).toEqual(edited.body.review.photos);
+    // one empty keepPhotos (as the browser sends "keep none"): every photo goes
+    const none = await sendReview("PUT", p.id, cookie, { keepPhotos: [""] });
+    expect(none.status, none.text).toBe(200);
+    expect(none.body.review.photos).toEqual([]);
   });
 
   it("toggles a signed-in shopper's helpful mark and sorts by it", async () => {
@@ -399,6 +403,10 @@ describe("photos, helpful marks, reports, text", () => {
     expect(queue.status, queue.text).toBe(200);
     expect(queue.body.reviews[0].reportCount).toBeGreaterThan(0);
     expect(queue.body.reviews.map((r: Json) => r.id)).toContain(id);
+    const unreported = await call("GET", "/api/admin/reviews?reported=false&limit=50", admin);
+    expect(unreported.status, unreported.text).toBe(200);
+    expect(unreported.body.reviews.every((r: Json) => r.reportCount === 0)).toBe(true);
+    expect((await call("GET", "/api/admin/reviews?reported=true&limit=50", admin)).body.reviews.every((r: Json) => r.reportCount > 0)).toBe(true);
 
     // one address's reports in an hour
     let last = 0;

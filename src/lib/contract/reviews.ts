@@ -178,7 +178,15 @@ export const answerCreatedResponseSchema = z.object({ answer: answerSchema, stat
 // ---- admin moderation ------------------------------------------------------------------------------
 
 /** GET /api/admin/reviews?status&limit&offset (reported first, then the oldest waiting); the same for /api/admin/questions */
-export const moderationListQuerySchema = z.object({ status: z.enum(MODERATION_STATUSES).optional(), reported: z.coerce.boolean().optional(), ...page });
+export const moderationListQuerySchema = z.object({
+  status: z.enum(MODERATION_STATUSES).optional(),
+  /** "true": only reported ones, "false": only unreported ones (a coerced boolean would read "false" as true) */
+  reported: z
+    .enum(["true", "false"], { message: "reported must be true or false" })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "true")),
+  ...page,
+});
 
 /** POST /api/admin/reviews/{id}/moderate (and questions, answers): publish, or hide with one of the allowed reasons and a note */
 export const moderateRequestSchema = z.discriminatedUnion("action", [

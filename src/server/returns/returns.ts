@@ -24,14 +24,12 @@ import { rowsOf, withTransaction, type Database } from "../db";
 import { orderEvents, orderLines, orders, products, returnLines, returnPhotos, returns, type ReturnEventRow } from "../db/schema";
 import { DomainError } from "../errors";
 import type { MediaStore } from "../media/media-store";
-import { SHOPPER_PHOTO_MAX_BYTES, storeShopperPhotos } from "../media/photo-upload";
+import { storeShopperPhotos } from "../media/photo-upload";
 import { isTestOrder } from "../payments/test-orders";
 import type { RefundsService } from "../refunds/refunds";
 import { getSiteSettings } from "../settings/settings";
 import { queueReturnMessages, type ReturnMessagesDeps } from "./messages";
 
-/** A photo's bytes as sent (the shop's limit for every shopper's photo). */
-export const RETURN_PHOTO_MAX_BYTES = SHOPPER_PHOTO_MAX_BYTES;
 /** Orders that are over and take no return: cancelled, refused at the door, refunded in full. */
 const CLOSED_ORDER_STATUSES = new Set(["cancelled", "refused", "refunded", "awaiting_payment"]);
 

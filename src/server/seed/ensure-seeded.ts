@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { withTransaction, type Database } from "../db";
 import type { MediaStore } from "../media/media-store";
 import { categories, siteSettings } from "../db/schema";
+import { DEMO_REVIEWS_KEY } from "./demo-markers";
 
 const SEED_LOCK_KEY = 726_500_2;
 
@@ -12,12 +13,6 @@ const SEED_LOCK_KEY = 726_500_2;
  * who deletes the demo catalogue, or started without it, does not get it back on a restart.
  */
 export const CATALOG_STARTED_KEY = "catalog.started";
-
-/**
- * The row that says the demo reviews were written (src/seed/demo-reviews.ts): by the demo seed, or
- * once by the first start of a demo shop seeded before reviews existed. Never again after it.
- */
-export const DEMO_REVIEWS_KEY = "demo.reviews";
 
 export interface SeedOptions {
   media: MediaStore;
