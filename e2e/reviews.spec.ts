@@ -42,11 +42,15 @@ async function deliveredOrderOfUnreviewedProduct(admin: Page): Promise<{ number:
   return { number, productId: productId! };
 }
 
-const shot = async (target: Page | Locator, name: string) => {
+const shot = async (page: Page, name: string) => {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: path.join("docs", "screenshots", name), fullPage: true });
+};
+
+/** What the screen shows with the section's top just under the page's sticky header (a tall element's own picture would show the header over it). */
+const sectionShot = async (page: Page, section: Locator, name: string) => {
   if (!process.env.E2E_SCREENSHOTS) return;
-  const file = path.join("docs", "screenshots", name);
-  if ("goto" in target) await target.screenshot({ path: file, fullPage: true });
-  else await target.screenshot({ path: file });
+  await section.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 150));
+  await page.screenshot({ path: path.join("docs", "screenshots", name) });
 };
 
 const noWiderThan = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -97,7 +101,7 @@ test.describe("a buyer's review with a photo, approved by the admin, on the prod
       await expect(form.getByTestId("review-photo-previews").locator("img")).toHaveCount(1);
       await expect(form.getByTestId("review-moderation-note")).toBeVisible();
       await noWiderThan(admin, width);
-      await shot(admin, `reviews-form-${locale}-${width}.png`);
+      await sectionShot(admin, form, `reviews-form-${locale}-${width}.png`);
       await form.getByTestId("review-send").click();
       await expect(form).toBeHidden();
       await expect(line).toContainText(to.status.pending);
@@ -136,22 +140,24 @@ test.describe("a buyer's review with a photo, approved by the admin, on the prod
       await expect(review.getByRole("button", { name: new RegExp(t.openPhoto.replace("{alt}", "").trim()) })).toHaveCount(1);
       await expect(publicSection.locator('img[src="x"]')).toHaveCount(0);
       await expect(publicSection.getByTestId("reviews-summary")).toBeVisible();
+      // the section shows the first few; the rest are on the product's reviews page
+      expect(await publicSection.getByTestId("review").count()).toBeLessThanOrEqual(5);
       await review.scrollIntoViewIfNeeded();
       await noWiderThan(visitor, width);
-      await shot(publicSection, `reviews-product-${locale}-${width}.png`);
+      await sectionShot(visitor, publicSection, `reviews-product-${locale}-${width}.png`);
 
       // the same at 1440 px: the section, the buyer's edit form, the admin list
       await visitor.setViewportSize({ width: 1440, height: 1000 });
       await visitor.reload();
       await expect(review).toHaveCount(1);
-      await shot(publicSection, `reviews-product-${locale}-1440.png`);
+      await sectionShot(visitor, publicSection, `reviews-product-${locale}-1440.png`);
       await admin.setViewportSize({ width: 1440, height: 1000 });
       await admin.goto(`/products/${productId}?lang=${locale}`);
       await expect(admin.getByTestId("review-mine")).toHaveAttribute("data-status", "published");
       await admin.getByTestId("review-edit").click();
       await expect(admin.getByTestId("review-form")).toBeVisible();
       await expect(admin.getByTestId("review-form").locator("#field-review-title")).toHaveValue(title);
-      await shot(admin, `reviews-form-${locale}-1440.png`);
+      await sectionShot(admin, admin.getByTestId("review-form"), `reviews-form-${locale}-1440.png`);
       await admin.keyboard.press("Escape");
       await admin.goto(`/admin/reviews?lang=${locale}`);
       await expect(admin.getByTestId("admin-review").first()).toBeVisible();

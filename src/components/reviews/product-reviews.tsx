@@ -12,15 +12,14 @@ import { RatingSummaryView } from "./rating-summary";
 import { ReviewDialog, type OwnReview } from "./review-form";
 import { ReviewItem } from "./review-item";
 
-/** How many reviews the product page shows before "All reviews". */
-export const PRODUCT_PAGE_REVIEWS = 5;
-
 interface Props {
   /** `path`: the product page's address (its reviews page is under it) */
   product: { id: number; name: string; path: string };
   /** the first reviews as anyone sees them (the page is the same cached HTML for every guest) */
   initial: ReviewListView;
   moderation: ReviewModerationMode;
+  /** how many reviews the section shows before "All reviews" */
+  pageSize: number;
 }
 
 /**
@@ -29,7 +28,7 @@ interface Props {
  * viewer's own (their review and its state, whether they may write one, their helpful marks) is
  * read in the browser after the page loads, never baked into the cached page.
  */
-export function ProductReviews({ product, initial, moderation }: Props) {
+export function ProductReviews({ product, initial, moderation, pageSize }: Props) {
   const t = useTranslations("catalog.reviews");
   const signedIn = signedInStore.use();
   const [list, setList] = useState(initial);
@@ -47,7 +46,7 @@ export function ProductReviews({ product, initial, moderation }: Props) {
       setList(
         await api.reviews.list(
           product.id,
-          { sort: next.sort, stars: next.stars ?? undefined, limit: PRODUCT_PAGE_REVIEWS },
+          { sort: next.sort, stars: next.stars ?? undefined, limit: pageSize },
           { signal: controller.signal },
         ),
       );
@@ -63,12 +62,12 @@ export function ProductReviews({ product, initial, moderation }: Props) {
     if (!signedIn) return;
     const controller = new AbortController();
     api.reviews
-      .list(product.id, { sort: initial.sort, limit: PRODUCT_PAGE_REVIEWS }, { signal: controller.signal })
+      .list(product.id, { sort: initial.sort, limit: pageSize }, { signal: controller.signal })
       .then(setList)
       // the public reviews already shown stay; only the viewer's own parts are missing
       .catch(() => undefined);
     return () => controller.abort();
-  }, [signedIn, product.id, initial.sort]);
+  }, [signedIn, product.id, initial.sort, pageSize]);
 
   const choose = (next: { sort: ReviewSort; stars: number | null }) => {
     setSort(next.sort);

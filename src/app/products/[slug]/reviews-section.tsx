@@ -1,7 +1,10 @@
-import { ProductReviews, PRODUCT_PAGE_REVIEWS } from "@/components/reviews/product-reviews";
+import { ProductReviews } from "@/components/reviews/product-reviews";
 import { productPath } from "@/lib/slug";
 import { getServices } from "@/server/services";
 import { loadSiteSettings } from "../../site-settings";
+
+/** How many reviews the product page shows before "All reviews" (a number here: a client module's constant would reach this server module as a reference, not a value). */
+const PRODUCT_PAGE_REVIEWS = 5;
 
 /**
  * The product page's reviews section with its first reviews as anyone sees them: this HTML is the
@@ -18,6 +21,6 @@ export async function ReviewsSection({ product }: { product: { id: number; name:
     });
   if (!initial) return null;
   return (
-    <ProductReviews product={{ id: product.id, name: product.name, path: productPath(product) }} initial={initial} moderation={settings.reviews.moderation} />
+    <ProductReviews product={{ id: product.id, name: product.name, path: productPath(product) }} initial={initial} moderation={settings.reviews.moderation} pageSize={PRODUCT_PAGE_REVIEWS} />
   );
 }
