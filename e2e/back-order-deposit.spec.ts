@@ -33,7 +33,13 @@ async function plainProduct(page: Page, index: number): Promise<Listed> {
 }
 
 /** A catalogue text up to its first argument, as a pattern for the start of a name. */
-const startOf = (text: string) => new RegExp(`^${text.split("{")[0]!.trim().replace(/[.*+?^$()|[\]\\]/g, "\\$&")}`);
+const startOf = (text: string) =>
+  new RegExp(
+    `^${text
+      .split("{")[0]!
+      .trim()
+      .replace(/[.*+?^$()|[\]\\]/g, "\\$&")}`,
+  );
 
 /** Sets the shop's back-order setting as the admin (a write from the shop's own origin). */
 async function saveBackOrders(admin: Page, value: unknown) {

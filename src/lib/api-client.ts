@@ -451,8 +451,7 @@ export const api = {
     pay: (number: string, body: PayRequest, options?: CallOptions) =>
       call<PayResponse>("POST", `/api/orders/${encodeURIComponent(number)}/pay`, { ...options, json: body }),
     /** a payment of the shopper's (the order's, or its balance's) as the waiting screen follows it */
-    payment: (reference: string, options?: CallOptions) =>
-      call<PaymentStatusResponse>("GET", `/api/payments/${encodeURIComponent(reference)}`, options),
+    payment: (reference: string, options?: CallOptions) => call<PaymentStatusResponse>("GET", `/api/payments/${encodeURIComponent(reference)}`, options),
   },
   /** /ai-agent: a whole BOM matched to catalogue products in one call (200 lines take seconds: a longer time limit). */
   sourcing: {

@@ -389,7 +389,11 @@ export async function markDemoReviewsSeeded(db: Database): Promise<void> {
  * exists. Returns how many were written.
  */
 export async function backfillDemoReviews(db: Database, now: number = Date.now()): Promise<number> {
-  const [existing] = await db.select({ one: sql<number>`1` }).from(productReviews).where(eq(productReviews.demo, true)).limit(1);
+  const [existing] = await db
+    .select({ one: sql<number>`1` })
+    .from(productReviews)
+    .where(eq(productReviews.demo, true))
+    .limit(1);
   let written = 0;
   if (!existing) {
     const seedSkus = buildSeedProducts().map((p) => p.sku);

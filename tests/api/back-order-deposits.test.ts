@@ -23,7 +23,6 @@ const api = setupApi();
 // the tests read nested JSON freely
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
-const { call } = apiClient<Json>(api);
 
 let fake: FakeClickPesa;
 beforeAll(async () => {
@@ -124,7 +123,10 @@ describe("a back-order paid by deposit", () => {
 
       // the goods in stock go out as usual; the goods bought on deposit wait
       let parts = (await shopCall("GET", `/api/orders/${number}/back-orders`, cookie)).body.parts;
-      expect(parts).toMatchObject({ deposit: { amount: split.deposit, balanceDue: split.balance, balancePaid: 0, balanceRequestedAt: null }, canPayBalance: true });
+      expect(parts).toMatchObject({
+        deposit: { amount: split.deposit, balanceDue: split.balance, balancePaid: 0, balanceRequestedAt: null },
+        canPayBalance: true,
+      });
       const first = await shopCall("POST", `/api/admin/orders/${number}/shipments`, admin, { carrier: "Dar Express", trackingNumber: "DE-1" });
       expect(first.status, first.text).toBe(201);
 

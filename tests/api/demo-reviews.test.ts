@@ -140,9 +140,9 @@ describe("the Popular badge's threshold", () => {
     invalidateCatalogCounts();
     for (const basis of ["reviews", "sales"] as const) {
       const column = basis === "sales" ? sql.raw("sales_count") : sql.raw("reviews");
-      const values = rowsOf<{ v: number }>(await api.handle.db.execute(sql`select ${column}::int as v from products where archived_at is null order by 1 desc`)).map(
-        (r) => r.v,
-      );
+      const values = rowsOf<{ v: number }>(
+        await api.handle.db.execute(sql`select ${column}::int as v from products where archived_at is null order by 1 desc`),
+      ).map((r) => r.v);
       const threshold = await api.services.catalog.popularThreshold({ basis, topPercent: 5 });
       expect(threshold).toBe(values[Math.ceil(values.length * 0.05) - 1]);
       // at least the top 5% reach it, and not everything does

@@ -117,10 +117,7 @@ async function issuePart(orderId: number, kind: "deposit" | "balance", amount: n
 
 /** The balance came in, as the payment's transaction records it. */
 async function markBalancePaid(orderId: number, balance: number) {
-  await api.handle.db
-    .update(orders)
-    .set({ balanceDue: 0, balancePaid: balance, balancePaidAt: new Date() })
-    .where(eq(orders.id, orderId));
+  await api.handle.db.update(orders).set({ balanceDue: 0, balancePaid: balance, balancePaidAt: new Date() }).where(eq(orders.id, orderId));
 }
 
 async function counter(key: string): Promise<number> {
@@ -357,7 +354,9 @@ describe("an order paid by deposit", () => {
         fiscal: true,
         submit: async (record) => {
           seen.push(record.receiptNumber);
-          return record.receiptNumber === deposit.receiptNumber ? { verificationCode: code, verificationUrl: traVerificationUrl(code, deposit.issuedAt) } : null;
+          return record.receiptNumber === deposit.receiptNumber
+            ? { verificationCode: code, verificationUrl: traVerificationUrl(code, deposit.issuedAt) }
+            : null;
         },
       },
     });
@@ -410,7 +409,10 @@ describe("an order paid by deposit", () => {
     await expect(api.services.documents.receiptPdf(order.number, undefined, "en", "balance")).rejects.toMatchObject({ code: "not-found" });
     // the payment's mail names the TEST receipt the order page offers
     await tx((t) => api.services.documents.notifyOrder(t, "order-paid", order.id));
-    const [paid] = await api.handle.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `order:${order.number}:order-paid`));
+    const [paid] = await api.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `order:${order.number}:order-paid`));
     expect(paid!.body).toContain(`Your receipt number is TEST-${order.number}-DEPOSIT.`);
 
     await markBalancePaid(order.id, split.balance);

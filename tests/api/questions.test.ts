@@ -173,7 +173,10 @@ describe("product questions", () => {
     const word = oddWord();
     const admin = await person("questions-admin", "admin");
     const asker = await person("questions-asker");
-    const { body: asked } = await call("POST", `/api/products/${product.id}/questions`, asker.cookie, { body: `Call me on 0754 000 000 about ${word}`, locale: "sw" });
+    const { body: asked } = await call("POST", `/api/products/${product.id}/questions`, asker.cookie, {
+      body: `Call me on 0754 000 000 about ${word}`,
+      locale: "sw",
+    });
     const questionId: number = asked.question.id;
     await call("POST", `/api/products/${product.id}/questions/${questionId}/answers`, admin.cookie, { body: "Tafadhali uliza hapa.", locale: "sw" });
     expect((await call("GET", `/api/products?search=${word}`, null)).body.products.map((p: Json) => p.id)).toContain(product.id);
@@ -189,7 +192,11 @@ describe("product questions", () => {
 
     // hiding needs one of the allowed reasons
     expect((await call("POST", `/api/admin/questions/${questionId}/moderate`, admin.cookie, { action: "hide", reason: "bad-review" })).status).toBe(400);
-    const hidden = await call("POST", `/api/admin/questions/${questionId}/moderate`, admin.cookie, { action: "hide", reason: "personal_data", note: "a phone number" });
+    const hidden = await call("POST", `/api/admin/questions/${questionId}/moderate`, admin.cookie, {
+      action: "hide",
+      reason: "personal_data",
+      note: "a phone number",
+    });
     expect(hidden.status, hidden.text).toBe(200);
     expect(hidden.body.question).toMatchObject({ status: "hidden", hiddenReason: "personal_data" });
     expect((await call("GET", `/api/products/${product.id}/questions`, null)).body.questions.map((q: Json) => q.id)).not.toContain(questionId);

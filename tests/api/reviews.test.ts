@@ -270,7 +270,9 @@ describe("moderation", () => {
     expect(logged[0]!.detail).toMatchObject({ action: "hide", reason: "personal_data", from: "published" });
 
     // the shop's public answer under the bad review, which stays
-    const answered = await call("PUT", `/api/admin/reviews/${low.body.review.id}/answer`, admin, { body: "Sorry! Please bring it back: it is under warranty." });
+    const answered = await call("PUT", `/api/admin/reviews/${low.body.review.id}/answer`, admin, {
+      body: "Sorry! Please bring it back: it is under warranty.",
+    });
     expect(answered.status, answered.text).toBe(200);
     const shown = (await list(p.id)).body.reviews.find((r: Json) => r.id === low.body.review.id);
     expect(shown.shopAnswer.body).toBe("Sorry! Please bring it back: it is under warranty.");
@@ -318,7 +320,9 @@ describe("photos, helpful marks, reports, text", () => {
       p.id,
       cookie,
       {},
-      await Promise.all([1, 2, 3, 4, 5].map(async (i) => ({ name: "photos", data: await photo(`#${i}0${i}0${i}0`), filename: `${i}.jpg`, type: "image/jpeg" }))),
+      await Promise.all(
+        [1, 2, 3, 4, 5].map(async (i) => ({ name: "photos", data: await photo(`#${i}0${i}0${i}0`), filename: `${i}.jpg`, type: "image/jpeg" })),
+      ),
     );
     expect(tooMany.status, tooMany.text).toBe(400);
     expect(tooMany.body).toMatchObject({ code: "validation", field: "photos", reason: "too-many" });

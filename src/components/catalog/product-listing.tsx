@@ -4,7 +4,17 @@ import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { pageTitle } from "@/lib/page-title";
-import { LISTING_BATCH_SIZE, filtersFromParams, listingHref, listingKey, nextPageParams, parsePage, withoutWords, type ListingFilters, type PopularRule } from "@/lib/listing";
+import {
+  LISTING_BATCH_SIZE,
+  filtersFromParams,
+  listingHref,
+  listingKey,
+  nextPageParams,
+  parsePage,
+  withoutWords,
+  type ListingFilters,
+  type PopularRule,
+} from "@/lib/listing";
 import { clearImageResults, imageResults } from "../search/image-search-state";
 import { typedSearch } from "../search/search-state";
 import { useSearchNavigation } from "../search/use-search-navigation";
@@ -43,7 +53,17 @@ const gridClass =
   "mt-4 grid grid-cols-[repeat(var(--cols-mobile),minmax(0,1fr))] gap-[var(--card-gap,12px)] md:grid-cols-[repeat(var(--cols-tablet),minmax(0,1fr))] lg:grid-cols-[repeat(var(--cols-desktop),minmax(0,1fr))]";
 
 /** The grid of /products: the server's first batch, then endless scrolling up to 120 a page. */
-export function ProductListing({ initialKey, initial, categories, seed, companyName, priceCeiling, facets: initialFacets, facetsKey, popular = null }: ListingProps) {
+export function ProductListing({
+  initialKey,
+  initial,
+  categories,
+  seed,
+  companyName,
+  priceCeiling,
+  facets: initialFacets,
+  facetsKey,
+  popular = null,
+}: ListingProps) {
   const t = useTranslations("catalog.listing");
   const tTitle = useTranslations("catalog.title");
   const tSpecs = useTranslations("catalog.specFilters");

@@ -36,7 +36,8 @@ describe("the checkout's deposit offer", () => {
   });
 
   it("says a deposit needs mobile money or card while another way of paying (or none) is chosen", () => {
-    for (const payment of ["bank_transfer", "on_delivery", null] as const) expect(depositOffer({ plan, payment, figures })).toEqual({ kind: "method", percent: 30 });
+    for (const payment of ["bank_transfer", "on_delivery", null] as const)
+      expect(depositOffer({ plan, payment, figures })).toEqual({ kind: "method", percent: 30 });
   });
 
   it("offers nothing where the shop takes full payment, nothing waits, or the plan is not known yet", () => {

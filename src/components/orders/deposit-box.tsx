@@ -128,7 +128,8 @@ function PayBalance({ number, token, amount, payer, onPaid }: { number: string; 
         const { payment } = await orderCalls(number, token).payment(reference, { signal: controller.signal });
         if (payment.status === "paid") return onPaid();
         if (payment.status !== "pending") {
-          const reason = payment.status === "expired" || payment.failureReason === "expired" ? "expired" : payment.status === "cancelled" ? "declined" : "failed";
+          const reason =
+            payment.status === "expired" || payment.failureReason === "expired" ? "expired" : payment.status === "cancelled" ? "declined" : "failed";
           setProgress({ kind: "failed", text: tp(reason) });
           return;
         }

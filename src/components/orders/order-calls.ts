@@ -15,7 +15,8 @@ export function orderCalls(number: string, token?: string) {
     payBalance: (body: PayBalanceRequest, options?: CallOptions) =>
       token ? api.guestOrders.payBalance(token, body, options) : api.backOrders.payBalance(number, body, options),
     /** one payment of the order, as the waiting screen follows it */
-    payment: (reference: string, options?: CallOptions) => (token ? api.guestOrders.payment(token, reference, options) : api.orders.payment(reference, options)),
+    payment: (reference: string, options?: CallOptions) =>
+      token ? api.guestOrders.payment(token, reference, options) : api.orders.payment(reference, options),
     /** the sandbox's page for a payment (a guest's carries the order's token, which lets them answer it) */
     sandboxPath: (reference: string) => `/payments/sandbox/${encodeURIComponent(reference)}${token ? `?order=${encodeURIComponent(token)}` : ""}`,
     /** a provider page the server named, with the guest's token where it is the sandbox's own page */

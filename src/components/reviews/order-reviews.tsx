@@ -54,7 +54,12 @@ export function OrderReviews({ lines: orderLines, token, moderation }: Props) {
           const mine = state === "unknown" ? null : state.mine;
           const closed = state !== "unknown" && !state.mine && !state.canReview;
           return (
-            <li key={line.productId} className="flex flex-wrap items-center justify-between gap-2" data-testid="order-review-line" data-product-id={line.productId}>
+            <li
+              key={line.productId}
+              className="flex flex-wrap items-center justify-between gap-2"
+              data-testid="order-review-line"
+              data-product-id={line.productId}
+            >
               <span className="min-w-0 flex-1 break-words">{line.name}</span>
               {mine && <span className="text-xs text-[var(--muted-fg)]">{t(`status.${mine.status}`)}</span>}
               {!closed && (

@@ -57,7 +57,8 @@ export function ProductQuestions({ productId, initial }: { productId: number; in
     }
   };
 
-  const addQuestion = (question: QuestionView) => setList((previous) => ({ ...previous, questions: [question, ...previous.questions], total: previous.total + 1 }));
+  const addQuestion = (question: QuestionView) =>
+    setList((previous) => ({ ...previous, questions: [question, ...previous.questions], total: previous.total + 1 }));
   const replaceQuestion = (question: QuestionView) =>
     setList((previous) => ({ ...previous, questions: previous.questions.map((q) => (q.id === question.id ? question : q)) }));
 

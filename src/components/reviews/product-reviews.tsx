@@ -43,13 +43,7 @@ export function ProductReviews({ product, initial, moderation, pageSize }: Props
     request.current = controller;
     setLoading(true);
     try {
-      setList(
-        await api.reviews.list(
-          product.id,
-          { sort: next.sort, stars: next.stars ?? undefined, limit: pageSize },
-          { signal: controller.signal },
-        ),
-      );
+      setList(await api.reviews.list(product.id, { sort: next.sort, stars: next.stars ?? undefined, limit: pageSize }, { signal: controller.signal }));
     } catch {
       // the reviews already shown stay; the section works without the viewer's parts
     } finally {

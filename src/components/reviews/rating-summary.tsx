@@ -10,15 +10,7 @@ import { ReviewStars } from "./review-stars";
  * number of stars. With `onStars` each bar filters the list to that many stars (`stars` marks the
  * chosen one). No reviews: the words "No reviews yet", never zero stars.
  */
-export function RatingSummaryView({
-  summary,
-  stars,
-  onStars,
-}: {
-  summary: RatingSummary;
-  stars?: number | null;
-  onStars?: (stars: number | null) => void;
-}) {
+export function RatingSummaryView({ summary, stars, onStars }: { summary: RatingSummary; stars?: number | null; onStars?: (stars: number | null) => void }) {
   const t = useTranslations("catalog.reviews");
   const format = useFormatter();
   if (summary.count === 0)
@@ -49,7 +41,7 @@ export function RatingSummaryView({
               <span className="h-2 flex-1 overflow-hidden rounded-full bg-[var(--surface)]" aria-hidden>
                 <span className="block h-full rounded-full bg-amber-400" style={{ width: `${share}%` }} />
               </span>
-              <span className="w-10 shrink-0 text-right tabular-nums text-[var(--muted-fg)]">{format.number(count)}</span>
+              <span className="w-10 shrink-0 text-right text-[var(--muted-fg)] tabular-nums">{format.number(count)}</span>
             </>
           );
           return (

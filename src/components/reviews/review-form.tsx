@@ -90,7 +90,11 @@ export function ReviewForm({ productId, productName, existing, orderLink, modera
     {
       failure: (error) => ({
         ok: false,
-        message: isApiError(error, "already-reviewed") ? t("already") : isApiError(error, "review-not-allowed") ? t("notAllowed") : errorText(error, t("failed")),
+        message: isApiError(error, "already-reviewed")
+          ? t("already")
+          : isApiError(error, "review-not-allowed")
+            ? t("notAllowed")
+            : errorText(error, t("failed")),
       }),
       check: () => (rating < 1 ? t("chooseStars") : photoError),
     },
@@ -141,7 +145,14 @@ export function ReviewForm({ productId, productName, existing, orderLink, modera
           {rating > 0 ? t("starsChosen", { count: rating }) : t("starsHint")}
         </p>
       </fieldset>
-      <TextField name="review-title" label={t("titleLabel")} optional value={title} onChange={(event) => setTitle(event.target.value)} maxLength={REVIEW_TITLE_MAX} />
+      <TextField
+        name="review-title"
+        label={t("titleLabel")}
+        optional
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        maxLength={REVIEW_TITLE_MAX}
+      />
       <TextareaField
         name="review-body"
         label={t("body")}
@@ -169,7 +180,12 @@ export function ReviewForm({ productId, productName, existing, orderLink, modera
             {(kept.length > 0 || photos.length > 0) && (
               <ul className="mt-1 flex flex-wrap gap-2" data-testid="review-photo-previews">
                 {kept.map((src, i) => (
-                  <PhotoPreview key={src} src={src} label={t("removePhoto", { index: i + 1 })} onRemove={() => setKept((now) => now.filter((s) => s !== src))} />
+                  <PhotoPreview
+                    key={src}
+                    src={src}
+                    label={t("removePhoto", { index: i + 1 })}
+                    onRemove={() => setKept((now) => now.filter((s) => s !== src))}
+                  />
                 ))}
                 {previews.map((src, i) => (
                   <PhotoPreview

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { BACK_ORDER_PAYMENTS, DEPOSIT_PAYMENT_METHODS, type BackOrderLineView, type BackOrderOffer, type BackOrderPlan, type OrderPartsView, type ShipmentView } from "../back-orders";
+import {
+  BACK_ORDER_PAYMENTS,
+  DEPOSIT_PAYMENT_METHODS,
+  type BackOrderLineView,
+  type BackOrderOffer,
+  type BackOrderPlan,
+  type OrderPartsView,
+  type ShipmentView,
+} from "../back-orders";
 import { requestedLinesSchema } from "../orders";
 import { REFUND_METHODS, REFUND_STATUSES } from "../refunds";
 import type { Same } from "./common";

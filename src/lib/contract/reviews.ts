@@ -67,7 +67,9 @@ export const reportRequestSchema = z.object({ reason: text("reason", REPORT_REAS
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 
 /** POST /api/products/{id}/questions */
-export const questionRequestSchema = z.object({ body: text("body", QUESTION_MAX, { min: 5, minMessage: "Write your question" }), locale: z.enum(LOCALES) }).strict();
+export const questionRequestSchema = z
+  .object({ body: text("body", QUESTION_MAX, { min: 5, minMessage: "Write your question" }), locale: z.enum(LOCALES) })
+  .strict();
 export type QuestionRequest = z.input<typeof questionRequestSchema>;
 
 /** POST /api/products/{id}/questions/{questionId}/answers (an admin answers as the shop) */

@@ -80,7 +80,8 @@ export function createBackOrdersService(options: BackOrdersOptions) {
 
   const mayShip = (order: OrderRow) => order.paidAt !== null && order.deliveryMethod !== "pickup" && OPEN_STATUSES.includes(order.status);
   // a deposit order's goods bought on deposit may be cancelled while their balance is owed, in stock or not
-  const mayCancelWaiting = (order: OrderRow) => order.paidAt !== null && (order.waitingUnits > 0 || order.balanceDue > 0) && OPEN_STATUSES.includes(order.status);
+  const mayCancelWaiting = (order: OrderRow) =>
+    order.paidAt !== null && (order.waitingUnits > 0 || order.balanceDue > 0) && OPEN_STATUSES.includes(order.status);
   const mayPayBalance = (order: OrderRow) => order.paidAt !== null && order.balanceDue > 0 && OPEN_STATUSES.includes(order.status);
   /** units of a line that may go out now: in stock, not yet sent, and not held for an unpaid balance */
   const shippableUnits = (line: LineRow, order: OrderRow) => readyUnits(parts(line)) - heldForBalance(line, order.balanceDue);
@@ -197,7 +198,9 @@ export function createBackOrdersService(options: BackOrdersOptions) {
         const held = units - line.backorderedQuantity;
         if (held > 0) {
           await tx.execute(sql`update products set stock_quantity = stock_quantity + ${held}, updated_at = now() where id = ${line.productId}`);
-          await tx.execute(sql`update product_variants set stock = stock + ${held} where product_id = ${line.productId} and combination_id = ${line.variantId}`);
+          await tx.execute(
+            sql`update product_variants set stock = stock + ${held} where product_id = ${line.productId} and combination_id = ${line.variantId}`,
+          );
         }
         cancelled.push({ orderLineId: line.id, quantity: units });
         cancelledGross += unitGross(line) * units;
@@ -220,9 +223,7 @@ export function createBackOrdersService(options: BackOrdersOptions) {
         .update(orders)
         .set({
           waitingUnits: lines.reduce((sum, l) => sum + l.backorderedQuantity, 0),
-          ...(money
-            ? { balanceDue: order.balanceDue - money.balanceReduction, depositGoodsValue: order.depositGoodsValue - money.cancelledValue }
-            : {}),
+          ...(money ? { balanceDue: order.balanceDue - money.balanceReduction, depositGoodsValue: order.depositGoodsValue - money.cancelledValue } : {}),
           status,
           updatedAt: sql`now()`,
           ...(last ? { carrier: last.carrier, trackingNumber: last.trackingNumber } : {}),
@@ -236,7 +237,8 @@ export function createBackOrdersService(options: BackOrdersOptions) {
           status,
           actor,
           actorUserId: by.kind === "admin" ? by.id : by.kind === "shopper" ? by.userId : null,
-          note: by.kind === "system" ? (by.reason === "balance-unpaid" ? "back-order-balance-unpaid" : "back-order-refund-date-passed") : "back-order-cancelled",
+          note:
+            by.kind === "system" ? (by.reason === "balance-unpaid" ? "back-order-balance-unpaid" : "back-order-refund-date-passed") : "back-order-cancelled",
         })
         .returning({ id: orderEvents.id });
       if (by.kind === "admin")
@@ -302,7 +304,14 @@ export function createBackOrdersService(options: BackOrdersOptions) {
     const due = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(sql`${orders.balanceDue} > 0`, sql`${orders.waitingUnits} = 0`, sql`${orders.balanceRequestedAt} is null`, inArray(orders.status, [...OPEN_STATUSES])))
+      .where(
+        and(
+          sql`${orders.balanceDue} > 0`,
+          sql`${orders.waitingUnits} = 0`,
+          sql`${orders.balanceRequestedAt} is null`,
+          inArray(orders.status, [...OPEN_STATUSES]),
+        ),
+      )
       .orderBy(asc(orders.id))
       .limit(50);
     let asked = 0;
@@ -312,7 +321,10 @@ export function createBackOrdersService(options: BackOrdersOptions) {
       const done = await withTransaction(db, async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!order || order.balanceDue <= 0 || order.waitingUnits > 0 || order.balanceRequestedAt !== null) return false;
-        await tx.update(orders).set({ balanceRequestedAt: at, updatedAt: sql`now()` }).where(eq(orders.id, id));
+        await tx
+          .update(orders)
+          .set({ balanceRequestedAt: at, updatedAt: sql`now()` })
+          .where(eq(orders.id, id));
         await tx.insert(orderEvents).values({ orderId: id, status: order.status, actor: "system", note: `balance-requested ${dueBy}` });
         await messages.balanceDue(tx, id, dueBy);
         return true;

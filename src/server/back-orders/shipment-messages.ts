@@ -112,9 +112,11 @@ export function createShipmentMessages(deps: ShipmentMessagesDeps) {
             to: order.email,
             subject: m("balanceDue.subject", values),
             // a guest has no account page: the signed link opens the order
-            text: [m("greeting", { name: order.fullName }), m("balanceDue.intro", values), m("orderLink", { link: order.userId === null ? link : orderLink(deps.siteUrl, order.number) })].join(
-              "\n\n",
-            ),
+            text: [
+              m("greeting", { name: order.fullName }),
+              m("balanceDue.intro", values),
+              m("orderLink", { link: order.userId === null ? link : orderLink(deps.siteUrl, order.number) }),
+            ].join("\n\n"),
           },
           { kind: "order-balance-due", dedupeKey: `${key}:mail`, quota: false, tx },
         );
@@ -138,9 +140,11 @@ export function createShipmentMessages(deps: ShipmentMessagesDeps) {
           {
             to: order.email,
             subject: m("balancePaid.subject", values),
-            text: [m("greeting", { name: order.fullName }), m("balancePaid.intro", values), m("orderLink", { link: order.userId === null ? link : orderLink(deps.siteUrl, order.number) })].join(
-              "\n\n",
-            ),
+            text: [
+              m("greeting", { name: order.fullName }),
+              m("balancePaid.intro", values),
+              m("orderLink", { link: order.userId === null ? link : orderLink(deps.siteUrl, order.number) }),
+            ].join("\n\n"),
           },
           { kind: "order-paid", dedupeKey: `${key}:mail`, quota: false, tx },
         );

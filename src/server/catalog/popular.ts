@@ -17,9 +17,7 @@ export async function popularThreshold(db: Database, popular: { basis: PopularBa
     const rank = Math.max(1, Math.ceil((total * popular.topPercent) / 100));
     const column = popular.basis === "sales" ? sql.raw("sales_count") : sql.raw("reviews");
     const [edge] = rowsOf<{ value: number }>(
-      await db.execute(
-        sql`select ${column}::int as value from products where archived_at is null order by ${column} desc, id desc offset ${rank - 1} limit 1`,
-      ),
+      await db.execute(sql`select ${column}::int as value from products where archived_at is null order by ${column} desc, id desc offset ${rank - 1} limit 1`),
     );
     return { threshold: edge ? Number(edge.value) : null };
   });

@@ -94,7 +94,10 @@ export const products = pgTable(
     rating: real("rating").notNull().default(0),
     reviews: integer("reviews").notNull().default(0),
     /** published reviews giving 1 … 5 stars */
-    ratingCounts: integer("rating_counts").array().notNull().default(sql`'{0,0,0,0,0}'`),
+    ratingCounts: integer("rating_counts")
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0}'`),
     /** the average and count of real (non-demo) published reviews: what structured data for search engines says */
     realRating: real("real_rating").notNull().default(0),
     realReviews: integer("real_reviews").notNull().default(0),
@@ -890,7 +893,9 @@ export const payments = pgTable(
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     /** what the attempt pays: the order (its total, or its deposit) or, for a deposit order, its balance (migration 0046) */
-    purpose: text("purpose", { enum: ["order", "balance"] }).notNull().default("order"),
+    purpose: text("purpose", { enum: ["order", "balance"] })
+      .notNull()
+      .default("order"),
     status: text("status", { enum: ["pending", "paid", "failed", "expired", "cancelled"] })
       .notNull()
       .default("pending"),
@@ -944,7 +949,9 @@ export const fiscalReceipts = pgTable(
       .notNull()
       .references(() => orders.id),
     /** "sale": the order's one receipt; an order paid by deposit has a "deposit" and a "balance" receipt (migration 0046) */
-    kind: text("kind", { enum: ["sale", "deposit", "balance"] }).notNull().default("sale"),
+    kind: text("kind", { enum: ["sale", "deposit", "balance"] })
+      .notNull()
+      .default("sale"),
     receiptNumber: text("receipt_number").notNull().unique(),
     globalCounter: bigint("global_counter", { mode: "number" }).notNull().unique(),
     dailyCounter: integer("daily_counter").notNull(),
@@ -958,7 +965,10 @@ export const fiscalReceipts = pgTable(
     fiscalConfirmedAt: timestamp("fiscal_confirmed_at", { withTimezone: true }),
     totals: jsonb("totals").$type<{ net: number; vat: number; gross: number; rates: { rateBp: number; net: number; vat: number }[] }>().notNull(),
   },
-  (t) => [uniqueIndex("fiscal_receipts_day_counter_idx").on(t.businessDay, t.dailyCounter), uniqueIndex("fiscal_receipts_order_kind_idx").on(t.orderId, t.kind)],
+  (t) => [
+    uniqueIndex("fiscal_receipts_day_counter_idx").on(t.businessDay, t.dailyCounter),
+    uniqueIndex("fiscal_receipts_order_kind_idx").on(t.orderId, t.kind),
+  ],
 );
 
 /** Receipts waiting to be sent to the fiscal device, in order, with retries. */
@@ -1833,7 +1843,6 @@ export const stockAlertArrivals = pgTable(
   ],
 );
 
-
 /**
  * A product review (migration 0047): one per product and person (`author_key`: `user:<id>`, or
  * `phone:<E.164>` for a guest through their order's link); a verified purchase when a delivered,
@@ -1871,10 +1880,7 @@ export const productReviews = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("product_reviews_author_idx").on(t.productId, t.authorKey),
-    index("product_reviews_user_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("product_reviews_author_idx").on(t.productId, t.authorKey), index("product_reviews_user_idx").on(t.userId)],
 );
 
 export const reviewPhotos = pgTable(

@@ -28,11 +28,7 @@ export type ReceiptChoice = { kind: ReceiptKind } | { id: number };
  * An order with its lines and receipts, by id or by number; null when there is none. `receipt` is
  * the one chosen (none when the order has no such receipt), by default the sale's or deposit's.
  */
-export async function readOrder(
-  db: Database,
-  key: { id: number } | { number: string },
-  choice?: ReceiptChoice,
-): Promise<OrderDocumentData | null> {
+export async function readOrder(db: Database, key: { id: number } | { number: string }, choice?: ReceiptChoice): Promise<OrderDocumentData | null> {
   const [order] = await db
     .select()
     .from(orders)
@@ -57,9 +53,7 @@ export async function readOrder(
     .orderBy(asc(orderLines.id));
   // issue order: the global counter only grows
   const receipts = await db.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, order.id)).orderBy(asc(fiscalReceipts.globalCounter));
-  const receipt = !choice
-    ? defaultReceipt(receipts)
-    : (receipts.find((r) => ("id" in choice ? r.id === choice.id : r.kind === choice.kind)) ?? null);
+  const receipt = !choice ? defaultReceipt(receipts) : (receipts.find((r) => ("id" in choice ? r.id === choice.id : r.kind === choice.kind)) ?? null);
   return { order, lines, receipt, receipts };
 }
 

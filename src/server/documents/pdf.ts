@@ -305,7 +305,13 @@ export async function receiptPdf(
   if (receipt.kind === "sale") moneyTables(sheet, order, lines, t);
   else {
     const earlier = options.receipts.slice(0, Math.max(0, options.receipts.indexOf(receipt)));
-    partTables(sheet, data, receipt, earlier.reduce((sum, r) => sum + r.totals.gross, 0), t);
+    partTables(
+      sheet,
+      data,
+      receipt,
+      earlier.reduce((sum, r) => sum + r.totals.gross, 0),
+      t,
+    );
   }
 
   if (confirmed) {
@@ -390,7 +396,12 @@ export async function invoicePdf(data: OrderDocumentData, shop: Shop, locale: Lo
     // a deposit order whose balance is still owed is paid in part, and says so
     if (order.balanceDue > 0)
       sheet.text(
-        t("invoice.paidInPart", { paid: formatMoney(amountPaidOf(order)), total: formatMoney(order.total), balance: formatMoney(order.balanceDue), date: paid?.date ?? "" }),
+        t("invoice.paidInPart", {
+          paid: formatMoney(amountPaidOf(order)),
+          total: formatMoney(order.total),
+          balance: formatMoney(order.balanceDue),
+          date: paid?.date ?? "",
+        }),
       );
     else sheet.text(t("invoice.paidInFull", { date: (order.balancePaidAt ? shopTime(order.balancePaidAt) : paid)?.date ?? "" }));
     if (!tax && !options.test) {

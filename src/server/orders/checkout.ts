@@ -12,7 +12,9 @@ import type { OrderRow } from "./views";
 
 /** What the checkout needs of the payments module: start (or find) the payment of an order. */
 export interface PaymentStarter {
-  start(order: Pick<OrderRow, "id" | "number" | "total" | "paymentMethod" | "wallet" | "paymentPhone"> & { purpose?: "order" | "balance" }): Promise<PaymentStart>;
+  start(
+    order: Pick<OrderRow, "id" | "number" | "total" | "paymentMethod" | "wallet" | "paymentPhone"> & { purpose?: "order" | "balance" },
+  ): Promise<PaymentStart>;
   /** card payments can be offered (a provider that takes cards is configured) */
   readonly cardAvailable: boolean;
 }
@@ -108,7 +110,8 @@ export function createCheckout(orders: OrdersService, payments: PaymentStarter, 
       input: { method?: "mobile_money" | "card"; wallet?: string; phone?: string },
     ): Promise<{ payment: PaymentStart | null; paymentError: string | null }> {
       const row = await orders.balanceToPay(key, input);
-      if (row.paymentMethod === "card" && !payments.cardAvailable) throw new DomainError("validation", "Card payments are not available", { field: "method", reason: "method" });
+      if (row.paymentMethod === "card" && !payments.cardAvailable)
+        throw new DomainError("validation", "Card payments are not available", { field: "method", reason: "method" });
       try {
         return { payment: await payments.start({ ...row, total: row.balanceDue, purpose: "balance" }), paymentError: null };
       } catch (error) {

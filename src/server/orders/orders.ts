@@ -252,14 +252,23 @@ export function createOrdersService(options: OrdersOptions) {
    * payment for a balance already paid (or more than is owed, after part of the goods was
    * cancelled) is kept and flagged for the admin to refund, never refused: the provider would retry.
    */
-  async function markBalancePaidInTx(tx: Database, orderId: number, payment: { amount: number; reference: string; provider: string }): Promise<"paid" | "already-paid"> {
+  async function markBalancePaidInTx(
+    tx: Database,
+    orderId: number,
+    payment: { amount: number; reference: string; provider: string },
+  ): Promise<"paid" | "already-paid"> {
     const order = await lockOrder(tx, { id: orderId });
     const counted = Math.min(payment.amount, order.balanceDue);
     if (payment.amount > counted)
       await logSecurityEvent(tx, {
         type: "order-late-payment",
         userId: order.userId,
-        detail: { order: order.number, reason: counted === 0 ? "balance-paid-twice" : "balance-overpaid", amount: payment.amount - counted, reference: payment.reference },
+        detail: {
+          order: order.number,
+          reason: counted === 0 ? "balance-paid-twice" : "balance-overpaid",
+          amount: payment.amount - counted,
+          reference: payment.reference,
+        },
       });
     if (counted === 0) return "already-paid";
     const balanceDue = order.balanceDue - counted;

@@ -234,7 +234,13 @@ function checkRefundBy(request: CheckoutRequest, plans: readonly LinePlan[], sho
  * waits and the payment is one the provider confirms by itself), split by the rule the checkout
  * shows (src/lib/back-orders.ts); null for an order paid in full.
  */
-function checkDeposit(request: CheckoutRequest, plans: readonly LinePlan[], shop: SiteSettings, priced: PricedOrder, lines: readonly CheckoutLine[]): DepositSplit | null {
+function checkDeposit(
+  request: CheckoutRequest,
+  plans: readonly LinePlan[],
+  shop: SiteSettings,
+  priced: PricedOrder,
+  lines: readonly CheckoutLine[],
+): DepositSplit | null {
   if (request.backOrderPayment !== "deposit") return null;
   if (shop.backOrders.payment !== "deposit") throw invalid("backOrderPayment", "This shop takes back-orders paid in full only");
   if (!(DEPOSIT_PAYMENT_METHODS as readonly string[]).includes(request.payment.method))
@@ -512,7 +518,21 @@ export async function placeOrder(deps: PlaceOrderDeps, buyer: OrderBuyer, reques
     // the buyer's own held units (a stock alert told them) are bought now: no longer held
     await useHolds(tx, [...new Set(lines.map((l) => l.productId))], holdOwnerOf(buyer, email));
     const at = now();
-    const { row, lineRows } = await insertOrder(tx, { buyer, email, request, checked, opts, lines, priced, shop, at, onDeliveryPhone, plans, refundBy, deposit });
+    const { row, lineRows } = await insertOrder(tx, {
+      buyer,
+      email,
+      request,
+      checked,
+      opts,
+      lines,
+      priced,
+      shop,
+      at,
+      onDeliveryPhone,
+      plans,
+      refundBy,
+      deposit,
+    });
     await applyRewards(tx, buyer, row, priced, at);
     // store credit is part of the payment (src/server/refunds/store-credit.ts); an order it pays in full is paid now
     // (of a deposit order, store credit pays at most its deposit: the balance is asked when the goods are in)

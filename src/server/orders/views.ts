@@ -116,7 +116,9 @@ function receiptsOf(order: OrderRow, receipts: readonly ReceiptOfView[], test: b
 /** The receipt a document means by default (the sale's, else the deposit's), as the order's `receipt`. */
 function receiptOf(receipts: OrderView["receipts"]): OrderView["receipt"] {
   const receipt = defaultReceipt(receipts);
-  return receipt ? { number: receipt.number, issuedAt: receipt.issuedAt, fiscal: receipt.fiscal, verificationCode: receipt.verificationCode, test: receipt.test } : null;
+  return receipt
+    ? { number: receipt.number, issuedAt: receipt.issuedAt, fiscal: receipt.fiscal, verificationCode: receipt.verificationCode, test: receipt.test }
+    : null;
 }
 
 /**

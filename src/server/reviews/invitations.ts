@@ -89,11 +89,21 @@ export function createReviewInvitations(deps: ReviewInvitationsDeps) {
       const sms = translator(order.locale, "sms");
       const texts = [sms("reviewInvite", { shop, number: order.number, link }), sms("reviewInviteShort", { number: order.number, link })].map(gsmFriendly);
       await deps.notify.enqueue(
-        { channel: "sms", to: order.phone, text: texts.find(fitsOneSms) ?? texts[texts.length - 1]!, event: "review-invite", orderId: order.id, userId: order.user_id, locale: order.locale },
+        {
+          channel: "sms",
+          to: order.phone,
+          text: texts.find(fitsOneSms) ?? texts[texts.length - 1]!,
+          event: "review-invite",
+          orderId: order.id,
+          userId: order.user_id,
+          locale: order.locale,
+        },
         { tx, dedupeKey: `order:${order.number}:review-invite:sms` },
       );
       if (order.email) {
-        const lines = rowsOf<{ name: string }>(await tx.execute(sql`select distinct name from order_lines where order_id = ${order.id} order by name limit 10`));
+        const lines = rowsOf<{ name: string }>(
+          await tx.execute(sql`select distinct name from order_lines where order_id = ${order.id} order by name limit 10`),
+        );
         const t = translator(order.locale, "email");
         await deps.mail.enqueue(
           {

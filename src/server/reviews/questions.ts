@@ -172,7 +172,9 @@ export function createQuestionsService(deps: QuestionsDeps) {
     if (Number(row?.n ?? 0) >= max)
       throw new DomainError(
         "rate-limited",
-        kind === "question" ? "You have asked many questions in the last hour; please wait a while" : "You have answered many questions in the last hour; please wait a while",
+        kind === "question"
+          ? "You have asked many questions in the last hour; please wait a while"
+          : "You have answered many questions in the last hour; please wait a while",
         { retryAfter: 3600 },
       );
   }
@@ -283,7 +285,13 @@ export function createQuestionsService(deps: QuestionsDeps) {
   function moderation(actorId: number, request: ModerateRequest) {
     return request.action === "publish"
       ? { status: "published" as const, hiddenReason: null, moderationNote: null, moderatedBy: actorId, moderatedAt: sql`now()` }
-      : { status: "hidden" as const, hiddenReason: request.reason, moderationNote: request.note?.trim() || null, moderatedBy: actorId, moderatedAt: sql`now()` };
+      : {
+          status: "hidden" as const,
+          hiddenReason: request.reason,
+          moderationNote: request.note?.trim() || null,
+          moderatedBy: actorId,
+          moderatedAt: sql`now()`,
+        };
   }
 
   /** Whether this person may answer the product's questions: an administrator, or a verified buyer where the setting allows. */
@@ -320,10 +328,17 @@ export function createQuestionsService(deps: QuestionsDeps) {
           .select()
           .from(productQuestions)
           .where(where)
-          .orderBy(sql`${productQuestions.answeredAt} is null desc`, sql`coalesce(${productQuestions.answeredAt}, ${productQuestions.createdAt}) desc`, desc(productQuestions.id))
+          .orderBy(
+            sql`${productQuestions.answeredAt} is null desc`,
+            sql`coalesce(${productQuestions.answeredAt}, ${productQuestions.createdAt}) desc`,
+            desc(productQuestions.id),
+          )
           .limit(options.limit)
           .offset(options.offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(productQuestions).where(where),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(productQuestions)
+          .where(where),
         viewer ? mayAnswer(productId, viewer) : Promise.resolve(false),
       ]);
       const answers = await answersOf(
@@ -465,7 +480,10 @@ export function createQuestionsService(deps: QuestionsDeps) {
           )
           .limit(options.limit)
           .offset(options.offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(productQuestions).where(where),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(productQuestions)
+          .where(where),
       ]);
       return { questions: await adminViews(db, rows), total: Number(count?.n ?? 0) };
     },
@@ -482,7 +500,12 @@ export function createQuestionsService(deps: QuestionsDeps) {
             type: "admin-question-moderated",
             userId: actor.id,
             email: actor.email,
-            detail: { questionId: id, productId: row.productId, action: request.action, ...(request.action === "hide" ? { reason: request.reason, note: request.note ?? null } : {}) },
+            detail: {
+              questionId: id,
+              productId: row.productId,
+              action: request.action,
+              ...(request.action === "hide" ? { reason: request.reason, note: request.note ?? null } : {}),
+            },
           },
           meta,
         );

@@ -81,7 +81,13 @@ export default async function AdminReviewsPage({ searchParams }: { searchParams:
     >
       <ul className="space-y-3">
         {reviews.map((r) => (
-          <li key={r.id} className="rounded-xl border border-[var(--border)] p-3 text-sm" data-testid="admin-review" data-review-id={r.id} data-status={r.status}>
+          <li
+            key={r.id}
+            className="rounded-xl border border-[var(--border)] p-3 text-sm"
+            data-testid="admin-review"
+            data-review-id={r.id}
+            data-status={r.status}
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Link href={productPath({ id: r.productId, slug: r.productSlug })} className="font-semibold break-words text-brand hover:underline">
                 {r.productName}
@@ -108,7 +114,13 @@ export default async function AdminReviewsPage({ searchParams }: { searchParams:
                   <li key={src}>
                     <a href={src} target="_blank" rel="noreferrer">
                       {/* eslint-disable-next-line @next/next/no-img-element */}
-                      <img src={src} alt={t("photoAlt", { index: i + 1 })} width={64} height={64} className="h-16 w-16 rounded border border-[var(--border)] object-cover" />
+                      <img
+                        src={src}
+                        alt={t("photoAlt", { index: i + 1 })}
+                        width={64}
+                        height={64}
+                        className="h-16 w-16 rounded border border-[var(--border)] object-cover"
+                      />
                     </a>
                   </li>
                 ))}

@@ -21,6 +21,11 @@ export async function ReviewsSection({ product }: { product: { id: number; name:
     });
   if (!initial) return null;
   return (
-    <ProductReviews product={{ id: product.id, name: product.name, path: productPath(product) }} initial={initial} moderation={settings.reviews.moderation} pageSize={PRODUCT_PAGE_REVIEWS} />
+    <ProductReviews
+      product={{ id: product.id, name: product.name, path: productPath(product) }}
+      initial={initial}
+      moderation={settings.reviews.moderation}
+      pageSize={PRODUCT_PAGE_REVIEWS}
+    />
   );
 }
