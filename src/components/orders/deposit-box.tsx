@@ -1,7 +1,7 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { isApiError } from "@/lib/api-client";
 import { shopDay, type OrderPartsView } from "@/lib/back-orders";
@@ -13,11 +13,9 @@ import { useErrorText } from "../i18n/error-text";
 import { Button } from "../ui/button";
 import { ChoiceCard, FieldError, TextField } from "../ui/form";
 import { orderCalls } from "./order-calls";
+import { useBackoffPolling } from "./use-backoff-polling";
 
 /** Polling a started balance payment: every 3 s at first, slower while nothing changes, never more than every 15 s. */
-const FIRST_POLL_MS = 3000;
-const MAX_POLL_MS = 15_000;
-const BACKOFF = 1.5;
 
 /** How the order was paid, which its balance is paid the same way (the order's wallet and number, changeable). */
 export interface BalancePayer {
@@ -117,49 +115,17 @@ function PayBalance({ number, token, amount, payer, onPaid }: { number: string; 
   const money = formatMoney(amount, "TZS");
 
   const reference = progress.kind === "waiting" ? progress.payment.reference : null;
-  useEffect(() => {
-    if (!reference) return;
-    let delay = FIRST_POLL_MS;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const controller = new AbortController();
-    const check = async () => {
-      timer = null;
-      try {
-        const { payment } = await orderCalls(number, token).payment(reference, { signal: controller.signal });
-        if (payment.status === "paid") return onPaid();
-        if (payment.status !== "pending") {
-          const reason =
-            payment.status === "expired" || payment.failureReason === "expired" ? "expired" : payment.status === "cancelled" ? "declined" : "failed";
-          setProgress({ kind: "failed", text: tp(reason) });
-          return;
-        }
-      } catch (error) {
-        if (isApiError(error) && error.kind === "aborted") return;
-      }
-      delay = Math.min(MAX_POLL_MS, delay * BACKOFF);
-      schedule();
-    };
-    const schedule = () => {
-      if (document.visibilityState === "hidden" || timer) return;
-      timer = setTimeout(() => void check(), delay);
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") {
-        if (timer) clearTimeout(timer);
-        timer = null;
-      } else {
-        delay = FIRST_POLL_MS;
-        if (!timer) void check();
-      }
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    schedule();
-    return () => {
-      controller.abort();
-      if (timer) clearTimeout(timer);
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  }, [reference, number, token, onPaid, tp]);
+  useBackoffPolling(reference, async (signal) => {
+    const { payment } = await orderCalls(number, token).payment(reference!, { signal });
+    if (payment.status === "paid") {
+      onPaid();
+      return true;
+    }
+    if (payment.status === "pending") return false;
+    const reason = payment.status === "expired" || payment.failureReason === "expired" ? "expired" : payment.status === "cancelled" ? "declined" : "failed";
+    setProgress({ kind: "failed", text: tp(reason) });
+    return true;
+  });
 
   const start = async (event: React.FormEvent) => {
     event.preventDefault();

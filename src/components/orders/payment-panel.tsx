@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Loader2, Smartphone } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { isApiError } from "@/lib/api-client";
@@ -13,6 +13,7 @@ import { useErrorText } from "../i18n/error-text";
 import { ChoiceCard, FieldError, TextField } from "../ui/form";
 import { orderCalls } from "./order-calls";
 import { saveHandoff, useHandoff } from "./payment-handoff";
+import { useBackoffPolling } from "./use-backoff-polling";
 import { Button, buttonClass } from "../ui/button";
 
 /** Each wallet's own USSD menu, where a shopper can check that the wallet works on the phone. */
@@ -24,9 +25,6 @@ const WALLET_MENUS: Record<string, string> = {
 };
 
 /** Polling: every 3 s at first, slower while nothing changes, never more than every 15 s. */
-const FIRST_POLL_MS = 3000;
-const MAX_POLL_MS = 15_000;
-const BACKOFF = 1.5;
 
 const FINISHED: readonly PaymentView["status"][] = ["failed", "expired", "cancelled"];
 
@@ -67,54 +65,15 @@ export function PaymentPanel({ number, method, status, total, wallet, paymentPho
 
   const waiting = live.status === "awaiting_payment" && live.payment !== null && !FINISHED.includes(live.payment.status);
 
-  useEffect(() => {
-    if (!waiting) return;
-    let delay = FIRST_POLL_MS;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const controller = new AbortController();
-    const known = `${status}|${payment?.reference}|${payment?.status}`;
-
-    const check = async () => {
-      timer = null;
-      try {
-        const { order } = await calls.get({ signal: controller.signal });
-        const now = `${order.status}|${order.payment?.reference}|${order.payment?.status}`;
-        if (now !== known) {
-          setLive({ status: order.status, payment: order.payment });
-          // the server renders the paid order (timeline, receipt) afresh
-          router.refresh();
-          return;
-        }
-      } catch (error) {
-        if (isApiError(error) && error.kind === "aborted") return;
-      }
-      delay = Math.min(MAX_POLL_MS, delay * BACKOFF);
-      schedule();
-    };
-    const schedule = () => {
-      if (document.visibilityState === "hidden" || timer) return;
-      timer = setTimeout(() => void check(), delay);
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") {
-        if (timer) clearTimeout(timer);
-        timer = null;
-      } else {
-        // back on the tab: look at once, then at the first pace again
-        delay = FIRST_POLL_MS;
-        if (!timer) void check();
-      }
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    schedule();
-    return () => {
-      controller.abort();
-      if (timer) clearTimeout(timer);
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-    // calls: made from the number and token, both in the list
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [waiting, number, token, router, status, payment?.reference, payment?.status]);
+  const known = `${status}|${payment?.reference}|${payment?.status}`;
+  useBackoffPolling(waiting ? known : null, async (signal) => {
+    const { order } = await calls.get({ signal });
+    if (`${order.status}|${order.payment?.reference}|${order.payment?.status}` === known) return false;
+    setLive({ status: order.status, payment: order.payment });
+    // the server renders the paid order (timeline, receipt) afresh
+    router.refresh();
+    return true;
+  });
 
   if (live.status !== "awaiting_payment") return null;
 
