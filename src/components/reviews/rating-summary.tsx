@@ -51,8 +51,8 @@ export function RatingSummaryView({ summary, stars, onStars }: { summary: Rating
                   type="button"
                   onClick={() => onStars(stars === n ? null : n)}
                   aria-pressed={stars === n}
-                  // the name starts with the text the button shows (WCAG 2.5.3, "label in name"), then says it all
-                  aria-label={`${t("starsShort", { stars: n })} ${format.number(count)}: ${label}`}
+                  // named by the text it shows (WCAG 2.5.3, "label in name"); the whole sentence is its title
+                  title={label}
                   disabled={count === 0}
                   className={cx(
                     "flex w-full items-center gap-2 rounded px-1 py-0.5 hover:bg-[var(--surface)] disabled:cursor-default disabled:hover:bg-transparent",
