@@ -128,6 +128,22 @@ export function benchQuerySets(count: number, vocabulary: BenchVocabulary = benc
     bands.push(`${LIST}?minPrice=${low}&maxPrice=${high}${category}&enriched=true`);
   }
 
+  // the shop's own listing as shoppers use it: half in one category, a price band from a random
+  // lower bound to that plus TSh 5,000–2,000,000, one of the five sorts the page offers, a page
+  // among the first ten
+  const shopSorts = [["featured", "desc"], ["price", "asc"], ["price", "desc"], ["created_at", "desc"], ["sales", "desc"]] as const;
+  // (its own random sequence: the other scenarios' URLs stay those of earlier runs)
+  const mixRng = mulberry32(0x3811_2026);
+  const mix: string[] = [];
+  for (let i = 0; i < 4000; i++) {
+    const low = Math.round(Math.exp(Math.log(500) + mixRng() * (Math.log(500_000) - Math.log(500))) / 100) * 100;
+    const high = low + Math.round((5_000 + mixRng() * 1_995_000) / 100) * 100;
+    const category = mixRng() < 0.5 ? `&category=${categories[Math.floor(mixRng() * categories.length)]}` : "";
+    const [sortBy, sortOrder] = shopSorts[Math.floor(mixRng() * shopSorts.length)]!;
+    const offset = Math.floor(mixRng() * 10) * 20;
+    mix.push(`${LIST}?minPrice=${low}&maxPrice=${high}${category}&sortBy=${sortBy}&sortOrder=${sortOrder}&offset=${offset}&enriched=true`);
+  }
+
   const sorted: string[] = [];
   for (const [sortBy, sortOrder] of SORTS)
     for (let page = 0; page < 400; page++) sorted.push(`${LIST}?sortBy=${sortBy}&sortOrder=${sortOrder}&offset=${page * 20}&enriched=true`);
@@ -199,6 +215,12 @@ export function benchQuerySets(count: number, vocabulary: BenchVocabulary = benc
         `${LIST}?category=passive-components&minPrice=1000&maxPrice=20000&enriched=true`,
         `${LIST}?categories=displays,motors-drivers&maxPrice=80000&enriched=true`,
       ],
+    },
+    {
+      name: "listing: filtered mix (category, price band, sort, page)",
+      target: "p99 < 25 ms",
+      cold: unique(mix),
+      cached: [`${LIST}?category=sensors-modules&minPrice=5000&maxPrice=60000&sortBy=price&sortOrder=asc&enriched=true`],
     },
     {
       name: "listing: each sort",

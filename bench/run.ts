@@ -101,6 +101,8 @@ interface Result {
   distinct?: number;
   /** for the cached plain listing: its req/s as a share of the bare node:http server's on the same bytes */
   ceilingRatio?: number;
+  /** the machine's 1-minute load average as the scenario began (this machine's figures swing with it) */
+  loadBefore?: number;
 }
 
 function log(line: string) {
@@ -266,11 +268,12 @@ function rotate(base: string, paths: string[], seconds: number, { once = false, 
  */
 async function loadQuerySet(base: string, set: QuerySet, database: string): Promise<Result[]> {
   const scenario: Scenario = { name: set.name, paths: [], target: set.target };
+  const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
   await rotate(base, [`/api/products?limit=20&enriched=true`], 2);
   const cold = rotate(base, set.cold.slice(0, MAX_COLD_URLS), DURATION, { once: true });
   const coldRun = await cold;
   const requests = cold.used();
-  const coldResult = toResult(coldRun, scenario, database, { mode: "cold", requests, distinct: Math.min(requests, set.cold.length) });
+  const coldResult = { ...toResult(coldRun, scenario, database, { mode: "cold", requests, distinct: Math.min(requests, set.cold.length) }), loadBefore };
   await rotate(base, set.cached, 2);
   const cachedRun = await rotate(base, set.cached, DURATION);
   return [coldResult, toResult(cachedRun, scenario, database, { mode: "cached" })];
@@ -592,13 +595,13 @@ function writeReport(results: Result[]) {
   );
   const rows = results.map(
     (r) =>
-      `| ${r.database} | ${r.scenario}${r.ceilingRatio !== undefined ? ` (ratio to the ceiling ${r.ceilingRatio})` : ""} | ${r.mode ?? "—"}${r.distinct ? ` (${r.distinct.toLocaleString("en-US")} distinct of ${r.requests?.toLocaleString("en-US")})` : ""} | ${r.requestsPerSecond.toLocaleString("en-US")} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.target ?? "—"} | ${r.errors + r.non2xx} |`,
+      `| ${r.database} | ${r.scenario}${r.ceilingRatio !== undefined ? ` (ratio to the ceiling ${r.ceilingRatio})` : ""} | ${r.mode ?? "—"}${r.distinct ? ` (${r.distinct.toLocaleString("en-US")} distinct of ${r.requests?.toLocaleString("en-US")})` : ""} | ${r.requestsPerSecond.toLocaleString("en-US")} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.target ?? "—"} | ${r.errors + r.non2xx} | ${r.loadBefore ?? "—"} |`,
   );
   const table = [
     `Run ${stamp} on ${machine}; ${COUNT.toLocaleString("en-US")} products, ${CONNECTIONS} connections, ${DURATION} s per scenario (after a 2 s warm-up); PostgreSQL database ${BENCH_DB}.`,
     "",
-    "| database | scenario | requests | req/s | p50 ms | p95 ms | p99 ms | target | errors |",
-    "|---|---|---|---:|---:|---:|---:|---|---:|",
+    "| database | scenario | requests | req/s | p50 ms | p95 ms | p99 ms | target | errors | load before |",
+    "|---|---|---|---:|---:|---:|---:|---|---:|---:|",
     ...rows,
   ].join("\n");
   console.log(`\n${table}\n`);

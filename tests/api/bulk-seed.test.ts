@@ -58,8 +58,8 @@ describe("bulk seed", () => {
     for (const name of [
       "products_search_idx",
       "products_name_trgm_idx",
-      "products_category_idx",
-      "products_price_idx",
+      "products_listing_category_sales_idx",
+      "products_listing_price_idx",
       "products_image_idx",
       "products_sku_unique",
     ]) {
@@ -68,7 +68,7 @@ describe("bulk seed", () => {
     const specIndexes = rowsOf<{ name: string }>(await handle.db.execute(sql`select indexname as name from pg_indexes where tablename = 'product_specs'`)).map(
       (r) => r.name,
     );
-    for (const name of ["product_specs_product_idx", "product_specs_num_idx", "product_specs_text_idx", "product_specs_category_idx"]) {
+    for (const name of ["product_specs_product_values_idx", "product_specs_num_idx", "product_specs_text_idx", "product_specs_category_idx"]) {
       expect(specIndexes).toContain(name);
     }
     const foreignKeys = rowsOf<{ n: number }>(

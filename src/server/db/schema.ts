@@ -130,17 +130,23 @@ export const products = pgTable(
   (t) => [
     // Plain ascending (column, id) indexes: a descending sort with the id in the same direction
     // reads them backwards, so every sort of the listing stops after `limit` rows.
-    index("products_category_idx").on(t.categoryId, t.salesCount, t.id),
+    // The shop's main sorts (featured and best-selling, price, newest), with and without a
+    // category, have indexes of the products on sale only that also carry the category and the
+    // price (INCLUDE, written in migration 0051; drizzle cannot say it): a filtered listing's walk
+    // and its capped count then never visit the table.
+    index("products_listing_sales_idx").on(t.salesCount, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_listing_created_idx").on(t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_listing_price_idx").on(t.price, t.id).where(sql`${t.archivedAt} is null`),
     // a category's listing in each sort order reads its own index and stops after the page; a
     // sort index alone would step over every other category's products first (seconds at 1M)
-    index("products_category_price_idx").on(t.categoryId, t.price, t.id),
+    index("products_listing_category_sales_idx").on(t.categoryId, t.salesCount, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_listing_category_created_idx").on(t.categoryId, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_listing_category_price_idx").on(t.categoryId, t.price, t.id).where(sql`${t.archivedAt} is null`),
     index("products_category_name_idx").on(t.categoryId, t.name, t.id),
-    index("products_category_created_idx").on(t.categoryId, t.createdAt, t.id),
     index("products_category_rating_idx").on(t.categoryId, t.rating, t.id),
     index("products_brand_idx").on(t.brandId),
-    index("products_price_idx").on(t.price, t.id),
+    // the admin's list (archived products too) in its newest-first order
     index("products_created_idx").on(t.createdAt, t.id),
-    index("products_sales_idx").on(t.salesCount, t.id),
     // the admin dashboard's low-stock list: a range read however large the catalogue
     index("products_stock_idx").on(t.stockQuantity, t.id),
     index("products_rating_idx").on(t.rating, t.id),
@@ -253,7 +259,8 @@ export const productSpecs = pgTable(
     text: text("text"),
   },
   (t) => [
-    index("product_specs_product_idx").on(t.productId, t.key),
+    // INCLUDE (num, text) in migration 0051: a listing checks a product's values from the index alone
+    index("product_specs_product_values_idx").on(t.productId, t.key),
     index("product_specs_category_idx").on(t.categoryId, t.key, t.num, t.text, t.productId),
     // an option's deletion cascades here by variant_id (migration 0033)
     index("product_specs_variant_idx")

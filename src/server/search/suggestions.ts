@@ -15,18 +15,14 @@ export const SUGGESTION_LIMIT = 8;
  * word or part number (as search reads them: "mq2" finds "MQ-2 Gas & Smoke Sensor Module"), most sold first, then
  * categories and brands that merely contain it.
  */
-export async function searchSuggestions(db: Database, rawQuery: string): Promise<string[]> {
-  const q = rawQuery.trim().toLowerCase().replace(/\s+/g, " ");
+async function searchSuggestions(db: Database, q: string): Promise<string[]> {
   if (q.length < SUGGESTION_MIN_LENGTH) return [];
-  const cached = recent.get(q);
-  if (cached) return cached;
-  const found = await findSuggestions(db, q);
-  recent.set(q, found);
-  return found;
+  return findSuggestions(db, q);
 }
 
 // Everyone types the same first letters: a short prefix matches thousands of products, so the
-// answers are kept half a minute (the catalogue changes far more slowly than people type).
+// answers (the spec refinements with the names) are kept half a minute (the catalogue changes far
+// more slowly than people type).
 const recent = new LRUCache<string, string[]>({ max: 10_000, ttl: 30_000 });
 
 async function findSuggestions(db: Database, q: string): Promise<string[]> {
@@ -77,8 +73,14 @@ export function createSearchService(db: Database) {
      * typed value narrowed by a package where one fits ("10k" → "10k 0805").
      */
     suggestions: async (query: string) => {
-      const [specs, names] = await Promise.all([specSuggestions(db, query), searchSuggestions(db, query)]);
-      return [...specs, ...names.filter((n) => !specs.includes(n))].slice(0, SUGGESTION_LIMIT);
+      // the refinements repeat the value as typed ("100nF 0805"); the names match case aside
+      const typed = query.trim().replace(/\s+/g, " ");
+      const cached = recent.get(typed);
+      if (cached) return cached;
+      const [specs, names] = await Promise.all([specSuggestions(db, typed), searchSuggestions(db, typed.toLowerCase())]);
+      const found = [...specs, ...names.filter((n) => !specs.includes(n))].slice(0, SUGGESTION_LIMIT);
+      recent.set(typed, found);
+      return found;
     },
   };
 }
