@@ -10,6 +10,7 @@ describe("bench request sets", () => {
       "listing: plain",
       "listing: category",
       "listing: price band",
+      "listing: filtered mix (category, price band, sort, page)",
       "listing: each sort",
       "listing: deep pages",
       "search: one word",
@@ -29,6 +30,14 @@ describe("bench request sets", () => {
       expect(set.cached.length, set.name).toBeLessThanOrEqual(10);
       for (const url of [...set.cold, ...set.cached]) expect(url).toMatch(/^\/api\/(products|search-suggestions|facets)[/?]/);
     }
+  });
+
+  it("searches the demo catalogue's own words when the catalogue is the embedded demo", () => {
+    const demo = benchQuerySets(414);
+    const named = (part: string) => demo.find((s) => s.name.includes(part))!;
+    expect(named("search: one word").cold.length).toBeGreaterThanOrEqual(200);
+    expect(named("suggestions").cold.length).toBeGreaterThanOrEqual(200);
+    expect(named("search: one word").cold).toContain("/api/products?search=arduino&enriched=true");
   });
 
   it("picks two-word queries that match 2–10% of the catalogue, words a shopper would type together", () => {

@@ -51,9 +51,12 @@ function misspell(word: string, rng: () => number): string {
   return word.slice(0, i) + word[i] + word.slice(i);
 }
 
+/** What the request sets read of a product: its words, part number, brand and category. */
+type VocabularyProduct = Pick<BulkProduct, "name" | "mpn" | "brand" | "categorySlug" | "description">;
+
 export interface BenchVocabulary {
-  /** the sampled bulk products (present in a catalogue of `count` products) */
-  sample: BulkProduct[];
+  /** the sampled products (present in a catalogue of `count` products): bulk ones, or the demo's in a small catalogue */
+  sample: VocabularyProduct[];
   /** two-word queries with the share of the sample they match */
   pairs: { query: string; share: number }[];
 }
@@ -71,8 +74,13 @@ export function benchVocabulary(count: number, sampleSize = 5_000): BenchVocabul
     0,
   );
   const step = Math.max(1, Math.floor(bulkCount / sampleSize));
-  const sample: BulkProduct[] = [];
+  const sample: VocabularyProduct[] = [];
   for (let k = 1; k <= bulkCount && sample.length < sampleSize; k += step) sample.push(bulkProduct(k, ctx));
+  // a catalogue of a few thousand is mostly the demo's products: their words too (the embedded
+  // default, 414 products, has no bulk ones at all); a demo product's part number is the first
+  // word of its name with a digit in it ("ESP32", "HC-SR04")
+  if (bulkCount < sampleSize)
+    for (const p of demo) sample.push({ ...p, mpn: p.name.split(/\s+/).find((w) => /\d/.test(w) && /[a-z]/i.test(w)) ?? p.sku });
 
   const categoryName = new Map(SEED_CATEGORIES.map((c) => [c.slug, c.name]));
   const texts = sample.map((p) => words(`${p.name} ${p.brand} ${categoryName.get(p.categorySlug) ?? ""} ${p.description}`));

@@ -35,6 +35,21 @@ const counts = new LRUCache<string, object>({ max: 5_000, ttl: COUNT_TTL_MS });
 /** A small value (a total, a list of ids) kept like the counts. */
 export const cachedValue = readThrough(counts);
 
+/** The catalogue's version in this process: a value read before a write is not kept after it. */
+export function catalogGeneration(): number {
+  return generation;
+}
+
+/** A listing's total for its filters, if this process knows it (see `browseProducts`). */
+export function peekCount(key: string): { total: number; estimate: boolean } | undefined {
+  return counts.get(key) as { total: number; estimate: boolean } | undefined;
+}
+
+/** Keeps a total a listing counted on its way (unless the catalogue changed meanwhile: see readThrough). */
+export function rememberCount(key: string, value: { total: number; estimate: boolean }, since: number): void {
+  if (since === generation) counts.set(key, value);
+}
+
 export async function cachedCount(key: string, query: () => Promise<{ total: number }[]>): Promise<number> {
   const { total } = await cachedValue(key, async () => ({ total: Number((await query())[0]?.total ?? 0) }));
   return total;
