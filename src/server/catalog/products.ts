@@ -249,17 +249,17 @@ async function browseProducts(db: Database, query: ProductQuery, specs: readonly
   if (!counted?.estimate) {
     const since = catalogGeneration();
     const capped = sql`select ${products.id} as id, ${column} as sort_key from ${products} where ${whereSql} limit ${EXACT_TOTAL_LIMIT + 1}`;
-    const fetched = await db
-      .select({ ...productSelection(query.enriched), matched: sql<number>`(select count(*)::int from (${capped}) c)` })
-      .from(products)
-      .where(sql`${products.id} in (select id from (${capped}) m order by sort_key ${dir}, id ${dir} limit ${limit + 1} offset ${offset})`)
+    // the count is the statement's one row, joined to the page's rows (none past the last page)
+    const joined = await db
+      .select({ ...productSelection(query.enriched), matched: sql<number>`counted.matched` })
+      .from(sql`(select count(*)::int as matched from (${capped}) c) counted`)
+      .leftJoin(
+        products,
+        sql`${products.id} = any(array(select id from (${capped}) m order by sort_key ${dir}, id ${dir} limit ${limit + 1} offset ${offset}))`,
+      )
       .orderBy(by(column), by(products.id));
-    if (fetched.length === 0) {
-      // past the last page (or nothing matches): the total alone
-      const total = await countMatches(db, condition, countKey);
-      return { ...emptyPage(query), total: total.total, totalIsEstimate: total.estimate };
-    }
-    const matched = Number(fetched[0]!.matched);
+    const fetched = joined.filter((row) => row.id !== null);
+    const matched = Number(joined[0]?.matched ?? 0);
     if (matched <= EXACT_TOTAL_LIMIT) {
       rememberCount(countKey, { total: matched, estimate: false }, since);
       return page(fetched as unknown as ProductRow[], matched, false);
@@ -385,6 +385,21 @@ async function answeredQuestionMatches(db: Database, text: string, where: SQL[],
   return { ids: rows.map((r) => Number(r.product_id)) };
 }
 
+/**
+ * Whether any published question has a published answer: until one has, a search skips looking
+ * in the questions (a statement, about a millisecond on the embedded database). Kept like the
+ * small lists, which publishing an answer drops with the rest of the catalogue's caches.
+ */
+async function anyAnsweredQuestion(db: Database): Promise<boolean> {
+  const { any } = await cachedList("any-answered-question", async () => {
+    const [row] = rowsOf<{ any: boolean }>(
+      await db.execute(sql`select exists (select 1 from product_questions q where q.status = 'published' and q.answered_at is not null) as any`),
+    );
+    return { any: Boolean(row?.any) };
+  });
+  return any;
+}
+
 /** The text matches with the question matches added (each product once; the total counts the added ones). */
 function withAnswered(found: Candidates, asked: number[]): Candidates {
   const known = new Set(found.ids);
@@ -408,7 +423,9 @@ async function searchProducts(db: Database, query: ProductQuery, text: string, s
   const cap = Math.max(SEARCH_CANDIDATES, offset + limit);
   const filters = filtersKey(query, specs);
   // products whose answered questions have the words as typed (the catalogue's lexicon may not know them)
-  const asked = await cachedValue(`asked:${text}:${filters}:${cap}`, () => answeredQuestionMatches(db, text, where, cap));
+  const asked = (await anyAnsweredQuestion(db))
+    ? await cachedValue(`asked:${text}:${filters}:${cap}`, () => answeredQuestionMatches(db, text, where, cap))
+    : { ids: [] };
   if (terms.length === 0 && asked.ids.length === 0) return emptyPage(query);
 
   const common = terms.map((t) => t.frequency > COMMON_WORD);

@@ -5,6 +5,7 @@ import { brands, categories } from "../db/schema";
 import { resolveQuery } from "./resolve";
 import { toTsQueryText } from "./terms";
 import { specSuggestions } from "../specs/suggestions";
+import { cachedList } from "../catalog/catalog-cache";
 
 export const SUGGESTION_MIN_LENGTH = 2;
 export const SUGGESTION_LIMIT = 8;
@@ -25,19 +26,22 @@ async function searchSuggestions(db: Database, q: string): Promise<string[]> {
 // more slowly than people type).
 const recent = new LRUCache<string, string[]>({ max: 10_000, ttl: 30_000 });
 
+/** The categories (in the shop's order) and brands (by name) whose names suggestions offer: small, and kept like the counts. */
+async function groupNames(db: Database): Promise<{ categories: { name: string; nameSw: string | null }[]; brands: string[] }> {
+  return cachedList("suggestion-groups", async () => ({
+    categories: await db.select({ name: categories.name, nameSw: categories.nameSw }).from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
+    brands: (await db.select({ name: brands.name }).from(brands).orderBy(asc(brands.name))).map((b) => b.name),
+  }));
+}
+
+/** At most this many categories and this many brands are suggested. */
+const GROUPS_SHOWN = 3;
+
 async function findSuggestions(db: Database, q: string): Promise<string[]> {
   const terms = await resolveQuery(db, q);
-  const like = `%${q.replace(/[%_\\]/g, "")}%`;
-
+  const typed = q.replace(/[%_\\]/g, "");
   const [groups, names] = await Promise.all([
-    db.execute(sql`
-      (select case when lower(coalesce(${categories.nameSw}, '')) like ${like} then ${categories.nameSw} else ${categories.name} end as name,
-              (lower(${categories.name}) like ${like.slice(1)} or lower(coalesce(${categories.nameSw}, '')) like ${like.slice(1)}) as starts, 0 as kind
-         from ${categories} where lower(${categories.name}) like ${like} or lower(coalesce(${categories.nameSw}, '')) like ${like}
-         order by ${asc(categories.sortOrder)} limit 3)
-      union all
-      (select ${brands.name} as name, lower(${brands.name}) like ${like.slice(1)} as starts, 1 as kind
-         from ${brands} where lower(${brands.name}) like ${like} order by ${asc(brands.name)} limit 3)`),
+    groupNames(db),
     terms.length
       ? db
           .execute(
@@ -48,7 +52,20 @@ async function findSuggestions(db: Database, q: string): Promise<string[]> {
       : Promise.resolve([] as { name: string }[]),
   ]);
 
-  const groupRows = ((groups as { rows?: { name: string; starts: boolean }[] }).rows ?? []) as { name: string; starts: boolean }[];
+  // a category by its English or Kiswahili name (shown in the language typed), a brand by its name
+  const groupRows = [
+    ...groups.categories
+      .filter((c) => c.name.toLowerCase().includes(typed) || (c.nameSw ?? "").toLowerCase().includes(typed))
+      .slice(0, GROUPS_SHOWN)
+      .map((c) => ({
+        name: c.nameSw && c.nameSw.toLowerCase().includes(typed) ? c.nameSw : c.name,
+        starts: c.name.toLowerCase().startsWith(typed) || (c.nameSw ?? "").toLowerCase().startsWith(typed),
+      })),
+    ...groups.brands
+      .filter((b) => b.toLowerCase().includes(typed))
+      .slice(0, GROUPS_SHOWN)
+      .map((b) => ({ name: b, starts: b.toLowerCase().startsWith(typed) })),
+  ];
   const ordered = [
     ...groupRows.filter((r) => r.starts).map((r) => r.name),
     ...names.map((r) => r.name),
