@@ -40,11 +40,6 @@ export function catalogGeneration(): number {
   return generation;
 }
 
-/** A listing's total for its filters, if this process knows it (see `browseProducts`). */
-export function peekCount(key: string): { total: number; estimate: boolean } | undefined {
-  return counts.get(key) as { total: number; estimate: boolean } | undefined;
-}
-
 /** Keeps a total a listing counted on its way (unless the catalogue changed meanwhile: see readThrough). */
 export function rememberCount(key: string, value: { total: number; estimate: boolean }, since: number): void {
   if (since === generation) counts.set(key, value);

@@ -7,7 +7,7 @@ import { answeredQuestionProductIds } from "../reviews/questions";
 import { toTsQueryText } from "../search/terms";
 import { PRODUCT_PAGE_SIZE, type ProductQuery, type SortField } from "@/lib/product-query";
 import { isPlaceholderImage } from "@/lib/product-image";
-import { cachedList, cachedListingPage, cachedProduct, cachedSearchPage, cachedValue, catalogGeneration, peekCount, rememberCount } from "./catalog-cache";
+import { cachedList, cachedListingPage, cachedProduct, cachedSearchPage, cachedValue, catalogGeneration, rememberCount } from "./catalog-cache";
 import { listCategories } from "./categories";
 import { popularThreshold } from "./popular";
 import type { PopularBasis } from "@/lib/reviews";
@@ -202,17 +202,17 @@ function emptyPage(query: ProductQuery): ProductPage {
 }
 
 /**
- * A listing without search, planned by how many products match.
- * - Few (at most EXACT_TOTAL_LIMIT), or not known yet: one statement finds at most that many + 1
- *   through the filters' own index, counts them, sorts them in memory and returns the page's rows.
- *   Walking the sort's index instead would read every product of the catalogue whenever the
- *   filters match few (a price band a category does not reach reads all of that category); and
- *   one statement instead of a count and a page halves the time of a listing on the embedded
- *   database, where each statement costs about a millisecond however small.
- * - More (that statement saw EXACT_TOTAL_LIMIT + 1, or the count cached for these filters says
- *   so): the total is the planner's estimate, the sort's index is walked and stops after the
- *   page. The page's ids are found first, reading only the sort's index, and the page's rows are
- *   fetched for those ids alone: a deep page then skips index entries, not whole rows.
+ * A listing without search, in one statement planned by how many products match. It counts the
+ * matches as far as EXACT_TOTAL_LIMIT + 1, through the filters' own index, then takes the page:
+ * - from those matches, sorted in memory, when there are at most EXACT_TOTAL_LIMIT. Walking the
+ *   sort's index instead would read every product of the catalogue whenever the filters match
+ *   few (a price band a category does not reach reads all of that category);
+ * - by walking the sort's index, which stops after the page, when there are more (the total is
+ *   then the planner's estimate, a second statement, cached per filters).
+ * Only the branch taken runs (each is an InitPlan, run on first use). The page's ids are found
+ * reading the indexes alone, and its rows are fetched for those ids: a deep page skips index
+ * entries, not whole rows. One statement rather than a count and a page: each costs about a
+ * millisecond on the embedded database however small, and a round trip on PostgreSQL.
  */
 async function browseProducts(db: Database, query: ProductQuery, specs: readonly SpecFilter[]): Promise<ProductPage> {
   const limit = query.limit ?? PRODUCT_PAGE_SIZE;
@@ -231,69 +231,41 @@ async function browseProducts(db: Database, query: ProductQuery, specs: readonly
   const column = sortBy === "featured" ? products.salesCount : SORT_COLUMNS[sortBy];
   const by = direction === "asc" ? asc : desc;
   const dir = direction === "asc" ? sql`asc` : sql`desc`;
-  const page = (rows: ProductRow[], total: number, estimate: boolean): ProductPage => {
-    // One row more than the page says whether another page follows.
-    const hasMore = rows.length > limit;
-    const shown = hasMore ? rows.slice(0, limit) : rows;
-    return {
-      products: shown.map((row) => toProduct(row, "variants" in row ? (row.variants as VariantRow[]) : undefined)),
-      total: estimate ? Math.max(total, offset + shown.length + (hasMore ? 1 : 0)) : total,
-      totalIsEstimate: estimate,
-      limit,
-      offset,
-      hasMore,
-    };
-  };
 
-  let counted = peekCount(countKey);
-  if (!counted?.estimate) {
-    const since = catalogGeneration();
-    const capped = sql`select ${products.id} as id, ${column} as sort_key from ${products} where ${whereSql} limit ${EXACT_TOTAL_LIMIT + 1}`;
-    // the count is the statement's one row, joined to the page's rows (none past the last page)
-    const joined = await db
-      .select({ ...productSelection(query.enriched), matched: sql<number>`counted.matched` })
-      .from(sql`(select count(*)::int as matched from (${capped}) c) counted`)
-      .leftJoin(
-        products,
-        sql`${products.id} = any(array(select id from (${capped}) m order by sort_key ${dir}, id ${dir} limit ${limit + 1} offset ${offset}))`,
-      )
-      .orderBy(by(column), by(products.id));
-    const fetched = joined.filter((row) => row.id !== null);
-    const matched = Number(joined[0]?.matched ?? 0);
-    if (matched <= EXACT_TOTAL_LIMIT) {
-      rememberCount(countKey, { total: matched, estimate: false }, since);
-      return page(fetched as unknown as ProductRow[], matched, false);
-    }
-    counted = await countMatches(db, condition, countKey, true);
-  }
-
-  const pageIds = sql`select ${products.id} from ${products} where ${whereSql} order by ${column} ${dir}, ${products.id} ${dir} limit ${limit + 1} offset ${offset}`;
-  const fetched = await db
-    .select(productSelection(query.enriched))
-    .from(products)
-    .where(sql`${products.id} in (${pageIds})`)
+  const since = catalogGeneration();
+  const capped = sql`select ${products.id} as id, ${column} as sort_key from ${products} where ${whereSql} limit ${EXACT_TOTAL_LIMIT + 1}`;
+  // One row more than the page says whether another page follows.
+  const fromFew = sql`array(select id from (${capped}) m order by sort_key ${dir}, id ${dir} limit ${limit + 1} offset ${offset})`;
+  const byWalking = sql`array(select ${products.id} from ${products} where ${whereSql} order by ${column} ${dir}, ${products.id} ${dir} limit ${limit + 1} offset ${offset})`;
+  // the count is the statement's one row, joined to the page's rows (none past the last page)
+  const joined = await db
+    .select({ ...productSelection(query.enriched), matched: sql<number>`counted.matched` })
+    .from(sql`(select count(*)::int as matched from (${capped}) c) counted`)
+    .leftJoin(products, sql`${products.id} = any(case when counted.matched <= ${EXACT_TOTAL_LIMIT} then ${fromFew} else ${byWalking} end)`)
     .orderBy(by(column), by(products.id));
-  const rows = fetched as unknown as ProductRow[];
-  // a short page is the end of the list: what came before it and it are every match, exactly
-  if (rows.length > 0 && rows.length <= limit) return page(rows, offset + rows.length, false);
-  return page(rows, counted.total, counted.estimate);
+  const fetched = joined.filter((row) => row.id !== null) as unknown as ProductRow[];
+  const matched = Number(joined[0]?.matched ?? 0);
+  const hasMore = fetched.length > limit;
+  const rows = hasMore ? fetched.slice(0, limit) : fetched;
+  let total = matched;
+  let estimate = false;
+  if (matched <= EXACT_TOTAL_LIMIT) rememberCount(countKey, { total: matched, estimate: false }, since);
+  else if (rows.length === 0 || hasMore) ({ total, estimate } = await estimateMatches(db, whereSql, countKey));
+  // else a short page is the end of the list: what came before it and it are every match, exactly
+  else total = offset + rows.length;
+  return {
+    products: rows.map((row) => toProduct(row, "variants" in row ? (row.variants as VariantRow[]) : undefined)),
+    total: estimate ? Math.max(total, offset + rows.length + (hasMore ? 1 : 0)) : total,
+    totalIsEstimate: estimate,
+    limit,
+    offset,
+    hasMore,
+  };
 }
 
-/**
- * How many products match: counted exactly up to EXACT_TOTAL_LIMIT (the count stops there), and
- * above it the planner's estimate, rounded to two significant figures; `knownMany` when a read
- * already saw more than EXACT_TOTAL_LIMIT (only the estimate is then asked). Cached like the counts.
- */
-async function countMatches(db: Database, condition: SQL | undefined, key: string, knownMany = false): Promise<{ total: number; estimate: boolean }> {
+/** More than EXACT_TOTAL_LIMIT products match: the planner's estimate of how many, rounded to two significant figures; cached like the counts. */
+async function estimateMatches(db: Database, whereSql: SQL, key: string): Promise<{ total: number; estimate: boolean }> {
   return cachedValue(key, async () => {
-    const whereSql = condition ?? sql`true`;
-    if (!knownMany) {
-      const [row] = rowsOf<{ total: number }>(
-        await db.execute(sql`select count(*)::int as total from (select 1 from ${products} where ${whereSql} limit ${EXACT_TOTAL_LIMIT + 1}) capped`),
-      );
-      const exact = Number(row?.total ?? 0);
-      if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, estimate: false };
-    }
     const planned = await plannedRows(db, sql`select 1 from ${products} where ${whereSql}`);
     return { total: roundEstimate(Math.max(planned, EXACT_TOTAL_LIMIT + 1)), estimate: true };
   });
