@@ -6,7 +6,16 @@
 // (progress goes to stderr) and writes bench/results/lighthouse-<date>.json, plus the median run's
 // full report as .report.json / .report.html (open the HTML in a browser for every detail).
 //
-// Options: --runs N (default 3), --path /products (the page to audit). Env: LIGHTHOUSE_PORT
+// With --pages all: every main page (/, /products, a product page, /cart and /checkout as a guest
+// with a cart, /checkout signed in, an order opened from its SMS link; their state made through the
+// API by bench/lighthouse-pages.mjs), the median of the runs per page in one table (performance,
+// LCP, TBT, first-load JavaScript) against the targets, the top opportunities of a page that misses
+// them; then the phone's first presses under a 4× CPU slowdown and the script bytes of /products in
+// its first 10 s (bench/first-press.mjs). Each page's median run is kept as .report.json / .html.
+//
+// Options: --runs N (default 3), --path /products (the page to audit), --pages all,
+// --presses N (first presses per control, default 5), --no-press (skip the first presses and script
+// bytes), --press-only (only those). Env: LIGHTHOUSE_PORT
 // (default 3200; when unset and 3200 is taken, the next free port is used), CHROMIUM_PATH.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -20,15 +29,29 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/browser.mjs";
 import { buildIsCurrent, root } from "../scripts/build-lib.mjs";
+import { measureFirstPresses, measurePhoneScripts } from "./first-press.mjs";
+import { plainPage, preparePages, seedBrowser } from "./lighthouse-pages.mjs";
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     path: { type: "string", default: "/products" },
+    pages: { type: "string" },
+    presses: { type: "string", default: "5" },
+    "no-press": { type: "boolean", default: false },
+    "press-only": { type: "boolean", default: false },
   },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
 const PAGE_PATH = args.path.startsWith("/") ? args.path : `/${args.path}`;
+if (args.pages !== undefined && args.pages !== "all") {
+  console.error(`--pages takes "all" (one page: --path ${PAGE_PATH})`);
+  process.exit(2);
+}
+const ALL_PAGES = args.pages === "all";
+const PRESSES = Math.max(1, Number(args.presses) || 5);
+/** The issue's targets for every page (Lighthouse mobile, median of the runs). */
+const TARGETS = { performance: 95, lcpMs: 2000, firstLoadJsKiB: 150, pressMs: 100, dialogMs: 300, phoneScriptKiB: 180 };
 const SERVER_START_TIMEOUT_MS = 240_000;
 const QUIET_BUSY = 0.15; // share of all cores busy above which a run waits, and the report warns
 
@@ -85,6 +108,8 @@ function startServer(port, dataDir) {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       API_RATE_LIMIT: "0",
+      // the signed-in shopper of --pages all confirms the address from the outbox: mail leaves it at once
+      MAIL_DRAIN_INTERVAL_MS: "250",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -142,10 +167,10 @@ async function waitForServer(child, url) {
 // ---------------------------------------------------------------------------------------------
 // First-load JavaScript
 
-/** GET with gzip/br accepted; answers the bytes as sent and as decoded. */
-function getRaw(url) {
+/** GET with gzip/br accepted (plus `headers`: a page's session cookie); answers the bytes as sent and as decoded. */
+function getRaw(url, headers = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: { "accept-encoding": "gzip, br", "user-agent": "storefront-bench" } }, (res) => {
+    const req = http.get(url, { headers: { "accept-encoding": "gzip, br", "user-agent": "storefront-bench", ...headers } }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("error", reject);
@@ -169,9 +194,9 @@ const decodeEntities = (s) =>
     .replace(/&quot;/g, '"')
     .replace(/&#x27;|&#39;/g, "'");
 
-async function measureFirstLoad(base) {
-  const page = await getRaw(base + PAGE_PATH);
-  if (page.status !== 200) throw new Error(`${PAGE_PATH} answered ${page.status}`);
+async function measureFirstLoad(base, pagePath = PAGE_PATH, headers = {}) {
+  const page = await getRaw(base + pagePath, headers);
+  if (page.status !== 200) throw new Error(`${pagePath} answered ${page.status}`);
   const html = page.body.toString("utf8");
   const collect = (re, keep = () => true) => {
     const found = [];
@@ -214,7 +239,7 @@ async function measureFirstLoad(base) {
   let nextStats = null;
   try {
     const stats = JSON.parse(fs.readFileSync(path.join(root, ".next", "diagnostics", "route-bundle-stats.json"), "utf8"));
-    const route = PAGE_PATH.split("?")[0];
+    const route = pagePath.split("?")[0];
     const entry = (Array.isArray(stats) ? stats : []).find((s) => s.route === route);
     if (entry) nextStats = { route, firstLoadUncompressedJsBytes: entry.firstLoadUncompressedJsBytes, chunks: entry.firstLoadChunkPaths?.length ?? null };
   } catch {
@@ -222,7 +247,7 @@ async function measureFirstLoad(base) {
   }
   return {
     nextBuildStats: nextStats,
-    page: PAGE_PATH,
+    page: pagePath,
     html: {
       rawBytes: page.body.length,
       gzipBytes: zlib.gzipSync(page.body, { level: 9 }).length,
@@ -269,25 +294,33 @@ async function waitForQuiet() {
   return busy;
 }
 
-async function runLighthouse(url, chromePath, index) {
+/** The Chromium of the run under way (an interrupted run stops it too). */
+let activeChrome = null;
+
+/** One Lighthouse run in a fresh Chromium; `page.storage` is put into it first, `page.headers` go with every request. */
+async function runLighthouse(url, chromePath, index, page = { headers: {}, storage: null }) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS, logLevel: "silent" });
+  activeChrome = chrome;
   try {
+    await seedBrowser(chrome.port, new URL(url).origin, page.storage);
     const browser = await fetch(`http://127.0.0.1:${chrome.port}/json/version`)
       .then((r) => r.json())
       .then((v) => String(v.Browser ?? "").replace(/^HeadlessChrome/, "Chromium"))
       .catch(() => "");
     const busyBefore = await waitForQuiet();
     const loadBefore = os.loadavg()[0];
-    const result = await lighthouse(url, { port: chrome.port, output: ["json", "html"], logLevel: "error" });
+    const extraHeaders = Object.keys(page.headers ?? {}).length ? page.headers : undefined;
+    const result = await lighthouse(url, { port: chrome.port, output: ["json", "html"], logLevel: "error", extraHeaders });
     if (!result?.lhr) throw new Error("Lighthouse returned no result");
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const perf = result.lhr.categories.performance?.score;
     const bench = result.lhr.environment?.benchmarkIndex;
     log(
-      `run ${index + 1}/${RUNS}: performance ${perf == null ? "n/a" : Math.round(perf * 100)} (CPU ${Math.round(busyBefore * 100)} % busy before it, benchmark index ${Math.round(bench ?? 0)})`,
+      `${page.label ? `${page.label}: ` : ""}run ${index + 1}/${RUNS}: performance ${perf == null ? "n/a" : Math.round(perf * 100)} (CPU ${Math.round(busyBefore * 100)} % busy before it, benchmark index ${Math.round(bench ?? 0)})`,
     );
     return { lhr: result.lhr, report: result.report, browser, loadAverage: loadBefore, cpuBusyBefore: busyBefore };
   } finally {
+    activeChrome = null;
     await chrome.kill();
   }
 }
@@ -579,16 +612,194 @@ function markdown({ date, machine, url, lhVersion, chromiumVersion, runs, median
 
 // ---------------------------------------------------------------------------------------------
 
+/** The middle value (the mean of the two middle ones for an even count); null for none. */
+function median(values) {
+  const v = values.filter((x) => typeof x === "number" && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+/** A page's first-load JavaScript and its Lighthouse runs: the run with the median score, and each metric's median. */
+async function auditPage(base, page, chromePath) {
+  const url = base + page.path;
+  // Warm-up: Next compiles nothing at run time, but the first render fills the server's caches.
+  for (let i = 0; i < 3; i++) await getRaw(url, page.headers);
+  log(`${page.label}: measuring the first-load JavaScript…`);
+  const firstLoad = await measureFirstLoad(base, page.path, page.headers);
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url, chromePath, i, page));
+  // The run with the median performance score (lower middle for an even count).
+  const order = runs.map((r, i) => ({ i, s: r.lhr.categories.performance?.score ?? 0 })).sort((a, b) => a.s - b.s);
+  const medianIndex = order[Math.floor((order.length - 1) / 2)].i;
+  const summaries = runs.map((r) => summarize(r));
+  const metricMedian = (id) => median(summaries.map((r) => r.metrics[id]?.value));
+  const finalUrls = [...new Set(runs.map((r) => r.lhr.finalDisplayedUrl))];
+  log(
+    `${page.label}: median performance ${median(summaries.map((r) => r.scores.performance))}, LCP ${Math.round(metricMedian("largest-contentful-paint") ?? 0)} ms, ` +
+      `TBT ${Math.round(metricMedian("total-blocking-time") ?? 0)} ms, first-load JS ${kb(firstLoad.scriptsTotal.gzipBytes)} KiB gzip`,
+  );
+  return {
+    page,
+    url,
+    finalUrls,
+    firstLoad,
+    runs,
+    summaries,
+    medianIndex,
+    medianRun: runs[medianIndex],
+    failing: Object.fromEntries(CATEGORIES.map((c) => [c, failingAudits(runs[medianIndex].lhr, c)])),
+    medians: {
+      performance: median(summaries.map((r) => r.scores.performance)),
+      lcpMs: metricMedian("largest-contentful-paint"),
+      tbtMs: metricMedian("total-blocking-time"),
+      fcpMs: metricMedian("first-contentful-paint"),
+      cls: metricMedian("cumulative-layout-shift"),
+      speedIndexMs: metricMedian("speed-index"),
+    },
+  };
+}
+
+function writeReports(dir, name, run) {
+  const [jsonReport, htmlReport] = Array.isArray(run.report) ? run.report : [run.report, null];
+  fs.writeFileSync(path.join(dir, `${name}.report.json`), jsonReport);
+  if (htmlReport) fs.writeFileSync(path.join(dir, `${name}.report.html`), htmlReport);
+}
+
+const seconds = (ms) => (ms == null ? "—" : `${(ms / 1000).toFixed(2)} s`);
+const mark = (ok) => (ok ? "" : " ✗");
+
+/** --pages all: one table of every page, what a page that misses a target loses points on, the first presses and the phone's scripts. */
+function pagesMarkdown({ date, machine, lhVersion, chromiumVersion, audits, presses, phoneScripts }) {
+  const lines = [];
+  lines.push(`## Lighthouse — every main page, ${date}`, "");
+  if (audits.length) {
+    const busiest = Math.max(...audits.flatMap((a) => a.summaries.map((r) => r.cpuBusyBefore)));
+    lines.push(
+      `Lighthouse ${lhVersion}, default (mobile) config: Moto G Power–class emulation, simulated slow 4G and 4× CPU slowdown; ` +
+        `${chromiumVersion}; production build on loopback with a freshly seeded embedded database. ` +
+        `Median of ${RUNS} run${RUNS === 1 ? "" : "s"} per page, each metric's own median. Machine: ${machine}. ` +
+        `Targets: performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs / 1000} s, first-load JavaScript ≤ ${TARGETS.firstLoadJsKiB} KiB (gzip); ✗ marks a miss.` +
+        (busiest > QUIET_BUSY
+          ? ` **Something else was using the machine (${Math.round(busiest * 100)} % CPU before a run): TBT and LCP are inflated.**`
+          : ` CPU busy before a run at most ${Math.round(busiest * 100)} %.`),
+      "",
+    );
+    lines.push("| page | performance | LCP | TBT | FCP | CLS | first-load JS (gzip) | runs (performance) |", "|---|---:|---:|---:|---:|---:|---:|---|");
+    for (const a of audits) {
+      const m = a.medians;
+      const js = a.firstLoad.scriptsTotal.gzipBytes / 1024;
+      lines.push(
+        `| ${a.page.label} | ${m.performance ?? "—"}${mark(m.performance >= TARGETS.performance)} | ${seconds(m.lcpMs)}${mark(m.lcpMs <= TARGETS.lcpMs)} | ` +
+          `${m.tbtMs == null ? "—" : `${Math.round(m.tbtMs)} ms`} | ${seconds(m.fcpMs)} | ${m.cls == null ? "—" : m.cls.toFixed(3)} | ` +
+          `${js.toFixed(1)} KiB in ${a.firstLoad.scriptsTotal.count}${mark(js <= TARGETS.firstLoadJsKiB)} | ${a.summaries.map((r) => r.scores.performance).join(", ")} |`,
+      );
+    }
+    lines.push("");
+    const paths = audits.map(
+      (a) =>
+        `${a.page.label}: \`${a.page.path}\`${a.finalUrls.some((u) => new URL(u).pathname !== a.page.path.split("?")[0]) ? ` (ended at ${a.finalUrls.map((u) => `\`${new URL(u).pathname}\``).join(", ")})` : ""}`,
+    );
+    lines.push(`Addresses: ${paths.join("; ")}.`, "");
+
+    const missing = audits.filter(
+      (a) =>
+        !(
+          a.medians.performance >= TARGETS.performance &&
+          a.medians.lcpMs <= TARGETS.lcpMs &&
+          a.firstLoad.scriptsTotal.gzipBytes / 1024 <= TARGETS.firstLoadJsKiB
+        ),
+    );
+    if (missing.length) {
+      lines.push("### Pages that miss a target: Lighthouse's top opportunities (the median run)", "");
+      for (const a of missing) {
+        lines.push(`**${a.page.label}** (performance ${a.medians.performance}, LCP ${seconds(a.medians.lcpMs)}):`, "");
+        const top = a.failing.performance.filter((f) => f.group !== "metrics").slice(0, 6);
+        const lcp = a.failing.performance.find((f) => f.id === "lcp-breakdown-insight");
+        for (const f of top) {
+          const savings = f.metricSavings
+            ? Object.entries(f.metricSavings)
+                .filter(([, v]) => v > 0)
+                .map(([k, v]) => `${k} −${k === "CLS" ? v.toFixed(3) : `${Math.round(v)} ms`}`)
+                .join(", ")
+            : "";
+          lines.push(`- ${f.title}${f.displayValue ? `: ${f.displayValue}` : ""}${savings ? ` [est. savings ${savings}]` : ""}`);
+          for (const item of f.items.filter((x) => !x.startsWith("\t")).slice(0, 3)) lines.push(`  - ${item}`);
+        }
+        if (lcp && !top.includes(lcp)) for (const item of lcp.items.slice(0, 4)) lines.push(`- LCP breakdown: ${item}`);
+        lines.push("");
+      }
+    }
+  }
+
+  if (presses?.length) {
+    lines.push(
+      "### First press (4× CPU slowdown, /products)",
+      "",
+      "Press → content shown (the frame after it is first shown), median of " +
+        `${PRESSES} presses, each on a fresh page loaded and then idle 5 s; a real click. Targets: a menu or panel ${TARGETS.pressMs} ms ` +
+        `with no request on the press, a dialog ${TARGETS.dialogMs} ms (with Save-Data it may load on first use). 390 px unless said.`,
+      "",
+      "| control | median | presses (ms) | presses that fetched | fetched on the press |",
+      "|---|---:|---|---:|---|",
+    );
+    for (const row of presses) {
+      const ok = row.medianMs !== null && row.medianMs <= row.target && (row.saveData || row.pressesThatFetched === 0);
+      const panel = row.panelMedianMs == null ? "" : `; image panel ${Math.round(row.panelMedianMs)} ms`;
+      lines.push(
+        `| ${row.label} | ${row.medianMs == null ? "never shown" : `${Math.round(row.medianMs)} ms`}${mark(ok)}${panel} | ${row.samplesMs.map((v) => v ?? "—").join(", ")} | ` +
+          `${row.pressesThatFetched}/${row.samplesMs.length} | ${row.fetched.length ? row.fetched.map((u) => `\`${u.replace(/^\/_next\/static\/chunks\//, "…/")}\``).join(", ") : "nothing"} |`,
+      );
+    }
+    const select = presses.find((r) => r.id === "currency-select");
+    if (select && !select.selectOpenSupported)
+      lines.push("", "The currency select: this Chromium has no `:open`, so its figure is press → focus (the browser draws the list itself).");
+    lines.push("");
+  }
+
+  if (phoneScripts) {
+    const { normal, saveData } = phoneScripts;
+    const kib = (b) => (b / 1024).toFixed(1);
+    lines.push(
+      "### Script a phone fetches on /products in its first 10 s",
+      "",
+      "Lighthouse's mobile user agent, 390 px, no CPU slowdown; bytes on the wire of every script response (bench/scroll-bytes.mjs's recorder). " +
+        `Idle prefetches: scripts requested after the load event with no input. Target ≤ ${TARGETS.phoneScriptKiB} KiB, and no idle prefetch with Save-Data or 3G.`,
+      "",
+      "| connection | all script | of which idle prefetches | product-page prefetches | load event |",
+      "|---|---:|---:|---:|---:|",
+    );
+    for (const [name, r] of [
+      ["4G", normal],
+      ["Save-Data + 3G", saveData],
+    ]) {
+      const ok = r.saveData ? r.idlePrefetchScripts.length === 0 : r.scriptBytes / 1024 <= TARGETS.phoneScriptKiB;
+      lines.push(
+        `| ${name} | ${kib(r.scriptBytes)} KiB in ${r.scriptCount}${mark(r.saveData || ok)} | ${r.idlePrefetchScripts.length} (${kib(r.idlePrefetchScriptBytes)} KiB)${mark(!r.saveData || ok)} | ` +
+          `${r.idlePrefetchPages.length} | ${seconds(r.loadEventMs)} |`,
+      );
+    }
+    if (normal.idlePrefetchScripts.length) {
+      lines.push(
+        "",
+        `Idle prefetches (4G): ${normal.idlePrefetchScripts.map((s) => `\`${s.path.replace(/^\/_next\/static\/chunks\//, "…/")}\` ${kib(s.bytes)} KiB`).join(", ")}.`,
+      );
+    }
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
 async function main() {
   const build = checkBuild();
   const chromePath = findChromium();
   const port = await choosePort();
   const base = `http://localhost:${port}`;
-  const url = base + PAGE_PATH;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-lighthouse-"));
   let server;
   let interrupted = false;
   const cleanup = async () => {
+    await activeChrome?.kill();
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -606,69 +817,102 @@ async function main() {
     server = startServer(port, dataDir);
     const upAfter = await waitForServer(server, `${base}/api/categories`);
     log(`server up after ${(upAfter / 1000).toFixed(1)} s`);
+    const started = Date.now();
 
-    // Warm-up: Next compiles nothing at run time, but the first render fills the server's caches.
-    for (let i = 0; i < 3; i++) await getRaw(url);
+    const pages = ALL_PAGES ? await preparePages(base, dataDir, log) : [plainPage(PAGE_PATH)];
+    const audits = [];
+    if (!args["press-only"]) for (const page of pages) audits.push(await auditPage(base, page, chromePath));
 
-    log("measuring the first-load JavaScript…");
-    const firstLoad = await measureFirstLoad(base);
-
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url, chromePath, i));
-
-    // The run with the median performance score (lower middle for an even count).
-    const order = runs.map((r, i) => ({ i, s: r.lhr.categories.performance?.score ?? 0 })).sort((a, b) => a.s - b.s);
-    const medianIndex = order[Math.floor((order.length - 1) / 2)].i;
-    const medianRun = runs[medianIndex];
-    const lhr = medianRun.lhr;
+    let presses = null;
+    let phoneScripts = null;
+    if ((ALL_PAGES || args["press-only"]) && !args["no-press"]) {
+      const session = pages.find((p) => p.id === "checkout-signed-in")?.headers.Cookie ?? null;
+      const busy = await waitForQuiet();
+      log(`first presses (${PRESSES} per control; CPU ${Math.round(busy * 100)} % busy before)…`);
+      presses = await measureFirstPresses(base, { presses: PRESSES, cookie: session, log });
+      phoneScripts = await measurePhoneScripts(base, { log });
+    }
+    log(`measured in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 
     const date = new Date().toISOString();
     const stamp = date.replace(/:/g, "-").replace(/\.\d+Z$/, "Z");
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model?.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
-    const lhVersion = lhr.lighthouseVersion;
-    const chromiumVersion = medianRun.browser || "Chromium";
-    const failing = Object.fromEntries(CATEGORIES.map((c) => [c, failingAudits(lhr, c)]));
-    const summaries = runs.map((r) => summarize(r));
+    const lhVersion = audits[0]?.medianRun.lhr.lighthouseVersion ?? null;
+    const chromiumVersion = audits[0]?.medianRun.browser || "Chromium";
+    const dir = path.join(root, "bench", "results");
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `lighthouse-${stamp}.json`);
+
+    if (!ALL_PAGES && audits.length) {
+      const [audit] = audits;
+      const report = {
+        date,
+        machine,
+        url: audit.url,
+        lighthouseVersion: lhVersion,
+        chromium: chromiumVersion,
+        chromiumPath: chromePath,
+        config: "lighthouse default (mobile emulation, simulated throttling)",
+        buildId: build.id,
+        buildIsCurrent: build.current,
+        medianRun: audit.medianIndex + 1,
+        median: audit.summaries[audit.medianIndex],
+        runs: audit.summaries,
+        firstLoad: audit.firstLoad,
+        failingAudits: audit.failing,
+        ...(presses && { firstPresses: presses, phoneScripts }),
+      };
+      fs.writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
+      writeReports(dir, `lighthouse-${stamp}`, audit.medianRun);
+      console.log(
+        markdown({
+          date: date.slice(0, 10),
+          machine,
+          url: audit.url,
+          lhVersion,
+          chromiumVersion,
+          runs: audit.summaries,
+          median: audit.summaries[audit.medianIndex],
+          medianIndex: audit.medianIndex,
+          firstLoad: audit.firstLoad,
+          failing: audit.failing,
+        }),
+      );
+      if (presses) console.log(pagesMarkdown({ date: date.slice(0, 10), machine, lhVersion, chromiumVersion, audits: [], presses, phoneScripts }));
+      log(`wrote ${path.relative(root, file)} (+ .report.json / .report.html of the median run)`);
+      return;
+    }
+
     const report = {
       date,
       machine,
-      url,
       lighthouseVersion: lhVersion,
       chromium: chromiumVersion,
       chromiumPath: chromePath,
       config: "lighthouse default (mobile emulation, simulated throttling)",
       buildId: build.id,
       buildIsCurrent: build.current,
-      medianRun: medianIndex + 1,
-      median: summaries[medianIndex],
-      runs: summaries,
-      firstLoad,
-      failingAudits: failing,
+      runsPerPage: RUNS,
+      targets: TARGETS,
+      pages: audits.map((a) => ({
+        id: a.page.id,
+        label: a.page.label,
+        path: a.page.path,
+        finalUrls: a.finalUrls,
+        medians: a.medians,
+        medianRun: a.medianIndex + 1,
+        runs: a.summaries,
+        firstLoad: a.firstLoad,
+        failingAudits: a.failing,
+        report: `lighthouse-${stamp}-${a.page.id}.report.html`,
+      })),
+      firstPresses: presses,
+      phoneScripts,
     };
-
-    const dir = path.join(root, "bench", "results");
-    fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `lighthouse-${stamp}.json`);
     fs.writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
-    const [jsonReport, htmlReport] = Array.isArray(medianRun.report) ? medianRun.report : [medianRun.report, null];
-    fs.writeFileSync(path.join(dir, `lighthouse-${stamp}.report.json`), jsonReport);
-    if (htmlReport) fs.writeFileSync(path.join(dir, `lighthouse-${stamp}.report.html`), htmlReport);
-
-    console.log(
-      markdown({
-        date: date.slice(0, 10),
-        machine,
-        url,
-        lhVersion,
-        chromiumVersion,
-        runs: summaries,
-        median: summaries[medianIndex],
-        medianIndex,
-        firstLoad,
-        failing,
-      }),
-    );
-    log(`wrote ${path.relative(root, file)} (+ .report.json / .report.html of the median run)`);
+    for (const a of audits) writeReports(dir, `lighthouse-${stamp}-${a.page.id}`, a.medianRun);
+    console.log(pagesMarkdown({ date: date.slice(0, 10), machine, lhVersion, chromiumVersion, audits, presses, phoneScripts }));
+    log(`wrote ${path.relative(root, file)} (+ each page's median run as -<page>.report.json / .report.html)`);
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

@@ -30,12 +30,13 @@ export function MobileMenuActions({ signedIn, rowClassName: row }: { signedIn: b
       <button type="button" className={`${row} w-full`} data-opens="search" onClick={() => openSearchDialog("text")}>
         <Search className="h-5 w-5" aria-hidden /> {t("menu.search")}
       </button>
-      <Link href="/cart" className={row}>
+      {/* not prefetched as the menu opens (a fetch on every press): on intent only, like every link */}
+      <Link href="/cart" prefetch={false} className={row}>
         <ShoppingCart className="h-5 w-5" aria-hidden /> {totalItems > 0 ? t("cart.withCount", { count: totalItems }) : t("cart.label")}
       </Link>
       {signedIn ? (
         <>
-          <Link href="/account" className={row}>
+          <Link href="/account" prefetch={false} className={row}>
             <UserCircle className="h-5 w-5" aria-hidden /> {t("account.myAccount")}
           </Link>
           <button type="button" className={`${row} w-full`} data-closes-popover onClick={() => void signOut()}>
