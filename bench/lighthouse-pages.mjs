@@ -11,10 +11,10 @@
 // - an order page reached from an SMS link: a guest order placed with POST /api/orders (mobile
 //   money from the buyer's own number, which needs no SMS code), opened at its signed link
 //   (/o/<token>, the link the order's SMS carries), with no cookie, as a tap in the SMS opens it.
-import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { tsImport } from "tsx/esm/api";
+import { linkInOutbox, tokenLinkPattern } from "../scripts/outbox.mjs";
 
 const PASSWORD = "Mbuyu-Kijani-2026";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -53,16 +53,8 @@ async function linkFromOutbox(dataDir, email, pathName, timeoutMs = 30_000) {
   const outbox = path.join(dataDir, "outbox");
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-    for (const file of files) {
-      const text = fs
-        .readFileSync(path.join(outbox, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=3D/g, "=");
-      if (!text.includes(`To: ${email}`)) continue;
-      const match = new RegExp(`https?://[^\\s]+${pathName}\\?token=[A-Za-z0-9_-]+`).exec(text);
-      if (match) return new URL(match[0]);
-    }
+    const link = linkInOutbox(outbox, email, tokenLinkPattern(pathName));
+    if (link) return new URL(link);
     await sleep(250);
   }
   throw new Error(`no e-mail with ${pathName} to ${email} in ${outbox} within ${timeoutMs / 1000} s`);

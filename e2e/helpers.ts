@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { filtersFromParams, listingKey, parsePage } from "../src/lib/listing";
+import { linkInOutbox, tokenLinkPattern } from "../scripts/outbox.mjs";
 
 /**
  * The grid shows the list the current URL asks for: the listing marks the key of the data it shows,
@@ -32,19 +32,7 @@ const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
 export async function linkFromOutbox(email: string, pathName: string): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-      for (const file of files) {
-        const text = fs
-          .readFileSync(path.join(outbox, file), "utf8")
-          .replace(/=\r?\n/g, "")
-          .replace(/=3D/g, "=");
-        if (!text.includes(`To: ${email}`)) continue;
-        const match = new RegExp(`https?://[^\\s]+${pathName}\\?token=[A-Za-z0-9_-]+`).exec(text);
-        if (match) return (link = match[0]);
-      }
-      return undefined;
-    })
+    .poll(() => (link = linkInOutbox(outbox, email, tokenLinkPattern(pathName)) ?? undefined))
     .toBeTruthy();
   return new URL(link!).pathname + new URL(link!).search;
 }

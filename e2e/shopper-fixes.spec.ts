@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { productPath } from "../src/lib/slug";
 import { PASSWORD, gridSettled, signInOnLoginPage } from "./helpers";
 import { unfit } from "./layout-checks";
+import { linkInOutbox } from "../scripts/outbox.mjs";
 
 /*
  * A shopper's path through the fixes of the checkout and the order page: the confirmation link
@@ -25,19 +25,7 @@ async function confirmationLink(address: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   let link: string | undefined;
   await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-      for (const file of files) {
-        const text = fs
-          .readFileSync(path.join(outbox, file), "utf8")
-          .replace(/=\r?\n/g, "")
-          .replace(/=3D/g, "=");
-        if (!text.includes(`To: ${address}`)) continue;
-        const match = /https?:\/\/\S+\/auth\/verify\?\S+/.exec(text);
-        if (match) return (link = match[0]);
-      }
-      return undefined;
-    })
+    .poll(() => (link = linkInOutbox(outbox, address, /https?:\/\/\S+\/auth\/verify\?\S+/) ?? undefined))
     .toBeTruthy();
   const url = new URL(link!);
   return `${url.pathname}${url.search}`;
