@@ -79,8 +79,7 @@ export function benchVocabulary(count: number, sampleSize = 5_000): BenchVocabul
   // a catalogue of a few thousand is mostly the demo's products: their words too (the embedded
   // default, 414 products, has no bulk ones at all); a demo product's part number is the first
   // word of its name with a digit in it ("ESP32", "HC-SR04")
-  if (bulkCount < sampleSize)
-    for (const p of demo) sample.push({ ...p, mpn: p.name.split(/\s+/).find((w) => /\d/.test(w) && /[a-z]/i.test(w)) ?? p.sku });
+  if (bulkCount < sampleSize) for (const p of demo) sample.push({ ...p, mpn: p.name.split(/\s+/).find((w) => /\d/.test(w) && /[a-z]/i.test(w)) ?? p.sku });
 
   const categoryName = new Map(SEED_CATEGORIES.map((c) => [c.slug, c.name]));
   const texts = sample.map((p) => words(`${p.name} ${p.brand} ${categoryName.get(p.categorySlug) ?? ""} ${p.description}`));
@@ -139,7 +138,13 @@ export function benchQuerySets(count: number, vocabulary: BenchVocabulary = benc
   // the shop's own listing as shoppers use it: half in one category, a price band from a random
   // lower bound to that plus TSh 5,000–2,000,000, one of the five sorts the page offers, a page
   // among the first ten
-  const shopSorts = [["featured", "desc"], ["price", "asc"], ["price", "desc"], ["created_at", "desc"], ["sales", "desc"]] as const;
+  const shopSorts = [
+    ["featured", "desc"],
+    ["price", "asc"],
+    ["price", "desc"],
+    ["created_at", "desc"],
+    ["sales", "desc"],
+  ] as const;
   // (its own random sequence: the other scenarios' URLs stay those of earlier runs)
   const mixRng = mulberry32(0x3811_2026);
   const mix: string[] = [];

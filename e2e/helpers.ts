@@ -31,9 +31,7 @@ const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
 /** The link to `pathName` in the last e-mail to an address, from the shop's outbox folder. */
 export async function linkFromOutbox(email: string, pathName: string): Promise<string> {
   let link: string | undefined;
-  await expect
-    .poll(() => (link = linkInOutbox(outbox, email, tokenLinkPattern(pathName)) ?? undefined))
-    .toBeTruthy();
+  await expect.poll(() => (link = linkInOutbox(outbox, email, tokenLinkPattern(pathName)) ?? undefined)).toBeTruthy();
   return new URL(link!).pathname + new URL(link!).search;
 }
 

@@ -24,9 +24,7 @@ const email = `fixes-${path.basename(process.env.E2E_DATA_DIR ?? String(Date.now
 async function confirmationLink(address: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   let link: string | undefined;
-  await expect
-    .poll(() => (link = linkInOutbox(outbox, address, /https?:\/\/\S+\/auth\/verify\?\S+/) ?? undefined))
-    .toBeTruthy();
+  await expect.poll(() => (link = linkInOutbox(outbox, address, /https?:\/\/\S+\/auth\/verify\?\S+/) ?? undefined)).toBeTruthy();
   const url = new URL(link!);
   return `${url.pathname}${url.search}`;
 }

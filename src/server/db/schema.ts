@@ -134,14 +134,26 @@ export const products = pgTable(
     // category, have indexes of the products on sale only that also carry the category and the
     // price (INCLUDE, written in migration 0051; drizzle cannot say it): a filtered listing's walk
     // and its capped count then never visit the table.
-    index("products_listing_sales_idx").on(t.salesCount, t.id).where(sql`${t.archivedAt} is null`),
-    index("products_listing_created_idx").on(t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
-    index("products_listing_price_idx").on(t.price, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_listing_sales_idx")
+      .on(t.salesCount, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index("products_listing_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index("products_listing_price_idx")
+      .on(t.price, t.id)
+      .where(sql`${t.archivedAt} is null`),
     // a category's listing in each sort order reads its own index and stops after the page; a
     // sort index alone would step over every other category's products first (seconds at 1M)
-    index("products_listing_category_sales_idx").on(t.categoryId, t.salesCount, t.id).where(sql`${t.archivedAt} is null`),
-    index("products_listing_category_created_idx").on(t.categoryId, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
-    index("products_listing_category_price_idx").on(t.categoryId, t.price, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_listing_category_sales_idx")
+      .on(t.categoryId, t.salesCount, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index("products_listing_category_created_idx")
+      .on(t.categoryId, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index("products_listing_category_price_idx")
+      .on(t.categoryId, t.price, t.id)
+      .where(sql`${t.archivedAt} is null`),
     index("products_category_name_idx").on(t.categoryId, t.name, t.id),
     index("products_category_rating_idx").on(t.categoryId, t.rating, t.id),
     index("products_brand_idx").on(t.brandId),

@@ -23,7 +23,9 @@ export async function specSuggestions(db: Database, text: string): Promise<strin
   // index): enough to rank the few shown, and as fast at a million products as at a hundred (the
   // count over every product with "10k" took seconds at 1,000,000)
   const [first, ...others] = understanding.filters;
-  const alsoHas = others.map((f) => sql` and exists (select 1 from product_specs o where o.product_id = m.product_id and ${specRowCondition(f, sql.raw("o"))})`);
+  const alsoHas = others.map(
+    (f) => sql` and exists (select 1 from product_specs o where o.product_id = m.product_id and ${specRowCondition(f, sql.raw("o"))})`,
+  );
   const rows = rowsOf<{ text: string; n: number }>(
     await db.execute(sql`
       select p.text, count(distinct m.product_id)::int as n
