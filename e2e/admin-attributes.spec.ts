@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { openAdminPage } from "./admin-session";
+import { FIRST_DAY_COOKIE } from "../src/lib/first-day";
 
 /**
  * An admin adds an attribute to a category, gives a product of it a value typed as the trade
@@ -24,9 +25,16 @@ test("an admin adds an attribute to a category and sets its value on a product",
   await expect(checklist.locator('li[data-item="payments"]')).toHaveAttribute("data-done", "false");
   await expect(checklist.locator('li[data-item="sms"]')).toContainText("The shop cannot send SMS yet");
   await expect(checklist.locator('li[data-item="shopDetails"]').getByRole("link")).toHaveAttribute("href", "/admin/settings?tab=company");
-  // closed, it stays closed on the next visit (nothing new went missing)
-  await checklist.locator("summary").click();
-  await expect(checklist.locator("details")).not.toHaveAttribute("open");
+  // closed, it stays closed on the next visit (nothing new went missing). The page remembers it
+  // once hydrated: a press that came before (a busy machine) closes it unremembered, or React's
+  // hydration opens it again, so the press is repeated until it is closed and remembered.
+  const details = checklist.locator("details");
+  await expect(async () => {
+    if ((await details.getAttribute("open")) === null) await checklist.locator("summary").click();
+    await checklist.locator("summary").click();
+    await expect(details).not.toHaveAttribute("open", { timeout: 1_000 });
+    expect((await admin.context().cookies()).find((c) => c.name === FIRST_DAY_COOKIE)?.value).toBeTruthy();
+  }).toPass();
   await admin.reload();
   await expect(checklist.getByRole("heading", { level: 2, name: "Your shop's first day" })).toBeVisible();
   await expect(checklist.locator("details")).not.toHaveAttribute("open");
