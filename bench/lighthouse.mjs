@@ -356,6 +356,16 @@ function summarize({ lhr, loadAverage, cpuBusyBefore }) {
 }
 
 // Turns an audit's details (tables, lists, checklists, insight trees) into short text lines.
+/** An audit's estimated savings per metric ("LCP −450 ms, CLS −0.120"), or "" when it names none. */
+function savingsText(metricSavings) {
+  return metricSavings
+    ? Object.entries(metricSavings)
+        .filter(([, v]) => v > 0)
+        .map(([k, v]) => `${k} −${k === "CLS" ? v.toFixed(3) : `${Math.round(v)} ms`}`)
+        .join(", ")
+    : "";
+}
+
 function formatValue(value, valueType, origin) {
   if (value == null || value === "") return "";
   if (typeof value === "object") {
@@ -572,12 +582,7 @@ function markdown({ date, machine, url, lhVersion, chromiumVersion, runs, median
     for (const a of list) {
       const score = a.score == null ? "" : ` — score ${Math.round(a.score * 100)}`;
       const weight = a.weight ? `, weight ${a.weight}` : "";
-      const savings = a.metricSavings
-        ? Object.entries(a.metricSavings)
-            .filter(([, v]) => v > 0)
-            .map(([k, v]) => `${k} −${k === "CLS" ? v.toFixed(3) : `${Math.round(v)} ms`}`)
-            .join(", ")
-        : "";
+      const savings = savingsText(a.metricSavings);
       const scored = a.group === "metrics" || a.weight > 0 ? "" : ", not scored";
       lines.push(
         `- **${a.title}** (\`${a.id}\`${weight}${score}${scored})${a.displayValue ? `: ${a.displayValue}` : ""}${savings ? ` [est. savings ${savings}]` : ""}`,
@@ -717,12 +722,7 @@ function pagesMarkdown({ date, machine, lhVersion, chromiumVersion, audits, pres
         const top = a.failing.performance.filter((f) => f.group !== "metrics").slice(0, 6);
         const lcp = a.failing.performance.find((f) => f.id === "lcp-breakdown-insight");
         for (const f of top) {
-          const savings = f.metricSavings
-            ? Object.entries(f.metricSavings)
-                .filter(([, v]) => v > 0)
-                .map(([k, v]) => `${k} −${k === "CLS" ? v.toFixed(3) : `${Math.round(v)} ms`}`)
-                .join(", ")
-            : "";
+          const savings = savingsText(f.metricSavings);
           lines.push(`- ${f.title}${f.displayValue ? `: ${f.displayValue}` : ""}${savings ? ` [est. savings ${savings}]` : ""}`);
           for (const item of f.items.filter((x) => !x.startsWith("\t")).slice(0, 3)) lines.push(`  - ${item}`);
         }

@@ -243,7 +243,8 @@ async function browseProducts(db: Database, query: ProductQuery, specs: readonly
     .from(sql`(select count(*)::int as matched from (${capped}) c) counted`)
     .leftJoin(products, sql`${products.id} = any(case when counted.matched <= ${EXACT_TOTAL_LIMIT} then ${fromFew} else ${byWalking} end)`)
     .orderBy(by(column), by(products.id));
-  const fetched = joined.filter((row) => row.id !== null) as unknown as ProductRow[];
+  // a left join types every product column as possibly null; a row with an id is a whole product
+  const fetched = joined.filter((row) => row.id !== null).map((row) => row as ProductRow & { variants?: VariantRow[] });
   const matched = Number(joined[0]?.matched ?? 0);
   const hasMore = fetched.length > limit;
   const rows = hasMore ? fetched.slice(0, limit) : fetched;
@@ -254,7 +255,7 @@ async function browseProducts(db: Database, query: ProductQuery, specs: readonly
   // else a short page is the end of the list: what came before it and it are every match, exactly
   else total = offset + rows.length;
   return {
-    products: rows.map((row) => toProduct(row, "variants" in row ? (row.variants as VariantRow[]) : undefined)),
+    products: rows.map((row) => toProduct(row, row.variants)),
     total: estimate ? Math.max(total, offset + rows.length + (hasMore ? 1 : 0)) : total,
     totalIsEstimate: estimate,
     limit,
