@@ -10,17 +10,6 @@ import { cachedList } from "../catalog/catalog-cache";
 export const SUGGESTION_MIN_LENGTH = 2;
 export const SUGGESTION_LIMIT = 8;
 
-/**
- * Up to 8 suggestions, best first: categories (by their English or Kiswahili name) and brands whose name starts with the query,
- * then names of popular products (the top 20,000 by sales) that contain every (typo-corrected)
- * word or part number (as search reads them: "mq2" finds "MQ-2 Gas & Smoke Sensor Module"), most sold first, then
- * categories and brands that merely contain it.
- */
-async function searchSuggestions(db: Database, q: string): Promise<string[]> {
-  if (q.length < SUGGESTION_MIN_LENGTH) return [];
-  return findSuggestions(db, q);
-}
-
 // Everyone types the same first letters: a short prefix matches thousands of products, so the
 // answers (the spec refinements with the names) are kept half a minute (the catalogue changes far
 // more slowly than people type).
@@ -37,6 +26,12 @@ async function groupNames(db: Database): Promise<{ categories: { name: string; n
 /** At most this many categories and this many brands are suggested. */
 const GROUPS_SHOWN = 3;
 
+/**
+ * Up to 8 suggestions, best first: categories (by their English or Kiswahili name) and brands whose name starts with the query,
+ * then names of popular products (the top 20,000 by sales) that contain every (typo-corrected)
+ * word or part number (as search reads them: "mq2" finds "MQ-2 Gas & Smoke Sensor Module"), most sold first, then
+ * categories and brands that merely contain it.
+ */
 async function findSuggestions(db: Database, q: string): Promise<string[]> {
   const terms = await resolveQuery(db, q);
   const typed = q.replace(/[%_\\]/g, "");
@@ -92,9 +87,10 @@ export function createSearchService(db: Database) {
     suggestions: async (query: string) => {
       // the refinements repeat the value as typed ("100nF 0805"); the names match case aside
       const typed = query.trim().replace(/\s+/g, " ");
+      if (typed.length < SUGGESTION_MIN_LENGTH) return [];
       const cached = recent.get(typed);
       if (cached) return cached;
-      const [specs, names] = await Promise.all([specSuggestions(db, typed), searchSuggestions(db, typed.toLowerCase())]);
+      const [specs, names] = await Promise.all([specSuggestions(db, typed), findSuggestions(db, typed.toLowerCase())]);
       const found = [...specs, ...names.filter((n) => !specs.includes(n))].slice(0, SUGGESTION_LIMIT);
       recent.set(typed, found);
       return found;
