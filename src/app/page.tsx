@@ -109,7 +109,7 @@ export default async function HomePage() {
           </h2>
           <p className="text-sm text-[var(--muted-fg)]">{t("servicesIntro")}</p>
           <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            {SERVICES.map((service) => {
+            {SERVICES.map((service, position) => {
               const Icon = ICONS[service];
               const images = serviceImages(service);
               const title = t(`services.${service}.title`);
@@ -127,6 +127,9 @@ export default async function HomePage() {
                         seconds={settings.serviceImageRotationTime}
                         alt={t("imagesOf", { service: title })}
                         sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
+                        // the first row on a phone (two cards) is in the first screen
+                        eager={position < 2}
+                        first={!hero && position === 0}
                       />
                     ) : (
                       <span className="flex h-full items-center justify-center text-brand">

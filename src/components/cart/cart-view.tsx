@@ -247,18 +247,17 @@ function CartSkeleton({ label }: { label: string }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" role="status" aria-label={label} data-testid="cart-skeleton">
       <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-hidden>
-        {[0, 1].map((i) => (
-          <li key={i} className="flex gap-3 p-3">
-            <div className="h-20 w-20 shrink-0 animate-pulse rounded-md bg-[var(--surface)]" />
-            <div className="flex-1 space-y-2">
-              <div className="h-4 w-2/3 animate-pulse rounded bg-[var(--surface)]" />
-              <div className="h-3 w-1/3 animate-pulse rounded bg-[var(--surface)]" />
-              <div className="h-8 w-28 animate-pulse rounded bg-[var(--surface)]" />
-            </div>
-          </li>
-        ))}
+        {/* sized as a one-line cart and its summary, so the page below does not move when it arrives */}
+        <li className="flex h-[7.75rem] gap-3 p-3">
+          <div className="h-20 w-20 shrink-0 animate-pulse rounded-md bg-[var(--surface)]" />
+          <div className="flex-1 space-y-2">
+            <div className="h-4 w-2/3 animate-pulse rounded bg-[var(--surface)]" />
+            <div className="h-3 w-1/3 animate-pulse rounded bg-[var(--surface)]" />
+            <div className="h-8 w-28 animate-pulse rounded bg-[var(--surface)]" />
+          </div>
+        </li>
       </ul>
-      <div className="h-40 animate-pulse rounded-xl bg-[var(--surface)]" aria-hidden />
+      <div className="h-96 animate-pulse rounded-xl bg-[var(--surface)]" aria-hidden />
     </div>
   );
 }

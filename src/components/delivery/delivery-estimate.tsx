@@ -103,15 +103,19 @@ export function DeliveryEstimateLine({ productIds, courierRegions }: { productId
   const answer = useEstimate(method, region, productIds);
   return (
     <div className="mt-3 flex min-h-6 flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="delivery-estimate">
-      <Truck className="h-4 w-4 shrink-0 text-brand" aria-hidden />
-      <span aria-live="polite">
-        {answer.state === "ready" ? (
-          <EstimateText estimate={answer.estimate} />
-        ) : answer.state === "none" ? (
-          <span className="text-[var(--muted-fg)]">{t("none")}</span>
-        ) : (
-          <span className="text-[var(--muted-fg)]">{t("loading")}</span>
-        )}
+      {/* on a phone the text has a row of its own: the shorter dates replacing "working out…" would
+          otherwise pull the region's select up beside them and shift the page below */}
+      <span className="flex w-full items-center gap-2 sm:w-auto">
+        <Truck className="h-4 w-4 shrink-0 text-brand" aria-hidden />
+        <span aria-live="polite">
+          {answer.state === "ready" ? (
+            <EstimateText estimate={answer.estimate} />
+          ) : answer.state === "none" ? (
+            <span className="text-[var(--muted-fg)]">{t("none")}</span>
+          ) : (
+            <span className="text-[var(--muted-fg)]">{t("loading")}</span>
+          )}
+        </span>
       </span>
       <label htmlFor={id} className="text-[var(--muted-fg)]">
         {t("to")}

@@ -9,7 +9,23 @@ import { productImageSrcSet } from "@/lib/product-image";
  * and never runs for a visitor who asked for reduced motion. The next picture is fetched before it
  * is shown, so a slow network never shows a blank card.
  */
-export function RotatingImage({ images, seconds, alt, sizes }: { images: string[]; seconds: number; alt: string; sizes: string }) {
+export function RotatingImage({
+  images,
+  seconds,
+  alt,
+  sizes,
+  eager = false,
+  first = false,
+}: {
+  images: string[];
+  seconds: number;
+  alt: string;
+  sizes: string;
+  /** In the first screen on a phone: fetched at once (a lazy picture there delays the largest paint). */
+  eager?: boolean;
+  /** The page's largest paint where no hero picture is set: fetched ahead of the others. */
+  first?: boolean;
+}) {
   const [index, setIndex] = useState(0);
   useEffect(() => {
     if (images.length < 2 || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
@@ -44,7 +60,8 @@ export function RotatingImage({ images, seconds, alt, sizes }: { images: string[
       alt={alt}
       width={320}
       height={320}
-      loading="lazy"
+      loading={eager ? "eager" : "lazy"}
+      fetchPriority={first ? "high" : undefined}
       decoding="async"
       className="h-full w-full object-cover transition-opacity duration-500"
     />

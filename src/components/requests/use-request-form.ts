@@ -67,7 +67,7 @@ export function useRequestForm({
   const [fileKey, setFileKey] = useState(0);
   const [errors, setErrors] = useState<Errors>({});
   const [cartNote, setCartNote] = useState<string | null>(null);
-  const { cart } = useCart();
+  const { cart, loading: cartLoading } = useCart();
 
   const id = (field: string) => `rq-${name}-${field.replace(/\./g, "-")}`;
   const errorFor = (field: string) =>
@@ -232,6 +232,7 @@ export function useRequestForm({
     removeLine: (index: number) => setLineValues((all) => all.filter((_, i) => i !== index)),
     fillFromCart,
     cartNote,
+    cartLoading,
     fileKey,
     setGerber: (file: File | null) => {
       setGerberFile(file);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "use-intl";
+import { useHydrated } from "../../hooks/use-hydrated";
 import { Button } from "../../ui/button";
 import { FieldError, Input, errorIdOf } from "../../ui/form";
 import type { DetailField } from "../request-forms";
@@ -11,12 +12,14 @@ export function LinesDetail({ field, form }: { field: Extract<DetailField, { typ
   const t = useTranslations("requests");
   const key = `details.${field.name}`;
   const error = form.errorFor(key);
+  // the cart is read in the browser: a press before hydration, or before a signed-in cart has arrived, would copy nothing
+  const hydrated = useHydrated();
   return (
     <fieldset data-field={key} className="sm:col-span-2" aria-describedby={error ? errorIdOf(form.id(key)) : undefined}>
       <legend className="text-sm font-medium">{t(`form.${field.name}` as never)}</legend>
       {field.line === "quote" && (
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <Button variant="secondary" onClick={form.fillFromCart} className="text-sm">
+          <Button variant="secondary" onClick={form.fillFromCart} disabled={!hydrated || form.cartLoading} className="text-sm">
             {t("form.fromCart")}
           </Button>
           {form.cartNote && (
