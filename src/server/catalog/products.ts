@@ -13,7 +13,7 @@ import { popularThreshold } from "./popular";
 import type { PopularBasis } from "@/lib/reviews";
 import { toProduct, type Product, type ProductRow, type VariantRow } from "./to-product";
 import type { UnderstoodSpec } from "@/lib/specs/understand";
-import { resolveSpecFilters, specCondition, specFiltersKey, type SpecFilter } from "../specs/filters";
+import { resolveSpecFilters, specFiltersKey, specsCondition, type SpecFilter } from "../specs/filters";
 import { understandSearch } from "../specs/understanding";
 
 /** A product shoppers may see: not archived by an admin. */
@@ -148,7 +148,7 @@ async function filterConditions(db: Database, query: ProductQuery, columns: Filt
   if (query.minPrice !== undefined) where.push(gte(columns.price, query.minPrice));
   if (query.maxPrice !== undefined) where.push(lte(columns.price, query.maxPrice));
   if (query.inStock !== undefined) where.push(query.inStock ? sql`${columns.stockQuantity} > 0` : sql`${columns.stockQuantity} <= 0`);
-  for (const filter of specs) where.push(specCondition(columns.productId, filter));
+  if (specs.length) where.push(specsCondition(columns.productId, specs));
   return where;
 }
 

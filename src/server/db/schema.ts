@@ -130,10 +130,10 @@ export const products = pgTable(
   (t) => [
     // Plain ascending (column, id) indexes: a descending sort with the id in the same direction
     // reads them backwards, so every sort of the listing stops after `limit` rows.
-    // The shop's main sorts (featured and best-selling, price, newest), with and without a
-    // category, have indexes of the products on sale only that also carry the category and the
-    // price (INCLUDE, written in migration 0051; drizzle cannot say it): a filtered listing's walk
-    // and its capped count then never visit the table.
+    // Every sort of the shop's listing (featured and best-selling, price, newest, name, rating),
+    // with and without a category, has an index of the products on sale only that also carries
+    // the category and the price (INCLUDE, written in migrations 0051 and 0052; drizzle cannot say
+    // it): a filtered listing's walk and its capped count then never visit the table.
     index("products_listing_sales_idx")
       .on(t.salesCount, t.id)
       .where(sql`${t.archivedAt} is null`),
@@ -154,20 +154,29 @@ export const products = pgTable(
     index("products_listing_category_price_idx")
       .on(t.categoryId, t.price, t.id)
       .where(sql`${t.archivedAt} is null`),
-    index("products_category_name_idx").on(t.categoryId, t.name, t.id),
-    index("products_category_rating_idx").on(t.categoryId, t.rating, t.id),
+    // the name and rating sorts likewise (migration 0052)
+    index("products_listing_category_name_idx")
+      .on(t.categoryId, t.name, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index("products_listing_category_rating_idx")
+      .on(t.categoryId, t.rating, t.id)
+      .where(sql`${t.archivedAt} is null`),
     index("products_brand_idx").on(t.brandId),
     // the admin's list (archived products too) in its newest-first order
     index("products_created_idx").on(t.createdAt, t.id),
     // the admin dashboard's low-stock list: a range read however large the catalogue
     index("products_stock_idx").on(t.stockQuantity, t.id),
-    index("products_rating_idx").on(t.rating, t.id),
+    index("products_listing_rating_idx")
+      .on(t.rating, t.id)
+      .where(sql`${t.archivedAt} is null`),
     // the "Popular" badge's threshold by reviews reads down from the top (migration 0049)
     index("products_reviews_idx").on(t.reviews, t.id),
     index("products_archived_idx")
       .on(t.id)
       .where(sql`${t.archivedAt} is not null`),
-    index("products_name_idx").on(t.name, t.id),
+    index("products_listing_name_idx")
+      .on(t.name, t.id)
+      .where(sql`${t.archivedAt} is null`),
     // search by image finds images first, then the products that show them
     index("products_image_idx").on(t.image, t.salesCount.desc(), t.id),
     index("products_search_idx").using("gin", t.searchVector),
@@ -271,7 +280,8 @@ export const productSpecs = pgTable(
     text: text("text"),
   },
   (t) => [
-    // INCLUDE (num, text) in migration 0051: a listing checks a product's values from the index alone
+    // INCLUDE (num, text, category_id) in migration 0052: a listing checks a product's values, and
+    // the facet counts read a few products' values in their category, from the index alone
     index("product_specs_product_values_idx").on(t.productId, t.key),
     index("product_specs_category_idx").on(t.categoryId, t.key, t.num, t.text, t.productId),
     // an option's deletion cascades here by variant_id (migration 0033)

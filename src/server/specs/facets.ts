@@ -7,7 +7,7 @@ import { rowsOf, type Database } from "../db";
 import { cachedValue } from "../catalog/catalog-cache";
 import { chosenCategory, listingConditions, onSale, querySpecFilters } from "../catalog/products";
 import { attributeIndex, attributeLabel, type CategoryAttribute } from "./attributes";
-import { specFiltersKey, specRowCondition, sqlList, type SpecFilter } from "./filters";
+import { specFiltersKey, specsCondition, sqlList, type SpecFilter } from "./filters";
 
 export interface FacetValue {
   value: number | string | boolean;
@@ -82,13 +82,13 @@ async function countGroup(db: Database, query: ProductQuery, categoryId: number,
   const selection = onSaleOnly
     ? sql`s.product_id not in (select products.id from products where products.archived_at is not null)`
     : sql`s.product_id in (select products.id from products where ${sql.join(conditions, sql` and `)})`;
-  const bySpecs = filters.map((f) => sql` and s.product_id in (select f.product_id from product_specs f where ${specRowCondition(f, sql.raw("f"))})`);
+  const bySpecs = filters.length ? sql` and ${specsCondition(sql.raw("s.product_id"), filters)}` : sql``;
   return rowsOf<CountRow>(
     await db.execute(sql`
       select s.key, s.num::text as num, s.text, grouping(s.num, s.text) = 3 as whole, count(distinct s.product_id)::int as count
       from product_specs s
       where s.category_id = ${categoryId} and s.key in (${sqlList(keys)})
-        and ${selection}${sql.join(bySpecs, sql``)}
+        and ${selection}${bySpecs}
       group by grouping sets ((s.key, s.num, s.text), (s.key))`),
   ).map((r) => ({ ...r, count: Number(r.count), whole: Boolean(r.whole) }));
 }

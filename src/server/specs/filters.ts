@@ -117,11 +117,20 @@ export function specRowCondition(filter: SpecFilter, alias = sql.raw("s")): SQL 
 }
 
 /**
- * The condition on a product id column that `filter` asks for: the product (or one of its
- * options) carries a matching value.
+ * The condition on a product id column that `filters` ask for together: the product (or one of its
+ * options) carries a matching value for each. The filters are one nested set (the first filter's
+ * rows whose product is among the second's, …), so PostgreSQL intersects their index ranges before
+ * it reads a single product. As one `in` per filter it read every product of one filter's set
+ * first: 0.2 s for 23,000 products at 1,000,000 products, where 1,800 matched both.
  */
-export function specCondition(productId: AnyPgColumn | SQL, filter: SpecFilter): SQL {
-  return sql`${productId} in (select s.product_id from product_specs s where ${specRowCondition(filter)})`;
+export function specsCondition(productId: AnyPgColumn | SQL, filters: readonly SpecFilter[]): SQL {
+  let set: SQL | null = null;
+  for (let i = filters.length - 1; i >= 0; i--) {
+    const alias = sql.raw(`s${i}`);
+    const row = specRowCondition(filters[i]!, alias);
+    set = sql`select ${alias}.product_id from product_specs ${alias} where ${row}${set ? sql` and ${alias}.product_id in (${set})` : sql``}`;
+  }
+  return set ? sql`${productId} in (${set})` : sql`true`;
 }
 
 /** A stable text of the filters, for cache keys. */
