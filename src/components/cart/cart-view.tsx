@@ -112,7 +112,7 @@ export function CartView({
   const discount = coupon.status?.applied ? coupon.status.discount : 0;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
       <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-label={t("items")}>
         {cart.items.map((item) =>
           item.variants.map((line) => {
@@ -245,7 +245,7 @@ function ClearCart({ onConfirm }: { onConfirm: () => void }) {
 
 function CartSkeleton({ label }: { label: string }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" role="status" aria-label={label} data-testid="cart-skeleton">
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]" role="status" aria-label={label} data-testid="cart-skeleton">
       <ul className="divide-y divide-[var(--border)] rounded-xl border border-[var(--border)]" aria-hidden>
         {/* sized as a one-line cart and its summary, so the page below does not move when it arrives */}
         <li className="flex h-[7.75rem] gap-3 p-3">
