@@ -19,6 +19,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ IMAGE_KEYPOINTS: "no" })).toThrow(/IMAGE_KEYPOINTS/);
   });
 
+  it("holds text messages from 21:00 to 07:00 unless SMS_QUIET_HOURS says otherwise, and refuses what it cannot read, naming it", () => {
+    expect(loadConfig({}).SMS_QUIET_HOURS).toEqual({ start: 21, end: 7 });
+    expect(loadConfig({ SMS_QUIET_HOURS: "22-6" }).SMS_QUIET_HOURS).toEqual({ start: 22, end: 6 });
+    expect(loadConfig({ SMS_QUIET_HOURS: "off" }).SMS_QUIET_HOURS).toBeNull();
+    expect(() => loadConfig({ SMS_QUIET_HOURS: "nights" })).toThrow(/SMS_QUIET_HOURS/);
+  });
+
   it("seeds the demo data unless DEMO_DATA=off, and refuses other values, naming it", () => {
     expect(loadConfig({}).DEMO_DATA).toBe("on");
     expect(loadConfig({ DEMO_DATA: "off" }).DEMO_DATA).toBe("off");

@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseQuietHours } from "@/lib/sms/quiet-hours";
 
 const flag = z.enum(["0", "1", "true", "false", ""]).transform((v) => v === "1" || v === "true");
 
@@ -53,6 +54,21 @@ const envSchema = z.object({
    * order updates together: the ceiling on what a flood of requests can spend of the SMS credit
    */
   SMS_DAILY_BUDGET: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /**
+   * when text messages no one is waiting for wait for morning, in shop time: "21-7" (the default)
+   * or "off"; one-time codes and payment prompts go at any hour
+   */
+  SMS_QUIET_HOURS: z
+    .string()
+    .default("21-7")
+    .transform((text, ctx) => {
+      const parsed = parseQuietHours(text);
+      if (!parsed) {
+        ctx.addIssue({ code: "custom", message: 'hours as "21-7" (from 21:00 to 07:00 shop time) or "off"' });
+        return z.NEVER;
+      }
+      return parsed.hours;
+    }),
   /** form requests (contact, services, quotes, ...) per client address per hour */
   REQUEST_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(5),
   /** search by image: "learned" (the built-in learned encoder fused with the descriptor) or "descriptor" alone */

@@ -105,7 +105,7 @@ export interface ServicesConfig {
    * the text-message outbox (SMS, WhatsApp): its worker's interval, quotas and day's budget, retries,
    * a clock (tests), and providers given outright (tests; otherwise see messageProviders)
    */
-  notify?: Pick<NotifyServiceOptions, "quota" | "retry" | "now"> & {
+  notify?: Pick<NotifyServiceOptions, "quota" | "retry" | "now" | "quietHours"> & {
     drainIntervalMs?: number;
     providers?: Partial<Record<MessageChannel, MessageProvider>>;
   };
@@ -160,7 +160,7 @@ export function servicesConfig(config: ServerConfig = loadConfig(), log: (line: 
       drainIntervalMs: config.MAIL_DRAIN_INTERVAL_MS,
       quota: { perRecipient: config.MAIL_QUOTA_PER_EMAIL, perClient: config.MAIL_QUOTA_PER_CLIENT },
     },
-    notify: { drainIntervalMs: config.MAIL_DRAIN_INTERVAL_MS, quota: { dailyBudget: { sms: config.SMS_DAILY_BUDGET } } },
+    notify: { drainIntervalMs: config.MAIL_DRAIN_INTERVAL_MS, quota: { dailyBudget: { sms: config.SMS_DAILY_BUDGET } }, quietHours: config.SMS_QUIET_HOURS },
     siteUrl: siteUrl(),
     imageSearch: {
       workers: config.IMAGE_WORKERS,
@@ -262,6 +262,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     quota: config.notify?.quota,
     retry: config.notify?.retry,
     now: config.notify?.now,
+    quietHours: config.notify?.quietHours,
     optOutLink: links.optOutLink,
     log,
   });

@@ -387,7 +387,7 @@ export async function queuePaymentFailed(tx: Database, deps: OrderMessagesDeps, 
   const order = await orderRow(tx, orderId);
   if (order.status !== "awaiting_payment") return null;
   const now = deps.now?.() ?? new Date();
-  if (order.holdUntil && nextSendTime(now) >= order.holdUntil) return null;
+  if (order.holdUntil && nextSendTime(now, deps.notify.quietHours) >= order.holdUntil) return null;
   const shop = await settingsIn(tx, SHOP_KEYS);
   const test = attempt.provider === SANDBOX_PROVIDER;
   const link = await deps.links.orderLink(order.id, tx);

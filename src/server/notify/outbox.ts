@@ -5,7 +5,7 @@ import { fitsOneSms, gsmFriendly } from "@/lib/sms/encoding";
 import { isMarketing, mayGoInQuietHours, REQUESTED_EVENTS, SECRET_EVENTS, type MessageEvent } from "@/lib/sms/events";
 import { maskPhone, maskPhonesIn } from "@/lib/sms/mask";
 import { STOPPED_BY_CHOICE } from "@/lib/sms/message-status";
-import { nextSendTime, startOfShopDay } from "@/lib/sms/quiet-hours";
+import { nextSendTime, QUIET_HOURS, startOfShopDay, type QuietHours } from "@/lib/sms/quiet-hours";
 import { rowsOf, withTransaction, type Database } from "../db";
 import { createOutboxWorker } from "../jobs/outbox-worker";
 import { messageOutbox, messagePreferences } from "../db/schema";
@@ -103,6 +103,8 @@ export interface NotifyServiceOptions {
   leaseMs?: number;
   /** the clock quiet hours, quotas, the budget's day and due times are read on (tests set it) */
   now?: () => Date;
+  /** when messages no one is waiting for are held back (shop time); null: never; default 21:00-07:00 */
+  quietHours?: QuietHours;
   /**
    * A number's opt-out page (/stop/<token>), for the SMS that carry it: every marketing SMS, and the
    * one-time safety notice where it fits (the composition root passes the signed links')
@@ -160,6 +162,7 @@ export function createNotifyService(options: NotifyServiceOptions) {
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const leaseMs = options.leaseMs ?? 120_000;
   const now = options.now ?? (() => new Date());
+  const quietHours = options.quietHours === undefined ? QUIET_HOURS : options.quietHours;
   const log = options.log ?? (() => undefined);
   let draining: Promise<MessageDrainResult> | null = null;
 
@@ -269,7 +272,7 @@ export function createNotifyService(options: NotifyServiceOptions) {
       const refused = refusedByChoice(prefs, message.channel, message.event);
       if (refused) return { queued: false, reason: refused };
 
-      const notBefore = mayGoInQuietHours(message.event) ? time : nextSendTime(time);
+      const notBefore = mayGoInQuietHours(message.event) ? time : nextSendTime(time, quietHours);
       const t = translator(message.locale ?? "sw", "sms");
       // by SMS, which everyone reads (a WhatsApp template's text is fixed: it cannot carry the notice or the link)
       const needsNotice = message.channel === "sms" && !prefs?.safetyNoticeAt && !isMarketing(message.event);
@@ -376,7 +379,7 @@ export function createNotifyService(options: NotifyServiceOptions) {
         return "dead";
       }
       const retryAt = new Date(time.getTime() + retryDelayMs(row.attempts, retry));
-      const due = mayGoInQuietHours(row.event) ? retryAt : nextSendTime(retryAt);
+      const due = mayGoInQuietHours(row.event) ? retryAt : nextSendTime(retryAt, quietHours);
       await db.execute(sql`
         update message_outbox set state = 'failed', updated_at = ${at(time)}, locked_until = null, last_error = ${message},
                next_attempt_at = ${at(due)}
@@ -516,6 +519,8 @@ export function createNotifyService(options: NotifyServiceOptions) {
   const worker = createOutboxWorker({ name: "message outbox", drain, busy: () => draining !== null, prune, pruneEveryMs: PRUNE_EVERY_MS, log });
 
   return {
+    /** the quiet hours this outbox keeps, for callers deciding whether a message would come too late */
+    quietHours,
     enqueue,
     drain,
     recordDeliveries,
