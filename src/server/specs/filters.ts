@@ -93,8 +93,8 @@ export const sqlList = (values: readonly string[]): SQL =>
     sql`, `,
   );
 
-/** The condition on product_specs rows `s` one filter asks for. */
-export function specRowCondition(filter: SpecFilter, alias = sql.raw("s")): SQL {
+/** The condition one filter asks of the product_specs rows named `alias`. */
+export function specRowCondition(filter: SpecFilter, alias: SQL): SQL {
   switch (filter.kind) {
     case "boolean":
       return sql`${alias}.key = ${filter.key} and ${alias}.text = ${String(filter.value)}`;
