@@ -16,6 +16,8 @@ import { closeServices, getServices } from "@/server/services";
  * One process, two front doors: /api/* and /media/* go to Fastify, every other path to Next's
  * request handler. Both use the one set of domain services built by the composition root.
  */
+/** How long an idle kept-alive connection stays open: longer than the proxies' and browsers' own (see the server below). */
+const KEEP_ALIVE_MS = 65_000;
 /** A path no route matches, so Next renders the not-found page with status 404. */
 const NOT_FOUND_PATH = "/_invalid-address";
 /** The page that stands in, with status 400, for an address holding a character no field accepts. */
@@ -61,8 +63,8 @@ async function main() {
     metricsToken: config.METRICS_TOKEN,
     siteUrlSet: Boolean(config.SITE_URL),
     listenHost: config.HOST,
-    serverFactory: (fastifyHandler) =>
-      http.createServer((req, res) => {
+    serverFactory: (fastifyHandler) => {
+      const server = http.createServer((req, res) => {
         const url = req.url ?? "/";
         if (stopping) res.setHeader("connection", "close");
         if (url.startsWith("/api/") || url === "/api" || url.startsWith("/media/") || url === "/metrics") return fastifyHandler(req, res);
@@ -85,7 +87,15 @@ async function main() {
         const key = pageCache && pageCacheKey(req);
         if (key) return serveCachedPage(req, res, key, pageCache, () => void nextHandler(req, res));
         void nextHandler(req, res);
-      }),
+      });
+      // An idle kept-alive connection is closed by the server after keepAliveTimeout. A client
+      // sending on it at that moment gets a reset (ECONNRESET), not an answer: Node's default of
+      // 5 s is shorter than what proxies and browsers keep idle connections for (nginx's upstream
+      // keepalive_timeout: 60 s), so the server waits longer than they do, and never closes first.
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      server.headersTimeout = KEEP_ALIVE_MS + 1000;
+      return server;
+    },
   });
   await api.listen({ port: config.PORT, host: config.HOST });
   // a cluster's primary starts the other workers once this one has migrated and seeded

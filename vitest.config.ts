@@ -32,8 +32,9 @@ export default defineConfig({
           fileParallelism: false,
           // One worker runs the files in turn and keeps its loaded modules: without isolation the
           // shop's code (Fastify, Drizzle, the services) is imported once per run instead of once
-          // per file. The files share no module state they rely on (each opens its own services,
-          // and none mocks a module).
+          // per file. Each file opens its own services and none mocks a module; the one module
+          // state they share, the catalogue's caches, is emptied as each file opens its database
+          // (tests/api/harness.ts).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 180_000,

@@ -99,6 +99,22 @@ test("a guest's /cart is a skeleton in the server's HTML, never a false 'empty'"
   await expect(page.getByText("Your cart is empty")).toBeVisible();
 });
 
+test("the sign-in button waits for the page's scripts, and what was typed before them is sent", async ({ page }) => {
+  // pressed before React runs, it would be the browser's own submit: a reload losing the fields
+  const release = await holdScripts(page);
+  await page.goto("/auth/login", { waitUntil: "commit" });
+  const main = page.getByRole("main");
+  const submit = main.getByRole("button", { name: "Sign In" });
+  await expect(submit).toBeDisabled();
+  await main.getByLabel("Email", { exact: true }).fill("nobody-here@example.co.tz");
+  await main.getByLabel("Password").fill("not the password 1");
+  await release();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(main.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/auth/login" && url.search === "");
+});
+
 test("a server-rendered card whose image fails shows the placeholder, like later cards", async ({ page }) => {
   // every product image fails; the first cards are in the server's HTML and fail before React runs
   await page.route(/\/media\/.*\.webp$/, (route) => route.fulfill({ status: 404, body: "" }));

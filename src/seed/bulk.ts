@@ -71,26 +71,35 @@ interface Loader {
   release(): Promise<void>;
 }
 
+/**
+ * A loader's rows are not counted into the kept facet counts one statement at a time (a COPY of
+ * millions of spec rows would be one huge refresh, two of them at once contending for the same
+ * counts): the load counts everything once at its end (`spec_facets_rebuild`).
+ */
+const DEFER_FACETS = "SET storefront.defer_spec_facets = 'on'";
+const COUNT_FACETS = "RESET storefront.defer_spec_facets";
+
 async function openLoader(handle: DbHandle): Promise<Loader> {
   const pool = (handle as DbHandle & { pool?: pg.Pool }).pool;
   if (pool) {
     const client = await pool.connect();
+    await client.query(DEFER_FACETS);
     return {
       query: async <T>(text: string) => (await client.query(text)).rows as T[],
       copy: async (table, columns, chunks) => {
         const stream = client.query(copyFrom(`COPY ${table} (${columns.join(", ")}) FROM STDIN`));
         await pipeline(Readable.from(chunks), stream);
       },
-      release: async () => client.release(),
+      release: async () => {
+        await client.query(COUNT_FACETS).catch(() => undefined);
+        client.release();
+      },
     };
   }
-  const lite = handle.pglite;
-  if (!lite) {
-    // an in-memory PGlite (tests): its client is inside drizzle
-    const client = (handle.db as unknown as { $client?: import("@electric-sql/pglite").PGlite }).$client;
-    if (!client) throw new Error("No database client to load the bulk catalogue with");
-    return pgliteLoader(client);
-  }
+  // an in-memory PGlite (tests) has its client inside drizzle
+  const lite = handle.pglite ?? (handle.db as unknown as { $client?: import("@electric-sql/pglite").PGlite }).$client;
+  if (!lite) throw new Error("No database client to load the bulk catalogue with");
+  await lite.query(DEFER_FACETS);
   return pgliteLoader(lite);
 }
 
@@ -102,7 +111,9 @@ function pgliteLoader(lite: import("@electric-sql/pglite").PGlite): Loader {
         await lite.query(`COPY ${table} (${columns.join(", ")}) FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
       }
     },
-    release: async () => undefined,
+    release: async () => {
+      await lite.query(COUNT_FACETS);
+    },
   };
 }
 
@@ -203,7 +214,12 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
     }
   }
 
-  if (await backfillSpecs(handle, log)) phase("specs of earlier bulk products");
+  const backfilled = await backfillSpecs(handle, log);
+  if (backfilled) phase("specs of earlier bulk products");
+  if (add > 0 || removed > 0 || backfilled) {
+    await db.execute(sql`select spec_facets_rebuild()`);
+    phase("facet counts");
+  }
 
   // A "was" price is a price the product had: each deal's history shows the cut from it, made
   // halfway between the listing and today (once: a product that has its history keeps it).
@@ -220,6 +236,7 @@ export async function seedBulk(handle: DbHandle, count: number, options: BulkSee
   await db.execute(sql`vacuum analyze products`);
   await db.execute(sql`vacuum analyze product_variants`);
   await db.execute(sql`vacuum analyze product_specs`);
+  await db.execute(sql`vacuum analyze spec_facet_sets`);
   await db.execute(sql`analyze categories`);
   await db.execute(sql`analyze brands`);
   phase("vacuum analyze");

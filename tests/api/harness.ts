@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApi } from "../../src/api/app";
 import { openSession } from "../../src/server/auth/sessions";
+import { invalidateCatalogCounts } from "../../src/server/catalog/catalog-cache";
 import { userTwoFactor, users } from "../../src/server/db/schema";
 import { openDatabase, type DbHandle } from "../../src/server/db/client";
 import { localMediaStore } from "../../src/server/media/media-store";
@@ -171,6 +172,9 @@ export function setupApi(options: { rateLimit?: number; pristine?: boolean; empt
       mediaDir = path.join(copy.dataDir, "media");
     }
     harness.handle = await openDatabase({ databaseUrl, dataDir, migrate });
+    // The files run in one process (isolate: false) and the catalogue's caches are the module's:
+    // answers an earlier file cached from its own database must not answer this file's requests.
+    invalidateCatalogCounts();
     // the first start of a shop without the demo: it records that the catalogue started empty
     if (options.empty) await ensureSeeded(harness.handle.db, { media: localMediaStore(mediaDir), demo: false });
     harness.mediaDir = mediaDir;

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -169,5 +170,30 @@ describe.skipIf(!postgres)("writes through the services, on the next render (Pos
     await services.settings.save({ companyName: "Kilima Cache Test Ltd" });
     await eventually(async () => (await page("/about")).body.includes("Kilima Cache Test Ltd"));
     expect((await page("/products")).body).toContain("Kilima Cache Test Ltd");
+  });
+});
+
+describe("kept-alive connections", () => {
+  /** One GET on `agent` (one socket): its status and whether it went over a connection used before. */
+  const get = (agent: http.Agent, url: string) =>
+    new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+      const req = http.get(`${server!.base}${url}`, { agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+      });
+      req.on("error", reject);
+    });
+
+  it("stay open longer than Node's default 5 s: a request on one idle for 6 s is answered", { timeout: 60_000 }, async () => {
+    // a proxy (nginx keeps upstream connections 60 s) or a browser sending on a connection the
+    // server is closing at that moment gets a reset instead of an answer
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await get(agent, "/api/categories")).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      expect(await get(agent, "/api/categories")).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });

@@ -7,7 +7,7 @@ import type { PaymentPreferencesResponse } from "@/lib/api-contract";
 import { api, isApiError } from "@/lib/api-client";
 import type { PaymentMethod } from "@/lib/checkout";
 import { formatTanzanianPhone, normaliseTanzanianMobile } from "@/lib/phone";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage } from "../ui/form";
 import { TOAST_MS, toast } from "../ui/toaster";
 import { useFormAction } from "../hooks/use-form-action";
@@ -199,9 +199,9 @@ export function PaymentSettings({ initial }: { initial: PaymentPreferencesRespon
             </div>
             <div className="space-y-2 sm:col-span-2">
               <FormMessage message={form.message} />
-              <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("adding")}>
+              <SubmitButton block className="text-sm" busy={form.busy} busyText={t("adding")}>
                 {t("add")}
-              </Button>
+              </SubmitButton>
             </div>
           </form>
         )}

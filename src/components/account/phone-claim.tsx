@@ -9,6 +9,7 @@ import { formatTanzanianPhone, normaliseTanzanianMobile } from "@/lib/phone";
 import { useCodeSender } from "../auth/use-code-sender";
 import { useErrorText } from "../i18n/error-text";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FieldError, TextField } from "../ui/form";
 
 /**
@@ -100,9 +101,9 @@ export function PhoneClaim({ initialPhone = "", compact = false }: { initialPhon
             onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
             error={problem ?? undefined}
           />
-          <Button type="submit" disabled={code.length !== 6} busy={busy} busyText={t("confirming")}>
+          <SubmitButton disabled={code.length !== 6} busy={busy} busyText={t("confirming")}>
             {t("confirm")}
-          </Button>
+          </SubmitButton>
         </div>
       )}
     </form>

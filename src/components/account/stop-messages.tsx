@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage } from "../ui/form";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
@@ -52,9 +52,9 @@ export function StopMessages({ token, phone }: { token: string; phone: string })
           </p>
         </div>
       ) : (
-        <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("busy")}>
+        <SubmitButton block className="text-sm" busy={form.busy} busyText={t("busy")}>
           {t("button")}
-        </Button>
+        </SubmitButton>
       )}
     </form>
   );

@@ -9,6 +9,7 @@ import { FormMessage, TextField } from "../ui/form";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { useFormAction } from "../hooks/use-form-action";
 import { useHydrated } from "../hooks/use-hydrated";
+import { SubmitButton } from "../ui/submit-button";
 import { buttonClass } from "../ui/button";
 
 /**
@@ -66,14 +67,9 @@ export function LockAccountForm({ email: fixedEmail }: { email?: string }) {
         onChange={(e) => setReason(e.target.value)}
         required
       />
-      <button
-        type="submit"
-        disabled={send.busy}
-        aria-busy={send.busy || undefined}
-        className="h-11 rounded-lg bg-red-700 px-4 font-semibold text-white disabled:opacity-70"
-      >
-        {send.busy ? t("locking") : t("lock")}
-      </button>
+      <SubmitButton variant="danger" size="lg" busy={send.busy} busyText={t("locking")}>
+        {t("lock")}
+      </SubmitButton>
       <div className="sm:col-span-full" aria-live="polite">
         <FormMessage message={send.message} />
       </div>

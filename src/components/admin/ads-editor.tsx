@@ -10,7 +10,7 @@ import { useErrorText } from "../i18n/error-text";
 import { FormMessage, TextField } from "../ui/form";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 /** A moment as a datetime-local input shows it (the admin's device time), and back. */
 const toLocalInput = (iso: string | null) => {
@@ -244,9 +244,9 @@ export function AdsEditor({ ads }: { ads: AdminAdvertisement[] }) {
           {t("active")}
         </label>
         <FormMessage message={send.message} />
-        <Button type="submit" size="lg" block busy={send.busy} busyText={t("saving")} disabled={uploading}>
+        <SubmitButton size="lg" block busy={send.busy} busyText={t("saving")} disabled={uploading}>
           {editing === null ? t("create") : t("save")}
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );

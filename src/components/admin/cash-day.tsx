@@ -9,7 +9,7 @@ import type { CashCollector } from "@/lib/contract/on-delivery";
 import { DATE_FORMATS } from "@/lib/date-format";
 import { formatMoney } from "@/lib/money";
 import { useErrorText } from "../i18n/error-text";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { TextField } from "../ui/form";
 import { toast } from "../ui/toaster";
 
@@ -171,9 +171,9 @@ function HandoverForm({ day, staffId, expected }: { day: string; staffId: number
           {problem.text}
         </p>
       )}
-      <Button type="submit" busy={busy} busyText={t("record")}>
+      <SubmitButton busy={busy} busyText={t("record")}>
         {t("record")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

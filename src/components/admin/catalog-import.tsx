@@ -9,6 +9,7 @@ import { DATE_FORMATS } from "@/lib/date-format";
 import { FormMessage } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 /** Lines shown at most (refused first): the counts say how many there are. */
 const SHOWN_LINES = 200;
@@ -81,9 +82,9 @@ export function CatalogImport({ batches }: { batches: ImportBatch[] }) {
               }}
               className="min-w-0 flex-1 text-sm"
             />
-            <Button type="submit" variant="secondary" busy={check.busy} busyText={t("checking")}>
+            <SubmitButton variant="secondary" busy={check.busy} busyText={t("checking")}>
               {t("check")}
-            </Button>
+            </SubmitButton>
             {checked?.dryRun && checked.fileProblems.length === 0 && writable > 0 && (
               <Button onClick={() => apply.submit()} busy={apply.busy} busyText={t("importing")}>
                 {checked.counts.refused ? t("importGood", { count: writable }) : t("import", { count: writable })}
@@ -181,9 +182,9 @@ function PictureImport() {
           }}
           className="min-w-0 flex-1 text-sm"
         />
-        <Button type="submit" variant="secondary" busy={send.busy} busyText={t("sending")}>
+        <SubmitButton variant="secondary" busy={send.busy} busyText={t("sending")}>
           {t("send")}
-        </Button>
+        </SubmitButton>
       </form>
       <div className="mt-2">
         <FormMessage message={send.message} />

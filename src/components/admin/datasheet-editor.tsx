@@ -8,6 +8,7 @@ import { DATASHEET_MAX_BYTES, MANUFACTURER_URL_MAX, formatFileSize, isPdf, manuf
 import { useFormAction } from "../hooks/use-form-action";
 import { useErrorText } from "../i18n/error-text";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { Field, FormMessage, TextField } from "../ui/form";
 
 const MAX_MB = DATASHEET_MAX_BYTES / 1024 / 1024;
@@ -85,9 +86,9 @@ export function DatasheetEditor({ productId, initial }: { productId: number; ini
         <Field id="datasheet-file" label={t("file")} hint={t("fileHint", { max: MAX_MB })}>
           {(control) => <input ref={file} type="file" accept="application/pdf,.pdf" {...control} className="block w-full text-sm" />}
         </Field>
-        <Button type="submit" variant="secondary" busy={upload.busy} busyText={t("uploading")} disabled={busy && !upload.busy}>
+        <SubmitButton variant="secondary" busy={upload.busy} busyText={t("uploading")} disabled={busy && !upload.busy}>
           {t("upload")}
-        </Button>
+        </SubmitButton>
       </form>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => generate.submit()} busy={generate.busy} disabled={busy && !generate.busy}>
@@ -111,9 +112,9 @@ export function DatasheetEditor({ productId, initial }: { productId: number; ini
           value={link}
           onChange={(e) => setLink(e.target.value)}
         />
-        <Button type="submit" variant="secondary" busy={saveLink.busy} busyText={t("saving")} disabled={busy && !saveLink.busy}>
+        <SubmitButton variant="secondary" busy={saveLink.busy} busyText={t("saving")} disabled={busy && !saveLink.busy}>
           {t("saveLink")}
-        </Button>
+        </SubmitButton>
       </form>
       <FormMessage message={message} />
     </section>

@@ -10,6 +10,7 @@ import { formatMoney } from "@/lib/money";
 import { REFUND_METHODS, type RefundMethod } from "@/lib/refunds";
 import { useErrorText } from "../i18n/error-text";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { Field, FormMessage, Select, TextField, type FormNotice } from "../ui/form";
 
 /**
@@ -217,9 +218,7 @@ export function OrderShipments({ number, test }: { number: string; test: boolean
               {t("confirmTest")}
             </label>
           )}
-          <Button type="submit" busy={busy === "ship"}>
-            {t("ship")}
-          </Button>
+          <SubmitButton busy={busy === "ship"}>{t("ship")}</SubmitButton>
         </form>
       )}
 

@@ -9,7 +9,7 @@ import type { ProductPricingResponse } from "@/lib/contract/price-breaks";
 import { formatMoney } from "@/lib/money";
 import { checkLadder, PACK_SIZE_MAX, PRICE_BREAKS_MAX, type LadderProblem } from "@/lib/price-breaks";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage, TextField } from "../ui/form";
 
 /** A ladder's place in the form: "" for the product's own (every option without one), else an option's combination id. */
@@ -196,9 +196,9 @@ export function PriceBreaksForm({
         );
       })}
       <FormMessage message={send.message} />
-      <Button type="submit" busy={send.busy} busyText={t("saving")}>
+      <SubmitButton busy={send.busy} busyText={t("saving")}>
         {t("save")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { ADMIN_PRODUCT_REASON_MAX } from "@/lib/admin-catalog";
 import { api } from "@/lib/api-client";
 import { FormMessage, TextField } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 /**
  * Takes a product off sale or puts it back, with the reason the security log keeps. A product is
@@ -45,9 +45,9 @@ export function ProductArchiveForm({ productId, archived }: { productId: number;
         onChange={(e) => setReason(e.target.value)}
         required
       />
-      <Button type="submit" size="lg" variant={archived ? "primary" : "danger"} busy={send.busy} busyText={t("saving")}>
+      <SubmitButton size="lg" variant={archived ? "primary" : "danger"} busy={send.busy} busyText={t("saving")}>
         {archived ? t("restore") : t("archive")}
-      </Button>
+      </SubmitButton>
       <div className="sm:col-span-2">
         <FormMessage message={send.message} />
       </div>

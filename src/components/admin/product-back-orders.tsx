@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage } from "../ui/form";
 
 /**
@@ -34,9 +34,7 @@ export function ProductBackOrdersForm({ productId, allowed }: { productId: numbe
         <input type="checkbox" name="allow-backorder" checked={allow} onChange={(e) => setAllow(e.target.checked)} />
         {t("allow")}
       </label>
-      <Button type="submit" busy={send.busy}>
-        {t("save")}
-      </Button>
+      <SubmitButton busy={send.busy}>{t("save")}</SubmitButton>
       <FormMessage message={send.message} />
     </form>
   );

@@ -8,7 +8,7 @@ import { api } from "@/lib/api-client";
 import { formatMoney } from "@/lib/money";
 import { FormMessage, TextField } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 interface Values {
   price: number;
@@ -130,9 +130,9 @@ export function ProductChangeForm({
       <div className="sm:col-span-3">
         <FormMessage message={send.message} />
       </div>
-      <Button type="submit" size="lg" className="sm:col-span-1" busy={send.busy} busyText={t("saving")}>
+      <SubmitButton size="lg" className="sm:col-span-1" busy={send.busy} busyText={t("saving")}>
         {t("save")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -15,7 +15,7 @@ import { slugify } from "@/lib/slug";
 import { FieldError, FormMessage, TextField, controlClass } from "../ui/form";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { initialSpecTexts, ProductSpecFields, specsToSend, type ProductFormAttribute, type SpecTexts } from "./product-spec-fields";
 
 const WHOLE = /^\d{1,10}$/;
@@ -276,9 +276,9 @@ export function ProductDetailsForm({
       <div className="sm:col-span-2">
         <FormMessage message={send.message} />
       </div>
-      <Button type="submit" size="lg" busy={send.busy} busyText={t("saving")} disabled={uploading}>
+      <SubmitButton size="lg" busy={send.busy} busyText={t("saving")} disabled={uploading}>
         {creating ? t("create") : t("save")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslations } from "use-intl";
 import { api, refusedField } from "@/lib/api-client";
 import { incomingStockProblem, type IncomingStock } from "@/lib/stock-alerts";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage, TextField } from "../ui/form";
 
 const wholeOrNull = (text: string) => (text.trim() === "" ? null : Number(text.trim()));
@@ -82,9 +82,7 @@ export function ProductIncomingForm({ productId, initial, waiting }: { productId
         />
       </div>
       <TextField name="incomingReason" label={t("reason")} value={reason} onValueChange={setReason} required maxLength={500} />
-      <Button type="submit" busy={send.busy}>
-        {t("save")}
-      </Button>
+      <SubmitButton busy={send.busy}>{t("save")}</SubmitButton>
       <FormMessage message={send.message} />
     </form>
   );

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { api } from "@/lib/api-client";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage, TextField } from "../ui/form";
 
 /** Whole days from 1 to 3650, or null for an empty box; undefined when the text is neither. */
@@ -47,9 +47,9 @@ export function ProductWarrantyForm({ productId, initial }: { productId: number;
         className="max-w-xs"
       />
       <FormMessage message={send.message} />
-      <Button type="submit" busy={send.busy} data-testid="warranty-save">
+      <SubmitButton busy={send.busy} data-testid="warranty-save">
         {t("save")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import type { Locale } from "@/lib/locale";
 import { ANSWER_MAX, HIDDEN_REASONS, type HiddenReason } from "@/lib/reviews";
 import { useFormAction } from "../hooks/use-form-action";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { Field, FormMessage, Input, Select, TextareaField } from "../ui/form";
 
 /**
@@ -128,9 +129,9 @@ function ModerationButtons({ status, moderate }: { status: string; moderate: (re
           <Field id={`${id}-note`} label={t("note")} className="min-w-40 flex-1">
             {(control) => <Input {...control} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />}
           </Field>
-          <Button type="submit" size="sm" variant="danger" busy={action.busy}>
+          <SubmitButton size="sm" variant="danger" busy={action.busy}>
             {t("confirmHide")}
-          </Button>
+          </SubmitButton>
           <Button size="sm" variant="ghost" onClick={() => setHiding(false)}>
             {t("cancel")}
           </Button>
@@ -175,9 +176,9 @@ function ShopAnswerForm({ question }: { question: AdminQuestion }) {
         onChange={(e) => setBody(e.target.value)}
       />
       <FormMessage message={action.message} />
-      <Button type="submit" size="sm" busy={action.busy}>
+      <SubmitButton size="sm" busy={action.busy}>
         {t("sendAnswer")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { formatMoney } from "@/lib/money";
 import type { RefundMethod } from "@/lib/refunds";
 import { useErrorText } from "../i18n/error-text";
 import { TestOrderBadge } from "../orders/test-order-badge";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { Field, FormMessage, Select, TextField, TextareaField, type FormNotice } from "../ui/form";
 
 /** A new key per refund form: a retried submit sends the same one, so the server refunds once. */
@@ -264,9 +264,9 @@ export function RefundPanel({ number }: { number: string }) {
             onChange={(e) => setCode(e.target.value)}
           />
           <FormMessage message={message} />
-          <Button type="submit" variant="danger" busy={busy} busyText={t("sending")}>
+          <SubmitButton variant="danger" busy={busy} busyText={t("sending")}>
             {t("submit")}
-          </Button>
+          </SubmitButton>
         </form>
       )}
     </div>
@@ -319,9 +319,9 @@ function RecordTransfer({ number, refund, onDone }: { number: string; refund: nu
         maxLength={40}
         onChange={(e) => setCode(e.target.value)}
       />
-      <Button type="submit" size="sm" busy={busy} busyText={t("sending")}>
+      <SubmitButton size="sm" busy={busy} busyText={t("sending")}>
         {t("recordTransfer")}
-      </Button>
+      </SubmitButton>
       {problem && (
         <p role="alert" className="w-full text-sm text-red-700 dark:text-red-300">
           {problem}

@@ -8,6 +8,7 @@ import type { AdminReturnView } from "@/lib/contract/returns";
 import { isMoneyDecision, RETURN_DECISIONS, RETURN_STOCK_OUTCOMES, type ReturnDecision, type ReturnStockOutcome } from "@/lib/returns";
 import { useFormAction } from "../hooks/use-form-action";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { Field, FormMessage, Input, Select, TextareaField, TextField } from "../ui/form";
 
 /** The route back of a refund the admin may choose here (store credit is its own decision). */
@@ -83,9 +84,9 @@ export function ReturnAdminActions({ view }: { view: AdminReturnView }) {
             rows={2}
             maxLength={500}
           />
-          <Button type="submit" variant="danger-outline" busy={refuse.busy} data-testid="return-refuse">
+          <SubmitButton variant="danger-outline" busy={refuse.busy} data-testid="return-refuse">
             {t("refuse")}
-          </Button>
+          </SubmitButton>
         </form>
       )}
       <FormMessage message={message} />
@@ -194,9 +195,9 @@ function DecideForm({ view }: { view: AdminReturnView }) {
         />
       )}
       <FormMessage message={send.message} />
-      <Button type="submit" block busy={send.busy} data-testid="return-decide">
+      <SubmitButton block busy={send.busy} data-testid="return-decide">
         {t("decide")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

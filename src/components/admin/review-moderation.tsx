@@ -8,6 +8,7 @@ import type { AdminReviewView } from "@/lib/contract/reviews";
 import { HIDDEN_REASONS, SHOP_ANSWER_MAX, type HiddenReason } from "@/lib/reviews";
 import { useFormAction } from "../hooks/use-form-action";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { Field, FormMessage, Select, TextareaField, TextField } from "../ui/form";
 
 /**
@@ -80,9 +81,9 @@ export function ReviewModeration({ review }: { review: AdminReviewView }) {
               onChange={(event) => setNote(event.target.value)}
               maxLength={500}
             />
-            <Button type="submit" variant="danger-outline" size="sm" className="h-9" busy={hide.busy} data-testid="review-hide">
+            <SubmitButton variant="danger-outline" size="sm" className="h-9" busy={hide.busy} data-testid="review-hide">
               {t("hide")}
-            </Button>
+            </SubmitButton>
           </div>
           <FormMessage message={hide.message} />
         </form>
@@ -98,9 +99,9 @@ export function ReviewModeration({ review }: { review: AdminReviewView }) {
           onChange={(event) => setAnswer(event.target.value)}
           maxLength={SHOP_ANSWER_MAX}
         />
-        <Button type="submit" variant="secondary" size="sm" busy={saveAnswer.busy} data-testid="review-answer-save">
+        <SubmitButton variant="secondary" size="sm" busy={saveAnswer.busy} data-testid="review-answer-save">
           {t("saveAnswer")}
-        </Button>
+        </SubmitButton>
         <FormMessage message={saveAnswer.message} />
       </form>
     </div>

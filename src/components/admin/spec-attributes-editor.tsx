@@ -12,7 +12,8 @@ import { SPEC_UNIT_NAMES, SPEC_UNITS, unitSymbol, type SpecUnit } from "@/lib/sp
 import type { SpecKind } from "@/lib/specs/values";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
-import { Button, buttonClass } from "../ui/button";
+import { buttonClass } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { Field, FormMessage, Select, TextField, Textarea } from "../ui/form";
 
@@ -327,9 +328,9 @@ function AttributeForm({ categoryId, attribute }: { categoryId: number; attribut
       <div className="sm:col-span-2">
         <FormMessage message={send.message} />
       </div>
-      <Button type="submit" busy={send.busy} busyText={t("saving")} className="sm:col-span-2 sm:justify-self-start" id={`${id}-submit`}>
+      <SubmitButton busy={send.busy} busyText={t("saving")} className="sm:col-span-2 sm:justify-self-start" id={`${id}-submit`}>
         {attribute ? t("save") : t("create")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

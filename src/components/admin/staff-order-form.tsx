@@ -7,7 +7,7 @@ import { api, isApiError, refusedField } from "@/lib/api-client";
 import { onDeliveryOffer, type PayOnDeliverySettings } from "@/lib/pay-on-delivery";
 import { normaliseTanzanianMobile } from "@/lib/phone";
 import { useErrorText } from "../i18n/error-text";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { Field, Select, TextField } from "../ui/form";
 import { toast } from "../ui/toaster";
 import { StaffOrderCustomer, type StaffCustomer } from "./staff-order-customer";
@@ -193,9 +193,9 @@ export function StaffOrderForm({
           {problem.text}
         </p>
       )}
-      <Button type="submit" busy={busy} busyText={t("creating")} className="w-full sm:w-auto">
+      <SubmitButton busy={busy} busyText={t("creating")} className="w-full sm:w-auto">
         {t("create")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

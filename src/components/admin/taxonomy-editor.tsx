@@ -11,7 +11,7 @@ import { slugify } from "@/lib/slug";
 import { FormMessage, TextField } from "../ui/form";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../ui/dialog";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 type Kind = "category" | "brand";
 
@@ -165,9 +165,9 @@ function NameForm({ kind, id, initial }: { kind: Kind; id: number | null; initia
       <div className="sm:col-span-2">
         <FormMessage message={send.message} />
       </div>
-      <Button type="submit" busy={send.busy} className="sm:col-span-2 sm:justify-self-start">
+      <SubmitButton busy={send.busy} className="sm:col-span-2 sm:justify-self-start">
         {id === null ? (kind === "category" ? t("createCategory") : t("createBrand")) : t("rename")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -20,7 +20,7 @@ import {
 import { variantCombinationId, type VariantConfig } from "@/lib/variants";
 import { FormMessage, TextField, controlClass } from "../ui/form";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 interface RowText {
   sku: string;
@@ -272,9 +272,9 @@ export function VariantEditor({
         required
       />
       <FormMessage message={send.message} />
-      <Button type="submit" size="lg" busy={send.busy} busyText={t("saving")}>
+      <SubmitButton size="lg" busy={send.busy} busyText={t("saving")}>
         {t("save")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { LOCALES, LOCALE_NAMES } from "@/lib/locale";
 import { useSwitchLocale } from "../i18n/language-switch";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage, TextField } from "../ui/form";
 import { PasswordStrength } from "./password-strength";
 
@@ -35,9 +35,9 @@ export function ProfileForm({ profile }: { profile: { fullName: string; phone: s
       <TextField compact label={t("auth.fields.phone")} type="tel" autoComplete="tel" value={phone} onValueChange={setPhone} optional />
       <TextField compact label={t("auth.fields.company")} autoComplete="organization" value={company} onValueChange={setCompany} optional />
       <FormMessage message={form.message} />
-      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("account.profile.saving")}>
+      <SubmitButton block className="text-sm" busy={form.busy} busyText={t("account.profile.saving")}>
         {t("account.profile.save")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -95,9 +95,9 @@ export function PasswordForm({ companyName, fullName, email }: { companyName: st
         required
       />
       <FormMessage message={form.message} />
-      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("account.password.saving")}>
+      <SubmitButton block className="text-sm" busy={form.busy} busyText={t("account.password.saving")}>
         {t("account.password.submit")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

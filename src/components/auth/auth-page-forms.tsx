@@ -7,7 +7,7 @@ import { api, isApiError } from "@/lib/api-client";
 import { withRedirect } from "@/lib/redirect";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage, TextField } from "../ui/form";
 import { PasswordStrength } from "./password-strength";
 import { LoginForm } from "./login-form";
@@ -45,9 +45,9 @@ export function ForgotPasswordForm() {
     <form noValidate className="space-y-3" onSubmit={form.submit}>
       <TextField compact label={t("fields.email")} type="email" autoComplete="email" value={email} onValueChange={setEmail} required />
       <FormMessage message={form.message} />
-      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("forgot.sending")}>
+      <SubmitButton block className="text-sm" busy={form.busy} busyText={t("forgot.sending")}>
         {t("forgot.submit")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -86,9 +86,9 @@ export function ResetPasswordForm({ token, companyName }: { token: string; compa
           </a>
         )}
       </FormMessage>
-      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("reset.saving")}>
+      <SubmitButton block className="text-sm" busy={form.busy} busyText={t("reset.saving")}>
         {t("reset.submit")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -145,9 +145,9 @@ export function VerifyEmailForm({ token, redirect = null }: { token: string | nu
     <form noValidate className="space-y-3" onSubmit={form.submit}>
       <p className="text-sm">{t("verify.prompt")}</p>
       <FormMessage message={form.message} />
-      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("verify.confirming")}>
+      <SubmitButton block className="text-sm" busy={form.busy} busyText={t("verify.confirming")}>
         {t("verify.submit")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

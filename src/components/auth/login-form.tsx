@@ -10,7 +10,7 @@ import { refreshServerCart, signedInStore } from "../cart/cart-store";
 import { mergeGuestCartAfterSignIn } from "../cart/merge-guest-cart";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage, TextField } from "../ui/form";
 
 interface LoginResult {
@@ -142,9 +142,9 @@ export function LoginForm({ redirect, onSignedIn, onSwitch }: { redirect: string
           </button>
         )}
       </FormMessage>
-      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("login.submitting")}>
+      <SubmitButton block className="text-sm" busy={form.busy} busyText={t("login.submitting")}>
         {t("login.submit")}
-      </Button>
+      </SubmitButton>
       {onSwitch && (
         <p className="text-center text-sm text-[var(--muted-fg)]">
           {t.rich("login.noAccount", {
@@ -197,9 +197,9 @@ function TwoFactorStep({
       <p className="text-sm">{t("twoFactor.prompt")}</p>
       <TextField compact label={t("twoFactor.codeLabel")} autoComplete="one-time-code" inputMode="text" value={code} onValueChange={setCode} required />
       <FormMessage message={form.message} />
-      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("twoFactor.checking")}>
+      <SubmitButton block className="text-sm" busy={form.busy} busyText={t("twoFactor.checking")}>
         {t("twoFactor.submit")}
-      </Button>
+      </SubmitButton>
       <button type="button" onClick={() => onRestart("")} className="w-full text-center text-sm text-[var(--muted-fg)] hover:underline">
         {t("twoFactor.back")}
       </button>

@@ -9,7 +9,7 @@ import { api, isApiError } from "@/lib/api-client";
 import { useErrorText } from "../i18n/error-text";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage, TextField } from "../ui/form";
 
 const EMPTY = { fullName: "", email: "", phone: "", password: "", confirmPassword: "" };
@@ -147,9 +147,9 @@ export function RegisterForm({
       </label>
       <div ref={outcomeRef} className="space-y-3">
         <FormMessage message={send.message} />
-        <Button type="submit" block className="text-sm" busy={send.busy} busyText={t("register.submitting")}>
+        <SubmitButton block className="text-sm" busy={send.busy} busyText={t("register.submitting")}>
           {t("register.submit")}
-        </Button>
+        </SubmitButton>
       </div>
       {onSwitch && (
         <p className="text-center text-sm text-[var(--muted-fg)]">

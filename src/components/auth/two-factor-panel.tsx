@@ -8,7 +8,7 @@ import { api } from "@/lib/api-client";
 import { useErrorText } from "../i18n/error-text";
 import { toast } from "../ui/toaster";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage, TextField } from "../ui/form";
 
 const button = "rounded-md border border-[var(--border)] px-3 py-2 text-sm font-semibold disabled:opacity-50";
@@ -80,9 +80,9 @@ function TwoFactorSetup({ required, onEnabled }: { required: boolean; onEnabled:
           <TextField compact label={t("codeLabel")} autoComplete="one-time-code" inputMode="numeric" value={code} onValueChange={setCode} required />
           <TextField compact label={t("passwordLabel")} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} required />
           <FormMessage message={confirm.message} />
-          <Button type="submit" block className="text-sm" busy={confirm.busy} busyText={t("checking")}>
+          <SubmitButton block className="text-sm" busy={confirm.busy} busyText={t("checking")}>
             {t("turnOn")}
-          </Button>
+          </SubmitButton>
         </form>
       )}
     </div>

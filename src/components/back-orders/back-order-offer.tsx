@@ -10,7 +10,7 @@ import { MAX_LINE_QUANTITY } from "@/lib/guest-cart";
 import type { Product } from "@/lib/product";
 import { DEFAULT_VARIANT_ID } from "@/lib/variants";
 import { addProductToCart } from "../cart/add-to-cart";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { TextField } from "../ui/form";
 
 /**
@@ -82,9 +82,9 @@ export function BackOrderOffer({ product }: { product: Product }) {
           error={quantity !== "" && !valid ? t("quantityError", { max: MAX_LINE_QUANTITY }) : null}
           onChange={(e) => setQuantity(e.target.value)}
         />
-        <Button type="submit" variant="secondary" busy={busy} disabled={!valid}>
+        <SubmitButton variant="secondary" busy={busy} disabled={!valid}>
           {t("add")}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -2,15 +2,14 @@
 
 import Link from "next/link";
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { useId, useRef, useState, useSyncExternalStore } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
 import { NEWSLETTER_EMAIL_MAX } from "@/lib/newsletter";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction } from "../hooks/use-form-action";
 import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
-
-const noopSubscribe = () => () => {};
+import { SubmitButton } from "../ui/submit-button";
 
 /** The footer's newsletter box: signs the address up through POST /api/newsletter (confirmed later by e-mail). */
 export function NewsletterForm() {
@@ -20,13 +19,6 @@ export function NewsletterForm() {
   useInputBeforeHydration(emailRef, email, setEmail);
   const t = useTranslations("newsletter");
   const errorText = useErrorText();
-  // Until the script runs, a native submit would send the address nowhere useful (or put it in
-  // a URL), so the button waits for hydration; a disabled default button also blocks Enter.
-  const ready = useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
 
   const send = useFormAction(
     async () => {
@@ -78,14 +70,10 @@ export function NewsletterForm() {
           aria-describedby={`${noticeId} ${consentId}`}
           className="h-10 min-w-0 flex-1 rounded-lg border border-[var(--border)] bg-[var(--page-bg)] px-3 text-[var(--page-fg)] placeholder:text-[var(--muted-fg)]"
         />
-        <button
-          type="submit"
-          disabled={!ready || sending}
-          aria-busy={sending || undefined}
-          className="h-10 shrink-0 rounded-lg bg-brand px-4 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {sending ? t("sending") : t("subscribe")}
-        </button>
+        {/* waits for the page's script: a native submit would send the address nowhere useful */}
+        <SubmitButton className="shrink-0" busy={sending} busyText={t("sending")}>
+          {t("subscribe")}
+        </SubmitButton>
       </div>
       <p id={noticeId} aria-live="polite" aria-atomic="true" className="mt-2 min-h-5 text-sm">
         {notice && (

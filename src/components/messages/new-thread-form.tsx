@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, normaliseMessageBody } from "@/lib/account";
 import { api, isApiError } from "@/lib/api-client";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
 
@@ -75,9 +75,9 @@ export function NewThreadForm({ orders, initialOrder }: { orders: string[]; init
         </p>
       </div>
       <FormMessage message={form.message} />
-      <Button type="submit" block className="text-sm" busy={form.busy} busyText={t("sending")}>
+      <SubmitButton block className="text-sm" busy={form.busy} busyText={t("sending")}>
         {t("send")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { MESSAGE_BODY_MAX, normaliseMessageBody } from "@/lib/account";
 import { api, isApiError } from "@/lib/api-client";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
 
@@ -53,9 +53,9 @@ export function ReplyForm({ threadId, as }: { threadId: number; as: "customer" |
         {t("form.bodyHint", { max: MESSAGE_BODY_MAX })}
       </p>
       <FormMessage message={form.message} />
-      <Button type="submit" block className="text-sm" busy={form.busy} busyText={as === "shop" ? t("admin.sending") : t("thread.sending")}>
+      <SubmitButton block className="text-sm" busy={form.busy} busyText={as === "shop" ? t("admin.sending") : t("thread.sending")}>
         {as === "shop" ? t("admin.send") : t("thread.send")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "use-intl";
 import { api, isApiError } from "@/lib/api-client";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage } from "../ui/form";
 import { useErrorText } from "../i18n/error-text";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
@@ -42,9 +42,9 @@ export function NewsletterLinkAction({ token, action }: { token: string; action:
     <form method="post" className="space-y-3" onSubmit={form.submit}>
       <FormMessage message={form.message} />
       {!finished && (
-        <Button type="submit" block className="text-sm" busy={form.busy} busyText={t(`${action}.busy`)}>
+        <SubmitButton block className="text-sm" busy={form.busy} busyText={t(`${action}.busy`)}>
           {t(`${action}.button`)}
-        </Button>
+        </SubmitButton>
       )}
     </form>
   );

@@ -10,7 +10,7 @@ import { formatMoney } from "@/lib/money";
 import type { PaymentStart } from "@/lib/orders";
 import { formatTanzanianPhone, normaliseTanzanianMobile } from "@/lib/phone";
 import { useErrorText } from "../i18n/error-text";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { ChoiceCard, FieldError, TextField } from "../ui/form";
 import { orderCalls } from "./order-calls";
 import { useBackoffPolling } from "./use-backoff-polling";
@@ -219,9 +219,9 @@ function PayBalance({ number, token, amount, payer, onPaid }: { number: string; 
           {problem.text}
         </p>
       )}
-      <Button type="submit" size="lg" block busy={busy} busyText={tp("sending")}>
+      <SubmitButton size="lg" block busy={busy} busyText={tp("sending")}>
         {t("pay", { amount: money })}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

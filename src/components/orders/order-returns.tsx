@@ -12,6 +12,7 @@ import { RETURN_CONDITIONS, RETURN_PHOTOS_MAX, type ReturnCondition, type Return
 import { textIn } from "@/lib/site-settings";
 import { useFormAction } from "../hooks/use-form-action";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
 import { Field, FormMessage, Select, TextareaField } from "../ui/form";
 import { toast } from "../ui/toaster";
@@ -248,9 +249,9 @@ function ReturnForm({ number, token, options, conditions, onDone }: Props & { op
         ))}
       </fieldset>
       <FormMessage message={send.message} />
-      <Button type="submit" block busy={send.busy} busyText={t("sending")} data-testid="return-send">
+      <SubmitButton block busy={send.busy} busyText={t("sending")} data-testid="return-send">
         {t("send")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { orderCalls } from "./order-calls";
 import { saveHandoff, useHandoff } from "./payment-handoff";
 import { useBackoffPolling } from "./use-backoff-polling";
 import { Button, buttonClass } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 /** Each wallet's own USSD menu, where a shopper can check that the wallet works on the phone. */
 const WALLET_MENUS: Record<string, string> = {
@@ -234,9 +235,9 @@ function RetryPayment({
           {problem.text}
         </p>
       )}
-      <Button type="submit" size="lg" block busy={busy} busyText={t("sending")}>
+      <SubmitButton size="lg" block busy={busy} busyText={t("sending")}>
         {t("sendAgain")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

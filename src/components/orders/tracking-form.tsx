@@ -9,7 +9,7 @@ import { TextField } from "../ui/form";
 import { OrderTimeline } from "./order-timeline";
 import { OrderStatusBadge } from "./status-badge";
 import { TestOrderBadge } from "./test-order-badge";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 /**
  * /tracking: an order number and the e-mail or phone it was placed with give its status timeline,
@@ -74,9 +74,9 @@ export function TrackingForm({ initialNumber = "" }: { initialNumber?: string })
             {problem}
           </p>
         )}
-        <Button type="submit" size="lg" block busy={busy} busyText={t("searching")}>
+        <SubmitButton size="lg" block busy={busy} busyText={t("searching")}>
           {t("submit")}
-        </Button>
+        </SubmitButton>
       </form>
       {result && (
         <section aria-labelledby="tracking-result" className="rounded-xl border border-[var(--border)] p-4" data-testid="tracking-result">

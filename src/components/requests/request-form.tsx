@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { useTranslations } from "use-intl";
 import type { PcbPricing } from "@/lib/pcb-pricing";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage, TextField, TextareaField } from "../ui/form";
 import { DetailField } from "./fields/detail-field";
 import { GerberField } from "./fields/file-detail";
@@ -112,9 +112,9 @@ export function RequestForm({
 
       <FormMessage message={form.send.message} />
       <div className="sm:max-w-xs">
-        <Button type="submit" block className="text-sm" busy={form.send.busy} busyText={t("form.sending")}>
+        <SubmitButton block className="text-sm" busy={form.send.busy} busyText={t("form.sending")}>
           {t("form.send")}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -6,7 +6,7 @@ import { api } from "@/lib/api-client";
 import { REQUEST_STATUSES, type RequestStatus } from "@/lib/requests";
 import { FormMessage } from "../ui/form";
 import { useFormAction } from "../hooks/use-form-action";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 /** The admin's status choice for one request (new, in progress, answered, closed), saved at once. */
 export function RequestStatusForm({
@@ -48,9 +48,7 @@ export function RequestStatusForm({
           ))}
         </select>
       </div>
-      <Button type="submit" busy={save.busy}>
-        {labels.save}
-      </Button>
+      <SubmitButton busy={save.busy}>{labels.save}</SubmitButton>
       <div className="w-full">
         <FormMessage message={save.message} />
       </div>

@@ -9,7 +9,7 @@ import { isLocale, LOCALES, type Locale } from "@/lib/locale";
 import { REVIEW_BODY_MAX, REVIEW_PHOTOS_MAX, REVIEW_TITLE_MAX, type ModerationStatus, type ReviewModerationMode, type ReviewView } from "@/lib/reviews";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
 import { useErrorText } from "../i18n/error-text";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { cx } from "../ui/cx";
 import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
 import { Field, FormMessage, Select, TextField, TextareaField } from "../ui/form";
@@ -221,9 +221,9 @@ export function ReviewForm({ productId, productName, existing, orderLink, modera
       )}
       <p className="text-xs text-[var(--muted-fg)]">{t("publicNote", { product: productName })}</p>
       <FormMessage message={send.message} />
-      <Button type="submit" block busy={send.busy} busyText={t("sending")} data-testid="review-send">
+      <SubmitButton block busy={send.busy} busyText={t("sending")} data-testid="review-send">
         {existing ? t("saveEdit") : t("send")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

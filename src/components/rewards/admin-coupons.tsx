@@ -8,7 +8,7 @@ import { COUPON_KINDS, type CouponKind } from "@/lib/coupons";
 import { TextField, controlClass } from "../ui/form";
 import { useErrorText } from "../i18n/error-text";
 import { toast } from "../ui/toaster";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 const empty = {
   code: "",
@@ -167,9 +167,9 @@ export function CouponCreateForm() {
           {problem}
         </p>
       )}
-      <Button type="submit" size="lg" busy={busy} busyText={t("saving")} className="sm:col-span-2 sm:justify-self-start">
+      <SubmitButton size="lg" busy={busy} busyText={t("saving")} className="sm:col-span-2 sm:justify-self-start">
         {t("save")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { focusImageResults } from "./image-search-state";
 import { searchDialog, type SearchDialogTab } from "./search-state";
 import { useSearchNavigation } from "./use-search-navigation";
 import { loadOnce } from "../hooks/prefetch";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 /** The image-search panel (camera, upload, downscaling): its own chunk, fetched once the dialog opens. */
 const loadImageSearchPanel = loadOnce(() => import("./image-search-panel"));
@@ -75,9 +75,9 @@ export function SearchDialog() {
                 onChange={(e) => setText(e.target.value)}
                 className="h-10 min-w-0 flex-1 rounded-lg border border-[var(--border)] bg-[var(--surface)] px-3 text-sm"
               />
-              <Button type="submit" disabled={blank} className="text-sm">
+              <SubmitButton disabled={blank} className="text-sm">
                 <Search className="h-4 w-4" aria-hidden /> {t("submit")}
-              </Button>
+              </SubmitButton>
             </form>
           </TabsContent>
           <TabsContent value="image">

@@ -16,6 +16,7 @@ import { useInputBeforeHydration } from "../hooks/use-input-before-hydration";
 import { addBomToCart } from "./add-bom-to-cart";
 import { SourcingRequestForm } from "./sourcing-request-form";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 /** Which product each line will be bought as: a match's index in [best, ...alternatives], or null to leave the line out. */
 type Choices = Record<number, number | null>;
@@ -165,9 +166,9 @@ export function BomMatcher() {
             {notice}
           </p>
         )}
-        <Button type="submit" size="lg" block className="sm:w-auto sm:px-6" busy={busy} busyText={t("form.busy")}>
+        <SubmitButton size="lg" block className="sm:w-auto sm:px-6" busy={busy} busyText={t("form.busy")}>
           {t("form.submit")}
-        </Button>
+        </SubmitButton>
       </form>
 
       {lines && (

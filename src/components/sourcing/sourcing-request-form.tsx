@@ -6,7 +6,7 @@ import type { BomLine } from "@/lib/bom";
 import { FormMessage, TextField } from "../ui/form";
 import { useFormAction, type FormResult } from "../hooks/use-form-action";
 import { sendSourcingRequest } from "./sourcing-client";
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -81,9 +81,9 @@ export function SourcingRequestForm({ lines }: { lines: BomLine[] }) {
             maxLength={500}
           />
           <div className="sm:col-span-2">
-            <Button type="submit" size="lg" block className="sm:w-auto sm:px-6" busy={form.busy} busyText={t("busy")}>
+            <SubmitButton size="lg" block className="sm:w-auto sm:px-6" busy={form.busy} busyText={t("busy")}>
               {t("submit")}
-            </Button>
+            </SubmitButton>
           </div>
         </form>
       )}

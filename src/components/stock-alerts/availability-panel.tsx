@@ -10,6 +10,7 @@ import { availabilityLine, STOCK_ALERT_CHANNELS, type IncomingStock, type StockA
 import { chosenOption } from "../catalog/chosen-option";
 import { useFormAction } from "../hooks/use-form-action";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
 import { ChoiceCard, FormMessage, TextField } from "../ui/form";
 
@@ -161,9 +162,9 @@ function NotifyMe({
               />
             )}
             <FormMessage message={subscribe.message} />
-            <Button type="submit" block busy={subscribe.busy} data-testid="notify-send">
+            <SubmitButton block busy={subscribe.busy} data-testid="notify-send">
               {t("send")}
-            </Button>
+            </SubmitButton>
           </form>
         )}
         {step.kind === "code" && (
@@ -181,9 +182,9 @@ function NotifyMe({
             />
             <FormMessage message={confirm.message ?? (subscribe.message?.tone === "error" ? subscribe.message : null)} />
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" busy={confirm.busy} data-testid="notify-confirm">
+              <SubmitButton busy={confirm.busy} data-testid="notify-confirm">
                 {t("confirm")}
-              </Button>
+              </SubmitButton>
               <Button variant="ghost" busy={subscribe.busy} onClick={() => subscribe.submit()}>
                 {t("resend")}
               </Button>

@@ -212,6 +212,26 @@ export const searchRank = pgTable(
   (t) => [index("search_rank_vector_idx").using("gin", t.vector), index("search_rank_name_vector_idx").using("gin", t.nameVector)],
 );
 
+/**
+ * One row per product on sale with specifications (kept by triggers, migrations 0053-0056): its
+ * distinct values counted into the facets, their tokens for the spec filters' GIN index, and copies
+ * of the columns a listing filters and sorts by, so a listing with spec filters counts and pages its
+ * matches from these rows alone. Written by the database only.
+ */
+export const specFacetSets = pgTable("spec_facet_sets", {
+  productId: integer("product_id").primaryKey(),
+  categoryId: integer("category_id").notNull(),
+  vals: jsonb("vals").notNull(),
+  tokens: text("tokens").array(),
+  brandId: integer("brand_id"),
+  price: integer("price"),
+  stockQuantity: integer("stock_quantity"),
+  salesCount: integer("sales_count"),
+  rating: real("rating"),
+  createdAt: timestamp("created_at", { withTimezone: true }),
+  name: text("name"),
+});
+
 export const productVariants = pgTable(
   "product_variants",
   {

@@ -117,19 +117,47 @@ export function specRowCondition(filter: SpecFilter, alias: SQL): SQL {
 }
 
 /**
- * The condition on a product id column that `filters` ask for together: the product (or one of its
- * options) carries a matching value for each. The filters are one nested set (the first filter's
- * rows whose product is among the second's, …), so PostgreSQL intersects their index ranges before
- * it reads a single product. As one `in` per filter it read every product of one filter's set
- * first: 0.2 s for 23,000 products at 1,000,000 products, where 1,800 matched both.
+ * The tokens ("key=value", as migration 0055 writes them) of the values `filter` accepts: a list's
+ * and a yes/no's as written; a number's are the values present in its range or within its
+ * tolerance, read from the kept counts of the values present (a few hundred rows).
  */
-export function specsCondition(productId: AnyPgColumn | SQL, filters: readonly SpecFilter[]): SQL {
-  let set: SQL | null = null;
-  for (let i = filters.length - 1; i >= 0; i--) {
-    const alias = sql.raw(`s${i}`);
-    const row = specRowCondition(filters[i]!, alias);
-    set = sql`select ${alias}.product_id from product_specs ${alias} where ${row}${set ? sql` and ${alias}.product_id in (${set})` : sql``}`;
+function filterTokens(filter: SpecFilter): SQL {
+  switch (filter.kind) {
+    case "boolean":
+      return sql`array[${`${filter.key}=${String(filter.value)}`}]::text[]`;
+    case "list":
+      return sql`array[${sqlList(filter.values.map((v) => `${filter.key}=${v}`))}]::text[]`;
+    case "number": {
+      const present = sql.raw("present");
+      return sql`array(select distinct ${present}.key || '=' || ${present}.val from (select b_key as key, b_num as num, b_text as text, b_val as val
+        from spec_facet_pairs where a_key = '' and b_val <> '') ${present} where ${specRowCondition(filter, present)})`;
+    }
   }
+}
+
+/**
+ * The condition on the counted value sets named `alias` (spec_facet_sets: one row per product on
+ * sale with specifications) that `filters` ask for together: each filter's tokens overlap the
+ * product's, or one of its options'. The GIN index over the tokens intersects the filters before a
+ * single row is read (5-12 ms for two broad filters at 1,000,000 products, where intersecting the
+ * spec rows' btree ranges took 22-47 ms).
+ */
+export function specSetsCondition(filters: readonly SpecFilter[], alias: SQL): SQL {
+  return sql.join(
+    filters.map((filter) => sql`${alias}.tokens && ${filterTokens(filter)}`),
+    sql` and `,
+  );
+}
+
+/** The ids of the products on sale that match every one of `filters` (each once); null without filters. */
+export function specMatches(filters: readonly SpecFilter[]): SQL | null {
+  if (filters.length === 0) return null;
+  return sql`select matched.product_id from spec_facet_sets matched where ${specSetsCondition(filters, sql.raw("matched"))}`;
+}
+
+/** The condition on a product id column that `filters` ask for together (see `specMatches`). */
+export function specsCondition(productId: AnyPgColumn | SQL, filters: readonly SpecFilter[]): SQL {
+  const set = specMatches(filters);
   return set ? sql`${productId} in (${set})` : sql`true`;
 }
 

@@ -24,7 +24,8 @@ import {
   type SettingsTabId,
 } from "./fields";
 import { SettingsPreview, type PreviewProduct } from "./settings-preview";
-import { Button, buttonClass } from "../../ui/button";
+import { buttonClass } from "../../ui/button";
+import { SubmitButton } from "../../ui/submit-button";
 
 type Texts = Record<string, string>;
 
@@ -359,9 +360,9 @@ export function SettingsEditor({
               {candidate.id === "hours" ? renderHours() : <div className="grid gap-4 sm:grid-cols-2">{candidate.fields.map(renderField)}</div>}
               <FormMessage message={save.message ?? reset.message} />
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" size="lg" busy={save.busy} busyText={t("saving")}>
+                <SubmitButton size="lg" busy={save.busy} busyText={t("saving")}>
                   {t("save")}
-                </Button>
+                </SubmitButton>
                 <ConfirmReset
                   label={t("resetTab")}
                   title={t("resetTabTitle", { tab: t(`tabs.${candidate.id}`) })}

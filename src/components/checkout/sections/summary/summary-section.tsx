@@ -6,7 +6,7 @@ import { useTranslations } from "use-intl";
 import type { DeliveryMethod, PaymentMethod } from "@/lib/checkout";
 import type { DepositSplit } from "@/lib/back-orders";
 import { formatMoney } from "@/lib/money";
-import { Button } from "../../../ui/button";
+import { SubmitButton } from "../../../ui/submit-button";
 import type { CheckoutLine } from "../../checkout-types";
 import type { CheckoutQuoteState } from "../../use-checkout-quote";
 import type { Notice } from "../../use-place-order";
@@ -140,11 +140,11 @@ export function SummarySection({
         )}
       </div>
 
-      <Button type="submit" size="lg" block busy={busy} busyText={t("summary.placing")} disabled={!canPay}>
+      <SubmitButton size="lg" block busy={busy} busyText={t("summary.placing")} disabled={!canPay}>
         {payment === "on_delivery"
           ? t("summary.placeOrderOnDelivery", { total: money(total) })
           : t("summary.placeOrder", { total: money(deposit ? deposit.deposit : total) })}
-      </Button>
+      </SubmitButton>
       <p className="text-xs text-[var(--muted-fg)]">
         {t.rich("summary.terms", {
           link: (chunks) => (
