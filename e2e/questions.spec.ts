@@ -47,14 +47,32 @@ for (const [index, locale] of locales.entries())
     await page.setViewportSize(PHONE);
     await page.context().addCookies([{ name: "locale", value: locale, url: baseURL! }]);
     await verifiedShopper(page, `questions-${locale}-${Date.now()}@example.co.tz`, "Zawadi Mollel");
+    // The signed-in copy of the list, read at hydration, is held until the question has been sent:
+    // a quick first question must survive that older answer arriving after it.
+    let asked!: () => void;
+    const questionSent = new Promise<void>((resolve) => (asked = resolve));
+    const listPath = `/api/products/${product.id}/questions`;
+    const isList = (url: URL) => url.pathname === listPath;
+    await page.route(isList, async (route) => {
+      if (route.request().method() === "GET") await questionSent;
+      await route.continue();
+    });
+    const listRead = page.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).pathname === listPath);
     await page.goto(productPath(product));
     const section = page.getByTestId("product-questions");
     await expect(section.getByRole("heading", { name: t.heading })).toBeVisible();
     await section.getByLabel(t.askLabel).fill(question);
+    const sending = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === listPath);
     await section.getByRole("button", { name: t.ask, exact: true }).click();
+    await sending;
+    asked();
     await expect(section.getByRole("status")).toHaveText(t.askedPending);
+    await listRead;
+    // two frames after the older list arrived, React has rendered it
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const mine = section.getByTestId("question").filter({ hasText: question });
     await expect(mine).toContainText(t.waiting);
+    await page.unroute(isList);
     await mine.scrollIntoViewIfNeeded();
     await keepScreenshot(page, "questions-asked", locale);
 

@@ -374,7 +374,7 @@ export async function createServices(config: ServicesConfig, options: { handle?:
     db,
     settings,
     refunds,
-    messages: createShipmentMessages({ notify, mail, links, siteUrl: config.siteUrl, companyName: async () => (await settings.get()).companyName }),
+    messages: createShipmentMessages({ notify, mail, links, siteUrl: config.siteUrl, companyName: async (tx) => (await settings.get(tx)).companyName }),
     now: config.notify?.now,
     log,
   });

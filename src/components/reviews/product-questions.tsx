@@ -11,6 +11,7 @@ import { openAuthDialog } from "../auth/auth-dialog-state";
 import { signedInStore } from "../cart/cart-store";
 import { useFormAction } from "../hooks/use-form-action";
 import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { FormMessage, TextareaField } from "../ui/form";
 import { toast } from "../ui/toaster";
 
@@ -29,6 +30,9 @@ export function ProductQuestions({ productId, initial }: { productId: number; in
   const t = useTranslations("catalog.questions");
   const signedIn = signedInStore.use();
   const [list, setList] = useState(initial);
+  // Questions asked on this visit are kept apart from the list read from the server: the signed-in
+  // copy requested at hydration may answer after a quick first question and must not drop it.
+  const [asked, setAsked] = useState<QuestionView[]>([]);
   const [more, setMore] = useState(false);
 
   useEffect(() => {
@@ -57,10 +61,15 @@ export function ProductQuestions({ productId, initial }: { productId: number; in
     }
   };
 
-  const addQuestion = (question: QuestionView) =>
-    setList((previous) => ({ ...previous, questions: [question, ...previous.questions], total: previous.total + 1 }));
-  const replaceQuestion = (question: QuestionView) =>
-    setList((previous) => ({ ...previous, questions: previous.questions.map((q) => (q.id === question.id ? question : q)) }));
+  const addQuestion = (question: QuestionView) => setAsked((previous) => [question, ...previous]);
+  const replaceQuestion = (question: QuestionView) => {
+    const replace = (questions: QuestionView[]) => questions.map((q) => (q.id === question.id ? question : q));
+    setAsked(replace);
+    setList((previous) => ({ ...previous, questions: replace(previous.questions) }));
+  };
+  const askedOnly = asked.filter((question) => !list.questions.some((listed) => listed.id === question.id));
+  const questions = [...askedOnly, ...list.questions];
+  const total = list.total + askedOnly.length;
 
   return (
     <section id="questions" aria-labelledby="questions-heading" className="mt-10 scroll-mt-20" data-testid="product-questions">
@@ -79,11 +88,11 @@ export function ProductQuestions({ productId, initial }: { productId: number; in
           </Button>
         </div>
       )}
-      {list.questions.length === 0 ? (
+      {questions.length === 0 ? (
         <p className="mt-4 text-sm text-[var(--muted-fg)]">{t("none")}</p>
       ) : (
         <ul className="mt-4 divide-y divide-[var(--border)] rounded-lg border border-[var(--border)]">
-          {list.questions.map((question) => (
+          {questions.map((question) => (
             <QuestionItem
               key={question.id}
               productId={productId}
@@ -95,9 +104,9 @@ export function ProductQuestions({ productId, initial }: { productId: number; in
           ))}
         </ul>
       )}
-      {list.questions.length < list.total && (
+      {questions.length < total && (
         <Button variant="secondary" size="sm" className="mt-3" busy={more} onClick={() => void showMore()}>
-          {t("more", { shown: list.questions.length, total: list.total })}
+          {t("more", { shown: questions.length, total })}
         </Button>
       )}
     </section>
@@ -134,9 +143,9 @@ function AskForm({ productId, onAsked }: { productId: number; onAsked: (question
         onChange={(e) => setBody(e.target.value)}
       />
       <FormMessage message={action.message} />
-      <Button type="submit" size="sm" busy={action.busy}>
+      <SubmitButton size="sm" busy={action.busy}>
         {t("ask")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -273,9 +282,9 @@ function AnswerForm({
       />
       <FormMessage message={action.message} />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" busy={action.busy}>
+        <SubmitButton size="sm" busy={action.busy}>
           {t("sendAnswer")}
-        </Button>
+        </SubmitButton>
         <Button variant="ghost" size="sm" onClick={onCancel}>
           {t("cancel")}
         </Button>

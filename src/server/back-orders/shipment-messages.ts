@@ -22,7 +22,8 @@ export interface ShipmentMessagesDeps {
   mail: MailService;
   links: Pick<SignedLinks, "orderLink">;
   siteUrl: URL;
-  companyName: () => Promise<string>;
+  /** the shop's name, read through the transaction the message is queued in */
+  companyName: (tx: Database) => Promise<string>;
 }
 
 export type WaitingCancelledBy = "shopper" | "admin" | "late" | "balance";
@@ -67,7 +68,7 @@ export function createShipmentMessages(deps: ShipmentMessagesDeps) {
       const spec = whatsAppTemplateSpec("order-shipped");
       if (!test && spec && (await deps.notify.preferences(order.phone, tx))?.whatsapp) {
         const template = whatsAppTemplateFor(spec.event, order.locale, {
-          shopName: await deps.companyName(),
+          shopName: await deps.companyName(tx),
           orderNumber: order.number,
           total: formatMoney(order.total),
           link,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -90,16 +91,57 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
  * lock), and the WebAssembly build has no timer signals, so `statement_timeout` is accepted but
  * never fires (tried: `pg_sleep(1)` under a 100 ms limit runs to the end).
  */
+/** Which of our own embedded-database transactions the running code is inside of, if any. */
+const ownTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+export class OwnTransactionWaitError extends Error {}
+
+/**
+ * The embedded database has one connection, which a transaction holds until it ends. A query on
+ * the database itself (not on the transaction's `tx`) made from inside that transaction would wait
+ * for it forever, and every later request of the shop behind it: the shop would hang. Such a query
+ * fails at once instead, naming the mistake. Work merely started inside a transaction and run after
+ * it has ended is not concerned.
+ */
+function refuseQueriesInsideOwnTransaction(client: PGlite): PGlite {
+  const guard =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      ownTransaction.getStore()?.open
+        ? Promise.reject(
+            new OwnTransactionWaitError(
+              "A query on the embedded database was made inside one of its own transactions, outside that transaction: it would wait for it forever (pass the transaction instead)",
+            ),
+          )
+        : run(...args);
+  const transaction = client.transaction.bind(client);
+  client.query = guard(client.query.bind(client)) as PGlite["query"];
+  client.exec = guard(client.exec.bind(client));
+  client.transaction = guard(<T>(callback: Parameters<PGlite["transaction"]>[0]) => {
+    const mark = { open: true };
+    return ownTransaction.run(mark, () =>
+      transaction(async (tx) => {
+        try {
+          return (await callback(tx)) as T;
+        } finally {
+          mark.open = false;
+        }
+      }),
+    );
+  }) as PGlite["transaction"];
+  return client;
+}
+
 async function openPglite(dataDir: string): Promise<DbHandle> {
   if (dataDir.startsWith("memory://")) {
-    const client = await PGlite.create({ extensions: { pg_trgm, vector } });
+    const client = refuseQueriesInsideOwnTransaction(await PGlite.create({ extensions: { pg_trgm, vector } }));
     return { db: drizzlePglite(client, { schema }), kind: "pglite", close: () => client.close() };
   }
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const release = lockDataDir(dir);
   try {
-    const client = await PGlite.create(path.join(dir, "pg"), { extensions: { pg_trgm, vector } });
+    const client = refuseQueriesInsideOwnTransaction(await PGlite.create(path.join(dir, "pg"), { extensions: { pg_trgm, vector } }));
     const db = drizzlePglite(client, { schema });
     return {
       db,

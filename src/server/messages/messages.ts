@@ -219,7 +219,7 @@ export function createMessagesService(deps: MessagesDeps) {
   }
 
   async function mailShop(tx: Database, threadId: number, subject: string, body: string, customer: { name: string; email: string }) {
-    const settings = await deps.settings.get();
+    const settings = await deps.settings.get(tx);
     const t = translator(mailLocale(null, null, settings.language), "messages.email");
     await mail.enqueue(
       {

@@ -215,7 +215,7 @@ export function createQuestionsService(deps: QuestionsDeps) {
     const product = await productOnSale(tx, question.productId).catch(() => null);
     if (!product) return;
     const locale: Locale = asker.locale ?? question.locale;
-    const shop = (await deps.settings.get()).companyName;
+    const shop = (await deps.settings.get(tx)).companyName;
     const link = new URL(`${productPath(product)}#questions`, deps.siteUrl).href;
     const dedupeKey = `question-answered:${question.id}`;
     if (asker.phone && asker.phoneConfirmedAt) {

@@ -15,11 +15,18 @@ import { DomainError } from "../errors";
 export const SETTINGS_TTL_MS = 5_000;
 const cached = new WeakMap<Database, { at: number; stamp: number[]; value: Promise<SiteSettings> }>();
 
-/** The public site settings: what is stored, merged over the defaults. */
-export function getSiteSettings(db: Database): Promise<SiteSettings> {
+/**
+ * The public site settings: what is stored, merged over the defaults. Code running inside a
+ * transaction passes it (`within`): when the short cache has run out, the settings are read
+ * through that transaction, because on the embedded database, whose one connection the
+ * transaction holds, a read outside it could never run. That read is not kept: the transaction
+ * may yet change the settings and roll back.
+ */
+export function getSiteSettings(db: Database, within?: Database): Promise<SiteSettings> {
   const hit = cached.get(db);
   const stamp = tagStamp(["settings"]);
   if (hit && Date.now() - hit.at < SETTINGS_TTL_MS && sameStamp(hit.stamp, stamp)) return hit.value;
+  if (within) return readSiteSettings(within);
   const value = readSiteSettings(db);
   cached.set(db, { at: Date.now(), stamp, value });
   value.catch(() => cached.delete(db));
@@ -52,7 +59,8 @@ export type SettingsChange = { values: Partial<SiteSettings> } | { reset: "all" 
 /** The site settings of one database: read through the short cache, saved with the cache dropped. */
 export function createSettingsService(db: Database) {
   return {
-    get: () => getSiteSettings(db),
+    /** `within`: the transaction the caller runs in, if any (see `getSiteSettings`) */
+    get: (within?: Database) => getSiteSettings(db, within),
     save: (values: Partial<SiteSettings>) => saveSiteSettings(db, values),
 
     /**
