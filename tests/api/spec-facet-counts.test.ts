@@ -107,6 +107,11 @@ const FILTERS: Filter[][] = [
     { key: "package", values: ["0805"] },
     { key: "resistance", values: [10000, 4700] },
   ],
+  // two filters on neither resistance nor package: a product with two of either counts once in the resistance's total
+  [
+    { key: "tolerance", min: 0, max: 100 },
+    { key: "power", min: 0, max: 1000 },
+  ],
 ];
 
 /** The listing's columns each counted value set carries (migration 0056) are its product's. */
@@ -223,9 +228,12 @@ describe("kept facet counts", () => {
     const [{ pkg } = { pkg: "" }] = rowsOf<{ pkg: string }>(
       await db().execute(sql`select text as pkg from product_specs where product_id = ${id} and key = 'package'`),
     );
-    // an option of the same product in 0603: the product now has two packages
+    // an option of the same product in 0603 and another resistance: the product now has two packages and two resistances
     await db().execute(
       sql`insert into product_specs (product_id, category_id, key, text) select ${id}, category_id, 'package', '0603' from products where id = ${id}`,
+    );
+    await db().execute(
+      sql`insert into product_specs (product_id, category_id, key, num) select ${id}, category_id, 'resistance', 123456 from products where id = ${id}`,
     );
     await expectAllExact();
     // the table still holds what adding up would get wrong: this product counted under both packages
@@ -236,6 +244,7 @@ describe("kept facet counts", () => {
     );
     expect(both.length).toBe(1);
     await db().execute(sql`delete from product_specs where product_id = ${id} and key = 'package' and text = '0603'`);
+    await db().execute(sql`delete from product_specs where product_id = ${id} and key = 'resistance' and num = 123456`);
     await expectAllExact();
     expect(rowsOf(await db().execute(sql`select 1 from spec_facet_pairs where a_key = 'package' and b_key = 'package'`))).toEqual([]);
   });

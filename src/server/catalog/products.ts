@@ -259,7 +259,8 @@ async function browseProducts(db: Database, query: ProductQuery, specs: readonly
   // (a search reads search_rank, which holds no archived product)
   where.push(onSale);
   const whereSql = and(...where)!;
-  const countKey = `total:${filtersKey(query, specs)}`;
+  // spec filters never come this way (above)
+  const countKey = `total:${filtersKey(query, [])}`;
   const { key, by, dir } = listingOrder(query);
   const column = SORT_COLUMNS[key];
 

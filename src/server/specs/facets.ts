@@ -105,11 +105,16 @@ async function countGroup(db: Database, query: ProductQuery, categoryId: number,
  */
 async function countFromSets(db: Database, categoryId: number, keys: string[], filters: SpecFilter[], conditions: SQL[] | null): Promise<CountRow[]> {
   const selection = conditions ? sql` and m.product_id in (select products.id from products where ${sql.join(conditions, sql` and `)})` : sql``;
+  // A set's values are distinct and sorted (jsonb_agg(distinct [key, num, text]), key first), so a
+  // value's rows are one per product (count(*)), and a product has a key once, at the key's first
+  // element (`first`). Without a distinct count the grouping is hashed instead of sorted: 40,000
+  // matching sets (115,000 values) counted in 130 ms instead of 205 ms at 1,000,000 products.
   return rowsOf<CountRow>(
     await db.execute(sql`
-      select v.key, v.num, v.text, grouping(v.num, v.text) = 3 as whole, count(distinct v.product_id)::int as count
-      from (select m.product_id, e->>0 as key, e->>1 as num, e->>2 as text
-        from spec_facet_sets m cross join lateral jsonb_array_elements(m.vals) e
+      select v.key, v.num, v.text, grouping(v.num, v.text) = 3 as whole,
+        (case when grouping(v.num, v.text) = 3 then count(*) filter (where v.first) else count(*) end)::int as count
+      from (select e->>0 as key, e->>1 as num, e->>2 as text, x.n = 1 or m.vals->(x.n::int - 2)->>0 is distinct from e->>0 as first
+        from spec_facet_sets m cross join lateral jsonb_array_elements(m.vals) with ordinality x(e, n)
         where m.category_id = ${categoryId} and ${specSetsCondition(filters, sql.raw("m"))}${selection}) v
       where v.key in (${sqlList(keys)})
       group by grouping sets ((v.key, v.num, v.text), (v.key))`),
