@@ -85,12 +85,6 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }
 
-/**
- * PGlite takes no time limits: it is one connection inside this process (transactions queue in
- * JavaScript, one at a time, so there is no pool to wait for and no other session can hold a row
- * lock), and the WebAssembly build has no timer signals, so `statement_timeout` is accepted but
- * never fires (tried: `pg_sleep(1)` under a 100 ms limit runs to the end).
- */
 /** Which of our own embedded-database transactions the running code is inside of, if any. */
 const ownTransaction = new AsyncLocalStorage<{ open: boolean }>();
 
@@ -132,6 +126,12 @@ function refuseQueriesInsideOwnTransaction(client: PGlite): PGlite {
   return client;
 }
 
+/**
+ * PGlite takes no time limits: it is one connection inside this process (transactions queue in
+ * JavaScript, one at a time, so there is no pool to wait for and no other session can hold a row
+ * lock), and the WebAssembly build has no timer signals, so `statement_timeout` is accepted but
+ * never fires (tried: `pg_sleep(1)` under a 100 ms limit runs to the end).
+ */
 async function openPglite(dataDir: string): Promise<DbHandle> {
   if (dataDir.startsWith("memory://")) {
     const client = refuseQueriesInsideOwnTransaction(await PGlite.create({ extensions: { pg_trgm, vector } }));
