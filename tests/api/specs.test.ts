@@ -25,7 +25,7 @@ type Facet = {
 };
 type Page = {
   products: { id: number; name: string; category_slug: string }[];
-  pagination: { total: number; hasMore: boolean };
+  pagination: { total: number; hasMore: boolean; totalIsEstimate?: boolean };
   understood?: { key: string; value?: number | string | boolean; display: string; words: string[] }[];
   remaining?: string;
 };
@@ -166,6 +166,15 @@ describe("search that reads specifications", () => {
       );
       expect(Number(row!.n), p.name).toBeGreaterThan(0);
     }
+    // and every such product is found, the total exact: the on-sale 100 Ω products with the word
+    const wordy = rowsOf<{ id: number }>(
+      await api.handle.db.execute(sql`select p.id from products p where p.archived_at is null
+        and p.search_vector @@ to_tsquery('english', 'resistor')
+        and exists (select 1 from product_specs s where s.product_id = p.id and ${rowMatches("resistance", 100)}) order by p.id`),
+    ).map((r) => Number(r.id));
+    const all = await getJson<Page>(api.app, `/api/products?search=${param("100 ohm resistor")}&limit=100`);
+    expect(all.body.pagination).toMatchObject({ total: wordy.length, totalIsEstimate: false });
+    expect(all.body.products.map((p) => p.id).sort((a, b) => a - b)).toEqual(wordy);
   });
 
   it("searches plain words as before and answers what it understood as nothing", async () => {
