@@ -372,7 +372,7 @@ interface Candidates {
  * `cap` matches, which costs the same however large the catalogue; only if that window holds too
  * few does the text index answer.
  */
-async function searchCandidates(db: Database, tsQueryText: string, where: SQL[], cap: number, common: boolean, specSets: SQL[] | null): Promise<Candidates> {
+async function searchCandidates(db: Database, tsQueryText: string, where: SQL[], cap: number, common: boolean): Promise<Candidates> {
   const scan = Math.max(SEARCH_SCAN, cap);
   const tsQuery = sql`to_tsquery('english', ${tsQueryText})`;
   const filters = where.length ? sql` and ${and(...where)}` : sql``;
@@ -389,33 +389,6 @@ async function searchCandidates(db: Database, tsQueryText: string, where: SQL[],
     return { scanned: Number(row?.scanned ?? 0), ids: [...ids] };
   };
   const columns = sql`product_id, popularity, name_vector @@ ${tsQuery} as named`;
-  if (specSets) {
-    // With spec filters ("4k7 resistor"), the value sets that match them are at most a few thousand
-    // and carry the popularity: sorted most popular first, each is looked up in search_rank for the
-    // words until `scan` have them (offset 0 keeps the sorted subquery whole, and the lateral look-up
-    // keeps its order). Filtering search_rank by the sets instead looked up every match (6,000-15,000
-    // for a common value at 1,000,000 products: 40-250 ms, more when their pages were not in
-    // memory) and kept the first `cap` found in the sets' order, not the most popular. Past `scan`,
-    // the total is the sets' count times the share of those looked up that had the words.
-    const matches = sql`select ${specFacetSets.productId} as product_id, ${specFacetSets.salesCount} as popularity from ${specFacetSets} where ${and(...specSets)}`;
-    const [row] = rowsOf<{ sets: number | null; scanned: number; looked: number | null; popular: number[] | null; named: number[] | null }>(
-      await db.execute(sql`
-        with m as materialized (
-          select s.product_id, s.popularity, s.position, s.sets, r.named
-          from (select product_id, popularity, row_number() over (order by popularity desc, product_id desc) as position, count(*) over () as sets
-            from (${matches}) x order by popularity desc, product_id desc offset 0) s
-          cross join lateral (select r.name_vector @@ ${tsQuery} as named from ${searchRank} r where r.product_id = s.product_id and r.vector @@ ${tsQuery}) r
-          order by s.popularity desc, s.product_id desc limit ${scan})
-        select (select max(sets)::int from m) as sets, (select count(*)::int from m) as scanned, (select max(position)::int from m) as looked,
-          array(select product_id from m order by popularity desc, product_id desc limit ${cap}) as popular,
-          array(select product_id from m where named order by popularity desc, product_id desc limit ${cap}) as named`),
-    );
-    const ids = [...new Set([...(row?.named ?? []), ...(row?.popular ?? [])].map(Number))];
-    const scanned = Number(row?.scanned ?? 0);
-    if (scanned < scan) return { total: scanned, estimate: false, ids };
-    const share = scanned / Math.max(1, Number(row?.looked ?? scanned));
-    return { total: roundEstimate(Math.max(scanned, Number(row?.sets ?? 0) * share)), estimate: true, ids };
-  }
   // common words: the most popular SEARCH_WINDOW products hold enough matches for the page (and
   // the rest of the catalogue then more), so the total is an estimate, and reading past the first
   // `cap` matches would only cost time: the rows are read most popular first
@@ -482,9 +455,6 @@ async function searchProducts(db: Database, query: ProductQuery, text: string, s
   const terms = await resolveQuery(db, text);
   const where = await filterConditions(db, query, RANK_FILTER_COLUMNS, specs);
   if (where === null) return emptyPage(query);
-  // with spec filters, the candidates come from the matching value sets (see searchCandidates)
-  const setFilters = specs.length ? await filterConditions(db, query, SET_FILTER_COLUMNS, []) : null;
-  const specSets = setFilters ? [...setFilters, specSetsCondition(specs, sql`${specFacetSets}`)] : null;
   const cap = Math.max(SEARCH_CANDIDATES, offset + limit);
   const filters = filtersKey(query, specs);
   // products whose answered questions have the words as typed (the catalogue's lexicon may not know them)
@@ -498,12 +468,12 @@ async function searchProducts(db: Database, query: ProductQuery, text: string, s
   let anyTerm = false;
   const noMatch: Candidates = { total: 0, estimate: false, ids: [] };
   let found = terms.length
-    ? await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.every(Boolean), specSets))
+    ? await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.every(Boolean)))
     : noMatch;
   if (found.total === 0 && terms.length > 1 && asked.ids.length === 0) {
     anyTerm = true;
     tsQueryText = toTsQueryText(terms, "|");
-    found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.some(Boolean), specSets));
+    found = await cachedValue(`search:${tsQueryText}:${filters}:${cap}`, () => searchCandidates(db, tsQueryText, where, cap, common.some(Boolean)));
   }
   found = withAnswered(found, asked.ids);
   if (found.total === 0) return emptyPage(query);
