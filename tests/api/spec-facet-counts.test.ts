@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/server/db/client";
 import { invalidateCatalogCounts } from "../../src/server/catalog/catalog-cache";
@@ -267,6 +267,53 @@ describe("kept facet counts", () => {
     await expectListingOrders(filter, `&brand=${slug}`, sql`p.brand_id = ${brandId}`);
     await expectSetsInStep();
   });
+
+  // The embedded database has one connection: its transactions cannot overlap.
+  it.skipIf(!inject("database").databaseUrl)(
+    "follow two edits of one product's specifications and a stock change made at the same moment (PostgreSQL)",
+    async () => {
+      const id = await aResistor();
+      const [before] = rowsOf<{ pkg: string; ohms: string }>(
+        await db().execute(sql`select (select text from product_specs where product_id = ${id} and key = 'package' and variant_id is null) as pkg,
+          (select num from product_specs where product_id = ${id} and key = 'resistance' limit 1) as ohms`),
+      );
+      const waiting = async (count: number) => {
+        for (;;) {
+          const rows = rowsOf(await db().execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`));
+          if (rows.length >= count) return;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let firstDone = () => {};
+      const firstWritten = new Promise<void>((resolve) => (firstDone = resolve));
+      const first = db().transaction(async (tx) => {
+        await tx.execute(sql`update product_specs set num = case when num = 10000 then 4700 else 10000 end where product_id = ${id} and key = 'resistance'`);
+        firstDone();
+        await held;
+      });
+      await firstWritten;
+      // another edit of the same product's values, and an order's stock change, while the first is open
+      // (both values are among the filters' own, so no filter of the checks runs out of products)
+      const second = db().transaction(async (tx) => {
+        await tx.execute(sql`update product_specs set text = '0805' where product_id = ${id} and key = 'package' and variant_id is null`);
+      });
+      // (a query of drizzle's runs when awaited: this one is sent now)
+      const third = (async () => db().execute(sql`update products set stock_quantity = stock_quantity + 7 where id = ${id}`))();
+      await waiting(2);
+      release();
+      await Promise.all([first, second, third]);
+      await expectAllExact();
+      const values = rowsOf<{ vals: unknown }>(await db().execute(sql`select vals from spec_facet_sets where product_id = ${id}`));
+      expect(JSON.stringify(values)).toContain('"0805"');
+      expect(JSON.stringify(values)).toContain(Number(before!.ohms) === 10000 ? "4700" : "10000");
+      // the product as it was, for the tests after this one
+      await db().execute(sql`update product_specs set text = ${before!.pkg} where product_id = ${id} and key = 'package' and variant_id is null`);
+      await db().execute(sql`update product_specs set num = ${before!.ohms} where product_id = ${id} and key = 'resistance'`);
+      await expectAllExact();
+    },
+  );
 
   it("are rebuilt to the same counts from scratch", async () => {
     const pairs = async () => rowsOf(await db().execute(sql`select * from spec_facet_pairs order by category_id, a_key, a_val, b_key, b_val`));
