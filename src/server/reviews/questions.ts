@@ -13,6 +13,7 @@ import { translator } from "../i18n";
 import type { MailService } from "../mail/outbox";
 import type { NotifyService } from "../notify/outbox";
 import { testOrderSql } from "../payments/test-orders";
+import { deliveredOrderSql } from "./delivered";
 import type { SettingsService } from "../settings/settings";
 
 /**
@@ -144,7 +145,7 @@ export function createQuestionsService(deps: QuestionsDeps) {
       await tx.execute(sql`select exists (
         select 1 from orders o join order_lines l on l.order_id = o.id
          where o.user_id = ${userId} and l.product_id = ${productId}
-           and exists (select 1 from order_events e where e.order_id = o.id and e.status = 'delivered')
+           and ${deliveredOrderSql(sql`o.id`)}
            and not ${testOrderSql(sql`o.id`)}) as bought`),
     );
     return row?.bought === true;

@@ -17,11 +17,12 @@ import { logSecurityEvent, type RequestMeta } from "../auth/events";
 import { countPerKey, type RateLimit } from "../auth/limits";
 import { invalidateTags } from "../cache/tagged-cache";
 import { withTransaction, type Database } from "../db";
-import { orderEvents, orderLines, orders, productReviews, products, reviewPhotos, reviewVotes, users } from "../db/schema";
+import { orderLines, orders, productReviews, products, reviewPhotos, reviewVotes, users } from "../db/schema";
 import { DomainError } from "../errors";
 import type { MediaStore } from "../media/media-store";
 import { storeShopperPhotos } from "../media/photo-upload";
 import { testOrderSql } from "../payments/test-orders";
+import { deliveredOrderSql } from "./delivered";
 import { getSiteSettings } from "../settings/settings";
 
 /**
@@ -133,7 +134,7 @@ export function createReviewsService(deps: ReviewsDeps) {
         phone: orders.phone,
         guestPhone: orders.guestPhone,
         attributes: orderLines.attributes,
-        delivered: sql<boolean>`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.status} = 'delivered')`,
+        delivered: deliveredOrderSql(orders.id),
         test: testOrderSql(orders.id),
       })
       .from(orders)
