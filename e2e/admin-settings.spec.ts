@@ -63,6 +63,20 @@ test("an admin renames the company in the settings (a bad value is named first);
     "10 = 3\n50 = 5\n100 = 8",
   );
 
+  // the hours: a day marked closed takes its times out of use, and the support page says so
+  await admin.getByRole("tab", { name: "Business hours" }).click();
+  await admin.getByRole("checkbox", { name: "Closed on Sunday" }).check();
+  await expect(admin.getByLabel("Opens on Sunday")).toBeDisabled();
+  await expect(admin.getByLabel("Opens on Saturday")).toBeEnabled();
+  await admin.getByRole("button", { name: "Save this tab" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Saved" }).first()).toBeVisible();
+  await page.goto("/support?lang=en");
+  await expect(page.getByRole("region", { name: "Business hours" })).toContainText("Sun closed");
+  await admin.getByRole("button", { name: "Reset this tab" }).click();
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Reset" }).click();
+  await expect(admin.getByRole("checkbox", { name: "Closed on Sunday" })).not.toBeChecked();
+  await expect(admin.getByLabel("Opens on Sunday")).toHaveValue("10:00");
+
   // the company tab back to its defaults, after asking
   await admin.getByRole("tab", { name: "Company" }).click();
   await admin.getByRole("button", { name: "Reset this tab" }).click();

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { SETTINGS_TABS } from "@/components/admin/settings/fields";
+import { SETTINGS_TABS } from "@/components/admin/settings/tabs";
 import { SettingsEditor } from "@/components/admin/settings/settings-editor";
 import { getServices } from "@/server/services";
 import { requireAdmin } from "../../admin-guard";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS, SITE_SETTING_KEYS } from "@/lib/site-settings";
-import { SETTINGS_TABS, tabKeys, textOf, valueAt, valueOf, withValueAt } from "./fields";
+import { textOf, valueAt, valueOf, withValueAt } from "./fields";
+import { SETTINGS_TABS, tabKeys } from "./tabs";
 
 describe("settings form fields", () => {
   it("edit every setting the issue names, each top-level setting in one tab only", () => {

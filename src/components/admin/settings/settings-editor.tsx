@@ -9,21 +9,10 @@ import { FormMessage } from "../../ui/form";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from "../../ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
 import { useFormAction } from "../../hooks/use-form-action";
-import {
-  FIELD_LOCALES,
-  inputPaths,
-  LIST_HINTS,
-  SETTINGS_TABS,
-  tabKeys,
-  textOf,
-  valueAt,
-  valueOf,
-  WEEKDAYS,
-  withValueAt,
-  type FieldSpec,
-  type SettingsTabId,
-} from "./fields";
+import { FIELD_LOCALES, inputPaths, LIST_HINTS, textOf, valueAt, valueOf, withValueAt, type FieldSpec } from "./fields";
 import { SettingsPreview, type PreviewProduct } from "./settings-preview";
+import { SETTINGS_TABS, tabKeys, type SettingsTabId } from "./tabs";
+import { BusinessHoursTable } from "./business-hours-table";
 import { buttonClass } from "../../ui/button";
 import { SubmitButton } from "../../ui/submit-button";
 
@@ -296,54 +285,6 @@ export function SettingsEditor({
     );
   };
 
-  const renderHours = () => (
-    <table className="w-full max-w-xl text-left text-sm">
-      <thead className="text-xs text-[var(--muted-fg)] uppercase">
-        <tr>
-          <th className="py-1 pr-2">{t("day")}</th>
-          <th className="py-1 pr-2">{t("closedDay")}</th>
-          <th className="py-1 pr-2">{t("opens")}</th>
-          <th className="py-1">{t("closes")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {WEEKDAYS.map((day) => {
-          const closed = valueAt(draft, `businessHours.${day}.closed`) === true;
-          const problem = problemFor(`businessHours.${day}`);
-          return (
-            <tr key={day} className="border-t border-[var(--border)]">
-              <th scope="row" className="py-1.5 pr-2 font-medium">
-                {t(`days.${day}`)}
-                {problem && <span className="block text-xs font-normal text-red-700 dark:text-red-400">{problemText(problem)}</span>}
-              </th>
-              <td className="py-1.5 pr-2">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  aria-label={t("closedOn", { day: t(`days.${day}`) })}
-                  checked={closed}
-                  onChange={(e) => setFlag(`businessHours.${day}.closed`, e.target.checked)}
-                />
-              </td>
-              {(["open", "close"] as const).map((end) => (
-                <td key={end} className="py-1.5 pr-2">
-                  <input
-                    type="time"
-                    disabled={closed}
-                    aria-label={t(end === "open" ? "opensOn" : "closesOn", { day: t(`days.${day}`) })}
-                    value={texts[`businessHours.${day}.${end}`] ?? ""}
-                    onChange={(e) => setText(`businessHours.${day}.${end}`, e.target.value)}
-                    className={`${input} mt-0 h-9 disabled:opacity-50`}
-                  />
-                </td>
-              ))}
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTabId)} className="min-w-0">
@@ -357,7 +298,19 @@ export function SettingsEditor({
         {SETTINGS_TABS.map((candidate) => (
           <TabsContent key={candidate.id} value={candidate.id}>
             <form onSubmit={save.submit} noValidate className="space-y-4 text-sm" aria-label={t(`tabs.${candidate.id}`)}>
-              {candidate.id === "hours" ? renderHours() : <div className="grid gap-4 sm:grid-cols-2">{candidate.fields.map(renderField)}</div>}
+              {candidate.id === "hours" ? (
+                <BusinessHoursTable
+                  draft={draft}
+                  texts={texts}
+                  problemFor={problemFor}
+                  problemText={problemText}
+                  setFlag={setFlag}
+                  setText={setText}
+                  inputClass={input}
+                />
+              ) : (
+                <div className="grid gap-4 sm:grid-cols-2">{candidate.fields.map(renderField)}</div>
+              )}
               <FormMessage message={save.message ?? reset.message} />
               <div className="flex flex-wrap gap-2">
                 <SubmitButton size="lg" busy={save.busy} busyText={t("saving")}>
