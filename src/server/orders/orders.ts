@@ -25,7 +25,7 @@ import type { ReceiptPart } from "../documents/fiscal";
 import { releaseCoupon } from "../rewards/coupon-store";
 import { earnCoins, settleCancelledOrder } from "../rewards/ledger";
 import { returnSpentStoreCredit } from "../refunds/store-credit";
-import { getSiteSettings, type SettingsService } from "../settings/settings";
+import type { SettingsService } from "../settings/settings";
 import { shopNow } from "../delivery/shop-clock";
 import { shopDateOf } from "@/lib/shop-calendar";
 import { lineSourceOf, type Buyer } from "./buyer";
@@ -179,7 +179,7 @@ export function createOrdersService(options: OrdersOptions) {
     await releaseStock(tx, order);
     // the coupon use is given back; coins spent come back, and coins a paid order earned are taken back
     await releaseCoupon(tx, order.id);
-    await settleCancelledOrder(tx, order, (await getSiteSettings(tx)).loyalty, now());
+    await settleCancelledOrder(tx, order, (await settings.get(tx)).loyalty, now());
     // store credit an unpaid order spent goes back (a paid one's goes back through its refund)
     if (!order.paidAt) await returnSpentStoreCredit(tx, order);
     await tx
@@ -239,7 +239,7 @@ export function createOrdersService(options: OrdersOptions) {
     );
     await countSales(tx, order.id);
     // coins are earned only once the money is in, in the same transaction as the status
-    await earnCoins(tx, order, (await getSiteSettings(tx)).loyalty, now());
+    await earnCoins(tx, order, (await settings.get(tx)).loyalty, now());
     // an order paid by deposit: this payment's receipt is the deposit's (the balance gets its own)
     await hooks.issueReceipt(tx, order.id, order.depositAmount !== null ? { kind: "deposit", amount: order.depositAmount } : undefined);
     await hooks.notify(tx, "paid", order.id);
@@ -310,17 +310,17 @@ export function createOrdersService(options: OrdersOptions) {
     setStatus: (tx, order, status, note, extra, actorUserId) => setStatus(tx, order, status, "admin", note, extra, actorUserId),
     settlePaid: async (tx, order) => {
       await countSales(tx, order.id);
-      await earnCoins(tx, order, (await getSiteSettings(tx)).loyalty, now());
+      await earnCoins(tx, order, (await settings.get(tx)).loyalty, now());
       await hooks.issueReceipt(tx, order.id);
       await hooks.notify(tx, "paid", order.id);
     },
     releaseHeld: async (tx, order) => {
       await releaseStock(tx, order);
       await releaseCoupon(tx, order.id);
-      await settleCancelledOrder(tx, order, (await getSiteSettings(tx)).loyalty, now());
+      await settleCancelledOrder(tx, order, (await settings.get(tx)).loyalty, now());
     },
     notify: (tx, kind, orderId) => hooks.notify(tx, kind, orderId),
-    settings: async (tx) => (await getSiteSettings(tx)).payOnDelivery,
+    settings: async (tx) => (await settings.get(tx)).payOnDelivery,
     now,
   });
 

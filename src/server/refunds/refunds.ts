@@ -220,7 +220,7 @@ export function createRefundsService(options: RefundsOptions) {
     const at = now();
     let coinsReversed = refund.coinsReversed;
     if (order.userId && (refund.coinsReturned > 0 || refund.coinsReversed > 0)) {
-      const rule = (await getSiteSettings(tx)).loyalty;
+      const rule = (await getSiteSettings(db, tx)).loyalty;
       await lockCoinAccount(tx, order.userId);
       if (refund.coinsReturned > 0)
         await tx
