@@ -124,6 +124,49 @@ describe("estimated totals", () => {
   });
 });
 
+describe("estimated totals of a search with spec filters", () => {
+  it("come from the value sets past the scan, not from the planner's guess at how they narrow the words", async () => {
+    const { db } = handle;
+    // every widget a 10 kΩ part but one in five (4.7 kΩ), in both categories
+    await db.execute(sql`insert into spec_attributes (category_id, key, name_en, name_sw, kind, unit)
+      values (1, 'resistance', 'Resistance', 'Ukinzani', 'number', 'ohm'), (2, 'resistance', 'Resistance', 'Ukinzani', 'number', 'ohm')`);
+    await db.execute(sql`insert into product_specs (product_id, category_id, key, num)
+      select id, category_id, 'resistance', case when id % 5 = 0 then 4700 else 10000 end from products where name like '%Widget%'`);
+    await db.execute(sql`analyze`);
+    invalidateCatalogCounts();
+    const truth = async (words: string, ohms = 10000) =>
+      Number(
+        rowsOf<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from products p join product_specs s on s.product_id = p.id
+            where s.key = 'resistance' and s.num = ${ohms} and p.name ilike ${`%${words}%`}`),
+        )[0]!.n,
+      );
+
+    const many = await catalog.list({ search: "widget", specs: { resistance: "10000" }, limit: 20 });
+    const widgets = await truth("widget");
+    expect(widgets).toBeGreaterThan(SEARCH_SCAN);
+    expect(many.totalIsEstimate).toBe(true);
+    expect(Math.abs(many.total - widgets) / widgets).toBeLessThan(0.15);
+    expect(many.products).toHaveLength(20);
+
+    // within a category the sets' count follows the category too
+    const sensors = await catalog.list({ search: "widget", category: "sensors", specs: { resistance: "10000" } });
+    const inSensors = Number(
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from products p join product_specs s on s.product_id = p.id
+          where p.category_id = 1 and s.key = 'resistance' and s.num = 10000`),
+      )[0]!.n,
+    );
+    if (sensors.totalIsEstimate) expect(Math.abs(sensors.total - inSensors) / inSensors).toBeLessThan(0.15);
+    else expect(sensors.total).toBe(inSensors);
+
+    // a word only some of them have (every gizmo is a 4.7 kΩ part), under the scan: exact
+    const gizmos = await catalog.list({ search: "gizmo", specs: { resistance: "4k7" } });
+    expect(gizmos).toMatchObject({ total: await truth("gizmo", 4700), totalIsEstimate: false });
+    expect(gizmos.total).toBeGreaterThan(50);
+  });
+});
+
 describe("search_rank follows the catalogue", () => {
   const rankOf = async (id: number) =>
     rowsOf<{ popularity: number; price: number }>(await handle.db.execute(sql`select popularity, price from search_rank where product_id = ${id}`))[0];
