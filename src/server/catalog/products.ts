@@ -68,8 +68,8 @@ export const SEARCH_CANDIDATES = 200;
 
 /** A search reads at most this many matches (most popular first); with more, its total is an estimate. */
 export const SEARCH_SCAN = 500;
-/** How many of the products a search's spec filters select are looked up for its words, to estimate its total past the scan (a share within 5 % either way). */
-const SPEC_SEARCH_SAMPLE = 400;
+/** At most how many of the products a search's spec filters select are looked up for its words, to estimate its total past the scan. */
+const SPEC_SEARCH_SAMPLE = 800;
 
 /** How many of the most popular products a search of common words reads in order before it turns to the text index. */
 export const SEARCH_WINDOW = 25_000;
@@ -339,19 +339,31 @@ async function specSetConditions(db: Database, query: ProductQuery, specs: reado
  * 1,300 where 13,327 products matched "10k resistor". Nor can the words' share of the whole
  * catalogue stand in (every 10 kΩ part is a resistor; a tenth of the catalogue is). So the products
  * the filters select are counted exactly from the sets, as a listing counts them, and a sample of
- * SPEC_SEARCH_SAMPLE of them spread by a hash of the id is looked up for the words: the total is the
- * count times the share of the sample that has them.
+ * them is looked up for the words: the total is the count times the share of the sample that has
+ * them. The sample is taken in the same pass as the count, by a hash of the id: one product in 2,
+ * 16, 128 or 1,024, the first of those fractions that gives at most SPEC_SEARCH_SAMPLE (so at least
+ * an eighth of that where more match), without sorting the selection.
  */
 async function specSearchTotal(db: Database, query: ProductQuery, specs: readonly SpecFilter[], tsQueryText: string): Promise<number> {
   const where = await specSetConditions(db, query, specs);
   if (where === null) return 0;
+  const id = specFacetSets.productId;
   const [row] = rowsOf<{ selected: number; sampled: number; hits: number }>(
     await db.execute(sql`
-      with selected as materialized (select ${specFacetSets.productId} as id from ${specFacetSets} where ${and(...where)}),
-        sample as (select id from selected order by hashint4(id) limit ${SPEC_SEARCH_SAMPLE})
-      select (select count(*)::int from selected) as selected, (select count(*)::int from sample) as sampled,
-        (select count(*)::int from sample join ${searchRank} on ${searchRank.productId} = sample.id
-          where ${searchRank.vector} @@ to_tsquery('english', ${tsQueryText})) as hits`),
+      with counted as (select count(*)::int as selected,
+          array_agg(${id}) filter (where hashint4(${id}) & 1 = 0) as half,
+          array_agg(${id}) filter (where hashint4(${id}) & 15 = 0) as sixteenth,
+          array_agg(${id}) filter (where hashint4(${id}) & 127 = 0) as hundred_twenty_eighth,
+          array_agg(${id}) filter (where hashint4(${id}) & 1023 = 0) as thousandth
+        from ${specFacetSets} where ${and(...where)}),
+        sample as (select selected, case when coalesce(cardinality(half), 0) <= ${SPEC_SEARCH_SAMPLE} then half
+            when cardinality(sixteenth) <= ${SPEC_SEARCH_SAMPLE} then sixteenth
+            when cardinality(hundred_twenty_eighth) <= ${SPEC_SEARCH_SAMPLE} then hundred_twenty_eighth else thousandth end as ids
+          from counted)
+      select selected, coalesce(cardinality(ids), 0) as sampled,
+        (select count(*)::int from ${searchRank} where ${searchRank.productId} = any(ids)
+          and ${searchRank.vector} @@ to_tsquery('english', ${tsQueryText})) as hits
+      from sample`),
   );
   const sampled = Number(row?.sampled ?? 0);
   return sampled > 0 ? Math.round((Number(row?.selected ?? 0) * Number(row?.hits ?? 0)) / sampled) : 0;
